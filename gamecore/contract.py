@@ -1,0 +1,198 @@
+"""The game contract every game implements (see shared DESIGN.md, "The game contract").
+
+A game is a stateless object; all state lives in an immutable-by-contract ``State`` value
+that the game creates, advances and encodes. ``apply`` never mutates its input: it returns a
+new state, so a failed move (``IllegalAction``) leaves the caller's state untouched.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Literal, TypeVar
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+
+Result = Literal["playing", "won", "lost", "finished"]
+
+#: Version of the envelope written by :meth:`Game.to_json`; bump a game's own
+#: ``STATE_VERSION`` when its state layout changes.
+ENVELOPE_VERSION = 1
+
+
+class IllegalAction(Exception):
+    """A move that the rules do not allow, with a reason a person can read.
+
+    ``code`` is a stable key (for translation catalogs: ``illegal.<code>``); ``reason`` is the
+    English text; ``params`` fill the placeholders of the translated text.
+    """
+
+    def __init__(self, code: str, reason: str, **params: Any) -> None:
+        super().__init__(reason)
+        self.code = code
+        self.reason = reason
+        self.params = params
+
+    def __repr__(self) -> str:
+        return f"IllegalAction({self.code!r}, {self.reason!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened during ``apply``: a kind plus JSON-able data.
+
+    Events drive the move log and the bot's one-line summaries (translated by
+    ``event.<game>.<kind>``). They never carry hidden information about other seats.
+    """
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **dict(self.data)}
+
+
+@dataclass(frozen=True, slots=True)
+class Status:
+    """Where a game stands.
+
+    ``result``: ``playing`` while moves remain; solo games end ``won`` or ``lost``;
+    multiplayer games end ``finished`` with ``winners`` (several seats share a tie).
+    ``to_move`` lists the seats (0-based) whose decision the game awaits.
+    ``scores`` holds one number per seat (for solo games: the game's score for statistics).
+    """
+
+    result: Result
+    to_move: tuple[int, ...] = ()
+    winners: tuple[int, ...] = ()
+    scores: tuple[float, ...] = ()
+    detail: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def over(self) -> bool:
+        return self.result != "playing"
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a game accepts at setup (shown in lobbies and `gamecore list`)."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+
+
+#: A computer player: (view of its seat, its legal actions, a seeded random.Random) -> action.
+Player = Callable[[dict, Sequence[Any], Any], Any]
+
+
+class Game(ABC, Generic[State, Action]):
+    """Base class of every game. Subclasses set the descriptor and implement the contract."""
+
+    id: str = ""
+    name: str = ""
+    min_players: int = 1
+    max_players: int = 1
+    options: tuple[OptionSpec, ...] = ()
+    #: Layout version of this game's state JSON.
+    STATE_VERSION: int = 1
+
+    # -- the contract ------------------------------------------------------------------
+    @abstractmethod
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        """A new game for ``players`` seats, fully determined by ``seed`` and ``options``."""
+
+    @abstractmethod
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        """Every action ``player`` may take now; empty when it is not their decision."""
+
+    @abstractmethod
+    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        """The state after ``player`` takes ``action``; raises ``IllegalAction`` otherwise."""
+
+    @abstractmethod
+    def view(self, state: State, viewer: int | None) -> dict:
+        """JSON-able picture of the game as ``viewer`` may see it (None: a spectator)."""
+
+    @abstractmethod
+    def status(self, state: State) -> Status:
+        """Playing / won / lost / finished, whose decision it is, scores."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """An action from its notation; raises ``IllegalAction('notation', ...)`` if unreadable."""
+
+    @abstractmethod
+    def format_action(self, action: Action) -> str:
+        """Canonical notation: ``format_action(parse_action(s))`` is ``s`` made canonical."""
+
+    @abstractmethod
+    def state_to_dict(self, state: State) -> dict:
+        """The state as plain JSON data (the game's own layout, version ``STATE_VERSION``)."""
+
+    @abstractmethod
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        """Inverse of :meth:`state_to_dict`."""
+
+    # -- shared behaviour --------------------------------------------------------------
+    def describe(self, view: dict) -> str:
+        """The view as plain text for a terminal (``python -m gamecore play``)."""
+        return json.dumps(view, indent=2, ensure_ascii=False)
+
+    def score(self, state: State) -> dict[str, Any]:
+        """Statistics of a (usually finished) game: what ``simulate`` and ``/stats`` record."""
+        return {}
+
+    def players(self) -> dict[str, Player]:
+        """Computer players by name; every game offers at least ``random``."""
+        return {}
+
+    def default_options(self) -> dict[str, Any]:
+        return {spec.name: spec.default for spec in self.options}
+
+    def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Defaults filled in; unknown names or values outside ``choices`` are refused."""
+        resolved = self.default_options()
+        for name, value in (options or {}).items():
+            spec = next((s for s in self.options if s.name == name), None)
+            if spec is None:
+                raise IllegalAction("option", f"unknown option {name!r}", option=name)
+            if spec.choices and value not in spec.choices:
+                allowed = ", ".join(str(c) for c in spec.choices)
+                raise IllegalAction(
+                    "option_value", f"{name} must be one of {allowed}", option=name, allowed=allowed
+                )
+            resolved[name] = value
+        return resolved
+
+    def legal_notations(self, state: State, player: int) -> list[str]:
+        """Canonical notation of every legal action, sorted."""
+        return sorted(self.format_action(a) for a in self.legal_actions(state, player))
+
+    def apply_notation(self, state: State, player: int, text: str) -> tuple[State, list[Event]]:
+        """Parse ``text`` and apply it (the path every typed move takes)."""
+        return self.apply(state, player, self.parse_action(text))
+
+    def to_json(self, state: State) -> str:
+        """Stable, versioned text encoding (what the database stores)."""
+        envelope = {
+            "envelope": ENVELOPE_VERSION,
+            "game": self.id,
+            "version": self.STATE_VERSION,
+            "state": self.state_to_dict(state),
+        }
+        return json.dumps(envelope, separators=(",", ":"), sort_keys=True)
+
+    def from_json(self, text: str | bytes) -> State:
+        data = json.loads(text)
+        if data.get("game") != self.id:
+            raise ValueError(f"state belongs to {data.get('game')!r}, not {self.id!r}")
+        if data.get("version") != self.STATE_VERSION:
+            raise ValueError(
+                f"{self.id} state version {data.get('version')} is not {self.STATE_VERSION}"
+            )
+        return self.state_from_dict(data["state"])
