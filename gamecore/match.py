@@ -1,0 +1,448 @@
+"""Game-agnostic match logic: seats, lobby, whose turn, permissions, resign, turn clocks.
+
+Pure and synchronous like the rules: every operation takes a :class:`Match` value (and the
+time as a number where it matters) and returns a new one, or raises :class:`MatchError`.
+The service layer adds locking, persistence and the clock.
+
+Decisions recorded here (see docs/architecture.md):
+- The host cannot leave a lobby; they cancel it instead (a lobby always has a host).
+- Seat order is drawn at start from the match seed (``mix_seed(seed, "seats")``); the game
+  itself is set up with the match seed, so (game, options, seed, actions) replays it.
+- Resigning a solo match ends it ``lost``. Resigning a multiplayer match hands the seat to
+  a computer player so the others can finish (games cannot drop a seat mid-game); the user
+  counts a loss. When no person is left the match is abandoned.
+- Turn clock: per match (default 24 h, off for solo games). A reminder at half time; at
+  expiry the heuristic computer player moves for the seat; after two expiries in a row the
+  seat is handed to that computer player for good. A move by the person resets the count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from gamecore.contract import Game, IllegalAction, Status
+from gamecore.rng import Rng, mix_seed
+
+#: Default turn clock of multiplayer matches, in seconds.
+DEFAULT_TURN_LIMIT = 24 * 60 * 60
+#: Expiries in a row after which a seat is handed to a computer player.
+EXPIRIES_BEFORE_HANDOVER = 2
+#: Computer players tried, in order, when none is named.
+PREFERRED_COMPUTERS = ("heuristic", "greedy", "random")
+
+MatchStatus = Literal["lobby", "playing", "finished", "abandoned"]
+LIVE_STATUSES: frozenset[str] = frozenset({"lobby", "playing"})
+
+#: Every code a ``MatchError`` may carry, with its English text (``illegal.<code>``).
+MATCH_ERROR_CODES: dict[str, str] = {
+    "no_match": "There is no match {match_id}.",
+    "not_in_lobby": "This match has already started.",
+    "lobby_full": "All {max_players} seats are taken.",
+    "already_seated": "You already have a seat in this match.",
+    "not_seated": "You have no seat in this match.",
+    "not_host": "Only the host can do that.",
+    "host_cannot_leave": "The host cannot leave; cancel the lobby instead.",
+    "not_computer": "Seat {seat} is not a computer player.",
+    "no_seat": "There is no seat {seat}.",
+    "unknown_player": "There is no computer player {player} (players: {players}).",
+    "no_computer_player": "This game has no computer player.",
+    "not_enough_players": "This game needs at least {min_players} players.",
+    "not_started": "The match has not started yet.",
+    "match_over": "This match is over.",
+    "not_your_turn": "It is not your turn.",
+    "stale_version": "The board changed before your move; look again and retry.",
+    "no_hint": "There is no hint for this position.",
+}
+
+
+class MatchError(IllegalAction):
+    """A refusal by the match (not the rules): who may act, lobby rules, stale boards.
+
+    A subclass of ``IllegalAction`` so callers translate both with ``illegal.<code>``.
+    """
+
+
+def _error(code: str, **params: Any) -> MatchError:
+    return MatchError(code, MATCH_ERROR_CODES[code].format(**params), **params)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A place at the table: a Discord user or a computer player (named as in
+    ``Game.players()``). ``name`` is what boards and logs show."""
+
+    user_id: int | None
+    computer: str | None
+    name: str
+
+    @property
+    def is_computer(self) -> bool:
+        return self.computer is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "computer": self.computer, "name": self.name}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Seat:
+        return cls(data.get("user_id"), data.get("computer"), data.get("name", ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One game being hosted: where, who, the game state and the bookkeeping around it.
+
+    ``state`` is the game's own state value (None in a lobby). ``version`` grows with every
+    change players can see (lobby changes and steps) and guards against stale boards;
+    ``steps`` counts committed actions (the action log's length). Times are Unix seconds.
+    """
+
+    id: str
+    game_id: str
+    guild_id: int | None
+    channel_id: int
+    host_id: int
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    seats: tuple[Seat, ...] = ()
+    state: Any = None
+    version: int = 0
+    steps: int = 0
+    status: MatchStatus = "lobby"
+    result: Mapping[str, Any] | None = None
+    to_move: tuple[int, ...] = ()
+    board_message_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    turn_limit: float | None = None
+    turn_deadline: float | None = None
+    reminded: bool = False
+    expiries: tuple[int, ...] = ()
+
+    @property
+    def live(self) -> bool:
+        return self.status in LIVE_STATUSES
+
+    @property
+    def awaits_computer(self) -> bool:
+        """A computer seat must decide now."""
+        return self.status == "playing" and any(self.seats[s].is_computer for s in self.to_move)
+
+    @property
+    def human_user_ids(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats if s.user_id is not None and not s.is_computer)
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        """The seat index of a person (computer seats never belong to anyone)."""
+        if user_id is None:
+            return None
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.is_computer:
+                return index
+        return None
+
+    @property
+    def timer_at(self) -> float | None:
+        """When the clock next needs attention: the reminder, then the expiry."""
+        if self.status != "playing" or self.turn_deadline is None or not self.turn_limit:
+            return None
+        if not self.reminded:
+            return self.turn_deadline - self.turn_limit / 2
+        return self.turn_deadline
+
+
+# -- creating and the lobby ------------------------------------------------------------------
+def open_match(
+    game: Game,
+    *,
+    match_id: str,
+    guild_id: int | None,
+    channel_id: int,
+    host_id: int,
+    host_name: str,
+    options: Mapping[str, Any] | None,
+    seed: int,
+    now: float,
+    turn_limit: float | None = DEFAULT_TURN_LIMIT,
+) -> Match:
+    """A new match. Solo games (``max_players == 1``) start at once with the clock off;
+    the others open a lobby with the host in seat 0. Options are checked by the game."""
+    resolved = game.resolve_options(options)
+    match = Match(
+        id=match_id,
+        game_id=game.id,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        host_id=host_id,
+        seed=seed,
+        options=resolved,
+        seats=(Seat(host_id, None, host_name),),
+        created_at=now,
+        updated_at=now,
+        turn_limit=(turn_limit or None) if game.max_players > 1 else None,
+    )
+    if game.max_players == 1:
+        return _begin(match, game, now)
+    return match
+
+
+def _lobby(match: Match) -> None:
+    if match.status != "lobby":
+        raise _error("not_in_lobby") if match.live else _error("match_over")
+
+
+def _host(match: Match, user_id: int) -> None:
+    if user_id != match.host_id:
+        raise _error("not_host")
+
+
+def _touch(match: Match, now: float, **changes: Any) -> Match:
+    return replace(match, version=match.version + 1, updated_at=now, **changes)
+
+
+def join(match: Match, game: Game, user_id: int, name: str, now: float) -> Match:
+    _lobby(match)
+    if match.seat_of(user_id) is not None:
+        raise _error("already_seated")
+    if len(match.seats) >= game.max_players:
+        raise _error("lobby_full", max_players=game.max_players)
+    return _touch(match, now, seats=(*match.seats, Seat(user_id, None, name)))
+
+
+def leave(match: Match, user_id: int, now: float) -> Match:
+    _lobby(match)
+    seat = match.seat_of(user_id)
+    if seat is None:
+        raise _error("not_seated")
+    if user_id == match.host_id:
+        raise _error("host_cannot_leave")
+    return _touch(match, now, seats=match.seats[:seat] + match.seats[seat + 1 :])
+
+
+def computer_name(game: Game, player: str | None = None) -> str:
+    """The computer player to use: ``player`` if the game has it, else the preferred one."""
+    players = game.players()
+    if not players:
+        raise _error("no_computer_player")
+    if player is not None:
+        if player not in players:
+            raise _error("unknown_player", player=player, players=", ".join(players))
+        return player
+    return next((p for p in PREFERRED_COMPUTERS if p in players), next(iter(players)))
+
+
+def add_computer(
+    match: Match, game: Game, user_id: int, now: float, player: str | None = None
+) -> Match:
+    _lobby(match)
+    _host(match, user_id)
+    if len(match.seats) >= game.max_players:
+        raise _error("lobby_full", max_players=game.max_players)
+    chosen = computer_name(game, player)
+    count = sum(1 for s in match.seats if s.is_computer) + 1
+    seat = Seat(None, chosen, f"{chosen} {count}")
+    return _touch(match, now, seats=(*match.seats, seat))
+
+
+def remove_computer(match: Match, user_id: int, now: float, seat: int | None = None) -> Match:
+    _lobby(match)
+    _host(match, user_id)
+    if seat is None:
+        computers = [i for i, s in enumerate(match.seats) if s.is_computer]
+        if not computers:
+            raise _error("not_computer", seat="-")
+        seat = computers[-1]
+    if not 0 <= seat < len(match.seats):
+        raise _error("no_seat", seat=seat)
+    if not match.seats[seat].is_computer:
+        raise _error("not_computer", seat=seat)
+    return _touch(match, now, seats=match.seats[:seat] + match.seats[seat + 1 :])
+
+
+def start(match: Match, game: Game, user_id: int, now: float) -> Match:
+    """Host starts the lobby: seats shuffled by the match seed, the game set up."""
+    _lobby(match)
+    _host(match, user_id)
+    if len(match.seats) < game.min_players:
+        raise _error("not_enough_players", min_players=game.min_players)
+    return _begin(match, game, now)
+
+
+def seat_order(seed: int, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+    """The playing order, drawn from the match seed (the same seed gives the same order)."""
+    order = list(seats)
+    Rng(mix_seed(seed, "seats")).shuffle(order)
+    return tuple(order)
+
+
+def _begin(match: Match, game: Game, now: float) -> Match:
+    seats = seat_order(match.seed, match.seats) if len(match.seats) > 1 else match.seats
+    state = game.setup(len(seats), match.seed, match.options)
+    started = _touch(
+        match, now, seats=seats, state=state, status="playing", expiries=(0,) * len(seats)
+    )
+    return _after_state(started, game.status(state), now)
+
+
+def cancel(match: Match, user_id: int, now: float) -> Match:
+    _lobby(match)
+    _host(match, user_id)
+    return _touch(
+        match, now, status="abandoned", result={"result": "abandoned", "reason": "cancelled"}
+    )
+
+
+# -- playing -----------------------------------------------------------------------------
+def acting_seat(match: Match, user_id: int) -> int:
+    """The seat through which ``user_id`` may act now, or the reason they may not."""
+    if not match.live:
+        raise _error("match_over")
+    if match.status == "lobby":
+        raise _error("not_started")
+    seat = match.seat_of(user_id)
+    if seat is None:
+        raise _error("not_seated")
+    if seat not in match.to_move:
+        raise _error("not_your_turn")
+    return seat
+
+
+def check_version(match: Match, expected_version: int | None) -> None:
+    if expected_version is not None and expected_version != match.version:
+        raise _error("stale_version")
+
+
+def _after_state(match: Match, status: Status, now: float) -> Match:
+    """Status, result and clock after the state changed."""
+    if status.over:
+        result = {
+            "result": status.result,
+            "winners": list(status.winners),
+            "scores": list(status.scores),
+        }
+        return replace(
+            match,
+            status="finished",
+            result=result,
+            to_move=(),
+            turn_deadline=None,
+            reminded=False,
+        )
+    to_move = tuple(status.to_move)
+    humans_to_move = any(not match.seats[s].is_computer for s in to_move)
+    deadline = now + match.turn_limit if match.turn_limit and humans_to_move else None
+    return replace(match, to_move=to_move, turn_deadline=deadline, reminded=False)
+
+
+def record_step(
+    match: Match, game: Game, seat: int, new_state: Any, now: float, *, timed_out: bool = False
+) -> Match:
+    """The match after ``seat`` took a step leading to ``new_state``.
+
+    A step by the seat's person resets its expiry count; a step forced by the clock keeps it
+    (``register_expiry`` counted it)."""
+    expiries = match.expiries
+    if not timed_out and seat < len(expiries) and expiries[seat]:
+        expiries = expiries[:seat] + (0,) + expiries[seat + 1 :]
+    stepped = _touch(match, now, state=new_state, steps=match.steps + 1, expiries=expiries)
+    return _after_state(stepped, game.status(new_state), now)
+
+
+def hand_to_computer(match: Match, game: Game, seat: int, now: float) -> Match:
+    """The seat's person leaves; a computer player takes over. No person left: abandoned."""
+    old = match.seats[seat]
+    player = computer_name(game)
+    seats = (
+        match.seats[:seat]
+        + (Seat(None, player, f"{old.name} ({player})"),)
+        + match.seats[seat + 1 :]
+    )
+    handed = _touch(match, now, seats=seats)
+    if not any(not s.is_computer for s in seats):
+        return replace(
+            handed,
+            status="abandoned",
+            result={"result": "abandoned", "reason": "no_players"},
+            to_move=(),
+            turn_deadline=None,
+        )
+    humans_to_move = any(not seats[s].is_computer for s in handed.to_move)
+    if not humans_to_move:
+        handed = replace(handed, turn_deadline=None, reminded=False)
+    return handed
+
+
+def resign(match: Match, game: Game, user_id: int, now: float) -> Match:
+    """See the module docstring: solo ends lost, multiplayer hands the seat to a computer."""
+    if not match.live:
+        raise _error("match_over")
+    if match.status == "lobby":
+        raise _error("not_started")
+    seat = match.seat_of(user_id)
+    if seat is None:
+        raise _error("not_seated")
+    if len(match.seats) == 1:
+        return _touch(
+            match,
+            now,
+            status="finished",
+            result={"result": "lost", "winners": [], "scores": [], "reason": "resigned"},
+            to_move=(),
+            turn_deadline=None,
+        )
+    return hand_to_computer(match, game, seat, now)
+
+
+def abandon(match: Match, user_id: int, now: float) -> Match:
+    """The host ends the match without a result."""
+    if not match.live:
+        raise _error("match_over")
+    _host(match, user_id)
+    return _touch(
+        match,
+        now,
+        status="abandoned",
+        result={"result": "abandoned", "reason": "host"},
+        to_move=(),
+        turn_deadline=None,
+    )
+
+
+# -- the turn clock ---------------------------------------------------------------------------
+ClockDue = Literal["reminder", "expiry"]
+
+
+def clock_due(match: Match, now: float) -> ClockDue | None:
+    """What the clock asks for at ``now``: a reminder, an expiry, or nothing."""
+    at = match.timer_at
+    if at is None or now < at:
+        return None
+    return "expiry" if now >= (match.turn_deadline or 0) else "reminder"
+
+
+def mark_reminded(match: Match) -> Match:
+    """The reminder was sent (not a visible change: the version stays)."""
+    return replace(match, reminded=True)
+
+
+def expired_seats(match: Match) -> tuple[int, ...]:
+    """The people whose decision the clock is waiting for."""
+    return tuple(s for s in match.to_move if not match.seats[s].is_computer)
+
+
+def register_expiry(match: Match, seats: tuple[int, ...]) -> Match:
+    """Count one more expiry in a row for each of ``seats``."""
+    counts = list(match.expiries or (0,) * len(match.seats))
+    for seat in seats:
+        counts[seat] += 1
+    return replace(match, expiries=tuple(counts))
+
+
+def seats_to_hand_over(match: Match) -> tuple[int, ...]:
+    """Seats whose person let the clock run out twice in a row."""
+    return tuple(
+        i
+        for i, count in enumerate(match.expiries)
+        if count >= EXPIRIES_BEFORE_HANDOVER and not match.seats[i].is_computer
+    )

@@ -1,0 +1,51 @@
+"""The async match service: the only way cogs reach matches (see service/api.py).
+
+Usage (bot.py)::
+
+    service = await MatchService.open()          # DATABASE_URL or sqlite:///data/tabletop.db
+    match = await service.new_match("cartographer", guild_id, channel_id, user_id, {})
+    outcome = await service.play(match.id, user_id, "place 3 7H", expected_version=match.version)
+    view = service.view_for(outcome.final, user_id)
+    png = renderer.render_board(match.game_id, view, locale)
+
+Refusals raise ``MatchError`` (a subclass of ``IllegalAction``): translate
+``illegal.<err.code>`` with ``err.params``; the codes are in ``MATCH_ERROR_CODES``.
+"""
+
+from __future__ import annotations
+
+from gamecore.match import (
+    DEFAULT_TURN_LIMIT,
+    MATCH_ERROR_CODES,
+    Match,
+    MatchError,
+    MatchStatus,
+    Seat,
+)
+from service.api import (
+    ActionRecord,
+    Hint,
+    LeaderboardRow,
+    MatchServiceAPI,
+    StepKind,
+    TimerOutcome,
+    TurnOutcome,
+    UserStats,
+)
+
+__all__ = [
+    "DEFAULT_TURN_LIMIT",
+    "MATCH_ERROR_CODES",
+    "ActionRecord",
+    "Hint",
+    "LeaderboardRow",
+    "Match",
+    "MatchError",
+    "MatchServiceAPI",
+    "MatchStatus",
+    "Seat",
+    "StepKind",
+    "TimerOutcome",
+    "TurnOutcome",
+    "UserStats",
+]

@@ -1,0 +1,281 @@
+"""The match service's public shape: the values it returns and the methods cogs call.
+
+Cogs import from ``service`` only (``from service import MatchService, MatchError, ...``).
+Every refusal is a :class:`gamecore.match.MatchError`, a subclass of
+:class:`gamecore.contract.IllegalAction`, so one ``except IllegalAction as err`` catches a
+rules refusal and a match refusal alike and translates ``illegal.<err.code>`` with
+``err.params``. The codes the service raises are listed in ``gamecore.match.MATCH_ERROR_CODES``.
+
+A move is committed to the database before any method returns, so a reply that is lost
+never loses a move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from gamecore.contract import Event
+from gamecore.match import Match
+
+#: Who took a step: a person (``move``), the game's automatic follow-up (``auto``, e.g.
+#: Dungeon Delver's claim), a computer seat (``computer``) or the turn clock (``timeout``).
+StepKind = Literal["move", "auto", "computer", "timeout"]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOutcome:
+    """One committed step and what it caused.
+
+    ``match`` is the match after this step (its ``version`` goes into the next button's
+    custom_id). ``events`` drive the one-line summary (``event.<game_id>.<kind>``);
+    ``notation`` is the canonical notation of the action; ``seat_name`` names who acted.
+    ``follow_ups`` are the automatic steps committed right after this one (each its own
+    action row); the last follow-up's ``match`` is the newest state.
+    """
+
+    match: Match
+    seat: int
+    seat_name: str
+    notation: str
+    events: tuple[Event, ...]
+    kind: StepKind = "move"
+    follow_ups: tuple[TurnOutcome, ...] = ()
+
+    @property
+    def final(self) -> Match:
+        """The match after this step and all its follow-ups."""
+        return self.follow_ups[-1].match if self.follow_ups else self.match
+
+    @property
+    def awaits_computer(self) -> bool:
+        """True when a computer seat must move next: call ``MatchService.computer_turns``."""
+        return self.final.awaits_computer
+
+
+@dataclass(frozen=True, slots=True)
+class TimerOutcome:
+    """What firing a turn clock did.
+
+    ``kind``: ``reminder`` (half the time is gone: remind ``seats``), ``expired`` (the
+    heuristic player moved for ``seats``; ``steps`` holds those moves and any automatic or
+    computer steps after them), or ``none`` (nothing was due any more, e.g. someone moved).
+    ``handed_over`` lists seats given to a computer player after two expiries in a row.
+    """
+
+    kind: Literal["reminder", "expired", "none"]
+    match: Match
+    seats: tuple[int, ...] = ()
+    steps: tuple[TurnOutcome, ...] = ()
+    handed_over: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    """A user's record in one game (``/stats``)."""
+
+    user_id: int
+    game_id: str
+    played: int
+    won: int
+    lost: int
+    best_score: float | None
+    total_score: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One line of ``/leaderboard <game>``: rank 1 first."""
+
+    rank: int
+    user_id: int
+    played: int
+    won: int
+    best_score: float | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One row of a match's action log (``/replay``)."""
+
+    step: int
+    seat: int
+    notation: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """A suggested move for the caller (from the game's heuristic computer player)."""
+
+    notation: str
+    player: str
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+
+class MatchServiceAPI(Protocol):
+    """What cogs may call. ``MatchService`` implements it; tests may fake it.
+
+    All ``user_id`` arguments are Discord user ids. ``match_id`` is a short text id.
+    Methods raise ``MatchError`` (code ``no_match`` for an unknown id, and the codes listed
+    in ``gamecore.match.MATCH_ERROR_CODES``) or the game's ``IllegalAction``.
+    """
+
+    async def start(self) -> None:
+        """Open the store and load every live match into memory (call once at start-up)."""
+        ...
+
+    async def close(self) -> None:
+        """Close the store."""
+        ...
+
+    # -- creating and seating ----------------------------------------------------------
+    async def new_match(
+        self,
+        game_id: str,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        user_name: str = "",
+        turn_limit: float | None = None,
+    ) -> Match:
+        """A new match hosted by ``user_id``. Solo games start at once (status ``playing``);
+        multiplayer games open a lobby with the host in seat 0. ``turn_limit`` in seconds
+        (default 24 h; ``0`` turns the clock off; always off for solo games)."""
+        ...
+
+    async def lobby_join(self, match_id: str, user_id: int, user_name: str = "") -> Match:
+        """Take a free seat (``lobby_full``, ``already_seated``, ``not_in_lobby``)."""
+        ...
+
+    async def lobby_leave(self, match_id: str, user_id: int) -> Match:
+        """Give up one's seat (``not_seated``; the host cancels instead: ``host_cannot_leave``)."""
+        ...
+
+    async def lobby_add_computer(
+        self, match_id: str, user_id: int, player: str | None = None
+    ) -> Match:
+        """Host adds a computer seat (``player`` from ``game.players()``; default heuristic)."""
+        ...
+
+    async def lobby_remove_computer(
+        self, match_id: str, user_id: int, seat: int | None = None
+    ) -> Match:
+        """Host removes a computer seat (the last one when ``seat`` is None)."""
+        ...
+
+    async def lobby_start(self, match_id: str, user_id: int) -> Match:
+        """Host starts: seat order drawn from the match seed, game set up, clock started."""
+        ...
+
+    async def lobby_cancel(self, match_id: str, user_id: int) -> Match:
+        """Host cancels the lobby (status ``abandoned``)."""
+        ...
+
+    # -- playing ------------------------------------------------------------------------
+    async def play(
+        self, match_id: str, user_id: int, notation: str, expected_version: int | None = None
+    ) -> TurnOutcome:
+        """Apply the caller's move and commit it, then the game's automatic follow-ups.
+
+        ``expected_version`` (from a button's custom_id) refuses a move made on an old board
+        with ``stale_version``. Computer seats are NOT moved here: when
+        ``outcome.awaits_computer`` call :meth:`computer_turns`."""
+        ...
+
+    async def computer_turns(self, match_id: str, limit: int = 500) -> list[TurnOutcome]:
+        """Play computer seats until a person must decide or the game ends; one outcome per
+        committed step (automatic follow-ups included in each outcome's ``follow_ups``)."""
+        ...
+
+    async def legal_moves(self, match_id: str, user_id: int, prefix: str = "") -> list[str]:
+        """At most 25 canonical notations of the caller's legal moves matching ``prefix``
+        (starts-with first, then contains; case-insensitive). Empty when it is not the
+        caller's decision or the match is unknown. Served from memory."""
+        ...
+
+    async def hint(self, match_id: str, user_id: int) -> Hint:
+        """A suggested move for the caller (``not_your_turn``, ``no_hint``)."""
+        ...
+
+    async def resign(self, match_id: str, user_id: int) -> Match:
+        """Solo: the match ends lost. Multiplayer: the seat becomes a computer player (the
+        user is recorded as a loss); if no person is left the match is abandoned."""
+        ...
+
+    async def abandon(self, match_id: str, user_id: int) -> Match:
+        """Host ends a lobby or a running match without a result (``not_host``)."""
+        ...
+
+    # -- reading --------------------------------------------------------------------------
+    async def get(self, match_id: str) -> Match:
+        """The match (live ones from memory, others from the database; ``no_match``)."""
+        ...
+
+    async def find_matches(self, user_id: int, channel_id: int | None = None) -> list[Match]:
+        """The user's live matches (lobby or playing), in ``channel_id`` when given,
+        newest first. Served from memory."""
+        ...
+
+    def view_for(self, match: Match, user_id: int | None) -> dict:
+        """The game view for ``user_id``'s seat, or the public view when the user is not
+        seated (or None). In a lobby: ``{"phase": "lobby", ...}``. The ONLY way cogs get views."""
+        ...
+
+    def seat_of(self, match: Match, user_id: int | None) -> int | None:
+        """The user's seat index in ``match`` or None."""
+        ...
+
+    async def actions(self, match_id: str) -> list[ActionRecord]:
+        """The action log of a match, in order (``/replay``)."""
+        ...
+
+    async def set_board_message(self, match_id: str, message_id: int | None) -> Match:
+        """Remember the message that shows the board (does not change the version)."""
+        ...
+
+    # -- turn clocks --------------------------------------------------------------------
+    async def due_timers(self, now: float | None = None) -> list[str]:
+        """Ids of matches whose reminder or expiry is due at ``now`` (default: the clock)."""
+        ...
+
+    async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:
+        """Send the reminder or play the expired turn (see :class:`TimerOutcome`)."""
+        ...
+
+    # -- statistics -------------------------------------------------------------------
+    async def stats(self, user_id: int) -> list[UserStats]:
+        """The user's record per game."""
+        ...
+
+    async def leaderboard(self, game_id: str, limit: int = 10) -> list[LeaderboardRow]:
+        """Best players of a game: most wins, then best win rate, then best score."""
+        ...
+
+    async def history(self, user_id: int, limit: int = 10) -> list[Match]:
+        """The user's ended matches (finished or abandoned), newest first."""
+        ...
+
+
+__all__: Sequence[str] = (
+    "ActionRecord",
+    "Hint",
+    "LeaderboardRow",
+    "MatchServiceAPI",
+    "StepKind",
+    "TimerOutcome",
+    "TurnOutcome",
+    "UserStats",
+)
