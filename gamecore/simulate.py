@@ -1,0 +1,350 @@
+"""Seeded games between computer players, and the statistics of many of them.
+
+Pure and synchronous like the rest of ``gamecore``: the CLI (``python -m gamecore simulate``),
+the bot's ``/simulate`` and the benchmark all call :func:`play_game` / :func:`run_games` and
+:func:`summarize`. Game ``i`` of a run uses seed ``seed + i``, so ``play --seed`` replays it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from gamecore.contract import Game, Player
+from gamecore.rng import Rng, mix_seed
+
+#: Record keys the runner owns; a game's ``score`` cannot overwrite them.
+RECORD_KEYS = ("seed", "result", "steps", "winners", "players")
+#: Player-list name that draws a random computer player per seat from the game's seed.
+MIXED = "mixed"
+DEFAULT_MAX_STEPS = 20_000
+#: z for a two-sided 95% interval.
+Z95 = 1.959963984540054
+
+
+def uniform_random_player(view: dict, legal: Sequence[Any], rng: random.Random) -> Any:
+    """Fallback ``random`` player for a game that does not define one."""
+    return legal[rng.randrange(len(legal))]
+
+
+def available_players(game: Game) -> dict[str, Player]:
+    """Computer players by name: the game's own, plus ``random`` if the game has none."""
+    return {"random": uniform_random_player, **game.players()}
+
+
+def player_rng(seed: int, seat: int) -> random.Random:
+    """The seeded generator handed to the computer player in ``seat`` (contract: Player)."""
+    return random.Random(mix_seed(seed, "player", seat))
+
+
+def resolve_player_types(game: Game, names: Sequence[str], seats: int, seed: int) -> list[str]:
+    """One computer-player name per seat.
+
+    ``names`` go to seats in order and repeat when shorter than the seat count; ``mixed``
+    becomes a player type drawn from ``seed`` (so a game's line-up is reproducible).
+    Unknown names raise ``ValueError`` listing the known ones.
+    """
+    known = sorted(available_players(game))
+    names = list(names) or ["random"]
+    for name in names:
+        if name != MIXED and name not in known:
+            raise ValueError(f"no computer player {name!r} for {game.id} (known: {', '.join(known)}, {MIXED})")
+    types = []
+    for seat in range(seats):
+        name = names[seat % len(names)]
+        if name == MIXED:
+            name = known[Rng(mix_seed(seed, MIXED, seat)).below(len(known))]
+        types.append(name)
+    return types
+
+
+def play_game(
+    game: Game,
+    seed: int,
+    player_types: Sequence[str],
+    options: Mapping[str, Any] | None = None,
+    max_steps: int = DEFAULT_MAX_STEPS,
+) -> dict[str, Any]:
+    """Play one game between computer players and return its record.
+
+    The record is ``{"seed", "result", "steps", "winners", "players": [{"seat", "type",
+    ...}]}`` merged with ``game.score(final_state)``: a ``seats`` list is merged seat by seat
+    into ``players``, every other key goes to the top level. A game that raises or passes
+    ``max_steps`` is recorded with ``result: "error"`` and ``error`` (the text) instead of
+    stopping the run.
+    """
+    players = available_players(game)
+    record: dict[str, Any] = {
+        "seed": seed,
+        "result": "error",
+        "steps": 0,
+        "winners": [],
+        "players": [{"seat": seat, "type": name} for seat, name in enumerate(player_types)],
+    }
+    try:
+        movers = [players[name] for name in player_types]
+        rngs = [player_rng(seed, seat) for seat in range(len(player_types))]
+        state = game.setup(len(player_types), seed, options)
+        status = game.status(state)
+        steps = 0
+        while not status.over:
+            if steps >= max_steps:
+                raise RuntimeError(f"no result after max_steps={max_steps} steps")
+            if not status.to_move:
+                raise RuntimeError("game is playing but no seat is to move")
+            seat = status.to_move[0]
+            legal = game.legal_actions(state, seat)
+            if not legal:
+                raise RuntimeError(f"seat {seat} is to move but has no legal action")
+            action = movers[seat](game.view(state, seat), legal, rngs[seat])
+            state, _events = game.apply(state, seat, action)
+            steps += 1
+            status = game.status(state)
+        record["steps"] = steps
+        record["result"] = status.result
+        winners = list(status.winners)
+        if not winners and status.result == "won":
+            winners = list(range(len(player_types)))
+        record["winners"] = winners
+        _merge_score(record, game.score(state))
+    except Exception as exc:  # noqa: BLE001 - a broken game is a statistic, not a crash
+        record["result"] = "error"
+        record["error"] = f"{type(exc).__name__}: {exc}"
+    return record
+
+
+def _merge_score(record: dict[str, Any], score: Mapping[str, Any]) -> None:
+    for key, value in score.items():
+        if key == "seats":
+            for entry, seat_score in zip(record["players"], value, strict=False):
+                entry.update({k: v for k, v in seat_score.items() if k not in ("seat", "type")})
+        elif key not in RECORD_KEYS:
+            record[key] = value
+
+
+@dataclass(frozen=True)
+class RunSpec:
+    """Everything that decides a run except the game: picklable for worker processes."""
+
+    seed: int = 1
+    seats: int = 1
+    player_names: tuple[str, ...] = ("random",)
+    options: Mapping[str, Any] = field(default_factory=dict)
+    max_steps: int = DEFAULT_MAX_STEPS
+
+
+def play_seed(game: Game, spec: RunSpec, seed: int) -> dict[str, Any]:
+    """One game of a run: resolve the line-up for this seed, then play it."""
+    types = resolve_player_types(game, spec.player_names, spec.seats, seed)
+    return play_game(game, seed, types, spec.options, spec.max_steps)
+
+
+def _play_seed_by_ref(game_ref: Game | str, spec: RunSpec, seed: int) -> dict[str, Any]:
+    if isinstance(game_ref, str):
+        from gamecore.registry import get_game
+
+        game_ref = get_game(game_ref)
+    return play_seed(game_ref, spec, seed)
+
+
+def _game_ref(game: Game) -> Game | str:
+    """A registered game travels to workers by id (cheap, always importable)."""
+    from gamecore.registry import GAME_IDS, get_game
+
+    if game.id in GAME_IDS:
+        try:
+            if get_game(game.id) is game:
+                return game.id
+        except ImportError:
+            pass
+    return game
+
+
+def run_games(
+    game: Game,
+    games: int,
+    spec: RunSpec,
+    workers: int = 1,
+    on_record: Callable[[dict[str, Any]], None] | None = None,
+) -> Iterator[dict[str, Any]]:
+    """Records of games ``spec.seed`` … ``spec.seed + games - 1``, in seed order.
+
+    With ``workers > 1`` games run in a process pool; the records (and their order) are
+    exactly those of a single process.
+    """
+    # Validate names once, here, rather than once per game in the workers.
+    resolve_player_types(game, spec.player_names, spec.seats, spec.seed)
+    seeds = range(spec.seed, spec.seed + games)
+    if workers <= 1 or games <= 1:
+        for seed in seeds:
+            record = play_seed(game, spec, seed)
+            if on_record:
+                on_record(record)
+            yield record
+        return
+    ref = _game_ref(game)
+    chunk = max(1, min(64, games // (workers * 8)))
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        for record in pool.map(_play_seed_by_ref, [ref] * games, [spec] * games, seeds, chunksize=chunk):
+            if on_record:
+                on_record(record)
+            yield record
+
+
+# -- statistics -------------------------------------------------------------------------
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson score interval for a proportion (sound for small counts and rates near 0/1)."""
+    if trials <= 0:
+        return (0.0, 1.0)
+    p = successes / trials
+    denominator = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denominator
+    margin = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denominator
+    return (max(0.0, centre - margin), min(1.0, centre + margin))
+
+
+def describe_numbers(values: Sequence[float]) -> dict[str, float] | None:
+    """Mean, median and the 10th/90th percentiles (None for no values)."""
+    if not values:
+        return None
+    if len(values) == 1:
+        p10 = p90 = float(values[0])
+    else:
+        deciles = statistics.quantiles(values, n=10, method="inclusive")
+        p10, p90 = deciles[0], deciles[-1]
+    return {
+        "n": len(values),
+        "mean": statistics.fmean(values),
+        "median": float(statistics.median(values)),
+        "p10": float(p10),
+        "p90": float(p90),
+        "min": float(min(values)),
+        "max": float(max(values)),
+    }
+
+
+def _rate(wins: int, games: int) -> dict[str, Any]:
+    low, high = wilson_interval(wins, games)
+    return {"wins": wins, "games": games, "rate": wins / games if games else 0.0, "low": low, "high": high}
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def summarize(records: Sequence[Mapping[str, Any]], headline_score: str | None = None) -> dict[str, Any]:
+    """Statistics of a run (what the CLI prints and ``plot`` draws).
+
+    Keys: ``games``, ``errors`` (count), ``error_examples``, ``solo``, ``results`` (counts),
+    ``steps`` and ``rounds`` (see :func:`describe_numbers`, from finished games), ``ends``
+    (counts of the score's ``end`` key), ``by_type`` and ``by_seat`` (wins/games/rate and
+    95% Wilson ``low``/``high``; a shared win counts for every winner), and for solo games
+    ``win`` (the overall rate) and ``headline`` (the distribution of ``score[headline_score]``).
+    """
+    finished = [r for r in records if r.get("result") != "error"]
+    errors = [r for r in records if r.get("result") == "error"]
+    solo = bool(records) and all(len(r.get("players", ())) == 1 for r in records)
+    summary: dict[str, Any] = {
+        "games": len(records),
+        "errors": len(errors),
+        "error_examples": [{"seed": r["seed"], "error": r.get("error", "")} for r in errors[:5]],
+        "solo": solo,
+        "results": dict(Counter(r["result"] for r in records)),
+        "steps": describe_numbers([r["steps"] for r in finished]),
+        "rounds": describe_numbers([r["rounds"] for r in finished if _is_number(r.get("rounds"))]),
+        "ends": dict(Counter(str(r["end"]) for r in finished if "end" in r)),
+    }
+    type_wins: Counter[str] = Counter()
+    type_games: Counter[str] = Counter()
+    seat_wins: Counter[int] = Counter()
+    seat_games: Counter[int] = Counter()
+    for record in records:
+        winners = set(record.get("winners", ()))
+        for entry in record.get("players", ()):
+            type_games[entry["type"]] += 1
+            seat_games[entry["seat"]] += 1
+            if entry["seat"] in winners:
+                type_wins[entry["type"]] += 1
+                seat_wins[entry["seat"]] += 1
+    summary["by_type"] = {t: _rate(type_wins[t], type_games[t]) for t in sorted(type_games)}
+    summary["by_seat"] = {s: _rate(seat_wins[s], seat_games[s]) for s in sorted(seat_games)}
+    if solo:
+        summary["win"] = _rate(sum(1 for r in records if r["result"] == "won"), len(records))
+        summary["headline"] = _headline(finished, headline_score)
+    return summary
+
+
+def _headline(records: Sequence[Mapping[str, Any]], key: str | None) -> dict[str, Any] | None:
+    if not key:
+        return None
+    values = [r["score"][key] for r in records if isinstance(r.get("score"), Mapping) and key in r["score"]]
+    numbers = [v for v in values if _is_number(v)]
+    counts = Counter(values)
+    return {
+        "key": key,
+        "stats": describe_numbers(numbers),
+        "counts": {str(v): counts[v] for v in sorted(counts, key=_sort_key)} if len(counts) <= 25 else None,
+    }
+
+
+def _sort_key(value: Any) -> tuple[int, Any]:
+    return (0, value) if _is_number(value) else (1, str(value))
+
+
+def _percent(rate: Mapping[str, Any]) -> str:
+    return (
+        f"{rate['rate']:6.1%}  [{rate['low']:.1%}, {rate['high']:.1%}]"
+        f"  ({rate['wins']}/{rate['games']})"
+    )
+
+
+def _numbers_line(label: str, numbers: Mapping[str, float] | None) -> str:
+    if not numbers:
+        return f"{label}: -"
+    return (
+        f"{label}: mean {numbers['mean']:.1f}, median {numbers['median']:g},"
+        f" p10-p90 {numbers['p10']:g}-{numbers['p90']:g}, range {numbers['min']:g}-{numbers['max']:g}"
+    )
+
+
+def format_report(summary: Mapping[str, Any], title: str = "") -> str:
+    """The summary as plain English text for a terminal."""
+    lines = [title] if title else []
+    lines.append(f"games: {summary['games']}  errors: {summary['errors']}")
+    if summary["solo"]:
+        lines.append(f"win rate: {_percent(summary['win'])}  (95% Wilson interval)")
+        lines.append(_numbers_line("steps", summary["steps"]))
+        headline = summary.get("headline")
+        if headline:
+            lines.append(_numbers_line(f"score {headline['key']}", headline["stats"]))
+            if headline["counts"]:
+                total = sum(headline["counts"].values()) or 1
+                for value, count in headline["counts"].items():
+                    lines.append(f"  {value:>6}: {count:6d}  {count / total:6.1%}")
+    else:
+        if summary["rounds"]:
+            lines.append(_numbers_line("rounds", summary["rounds"]))
+        lines.append(_numbers_line("steps", summary["steps"]))
+        if summary["ends"]:
+            lines.append("how games ended:")
+            for end, count in sorted(summary["ends"].items(), key=lambda item: -item[1]):
+                lines.append(f"  {end}: {count}")
+    if len(summary["by_type"]) > 1 or not summary["solo"]:
+        lines.append("win rate by player type (wins / appearances, shared wins count):")
+        for name, rate in summary["by_type"].items():
+            lines.append(f"  {name:<12} {_percent(rate)}")
+    if not summary["solo"]:
+        lines.append("win rate by seat:")
+        for seat, rate in summary["by_seat"].items():
+            lines.append(f"  seat {seat:<7} {_percent(rate)}")
+    for example in summary["error_examples"]:
+        lines.append(f"error (seed {example['seed']}): {example['error']}")
+    return "\n".join(lines)
