@@ -1,0 +1,197 @@
+"""``python -m gamecore list | play | simulate``: the games without Discord (docs/cli.md).
+
+:func:`main` takes its streams as arguments so tests run the whole command line in-process.
+Game options become flags (``--preset modern``) once the game is known, so arguments are
+parsed twice: first to find the command and the game, then with that game's flags.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping, Sequence
+from typing import IO, Any, NoReturn
+
+from gamecore.cli.options import add_option_flags, chosen_options
+from gamecore.contract import Game, IllegalAction
+from gamecore.simulate import DEFAULT_MAX_STEPS
+
+#: Seed of ``play --json`` and ``simulate`` when ``--seed`` is not given.
+DEFAULT_SEED = 1
+
+
+class UsageError(Exception):
+    """Bad command line: message for stderr, exit status 2."""
+
+
+class _ParserExit(Exception):
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _parser_class(out: IO[str], err: IO[str]) -> type[argparse.ArgumentParser]:
+    """An ArgumentParser that writes to our streams and returns instead of exiting."""
+
+    class Parser(argparse.ArgumentParser):
+        def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+            if message:
+                (err if file is sys.stderr else out).write(message)
+
+        def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+            if message:
+                err.write(message)
+            raise _ParserExit(status)
+
+    return Parser
+
+
+def _split_names(values: Sequence[str] | None) -> list[str]:
+    """``--player a,b --player c`` → ``[a, b, c]``."""
+    return [name.strip() for value in values or () for name in value.split(",") if name.strip()]
+
+
+def build_parser(
+    parser_class: type[argparse.ArgumentParser], game: Game | None, with_help: bool = True
+) -> tuple[argparse.ArgumentParser, dict[str, str]]:
+    """The full parser; with ``game``, its options become flags of ``play`` and ``simulate``."""
+    parser = parser_class(
+        prog="python -m gamecore",
+        description="Play and simulate the tabletop games in a terminal.",
+        allow_abbrev=False,
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    list_parser = commands.add_parser(
+        "list", help="games, player counts, options, computer players", allow_abbrev=False
+    )
+    list_parser.add_argument("--json", action="store_true", help="one JSON object per game")
+
+    play = commands.add_parser(
+        "play", help="play a game in the terminal (or drive it with --json)",
+        add_help=with_help, allow_abbrev=False,
+    )
+    play.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
+    play.add_argument("--seed", type=int, default=None,
+                      help=f"game seed (default: random for a person, {DEFAULT_SEED} with --json)")
+    play.add_argument("--players", type=int, default=None, help="number of seats")
+    play.add_argument("--player", action="append", metavar="NAME",
+                      help="computer player per seat (comma list or repeated; 'human' is you)")
+    play.add_argument("--json", action="store_true",
+                      help="machine protocol: one move per stdin line, one JSON object per line")
+
+    simulate = commands.add_parser(
+        "simulate", help="run many seeded games of computer players",
+        add_help=with_help, allow_abbrev=False,
+    )
+    simulate.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
+    simulate.add_argument("--games", type=int, required=with_help, help="number of games")
+    simulate.add_argument("--seed", type=int, default=DEFAULT_SEED,
+                          help=f"seed of game 0; game i uses seed+i (default {DEFAULT_SEED})")
+    simulate.add_argument("--players", type=int, default=None, help="number of seats")
+    simulate.add_argument("--player", action="append", metavar="NAME[,NAME...]",
+                          help="computer players for the seats in order (cycled); 'mixed' = random type")
+    simulate.add_argument("--jsonl", metavar="FILE", help="write one JSON record per game")
+    simulate.add_argument("--plot", metavar="FILE.png", help="draw a PNG chart of the statistics")
+    simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    simulate.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
+                          help=f"record a game as an error after this many steps (default {DEFAULT_MAX_STEPS})")
+    simulate.add_argument("--quiet", action="store_true", help="no progress bar")
+    simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    dests: dict[str, str] = {}
+    if game is not None:
+        dests = add_option_flags(play, game)
+        add_option_flags(simulate, game)
+    return parser, dests
+
+
+def lookup_game(game_id: str, games: Mapping[str, Game] | None) -> Game:
+    """The game by id from ``games`` (tests) or the registry; UsageError otherwise."""
+    if games is not None:
+        if game_id not in games:
+            raise UsageError(f"no game {game_id!r} (games: {', '.join(games)})")
+        return games[game_id]
+    from gamecore.registry import get_game
+
+    try:
+        return get_game(game_id)
+    except IllegalAction as exc:
+        raise UsageError(exc.reason) from None
+    except (ImportError, AttributeError):
+        raise UsageError(f"game {game_id!r} is not available yet") from None
+
+
+def present_games() -> list[Game]:
+    """Registered games whose module loads; a game still under construction is skipped."""
+    from gamecore.registry import GAME_IDS, get_game
+
+    present = []
+    for game_id in GAME_IDS:
+        try:
+            present.append(get_game(game_id))
+        except (ImportError, AttributeError):
+            continue
+    return present
+
+
+def all_games(games: Mapping[str, Game] | None) -> list[Game]:
+    return list(games.values()) if games is not None else present_games()
+
+
+def seat_count(game: Game, requested: int | None) -> int:
+    seats = game.min_players if requested is None else requested
+    if not game.min_players <= seats <= game.max_players:
+        span = f"{game.min_players}" if game.min_players == game.max_players else (
+            f"{game.min_players}-{game.max_players}")
+        raise UsageError(f"{game.id} takes {span} players, not {seats}")
+    return seats
+
+
+def resolved_options(game: Game, args: argparse.Namespace, dests: Mapping[str, str]) -> dict[str, Any]:
+    try:
+        return game.resolve_options(chosen_options(args, dests))
+    except IllegalAction as exc:
+        raise UsageError(exc.reason) from None
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+    stderr: IO[str] | None = None,
+    games: Mapping[str, Game] | None = None,
+) -> int:
+    """Run one command; returns the exit status (0 ok, 1 failure, 2 bad command line)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    parser_class = _parser_class(stdout, stderr)
+    try:
+        probe, _ = build_parser(parser_class, None, with_help=False)
+        known, _rest = probe.parse_known_args(argv)
+        game = None
+        if known.command in ("play", "simulate") and known.game:
+            game = lookup_game(known.game, games)
+        parser, dests = build_parser(parser_class, game)
+        args = parser.parse_args(argv)
+        if args.command == "list":
+            from gamecore.cli.listing import run_list
+
+            return run_list(all_games(games), stdout, as_json=args.json)
+        assert game is not None
+        options = resolved_options(game, args, dests)
+        seats = seat_count(game, args.players)
+        names = _split_names(args.player)
+        if args.command == "play":
+            from gamecore.cli.play import run_play
+
+            return run_play(game, args, seats, names, options, stdin, stdout, stderr)
+        from gamecore.cli.simulate import run_simulate
+
+        return run_simulate(game, args, seats, names, options, stdout, stderr)
+    except _ParserExit as exc:
+        return exc.status
+    except UsageError as exc:
+        stderr.write(f"error: {exc}\n")
+        return 2

@@ -1,0 +1,70 @@
+"""``python -m gamecore simulate``: many seeded games, a progress bar, a report, files."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Mapping, Sequence
+from typing import IO, Any
+
+from gamecore.contract import Game
+from gamecore.simulate import RunSpec, format_report, run_games, summarize
+
+
+def run_simulate(
+    game: Game,
+    args: argparse.Namespace,
+    seats: int,
+    names: Sequence[str],
+    options: Mapping[str, Any],
+    stdout: IO[str],
+    stderr: IO[str],
+) -> int:
+    from gamecore.cli import UsageError
+
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
+    spec = RunSpec(
+        seed=args.seed,
+        seats=seats,
+        player_names=tuple(names) or ("random",),
+        options=dict(options),
+        max_steps=args.max_steps,
+    )
+    from tqdm import tqdm
+
+    show_bar = not args.quiet and hasattr(stderr, "isatty") and stderr.isatty()
+    jsonl = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
+    records: list[dict[str, Any]] = []
+    try:
+        with tqdm(total=args.games, file=stderr, disable=not show_bar, unit="game") as bar:
+            try:
+                for record in run_games(game, args.games, spec, workers=args.workers):
+                    records.append(record)
+                    if jsonl:
+                        jsonl.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
+                    bar.update(1)
+            except ValueError as exc:  # unknown player name
+                raise UsageError(str(exc)) from None
+    finally:
+        if jsonl:
+            jsonl.close()
+    summary = summarize(records, getattr(game, "headline_score", None))
+    if args.json:
+        stdout.write(json.dumps(summary, ensure_ascii=False, default=str) + "\n")
+    else:
+        lineup = ",".join(spec.player_names)
+        title = (
+            f"{game.name or game.id}: {args.games} games, seeds {args.seed}-{args.seed + args.games - 1},"
+            f" {seats} seat{'s' if seats != 1 else ''}, players {lineup}"
+        )
+        stdout.write(format_report(summary, title) + "\n")
+    if args.plot:
+        from gamecore.plot import save_summary_chart
+
+        save_summary_chart(summary, records, args.plot, title=f"{game.name or game.id} ({args.games} games)")
+        if not args.json:
+            stdout.write(f"chart: {args.plot}\n")
+    return 0
