@@ -1,0 +1,90 @@
+"""Speed of the game cores: random-player games per second and time per step, one core.
+
+Not a test: run ``make bench`` (or ``.venv/bin/python bench/core.py [--seconds S]``) and
+read the figures. Target: at least 20,000 Cartographer games per minute (333 games/s),
+so that ``/simulate`` answers in seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from gamecore.cli import present_games  # noqa: E402
+from gamecore.contract import Game  # noqa: E402
+from gamecore.simulate import available_players, play_game, player_rng  # noqa: E402
+
+TARGETS = {"cartographer": 20_000 / 60}
+
+
+def games_per_second(game: Game, seats: int, seconds: float) -> tuple[float, int, int]:
+    """Whole games (setup, views, random player, score) for ``seconds``: rate, games, errors."""
+    types = ["random"] * seats
+    start = time.perf_counter()
+    games = errors = 0
+    while time.perf_counter() - start < seconds:
+        record = play_game(game, games, types)
+        errors += record["result"] == "error"
+        games += 1
+    return games / (time.perf_counter() - start), games, errors
+
+
+def step_costs(game: Game, seats: int, seconds: float) -> tuple[float, float, int]:
+    """Mean microseconds of ``legal_actions`` and of ``apply`` per step, and steps timed."""
+    random_player = available_players(game)["random"]
+    legal_time = apply_time = 0.0
+    steps = 0
+    seed = 10_000
+    clock = time.perf_counter
+    start = clock()
+    while clock() - start < seconds:
+        state = game.setup(seats, seed, None)
+        rngs = [player_rng(seed, seat) for seat in range(seats)]
+        status = game.status(state)
+        while not status.over and steps < 10_000_000:
+            seat = status.to_move[0]
+            t0 = clock()
+            legal = game.legal_actions(state, seat)
+            t1 = clock()
+            action = random_player(game.view(state, seat), legal, rngs[seat])
+            t2 = clock()
+            state, _ = game.apply(state, seat, action)
+            t3 = clock()
+            legal_time += t1 - t0
+            apply_time += t3 - t2
+            steps += 1
+            status = game.status(state)
+        seed += 1
+    if not steps:
+        return 0.0, 0.0, 0
+    return legal_time / steps * 1e6, apply_time / steps * 1e6, steps
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="seconds per game and measure")
+    args = parser.parse_args()
+    print("random players, one process")
+    print(f"{'game':<16}{'seats':>6}{'games/s':>10}{'games/min':>11}{'legal µs':>10}{'apply µs':>10}"
+          f"{'steps':>9}  target")
+    for game in present_games():
+        seats = game.min_players
+        rate, games, errors = games_per_second(game, seats, args.seconds)
+        legal_us, apply_us, steps = step_costs(game, seats, args.seconds / 2)
+        target = TARGETS.get(game.id)
+        verdict = ""
+        if target:
+            verdict = f"≥ {target:.0f}/s: {'met' if rate >= target else 'NOT met'}"
+        if errors:
+            verdict += f"  ({errors} of {games} games ended in error)"
+        print(f"{game.id:<16}{seats:>6}{rate:>10.0f}{rate * 60:>11.0f}{legal_us:>10.1f}{apply_us:>10.1f}"
+              f"{steps:>9}  {verdict}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
