@@ -446,3 +446,40 @@ def seats_to_hand_over(match: Match) -> tuple[int, ...]:
         for i, count in enumerate(match.expiries)
         if count >= EXPIRIES_BEFORE_HANDOVER and not match.seats[i].is_computer
     )
+
+
+# -- statistics ---------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class StatLine:
+    """One game played by one person, for ``/stats`` and leaderboards."""
+
+    user_id: int
+    game_id: str
+    won: bool
+    score: float | None
+
+
+def stat_lines(before: Match, after: Match) -> tuple[StatLine, ...]:
+    """What the change ``before`` → ``after`` adds to statistics.
+
+    A finish counts every person still seated (solo: ``won``; multiplayer: among the
+    winners, ties shared). A person whose seat went to a computer (resign, clock) counts a
+    loss at that moment, so they are not counted again at the finish. Abandoned matches
+    count nothing."""
+    lines: list[StatLine] = []
+    if len(before.seats) == len(after.seats):
+        for old, new in zip(before.seats, after.seats, strict=True):
+            if old.user_id is not None and not old.is_computer and new.is_computer:
+                lines.append(StatLine(old.user_id, after.game_id, False, None))
+    if before.live and after.status == "finished":
+        result = after.result or {}
+        winners = set(result.get("winners", ()))
+        scores = list(result.get("scores", ()))
+        solo = len(after.seats) == 1
+        for index, seat in enumerate(after.seats):
+            if seat.user_id is None or seat.is_computer:
+                continue
+            won = result.get("result") == "won" if solo else index in winners
+            score = float(scores[index]) if index < len(scores) else None
+            lines.append(StatLine(seat.user_id, after.game_id, won, score))
+    return tuple(lines)

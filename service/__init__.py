@@ -32,6 +32,7 @@ from service.api import (
     TurnOutcome,
     UserStats,
 )
+from service.match_service import MatchService, filter_choices, new_match_id
 
 __all__ = [
     "DEFAULT_TURN_LIMIT",
@@ -41,6 +42,7 @@ __all__ = [
     "LeaderboardRow",
     "Match",
     "MatchError",
+    "MatchService",
     "MatchServiceAPI",
     "MatchStatus",
     "Seat",
@@ -48,4 +50,6 @@ __all__ = [
     "TimerOutcome",
     "TurnOutcome",
     "UserStats",
+    "filter_choices",
+    "new_match_id",
 ]

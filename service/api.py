@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 
 from gamecore.contract import Event
 from gamecore.match import Match
+from storage.records import ActionRecord, LeaderboardRow, UserStats
 
 #: Who took a step: a person (``move``), the game's automatic follow-up (``auto``, e.g.
 #: Dungeon Delver's claim), a computer seat (``computer``) or the turn clock (``timeout``).
@@ -69,48 +70,6 @@ class TimerOutcome:
     seats: tuple[int, ...] = ()
     steps: tuple[TurnOutcome, ...] = ()
     handed_over: tuple[int, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class UserStats:
-    """A user's record in one game (``/stats``)."""
-
-    user_id: int
-    game_id: str
-    played: int
-    won: int
-    lost: int
-    best_score: float | None
-    total_score: float
-
-    @property
-    def win_rate(self) -> float:
-        return self.won / self.played if self.played else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class LeaderboardRow:
-    """One line of ``/leaderboard <game>``: rank 1 first."""
-
-    rank: int
-    user_id: int
-    played: int
-    won: int
-    best_score: float | None
-
-    @property
-    def win_rate(self) -> float:
-        return self.won / self.played if self.played else 0.0
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
-    """One row of a match's action log (``/replay``)."""
-
-    step: int
-    seat: int
-    notation: str
-    at: float
 
 
 @dataclass(frozen=True, slots=True)

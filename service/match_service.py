@@ -1,0 +1,453 @@
+"""The async match service: locking, the live-match cache, and every turn's path.
+
+One turn: lock the match → take it from memory → check version, seat and turn → the
+game's ``apply`` → commit state + action + version in one transaction → update memory →
+commit the game's automatic follow-ups → return. A refusal changes nothing.
+
+Every live match (lobby or playing) is kept in memory from start-up on, so autocomplete,
+legal moves and ``find_matches`` never touch the database; memory is updated only after a
+commit succeeds (write-through) and dropped when a commit is refused as stale.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import secrets
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import replace
+from typing import Any
+
+from gamecore import match as rules
+from gamecore.contract import Event, Game
+from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
+from gamecore.registry import get_game
+from gamecore.rng import mix_seed
+from service.api import Hint, TimerOutcome, TurnOutcome
+from storage import DuplicateMatch, MatchStore, NewAction, StaleVersion, open_store
+from storage.records import ActionRecord, LeaderboardRow, UserStats
+
+#: Autocomplete shows at most this many choices (Discord's limit).
+MAX_CHOICES = 25
+#: Safety net against a game whose automatic actions never stop.
+MAX_AUTO_STEPS = 200
+_ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+
+def new_match_id(length: int = 6) -> str:
+    """A short id people can type (``/replay k3xq7m``): 31^6 ≈ 887 million ids."""
+    return "".join(secrets.choice(_ID_ALPHABET) for _ in range(length))
+
+
+def _no_match(match_id: str) -> MatchError:
+    return MatchError(
+        "no_match", rules.MATCH_ERROR_CODES["no_match"].format(match_id=match_id), match_id=match_id
+    )
+
+
+class MatchService:
+    """See ``service.api.MatchServiceAPI`` for the contract of each method."""
+
+    def __init__(
+        self,
+        store: MatchStore,
+        clock: Callable[[], float] = time.time,
+        seed_source: Callable[[int], int] = secrets.randbits,
+        id_source: Callable[[], str] = new_match_id,
+        legal_cache_size: int = 4096,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.seed_source = seed_source
+        self.id_source = id_source
+        self._live: dict[str, Match] = {}
+        self._by_user: dict[int, set[str]] = {}
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._legal: OrderedDict[tuple[str, int, int], list[str]] = OrderedDict()
+        self._legal_cache_size = legal_cache_size
+
+    @classmethod
+    async def open(cls, url: str | None = None, **kwargs: Any) -> MatchService:
+        """A started service on the store behind ``url`` (default ``DATABASE_URL``)."""
+        service = cls(await open_store(url), **kwargs)
+        await service.start()
+        return service
+
+    async def start(self) -> None:
+        await self.store.open()
+        self._live.clear()
+        self._by_user.clear()
+        for match in await self.store.live_matches():
+            self._remember(match)
+
+    async def close(self) -> None:
+        await self.store.close()
+
+    # -- memory -------------------------------------------------------------------------
+    def _lock(self, match_id: str) -> asyncio.Lock:
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[match_id] = lock
+        return lock
+
+    def _remember(self, match: Match) -> None:
+        old = self._live.pop(match.id, None)
+        if old is not None:
+            for seat in old.seats:
+                if seat.user_id is not None:
+                    self._by_user.get(seat.user_id, set()).discard(match.id)
+        if not match.live:
+            return
+        self._live[match.id] = match
+        for seat in match.seats:
+            if seat.user_id is not None and not seat.is_computer:
+                self._by_user.setdefault(seat.user_id, set()).add(match.id)
+
+    def _forget(self, match_id: str) -> None:
+        old = self._live.get(match_id)
+        if old is not None:
+            self._remember(replace(old, status="abandoned"))
+
+    async def _load(self, match_id: str) -> Match:
+        match = self._live.get(match_id)
+        if match is not None:
+            return match
+        match = await self.store.load(match_id)
+        if match is None:
+            raise _no_match(match_id)
+        self._remember(match)
+        return match
+
+    async def _commit(self, before: Match, after: Match, action: NewAction | None = None) -> Match:
+        """Write ``after`` if the database still holds ``before``'s version."""
+        try:
+            await self.store.save(
+                after, before.version, action=action, stats=rules.stat_lines(before, after)
+            )
+        except StaleVersion:
+            self._forget(before.id)
+            raise
+        self._remember(after)
+        return after
+
+    # -- creating and seating -----------------------------------------------------------
+    async def new_match(
+        self,
+        game_id: str,
+        guild_id: int | None,
+        channel_id: int,
+        user_id: int,
+        options: Mapping[str, Any] | None = None,
+        seed: int | None = None,
+        *,
+        user_name: str = "",
+        turn_limit: float | None = None,
+    ) -> Match:
+        game = get_game(game_id)
+        seed = self.seed_source(64) if seed is None else seed
+        limit = DEFAULT_TURN_LIMIT if turn_limit is None else turn_limit
+        for _ in range(8):
+            match = rules.open_match(
+                game,
+                match_id=self.id_source(),
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=user_id,
+                host_name=user_name or str(user_id),
+                options=options,
+                seed=seed,
+                now=self.clock(),
+                turn_limit=limit,
+            )
+            try:
+                await self.store.create(match)
+            except DuplicateMatch:
+                continue
+            self._remember(match)
+            return match
+        raise RuntimeError("could not draw a free match id")
+
+    async def _change(self, match_id: str, change: Callable[[Match, Game, float], Match]) -> Match:
+        async with self._lock(match_id):
+            match = await self._load(match_id)
+            game = get_game(match.game_id)
+            return await self._commit(match, change(match, game, self.clock()))
+
+    async def lobby_join(self, match_id: str, user_id: int, user_name: str = "") -> Match:
+        return await self._change(
+            match_id, lambda m, g, now: rules.join(m, g, user_id, user_name or str(user_id), now)
+        )
+
+    async def lobby_leave(self, match_id: str, user_id: int) -> Match:
+        return await self._change(match_id, lambda m, g, now: rules.leave(m, user_id, now))
+
+    async def lobby_add_computer(
+        self, match_id: str, user_id: int, player: str | None = None
+    ) -> Match:
+        return await self._change(
+            match_id, lambda m, g, now: rules.add_computer(m, g, user_id, now, player)
+        )
+
+    async def lobby_remove_computer(
+        self, match_id: str, user_id: int, seat: int | None = None
+    ) -> Match:
+        return await self._change(
+            match_id, lambda m, g, now: rules.remove_computer(m, user_id, now, seat)
+        )
+
+    async def lobby_start(self, match_id: str, user_id: int) -> Match:
+        return await self._change(match_id, lambda m, g, now: rules.start(m, g, user_id, now))
+
+    async def lobby_cancel(self, match_id: str, user_id: int) -> Match:
+        return await self._change(match_id, lambda m, g, now: rules.cancel(m, user_id, now))
+
+    async def resign(self, match_id: str, user_id: int) -> Match:
+        return await self._change(match_id, lambda m, g, now: rules.resign(m, g, user_id, now))
+
+    async def abandon(self, match_id: str, user_id: int) -> Match:
+        return await self._change(match_id, lambda m, g, now: rules.abandon(m, user_id, now))
+
+    # -- playing ------------------------------------------------------------------------
+    async def play(
+        self, match_id: str, user_id: int, notation: str, expected_version: int | None = None
+    ) -> TurnOutcome:
+        async with self._lock(match_id):
+            match = await self._load(match_id)
+            if match.live:
+                rules.check_version(match, expected_version)
+            seat = rules.acting_seat(match, user_id)
+            game = get_game(match.game_id)
+            action = game.parse_action(notation)
+            new_state, events = game.apply(match.state, seat, action)
+            outcome = await self._step(match, game, seat, action, new_state, events, "move")
+            return replace(outcome, follow_ups=tuple(await self._auto_steps(outcome.match, game)))
+
+    async def _step(
+        self,
+        match: Match,
+        game: Game,
+        seat: int,
+        action: Any,
+        new_state: Any,
+        events: Iterable[Event],
+        kind: str,
+        now: float | None = None,
+    ) -> TurnOutcome:
+        """Commit one applied action and describe it."""
+        now = self.clock() if now is None else now
+        after = rules.record_step(match, game, seat, new_state, now, timed_out=kind == "timeout")
+        notation = game.format_action(action)
+        await self._commit(match, after, NewAction(seat, notation))
+        return TurnOutcome(
+            match=after,
+            seat=seat,
+            seat_name=match.seats[seat].name,
+            notation=notation,
+            events=tuple(events),
+            kind=kind,  # type: ignore[arg-type]
+        )
+
+    async def _auto_steps(self, match: Match, game: Game) -> list[TurnOutcome]:
+        """The game's automatic follow-ups (``auto_actions(state)``), each its own step.
+
+        Dungeon Delver: claiming a cleared level's reward (rules/dungeon-delver.md, Claim)."""
+        auto_actions = getattr(game, "auto_actions", None)
+        steps: list[TurnOutcome] = []
+        while (
+            auto_actions is not None and match.status == "playing" and len(steps) < MAX_AUTO_STEPS
+        ):
+            pending = auto_actions(match.state)
+            if not pending:
+                break
+            action = pending[0]
+            if isinstance(action, str):
+                action = game.parse_action(action)
+            seat = match.to_move[0] if match.to_move else 0
+            new_state, events = game.apply(match.state, seat, action)
+            outcome = await self._step(match, game, seat, action, new_state, events, "auto")
+            steps.append(outcome)
+            match = outcome.match
+        return steps
+
+    def _computer_action(self, match: Match, game: Game, seat: int, player: str | None) -> Any:
+        players = game.players()
+        name = player if player in players else rules.computer_name(game)
+        choose = players[name]
+        legal = game.legal_actions(match.state, seat)
+        if len(legal) == 1:
+            return legal[0]
+        rng = random.Random(mix_seed(match.seed, "computer", match.steps, seat))
+        return choose(game.view(match.state, seat), legal, rng)
+
+    async def _computer_step(
+        self, match: Match, game: Game, seat: int, kind: str, now: float | None = None
+    ) -> TurnOutcome:
+        action = self._computer_action(match, game, seat, match.seats[seat].computer)
+        new_state, events = game.apply(match.state, seat, action)
+        outcome = await self._step(match, game, seat, action, new_state, events, kind, now)
+        return replace(outcome, follow_ups=tuple(await self._auto_steps(outcome.match, game)))
+
+    async def computer_turns(self, match_id: str, limit: int = 500) -> list[TurnOutcome]:
+        async with self._lock(match_id):
+            match = await self._load(match_id)
+            return await self._computer_turns(match, limit)
+
+    async def _computer_turns(self, match: Match, limit: int = 500) -> list[TurnOutcome]:
+        game = get_game(match.game_id)
+        outcomes: list[TurnOutcome] = []
+        while match.awaits_computer and len(outcomes) < limit:
+            seat = next(s for s in match.to_move if match.seats[s].is_computer)
+            outcome = await self._computer_step(match, game, seat, "computer")
+            outcomes.append(outcome)
+            match = outcome.final
+        return outcomes
+
+    async def legal_moves(self, match_id: str, user_id: int, prefix: str = "") -> list[str]:
+        match = self._live.get(match_id)
+        if match is None or match.status != "playing":
+            return []
+        seat = match.seat_of(user_id)
+        if seat is None or seat not in match.to_move:
+            return []
+        return filter_choices(self._legal_notations(match, seat), prefix)
+
+    def _legal_notations(self, match: Match, seat: int) -> list[str]:
+        key = (match.id, match.version, seat)
+        notations = self._legal.get(key)
+        if notations is None:
+            game = get_game(match.game_id)
+            notations = list(
+                dict.fromkeys(game.format_action(a) for a in game.legal_actions(match.state, seat))
+            )
+            self._legal[key] = notations
+            if len(self._legal) > self._legal_cache_size:
+                self._legal.popitem(last=False)
+        return notations
+
+    async def hint(self, match_id: str, user_id: int) -> Hint:
+        match = await self._load(match_id)
+        seat = rules.acting_seat(match, user_id)
+        game = get_game(match.game_id)
+        if not game.players():
+            raise MatchError("no_hint", rules.MATCH_ERROR_CODES["no_hint"])
+        player = rules.computer_name(game)
+        action = self._computer_action(match, game, seat, player)
+        return Hint(notation=game.format_action(action), player=player)
+
+    # -- reading ------------------------------------------------------------------------
+    async def get(self, match_id: str) -> Match:
+        return await self._load(match_id)
+
+    async def find_matches(self, user_id: int, channel_id: int | None = None) -> list[Match]:
+        found = [self._live[i] for i in self._by_user.get(user_id, ()) if i in self._live]
+        if channel_id is not None:
+            found = [m for m in found if m.channel_id == channel_id]
+        return sorted(found, key=lambda m: (m.updated_at, m.id), reverse=True)
+
+    def seat_of(self, match: Match, user_id: int | None) -> int | None:
+        return match.seat_of(user_id)
+
+    def view_for(self, match: Match, user_id: int | None) -> dict:
+        game = get_game(match.game_id)
+        if match.state is None:
+            return {
+                "phase": "lobby" if match.status == "lobby" else match.status,
+                "game": match.game_id,
+                "match_id": match.id,
+                "host_id": match.host_id,
+                "seats": [s.to_dict() for s in match.seats],
+                "min_players": game.min_players,
+                "max_players": game.max_players,
+                "options": dict(match.options),
+                "version": match.version,
+            }
+        return game.view(match.state, match.seat_of(user_id))
+
+    async def actions(self, match_id: str) -> list[ActionRecord]:
+        await self._load(match_id)
+        return await self.store.actions(match_id)
+
+    async def set_board_message(self, match_id: str, message_id: int | None) -> Match:
+        async with self._lock(match_id):
+            match = replace(await self._load(match_id), board_message_id=message_id)
+            await self.store.update_meta(match)
+            self._remember(match)
+            return match
+
+    # -- turn clocks --------------------------------------------------------------------
+    async def due_timers(self, now: float | None = None) -> list[str]:
+        now = self.clock() if now is None else now
+        due = [(m.timer_at, m.id) for m in self._live.values() if m.timer_at is not None]
+        return [match_id for at, match_id in sorted(due) if at <= now]
+
+    async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:
+        now = self.clock() if now is None else now
+        async with self._lock(match_id):
+            match = await self._load(match_id)
+            due = rules.clock_due(match, now)
+            if due is None:
+                return TimerOutcome("none", match)
+            seats = rules.expired_seats(match)
+            if due == "reminder":
+                match = rules.mark_reminded(match)
+                await self.store.update_meta(match)
+                self._remember(match)
+                return TimerOutcome("reminder", match, seats)
+            game = get_game(match.game_id)
+            match = rules.register_expiry(match, seats)
+            steps: list[TurnOutcome] = []
+            for seat in seats:
+                if match.status != "playing" or seat not in match.to_move:
+                    continue
+                outcome = await self._computer_step(match, game, seat, "timeout", now)
+                steps.append(outcome)
+                match = outcome.final
+            handed = tuple(s for s in rules.seats_to_hand_over(match) if match.live)
+            for seat in handed:
+                if match.live:
+                    match = await self._commit(
+                        match, rules.hand_to_computer(match, game, seat, now)
+                    )
+            if match.awaits_computer:
+                computer = await self._computer_turns(match)
+                steps.extend(computer)
+                if computer:
+                    match = computer[-1].final
+            return TimerOutcome("expired", match, seats, tuple(steps), handed)
+
+    # -- statistics -------------------------------------------------------------------
+    async def stats(self, user_id: int) -> list[UserStats]:
+        return await self.store.stats(user_id)
+
+    async def leaderboard(self, game_id: str, limit: int = 10) -> list[LeaderboardRow]:
+        return await self.store.leaderboard(game_id, limit)
+
+    async def history(self, user_id: int, limit: int = 10) -> list[Match]:
+        return await self.store.user_matches(user_id, live=False, limit=limit)
+
+
+def filter_choices(notations: list[str], prefix: str, limit: int = MAX_CHOICES) -> list[str]:
+    """Starts-with matches first, then contains, then contains ignoring spaces; in the
+    game's order within each group; case-insensitive."""
+    typed = " ".join(prefix.lower().split())
+    if not typed:
+        return notations[:limit]
+    compact = typed.replace(" ", "")
+    starts: list[str] = []
+    contains: list[str] = []
+    loose: list[str] = []
+    for notation in notations:
+        low = notation.lower()
+        if low.startswith(typed):
+            starts.append(notation)
+        elif typed in low:
+            contains.append(notation)
+        elif compact in low.replace(" ", ""):
+            loose.append(notation)
+        if len(starts) >= limit:
+            break
+    return (starts + contains + loose)[:limit]

@@ -1,0 +1,97 @@
+"""Match ⇄ database row. Game states go through the game's own versioned ``to_json``."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from gamecore.match import Match, Seat
+from gamecore.registry import get_game
+
+#: Column order used by every INSERT/UPDATE/SELECT of ``matches``.
+COLUMNS: tuple[str, ...] = (
+    "id",
+    "game_id",
+    "guild_id",
+    "channel_id",
+    "board_message_id",
+    "host_id",
+    "seed",
+    "options",
+    "seats",
+    "state",
+    "version",
+    "steps",
+    "status",
+    "result",
+    "to_move",
+    "turn_limit",
+    "turn_deadline",
+    "reminded",
+    "timer_at",
+    "expiries",
+    "created_at",
+    "updated_at",
+)
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+def match_to_row(match: Match) -> dict[str, Any]:
+    state = None if match.state is None else get_game(match.game_id).to_json(match.state)
+    return {
+        "id": match.id,
+        "game_id": match.game_id,
+        "guild_id": match.guild_id,
+        "channel_id": match.channel_id,
+        "board_message_id": match.board_message_id,
+        "host_id": match.host_id,
+        "seed": str(match.seed),
+        "options": _dumps(dict(match.options)),
+        "seats": _dumps([s.to_dict() for s in match.seats]),
+        "state": state,
+        "version": match.version,
+        "steps": match.steps,
+        "status": match.status,
+        "result": None if match.result is None else _dumps(dict(match.result)),
+        "to_move": _dumps(list(match.to_move)),
+        "turn_limit": match.turn_limit,
+        "turn_deadline": match.turn_deadline,
+        "reminded": int(match.reminded),
+        "timer_at": match.timer_at,
+        "expiries": _dumps(list(match.expiries)),
+        "created_at": match.created_at,
+        "updated_at": match.updated_at,
+    }
+
+
+def row_to_match(row: Mapping[str, Any] | Any) -> Match:
+    state_text = row["state"]
+    state = None if state_text is None else get_game(row["game_id"]).from_json(state_text)
+    result = row["result"]
+    return Match(
+        id=row["id"],
+        game_id=row["game_id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        board_message_id=row["board_message_id"],
+        host_id=row["host_id"],
+        seed=int(row["seed"]),
+        options=json.loads(row["options"]),
+        seats=tuple(Seat.from_dict(s) for s in json.loads(row["seats"])),
+        state=state,
+        version=row["version"],
+        steps=row["steps"],
+        status=row["status"],
+        result=None if result is None else json.loads(result),
+        to_move=tuple(json.loads(row["to_move"])),
+        turn_limit=row["turn_limit"],
+        turn_deadline=row["turn_deadline"],
+        reminded=bool(row["reminded"]),
+        expiries=tuple(json.loads(row["expiries"])),
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )

@@ -1,0 +1,47 @@
+"""Plain values the store returns besides matches (re-exported by ``service``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One row of a match's action log (``/replay``)."""
+
+    step: int
+    seat: int
+    notation: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class UserStats:
+    """A user's record in one game (``/stats``)."""
+
+    user_id: int
+    game_id: str
+    played: int
+    won: int
+    lost: int
+    best_score: float | None
+    total_score: float
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardRow:
+    """One line of ``/leaderboard <game>``: rank 1 first."""
+
+    rank: int
+    user_id: int
+    played: int
+    won: int
+    best_score: float | None
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0

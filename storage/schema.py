@@ -1,0 +1,67 @@
+"""Versioned schema migrations, applied in order at start-up (table ``schema_version``).
+
+Never edit a published migration: append a new one. Each runs in its own transaction
+together with the row that records it, so a crash mid-migration leaves the old version.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[int, str], ...] = (
+    (
+        1,
+        """
+        CREATE TABLE matches (
+            id TEXT PRIMARY KEY,
+            game_id TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            board_message_id INTEGER,
+            host_id INTEGER NOT NULL,
+            seed TEXT NOT NULL,              -- 64-bit unsigned: too big for INTEGER
+            options TEXT NOT NULL,           -- JSON object
+            seats TEXT NOT NULL,             -- JSON list of {user_id, computer, name}
+            state TEXT,                      -- Game.to_json envelope, NULL in a lobby
+            version INTEGER NOT NULL,
+            steps INTEGER NOT NULL,
+            status TEXT NOT NULL,            -- lobby / playing / finished / abandoned
+            result TEXT,                     -- JSON object once over
+            to_move TEXT NOT NULL DEFAULT '[]',
+            turn_limit REAL,                 -- seconds, NULL = no clock
+            turn_deadline REAL,
+            reminded INTEGER NOT NULL DEFAULT 0,
+            timer_at REAL,                   -- next reminder or expiry, NULL = none
+            expiries TEXT NOT NULL DEFAULT '[]',
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL
+        );
+        CREATE INDEX matches_live ON matches (status) WHERE status IN ('lobby', 'playing');
+        CREATE INDEX matches_timer ON matches (timer_at) WHERE timer_at IS NOT NULL;
+        CREATE TABLE match_users (
+            user_id INTEGER NOT NULL,
+            match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            PRIMARY KEY (user_id, match_id)
+        ) WITHOUT ROWID;
+        CREATE TABLE actions (
+            match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            step INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            notation TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (match_id, step)
+        ) WITHOUT ROWID;
+        CREATE TABLE stats (
+            user_id INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            played INTEGER NOT NULL DEFAULT 0,
+            won INTEGER NOT NULL DEFAULT 0,
+            lost INTEGER NOT NULL DEFAULT 0,
+            best_score REAL,
+            total_score REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (user_id, game_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX stats_by_game ON stats (game_id, won DESC);
+        """,
+    ),
+)
+
+LATEST_VERSION = MIGRATIONS[-1][0]

@@ -1,0 +1,318 @@
+"""SQLite match store (aiosqlite): WAL, busy timeout, migrations, one transaction per step.
+
+One connection serves the process. aiosqlite runs its calls one at a time on its own
+thread, but coroutines could still interleave statements of two transactions on that one
+connection, so every transaction (and every read) holds ``self._lock``; a transaction is a
+handful of statements, so the lock is held for about a millisecond.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from gamecore.match import Match, StatLine
+from gamecore.registry import get_game
+from storage.base import DuplicateMatch, NewAction, StaleVersion
+from storage.codec import COLUMNS, match_to_row, row_to_match
+from storage.records import ActionRecord, LeaderboardRow, UserStats
+from storage.schema import MIGRATIONS
+
+DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
+
+_INSERT = (
+    f"INSERT INTO matches ({', '.join(COLUMNS)}) VALUES ({', '.join(':' + c for c in COLUMNS)})"
+)
+_UPDATE = (
+    "UPDATE matches SET "
+    + ", ".join(f"{c} = :{c}" for c in COLUMNS if c != "id")
+    + " WHERE id = :id AND version = :expected_version"
+)
+_SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
+
+
+def database_path(url: str | None = None) -> str:
+    """The file behind ``DATABASE_URL`` (``sqlite:///relative`` from the cwd,
+    ``sqlite:////absolute``, or ``:memory:``); its folder is created."""
+    url = url or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+    if not url.startswith("sqlite://"):
+        raise ValueError(f"only sqlite:// database URLs are supported, not {url!r}")
+    path = url[len("sqlite://") :]
+    path = path[1:] if path.startswith("/") else path
+    if path in ("", ":memory:"):
+        return ":memory:"
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+class SqliteMatchStore:
+    """``MatchStore`` on SQLite. ``synchronous``: ``FULL`` (default) syncs the WAL at every
+    commit, so even a power cut keeps every confirmed move; ``NORMAL`` survives a crash of
+    the process but may lose the last moves on a power cut."""
+
+    def __init__(
+        self, path: str | None = None, *, synchronous: str = "FULL", busy_timeout_ms: int = 5000
+    ) -> None:
+        self.path = path if path is not None else database_path()
+        self.synchronous = synchronous
+        self.busy_timeout_ms = busy_timeout_ms
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- life cycle ---------------------------------------------------------------------
+    async def open(self) -> None:
+        if self._db is not None:
+            return
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        db.row_factory = aiosqlite.Row
+        await db.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+        await db.execute("PRAGMA journal_mode = WAL")
+        await db.execute(f"PRAGMA synchronous = {self.synchronous}")
+        await db.execute("PRAGMA foreign_keys = ON")
+        self._db = db
+        await self.migrate()
+
+    async def close(self) -> None:
+        if self._db is not None:
+            await self._db.close()
+            self._db = None
+
+    @property
+    def db(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise RuntimeError("the store is not open")
+        return self._db
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the stored schema version; returns the version."""
+        async with self._lock:
+            await self.db.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
+            )
+            current = await self._schema_version()
+            for version, script in MIGRATIONS:
+                if version <= current:
+                    continue
+                await self.db.execute("BEGIN IMMEDIATE")
+                try:
+                    for statement in _statements(script):
+                        await self.db.execute(statement)
+                    await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
+                except BaseException:
+                    await self.db.execute("ROLLBACK")
+                    raise
+                await self.db.execute("COMMIT")
+                current = version
+            return current
+
+    async def _schema_version(self) -> int:
+        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0] or 0) if row else 0
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await self._schema_version()
+
+    # -- writing ------------------------------------------------------------------------
+    async def create(self, match: Match) -> None:
+        row = match_to_row(match)
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                await self.db.execute(_INSERT, row)
+                await self._write_users(match)
+            except aiosqlite.IntegrityError as err:
+                await self.db.execute("ROLLBACK")
+                raise DuplicateMatch(match.id) from err
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def save(
+        self,
+        match: Match,
+        expected_version: int,
+        *,
+        action: NewAction | None = None,
+        stats: Sequence[StatLine] = (),
+    ) -> None:
+        row = match_to_row(match)
+        row["expected_version"] = expected_version
+        async with self._lock:
+            await self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = await self.db.execute(_UPDATE, row)
+                if cursor.rowcount != 1:
+                    raise StaleVersion(match.id, expected_version)
+                if action is not None:
+                    await self._insert_action(match, action)
+                await self._write_users(match)
+                for line in stats:
+                    await self._add_stat(line)
+            except BaseException:
+                await self.db.execute("ROLLBACK")
+                raise
+            await self.db.execute("COMMIT")
+
+    async def save_move(
+        self,
+        match: Match,
+        notation: str,
+        seat: int,
+        expected_version: int | None = None,
+        stats: Sequence[StatLine] = (),
+    ) -> None:
+        expected = match.version - 1 if expected_version is None else expected_version
+        await self.save(match, expected, action=NewAction(seat, notation), stats=stats)
+
+    async def _insert_action(self, match: Match, action: NewAction) -> None:
+        await self.db.execute(
+            "INSERT INTO actions (match_id, step, seat, notation, at) VALUES (?, ?, ?, ?, ?)",
+            (match.id, match.steps, action.seat, action.notation, match.updated_at),
+        )
+
+    async def _write_users(self, match: Match) -> None:
+        """Index every person who ever sat in the match (history keeps those who left)."""
+        users = [(s.user_id, match.id) for s in match.seats if s.user_id is not None]
+        if users:
+            await self.db.executemany(
+                "INSERT OR IGNORE INTO match_users (user_id, match_id) VALUES (?, ?)", users
+            )
+
+    async def _add_stat(self, line: StatLine) -> None:
+        await self.db.execute(
+            """
+            INSERT INTO stats (user_id, game_id, played, won, lost, best_score, total_score)
+            VALUES (?, ?, 1, ?, ?, ?, ?)
+            ON CONFLICT (user_id, game_id) DO UPDATE SET
+                played = played + 1,
+                won = won + excluded.won,
+                lost = lost + excluded.lost,
+                best_score = CASE
+                    WHEN excluded.best_score IS NULL THEN best_score
+                    WHEN best_score IS NULL OR excluded.best_score > best_score
+                        THEN excluded.best_score
+                    ELSE best_score END,
+                total_score = total_score + excluded.total_score
+            """,
+            (
+                line.user_id,
+                line.game_id,
+                int(line.won),
+                int(not line.won),
+                line.score,
+                line.score or 0.0,
+            ),
+        )
+
+    async def update_meta(self, match: Match) -> None:
+        async with self._lock:
+            await self.db.execute(
+                "UPDATE matches SET board_message_id = ?, reminded = ?, timer_at = ?, "
+                "turn_deadline = ? WHERE id = ?",
+                (
+                    match.board_message_id,
+                    int(match.reminded),
+                    match.timer_at,
+                    match.turn_deadline,
+                    match.id,
+                ),
+            )
+
+    # -- reading ------------------------------------------------------------------------
+    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        async with self._lock, self.db.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def load(self, match_id: str) -> Match | None:
+        rows = await self._fetch(f"{_SELECT} WHERE id = ?", (match_id,))
+        return row_to_match(rows[0]) if rows else None
+
+    async def live_matches(self) -> list[Match]:
+        rows = await self._fetch(f"{_SELECT} WHERE status IN ('lobby', 'playing')")
+        matches = []
+        for row in rows:
+            try:
+                matches.append(row_to_match(row))
+            except ModuleNotFoundError:
+                continue  # a game whose module is gone: leave its matches untouched
+        return matches
+
+    async def user_matches(
+        self,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        live: bool | None = None,
+        limit: int = 25,
+    ) -> list[Match]:
+        sql = f"{_SELECT} WHERE id IN (SELECT match_id FROM match_users WHERE user_id = ?)"
+        params: list[Any] = [user_id]
+        if channel_id is not None:
+            sql += " AND channel_id = ?"
+            params.append(channel_id)
+        if live is True:
+            sql += " AND status IN ('lobby', 'playing')"
+        elif live is False:
+            sql += " AND status IN ('finished', 'abandoned')"
+        sql += " ORDER BY updated_at DESC LIMIT ?"
+        params.append(limit)
+        return [row_to_match(r) for r in await self._fetch(sql, params)]
+
+    async def due_timers(self, now: float) -> list[str]:
+        rows = await self._fetch(
+            "SELECT id FROM matches WHERE timer_at IS NOT NULL AND timer_at <= ? "
+            "AND status = 'playing' ORDER BY timer_at",
+            (now,),
+        )
+        return [r[0] for r in rows]
+
+    async def actions(self, match_id: str) -> list[ActionRecord]:
+        rows = await self._fetch(
+            "SELECT step, seat, notation, at FROM actions WHERE match_id = ? ORDER BY step",
+            (match_id,),
+        )
+        return [ActionRecord(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def stats(self, user_id: int) -> list[UserStats]:
+        rows = await self._fetch(
+            "SELECT user_id, game_id, played, won, lost, best_score, total_score FROM stats "
+            "WHERE user_id = ? ORDER BY game_id",
+            (user_id,),
+        )
+        return [UserStats(*tuple(r)) for r in rows]
+
+    async def leaderboard(self, game_id: str, limit: int = 10) -> list[LeaderboardRow]:
+        rows = await self._fetch(
+            "SELECT user_id, played, won, best_score FROM stats WHERE game_id = ? "
+            "ORDER BY won DESC, CAST(won AS REAL) / played DESC, best_score DESC, user_id "
+            "LIMIT ?",
+            (game_id, limit),
+        )
+        return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
+
+    async def replay(self, match_id: str) -> Any:
+        """Rebuild the state from seed + options + seat count + action log (crash
+        recovery and tests: it must equal the stored state)."""
+        match = await self.load(match_id)
+        if match is None:
+            raise KeyError(match_id)
+        if match.state is None:
+            return None
+        game = get_game(match.game_id)
+        state = game.setup(len(match.seats), match.seed, match.options)
+        for record in await self.actions(match_id):
+            state, _ = game.apply_notation(state, record.seat, record.notation)
+        return state
+
+
+def _statements(script: str) -> list[str]:
+    """Split a migration script into statements (no semicolons inside our statements)."""
+    return [s.strip() for s in script.split(";") if s.strip()]

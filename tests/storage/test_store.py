@@ -1,0 +1,209 @@
+"""The SQLite match store: migrations, WAL, round-trips, optimistic versions, atomic steps."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from gamecore import match as rules
+from gamecore.registry import get_game
+from storage import (
+    DuplicateMatch,
+    NewAction,
+    SqliteMatchStore,
+    StaleVersion,
+    database_path,
+    open_store,
+)
+from storage.schema import LATEST_VERSION
+
+NOW = 1_700_000_000.0
+
+
+def lobby(match_id: str = "m1", host: int = 10) -> rules.Match:
+    return rules.open_match(
+        get_game("toy-race"),
+        match_id=match_id,
+        guild_id=1,
+        channel_id=2,
+        host_id=host,
+        host_name="host",
+        options={},
+        seed=2**64 - 5,  # seeds are unsigned 64-bit: must survive SQLite's signed INTEGER
+        now=NOW,
+    )
+
+
+def started(match_id: str = "m1") -> rules.Match:
+    game = get_game("toy-race")
+    match = rules.join(lobby(match_id), game, 11, "guest", NOW)
+    return rules.start(match, game, 10, NOW + 1)
+
+
+async def play_one(store: SqliteMatchStore, match: rules.Match, amount: int = 1) -> rules.Match:
+    game = get_game(match.game_id)
+    seat = match.to_move[0]
+    state, _ = game.apply(match.state, seat, amount)
+    after = rules.record_step(match, game, seat, state, match.updated_at + 1)
+    await store.save_move(after, game.format_action(amount), seat, match.version)
+    return after
+
+
+async def test_migrations_are_idempotent_and_recorded(tmp_path):
+    path = str(tmp_path / "db.sqlite")
+    store = SqliteMatchStore(path)
+    await store.open()
+    assert await store.schema_version() == LATEST_VERSION
+    assert await store.migrate() == LATEST_VERSION
+    await store.create(lobby())
+    await store.close()
+    again = SqliteMatchStore(path)
+    await again.open()  # migrating an up-to-date database changes nothing
+    assert await again.schema_version() == LATEST_VERSION
+    assert (await again.load("m1")) == lobby()
+    rows = await again._fetch("SELECT COUNT(*) FROM schema_version")
+    assert rows[0][0] == LATEST_VERSION
+    await again.close()
+
+
+async def test_wal_busy_timeout_and_foreign_keys_are_on(store):
+    assert (await store._fetch("PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await store._fetch("PRAGMA busy_timeout"))[0][0] == 5000
+    assert (await store._fetch("PRAGMA foreign_keys"))[0][0] == 1
+    assert (await store._fetch("PRAGMA synchronous"))[0][0] == 2  # FULL
+
+
+async def test_lobby_and_started_match_round_trip(store):
+    await store.create(lobby())
+    assert await store.load("m1") == lobby()
+    match = started()
+    await store.save(match, expected_version=0)
+    loaded = await store.load("m1")
+    assert loaded == match
+    assert loaded.seed == 2**64 - 5
+    assert loaded.state == match.state
+
+
+async def test_duplicate_id_is_refused(store):
+    await store.create(lobby())
+    with pytest.raises(DuplicateMatch):
+        await store.create(lobby())
+
+
+async def test_stale_version_is_refused_and_changes_nothing(store):
+    await store.create(lobby())
+    match = started()
+    await store.save(match, expected_version=0)
+    first = await play_one(store, match, 2)
+    game = get_game("toy-race")
+    late_state, _ = game.apply(match.state, match.to_move[0], 3)
+    late = rules.record_step(match, game, match.to_move[0], late_state, NOW + 5)
+    with pytest.raises(StaleVersion) as err:
+        await store.save_move(late, "add 3", match.to_move[0], match.version)
+    assert err.value.code == "stale_version"
+    assert await store.load("m1") == first
+    assert [a.notation for a in await store.actions("m1")] == ["add 2"]
+
+
+@pytest.mark.parametrize("failing", ["_insert_action", "_write_users", "_add_stat"])
+async def test_a_failure_between_statements_writes_nothing(store, monkeypatch, failing):
+    await store.create(lobby())
+    match = started()
+    await store.save(match, expected_version=0)
+    game = get_game("toy-race")
+    state, _ = game.apply(match.state, match.to_move[0], 3)
+    after = rules.record_step(match, game, match.to_move[0], state, NOW + 9)
+    stat = rules.StatLine(10, "toy-race", True, 1.0)
+
+    async def crash(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(store, failing, crash)
+    with pytest.raises(RuntimeError):
+        await store.save(after, match.version, action=NewAction(0, "add 3"), stats=[stat])
+    assert await store.load("m1") == match
+    assert await store.actions("m1") == []
+    assert await store.stats(10) == []
+    monkeypatch.undo()
+    await store.save(after, match.version, action=NewAction(0, "add 3"), stats=[stat])
+    assert (await store.load("m1")).version == match.version + 1
+
+
+async def test_replay_rebuilds_the_stored_state(store):
+    await store.create(lobby())
+    match = started()
+    await store.save(match, expected_version=0)
+    for amount in (3, 1, 2, 3, 1):
+        match = await play_one(store, match, amount)
+    game = get_game("toy-race")
+    assert game.to_json(await store.replay("m1")) == game.to_json(match.state)
+    assert [a.step for a in await store.actions("m1")] == [1, 2, 3, 4, 5]
+
+
+async def test_queries_live_matches_users_timers(store):
+    await store.create(lobby("a"))
+    await store.create(lobby("b", host=99))
+    match = started("c")
+    await store.create(replace(match, version=0, status="lobby", state=None))
+    await store.save(match, expected_version=0)
+    assert {m.id for m in await store.live_matches()} == {"a", "b", "c"}
+    assert [m.id for m in await store.user_matches(11, live=True)] == ["c"]
+    assert [m.id for m in await store.user_matches(10, channel_id=2)] == ["c", "a"]
+    assert await store.user_matches(10, channel_id=3) == []
+    assert match.timer_at is not None
+    assert await store.due_timers(match.timer_at - 1) == []
+    assert await store.due_timers(match.timer_at) == ["c"]
+    ended = rules.abandon(match, 10, NOW + 50)
+    await store.save(ended, match.version)
+    assert [m.id for m in await store.user_matches(11, live=False)] == ["c"]
+    assert await store.due_timers(match.timer_at + 10**9) == []
+
+
+async def test_stats_and_leaderboard_accumulate(store):
+    await store.create(lobby())
+    match = started()
+    lines = [
+        rules.StatLine(1, "toy-race", True, 5.0),
+        rules.StatLine(1, "toy-race", False, 9.0),
+        rules.StatLine(2, "toy-race", True, None),
+        rules.StatLine(2, "toy-race", True, 3.0),
+        rules.StatLine(3, "toy-race", False, None),
+    ]
+    await store.save(match, expected_version=0, stats=lines)
+    (one,) = await store.stats(1)
+    assert (one.played, one.won, one.lost, one.best_score, one.total_score) == (2, 1, 1, 9.0, 14.0)
+    board = await store.leaderboard("toy-race")
+    assert [(r.rank, r.user_id, r.won) for r in board] == [(1, 2, 2), (2, 1, 1), (3, 3, 0)]
+    assert board[0].win_rate == 1.0
+
+
+async def test_update_meta_does_not_change_the_version(store):
+    await store.create(lobby())
+    match = started()
+    await store.save(match, expected_version=0)
+    await store.update_meta(replace(match, board_message_id=777, reminded=True))
+    loaded = await store.load("m1")
+    assert (loaded.board_message_id, loaded.reminded, loaded.version) == (777, True, match.version)
+
+
+def test_database_path_from_url(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert database_path("sqlite:///data/x.db") == "data/x.db"
+    assert (tmp_path / "data").is_dir()
+    absolute = tmp_path / "abs" / "y.db"
+    assert database_path(f"sqlite:///{absolute}") == str(absolute)
+    assert database_path("sqlite:///:memory:") == ":memory:"
+    monkeypatch.setenv("DATABASE_URL", "sqlite:///env/z.db")
+    assert database_path() == "env/z.db"
+    with pytest.raises(ValueError):
+        database_path("postgres://localhost/db")
+
+
+async def test_open_store_uses_database_url(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    store = await open_store()
+    assert store.path == "data/tabletop.db"
+    assert (tmp_path / "data" / "tabletop.db").exists()
+    await store.close()
