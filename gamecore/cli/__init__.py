@@ -1,4 +1,4 @@
-"""``python -m gamecore list | play | simulate``: the games without Discord (docs/cli.md).
+"""``python -m gamecore list | play | simulate | replay``: the games without Discord (docs/cli.md).
 
 :func:`main` takes its streams as arguments so tests run the whole command line in-process.
 Game options become flags (``--preset modern``) once the game is known, so arguments are
@@ -98,10 +98,22 @@ def build_parser(
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
+    replay = commands.add_parser(
+        "replay", help="re-run a list of moves from a seed and show the position",
+        add_help=with_help, allow_abbrev=False,
+    )
+    replay.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
+    replay.add_argument("moves", nargs="?", metavar="MOVES",
+                        help="file with one move per line ('SEAT: move' names the seat; default stdin)")
+    replay.add_argument("--seed", type=int, default=None, help=f"game seed (default {DEFAULT_SEED})")
+    replay.add_argument("--players", type=int, default=None, help="number of seats")
+    replay.add_argument("--json", action="store_true", help="print the final position as a --json object")
+
     dests: dict[str, str] = {}
     if game is not None:
         dests = add_option_flags(play, game)
         add_option_flags(simulate, game)
+        add_option_flags(replay, game)
     return parser, dests
 
 
@@ -171,7 +183,7 @@ def main(
         probe, _ = build_parser(parser_class, None, with_help=False)
         known, _rest = probe.parse_known_args(argv)
         game = None
-        if known.command in ("play", "simulate") and known.game:
+        if known.command in ("play", "simulate", "replay") and known.game:
             game = lookup_game(known.game, games)
         parser, dests = build_parser(parser_class, game)
         args = parser.parse_args(argv)
@@ -182,6 +194,10 @@ def main(
         assert game is not None
         options = resolved_options(game, args, dests)
         seats = seat_count(game, args.players)
+        if args.command == "replay":
+            from gamecore.cli.replay import run_replay
+
+            return run_replay(game, args, seats, options, stdin, stdout, stderr)
         names = _split_names(args.player)
         if args.command == "play":
             from gamecore.cli.play import run_play

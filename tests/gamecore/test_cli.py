@@ -260,3 +260,22 @@ def test_simulate_records_errors_without_stopping():
     status, out, _ = run(["simulate", "climb", "--games", "3", "--player", "crash"])
     assert status == 0
     assert "errors: 3" in out and "crash player always fails" in out
+
+
+# -- replay -----------------------------------------------------------------------------------
+
+
+def test_replay_reaches_the_same_position_as_play(tmp_path):
+    moves = tmp_path / "moves.txt"
+    moves.write_text("take 2   # seat 0\n\n1: take 1\ntake 3\n")
+    status, out, _ = run(["replay", "nim", str(moves), "--seed", "3", "--json"])
+    _, played, _ = run(["play", "nim", "--seed", "3", "--json"], stdin="take 2\ntake 1\ntake 3\n")
+    assert status == 0
+    assert json.loads(out) == json_lines(played)[-1]
+
+
+def test_replay_prints_moves_and_stops_at_a_wrong_line():
+    status, out, _ = run(["replay", "nim", "--seed", "3"], stdin="take 1\n")
+    assert status == 0 and "1. seat 0: take 1" in out and "seat 1 to move" in out
+    status, _, err = run(["replay", "nim", "--seed", "3"], stdin="take 1\ntake 5\n")
+    assert status == 1 and "line 2: 'take 5' for seat 1: cannot take 5" in err
