@@ -1,0 +1,253 @@
+"""The match service end to end on a real SQLite file: games through ``play``, lobbies,
+computer seats, turn clocks, statistics, restarts and views."""
+
+from __future__ import annotations
+
+import importlib.util
+
+import pytest
+
+from gamecore.contract import IllegalAction
+from gamecore.registry import get_game
+from service import MatchError, MatchService, filter_choices
+from storage import SqliteMatchStore
+
+HOST, GUEST, OTHER = 101, 202, 303
+DAY = 24 * 60 * 60
+
+
+async def play_solo_to_end(service: MatchService, match_id: str, user: int):
+    outcomes = []
+    match = await service.get(match_id)
+    while match.status == "playing":
+        moves = await service.legal_moves(match_id, user)
+        assert moves, "a playing solo match always offers a move"
+        outcome = await service.play(match_id, user, moves[0], expected_version=match.version)
+        outcomes.append(outcome)
+        match = outcome.final
+    return match, outcomes
+
+
+async def test_a_seeded_solo_game_through_play_with_automatic_claims(service, store):
+    match = await service.new_match("toy-solo", 1, 2, HOST, seed=99, user_name="Ann")
+    assert match.status == "playing" and match.seats[0].name == "Ann"
+    final, outcomes = await play_solo_to_end(service, match.id, HOST)
+    assert final.status == "finished"
+    autos = [f for o in outcomes for f in o.follow_ups]
+    assert autos and all(f.kind == "auto" and f.notation.startswith("claim") for f in autos)
+    assert all(o.kind == "move" for o in outcomes)
+    # every step, automatic or not, is its own action row, and the log replays exactly
+    log = await service.actions(match.id)
+    assert len(log) == final.steps == len(outcomes) + len(autos)
+    assert [a.step for a in log] == list(range(1, final.steps + 1))
+    game = get_game("toy-solo")
+    assert game.to_json(await store.replay(match.id)) == game.to_json(final.state)
+    (record,) = await service.stats(HOST)
+    assert record.played == 1 and record.won == (final.result["result"] == "won")
+    assert [m.id for m in await service.history(HOST)] == [match.id]
+    assert await service.find_matches(HOST) == []
+    with pytest.raises(MatchError) as err:
+        await service.play(match.id, HOST, "step 1")
+    assert err.value.code == "match_over"
+
+
+async def test_same_seed_same_game(service):
+    first = await service.new_match("toy-solo", 1, 2, HOST, seed=5)
+    second = await service.new_match("toy-solo", 1, 2, GUEST, seed=5)
+    one, _ = await play_solo_to_end(service, first.id, HOST)
+    two, _ = await play_solo_to_end(service, second.id, GUEST)
+    assert [a.notation for a in await service.actions(first.id)] == [
+        a.notation for a in await service.actions(second.id)
+    ]
+    assert one.state == two.state
+
+
+async def test_refusals_change_nothing(service):
+    match = await service.new_match("toy-solo", 1, 2, HOST, seed=1)
+    with pytest.raises(IllegalAction) as err:
+        await service.play(match.id, HOST, "jump 3")
+    assert err.value.code == "notation"
+    with pytest.raises(MatchError) as err:
+        await service.play(match.id, GUEST, "step 1")
+    assert err.value.code == "not_seated"
+    with pytest.raises(MatchError) as err:
+        await service.play("nope", HOST, "step 1")
+    assert err.value.code == "no_match"
+    with pytest.raises(MatchError) as err:
+        await service.play(match.id, HOST, "step 1", expected_version=match.version + 3)
+    assert err.value.code == "stale_version"
+    assert await service.get(match.id) == match
+    assert await service.actions(match.id) == []
+
+
+async def test_lobby_to_finish_with_a_computer_seat(service):
+    lobby = await service.new_match("toy-race", 1, 2, HOST, user_name="Host")
+    assert lobby.status == "lobby"
+    assert service.view_for(lobby, None)["phase"] == "lobby"
+    lobby = await service.lobby_join(lobby.id, GUEST, "Guest")
+    with pytest.raises(MatchError) as err:
+        await service.lobby_start(lobby.id, GUEST)
+    assert err.value.code == "not_host"
+    await service.lobby_add_computer(lobby.id, HOST, "heuristic")
+    match = await service.lobby_start(lobby.id, HOST)
+    assert match.status == "playing" and len(match.seats) == 3
+    assert {m.id for m in await service.find_matches(GUEST, channel_id=2)} == {match.id}
+    assert await service.find_matches(GUEST, channel_id=3) == []
+    turns = 0
+    while match.status == "playing":
+        turns += 1
+        assert turns < 40
+        if match.awaits_computer:
+            steps = await service.computer_turns(match.id)
+            assert steps and all(
+                s.kind == "computer" and s.seat_name.startswith("heuristic") for s in steps
+            )
+            match = steps[-1].final
+            continue
+        user = match.seats[match.to_move[0]].user_id
+        waiting = GUEST if user == HOST else HOST
+        assert await service.legal_moves(match.id, waiting) == []
+        assert await service.legal_moves(match.id, user, "2") == ["add 2"]
+        match = (await service.play(match.id, user, "add 1", match.version)).final
+    winners = match.result["winners"]
+    for user in (HOST, GUEST):
+        (record,) = await service.stats(user)
+        assert record.won == (match.seat_of(user) in winners)
+    board = await service.leaderboard("toy-race")
+    assert {row.user_id for row in board} == {HOST, GUEST}
+
+
+async def test_views_hide_seats_from_outsiders(service):
+    lobby = await service.new_match("toy-race", 1, 2, HOST)
+    await service.lobby_join(lobby.id, GUEST)
+    match = await service.lobby_start(lobby.id, HOST)
+    assert service.view_for(match, OTHER)["viewer"] is None
+    assert service.view_for(match, None)["viewer"] is None
+    assert service.view_for(match, GUEST)["viewer"] == match.seat_of(GUEST)
+
+
+async def test_resign_and_abandon(service):
+    lobby = await service.new_match("toy-race", 1, 2, HOST)
+    await service.lobby_join(lobby.id, GUEST)
+    match = await service.lobby_start(lobby.id, HOST)
+    handed = await service.resign(match.id, GUEST)
+    assert handed.seats[match.seat_of(GUEST)].is_computer
+    (record,) = await service.stats(GUEST)
+    assert (record.played, record.lost) == (1, 1)
+    with pytest.raises(MatchError) as err:
+        await service.abandon(match.id, GUEST)
+    assert err.value.code == "not_host"
+    ended = await service.abandon(match.id, HOST)
+    assert ended.status == "abandoned"
+    assert await service.find_matches(HOST) == []
+    assert await service.stats(HOST) == []
+    solo = await service.new_match("toy-solo", 1, 2, HOST, seed=4)
+    lost = await service.resign(solo.id, HOST)
+    assert lost.result["result"] == "lost"
+    (record,) = await service.stats(HOST)
+    assert (record.game_id, record.lost) == ("toy-solo", 1)
+
+
+async def test_turn_clock_reminds_plays_and_hands_over(service, clock):
+    lobby = await service.new_match("toy-race", 1, 2, HOST, turn_limit=DAY)
+    await service.lobby_join(lobby.id, GUEST)
+    match = await service.lobby_start(lobby.id, HOST)
+    sleeper = match.seats[match.to_move[0]].user_id
+    awake = GUEST if sleeper == HOST else HOST
+    assert await service.due_timers() == []
+    clock.advance(DAY / 2)
+    assert await service.due_timers() == [match.id]
+    reminder = await service.fire_timer(match.id)
+    assert reminder.kind == "reminder" and reminder.seats == match.to_move
+    assert reminder.match.version == match.version
+    assert await service.due_timers() == []
+    assert (await service.fire_timer(match.id)).kind == "none"
+    for round_number in (1, 2):
+        clock.advance(DAY)
+        expired = await service.fire_timer(match.id)
+        assert expired.kind == "expired"
+        assert expired.steps[0].kind == "timeout" and expired.steps[0].notation == "add 3"
+        match = expired.match
+        if round_number == 1:
+            assert expired.handed_over == ()
+            user = match.seats[match.to_move[0]].user_id
+            assert user == awake
+            match = (await service.play(match.id, awake, "add 1")).final
+    assert expired.handed_over == (expired.steps[0].seat,)
+    assert match.seat_of(sleeper) is None
+    assert match.seats[match.to_move[0]].user_id == awake  # the computer moved for the seat
+    (record,) = await service.stats(sleeper)
+    assert record.lost == 1
+
+
+async def test_restart_resumes_every_live_match(tmp_path, clock):
+    path = str(tmp_path / "restart.db")
+    store = SqliteMatchStore(path)
+    first = MatchService(store, clock=clock)
+    await first.start()
+    match = await first.new_match("toy-solo", 1, 2, HOST, seed=11)
+    outcome = await first.play(match.id, HOST, (await first.legal_moves(match.id, HOST))[0])
+    await first.set_board_message(match.id, 555)
+    await first.close()
+    second = MatchService(SqliteMatchStore(path), clock=clock)
+    await second.start()
+    resumed = await second.get(match.id)
+    assert resumed.state == outcome.final.state and resumed.board_message_id == 555
+    assert await second.legal_moves(match.id, HOST) == await first.legal_moves(match.id, HOST)
+    assert [m.id for m in await second.find_matches(HOST)] == [match.id]
+    await second.close()
+
+
+async def test_hint_suggests_a_legal_move(service):
+    lobby = await service.new_match("toy-race", 1, 2, HOST)
+    await service.lobby_join(lobby.id, GUEST)
+    match = await service.lobby_start(lobby.id, HOST)
+    user = match.seats[match.to_move[0]].user_id
+    hint = await service.hint(match.id, user)
+    assert (hint.notation, hint.player) == ("add 3", "heuristic")
+    other = GUEST if user == HOST else HOST
+    with pytest.raises(MatchError) as err:
+        await service.hint(match.id, other)
+    assert err.value.code == "not_your_turn"
+
+
+def test_filter_choices_orders_and_limits():
+    notations = [f"move {i} {c}" for i in range(10) for c in "abc"]
+    assert filter_choices(notations, "") == notations[:25]
+    assert filter_choices(notations, "MOVE 1") == ["move 1 a", "move 1 b", "move 1 c"]
+    assert filter_choices(["a x", "x a", "b"], "x")[:2] == ["x a", "a x"]
+    assert filter_choices(["explore 2 7H"], "explore27h") == ["explore 2 7H"]
+    assert filter_choices(notations, "zzz") == []
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("gamecore.games.cartographer") is None, reason="no cartographer"
+)
+async def test_cartographer_through_the_service(service, store):
+    match = await service.new_match("cartographer", 1, 2, HOST, seed=2024)
+    assert service.view_for(match, HOST) == get_game("cartographer").view(match.state, 0)
+    final, outcomes = await play_solo_to_end(service, match.id, HOST)
+    assert final.status == "finished" and final.result["result"] in ("won", "lost")
+    game = get_game("cartographer")
+    assert game.to_json(await store.replay(match.id)) == game.to_json(final.state)
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("gamecore.games.dungeon_delver") is None, reason="no dungeon delver"
+)
+async def test_dungeon_delver_claims_automatically(service, store):
+    game = get_game("dungeon-delver")
+    claims = 0
+    for seed in range(6):
+        match = await service.new_match("dungeon-delver", 1, 2, HOST, seed=seed)
+        final, outcomes = await play_solo_to_end(service, match.id, HOST)
+        assert final.status == "finished"
+        for outcome in outcomes:
+            for follow in outcome.follow_ups:
+                assert follow.kind == "auto" and follow.notation.startswith("claim")
+                claims += 1
+            # after each move and its follow-ups no reward is left unclaimed
+            if outcome.final.status == "playing":
+                assert not game.auto_actions(outcome.final.state)
+        assert game.to_json(await store.replay(match.id)) == game.to_json(final.state)
+    assert claims > 0
