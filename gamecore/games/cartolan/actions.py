@@ -1,0 +1,491 @@
+"""What happens on a tile: arrival, trade, rest, attacks, Agents, cities (rules §5.6–§10, §16).
+
+Each ``do_*`` function applies one already-validated action to the state in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamecore.contract import Event
+from gamecore.games.cartolan import board, exploration, movement, turns
+from gamecore.games.cartolan.state import Adventurer, Agent, State
+
+Action = tuple[Any, ...]
+
+
+def half_up(amount: int) -> int:
+    return amount - amount // 2
+
+
+def in_domain(state: State, cell: int) -> bool:
+    """classic: within taxicab distance ``domain_radius`` of any city (§16)."""
+    radius = state.params.domain_radius
+    return bool(radius) and any(board.taxicab(cell, city) <= radius for city in state.cities)
+
+
+def own_agents(state: State, seat: int) -> list[int]:
+    return sorted(cell for cell, agent in state.agents.items() if agent.owner == seat)
+
+
+# -- arrival -----------------------------------------------------------------------------
+
+
+def arrive(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """Arrival on (or a wait on) an existing tile, §5.6 steps 1–2; opens the tile actions."""
+    pos = adv.pos
+    tile = state.tiles[pos]
+    state.attacked = []
+    if tile & board.DISASTER and state.params.disasters:
+        if adv.pirate:
+            state.offers = 1
+        else:
+            disaster_strike(state, adv, events)
+        return
+    dropped = state.dropped.pop(pos, 0)
+    if dropped:
+        adv.chest += dropped
+        events.append(Event("collect", {"amount": dropped}))
+    if tile & board.CITY:
+        city_visit(state, adv, events, purchases=True)
+        return
+    agent = state.agents.get(pos)
+    if agent is not None and agent.owner == adv.seat and agent.active and agent.wealth:
+        adv.chest += agent.wealth
+        events.append(Event("collect", {"amount": agent.wealth}))
+        agent.wealth = 0
+    state.offers = 1
+
+
+def disaster_strike(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """classic: the Chest is left on the disaster tile and the Adventurer returns to its latest
+    city; its turn ends (§16, seed "Disaster tiles")."""
+    if adv.chest:
+        state.dropped[adv.pos] = state.dropped.get(adv.pos, 0) + adv.chest
+    events.append(Event("disaster", {"lost": adv.chest}))
+    adv.chest = 0
+    adv.pos = adv.latest_city
+    state.path.append(adv.pos)
+    turns.end_turn(state, events)
+
+
+def city_visit(state: State, adv: Adventurer, events: list[Event], purchases: bool) -> None:
+    """§9: pirate status off, chest maps refilled, latest city, then bank and purchases."""
+    adv.pirate = False
+    turns.refill_maps(state, adv)
+    adv.latest_city = adv.pos
+    if state.params.trade_once_per_expedition:
+        adv.traded = []
+    state.offers = 0
+    state.decision = "city"
+    state.pending = {"banked": adv.chest == 0, "purchases": purchases}
+    events.append(Event("city", {"city": "mythical" if adv.pos != state.cities[0] else "capital"}))
+    settle_city(state, events)
+
+
+def settle_city(state: State, events: list[Event]) -> None:
+    """Leave the city decision at once when nothing is left to choose (it ends the turn)."""
+    if state.decision == "city" and not city_actions(state):
+        turns.end_turn(state, events)
+
+
+# -- tile actions offered in the move decision ------------------------------------------------
+
+
+def tile_offers(state: State, adv: Adventurer) -> list[Action]:
+    """The tile actions open after this move (§5.6 steps 3–4, §6.5 step 3, §8.1)."""
+    if state.offers == 0:
+        return []
+    params = state.params
+    pos = adv.pos
+    tile = state.tiles[pos]
+    seat = adv.seat
+    offers: list[Action] = []
+    if state.offers == 2:
+        if can_place_agent_here(state, adv):
+            offers.append(("agent",))
+        return offers
+    if tile & board.DISASTER:
+        if adv.pirate and state.dropped.get(pos) and ("court", pos) not in state.attacked:
+            offers.append(("court",))
+        return offers
+    if tile & board.WONDER and not adv.pirate and pos not in adv.traded:
+        offers.append(("trade",))
+    if params.attacks and not tile & board.CITY:
+        for other_seat, seat_advs in enumerate(state.advs):
+            if other_seat == seat:
+                continue
+            for index, other in enumerate(seat_advs):
+                if other.pos != pos or (other_seat, index) in state.attacked:
+                    continue
+                if other.pirate or other.chest > 0:
+                    offers.append(("attack", other_seat, index))
+    agent = state.agents.get(pos)
+    if agent is not None:
+        own = agent.owner == seat
+        if not own and agent.active and params.attacks and ("agent", pos) not in state.attacked:
+            offers.append(("attack_agent",))
+        if (
+            agent.active
+            and pos not in state.rested
+            and (own or (adv.chest >= params.cost_rest and not adv.pirate))
+        ):
+            offers.append(("rest",))
+        if (
+            agent.owner == seat
+            and not agent.active
+            and params.attacks
+            and adv.chest >= params.cost_restore
+        ):
+            offers.append(("restore",))
+    return offers
+
+
+def can_place_agent_here(state: State, adv: Adventurer) -> bool:
+    """§8.1: Chest covers the cost, not a city or disaster, no active Agent, not a pirate,
+    classic: outside every city's domain."""
+    pos = adv.pos
+    tile = state.tiles[pos]
+    agent = state.agents.get(pos)
+    return not (
+        adv.chest < state.params.cost_agent_exploring
+        or tile & (board.CITY | board.DISASTER)
+        or (agent is not None and agent.active)
+        or adv.pirate
+        or in_domain(state, pos)
+    )
+
+
+def do_trade(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """§7.2 (classic §16: 2, plus the Agent bonus)."""
+    params = state.params
+    pos = adv.pos
+    gain = params.trade_value
+    agent = state.agents.get(pos)
+    if params.agent_trade_bonus and agent is not None and agent.active:
+        if agent.owner == adv.seat:
+            gain += 1
+        else:
+            agent.wealth += 1
+    adv.chest += gain
+    adv.traded.append(pos)
+    events.append(Event("trade", {"amount": gain}))
+
+
+def do_rest(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """§8.3: a fresh move budget; a fee to an opponent's Agent; chest maps refilled."""
+    pos = adv.pos
+    agent = state.agents[pos]
+    fee = 0
+    if agent.owner != adv.seat:
+        fee = state.params.cost_rest
+        adv.chest -= fee
+        agent.wealth += fee
+    state.down = state.up = state.land = 0
+    state.rested.append(pos)
+    turns.refill_maps(state, adv)
+    events.append(Event("rest", {"fee": fee, "owner": agent.owner}))
+
+
+def do_restore(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """§10.3: pay 1 to restore an own ransacked Agent (no rest there this turn)."""
+    adv.chest -= state.params.cost_restore
+    state.agents[adv.pos].active = True
+    state.rested.append(adv.pos)
+    events.append(Event("restore", {}))
+
+
+def _die_conflict(state: State, adv: Adventurer, defenders: int = 1) -> bool:
+    rng = state.rng
+    attackers = sum(1 for a in state.advs[adv.seat] if a.pos == adv.pos)
+    attempts = 1 + max(0, attackers - defenders)
+    needed = 1 + max(0, defenders - attackers)
+    wins = 0
+    for _ in range(attempts + needed - 1):
+        if (rng.below(6) == 0) != (rng.below(6) == 0):
+            wins += 1
+            if wins >= needed:
+                return True
+    return False
+
+
+def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]) -> None:
+    """§10.2: attack an Adventurer (robbery or arrest) or an Agent (dispossession)."""
+    params = state.params
+    rng = state.rng
+    pos = adv.pos
+    if target[0] == "attack_agent":
+        state.attacked.append(("agent", pos))
+        agent = state.agents[pos]
+        adv.pirate = True
+        success = rng.below(3) == 0 if params.conflict == "third" else _die_conflict(state, adv)
+        gain = agent.wealth + params.dispossess_bonus if success else 0
+        if success:
+            adv.chest += gain
+            agent.wealth = 0
+            agent.active = False
+        events.append(
+            Event("attack_agent", {"owner": agent.owner, "success": success, "gain": gain})
+        )
+        return
+    _, victim_seat, victim_index = target
+    state.attacked.append((victim_seat, victim_index))
+    victim = state.advs[victim_seat][victim_index]
+    defenders = sum(1 for a in state.advs[victim_seat] if a.pos == pos)
+    if params.conflict == "third":
+        success = rng.below(3) == 0
+    else:
+        success = _die_conflict(state, adv, defenders)
+    data = {"seat": victim_seat, "adventurer": victim_index + 1, "success": success}
+    if victim.pirate:
+        events.append(Event("arrest", data))
+        if success:
+            arrest(state, adv, victim, events)
+        return
+    adv.pirate = True
+    events.append(Event("attack", data))
+    if not success:
+        return
+    if params.loot_choice:
+        state.decision = "loot"
+        state.pending = {"victim": (victim_seat, victim_index)}
+    else:
+        take = half_up(victim.chest)
+        victim.chest -= take
+        adv.chest += take
+        events.append(Event("loot", {"amount": take}))
+
+
+def arrest(state: State, adv: Adventurer, victim: Adventurer, events: list[Event]) -> None:
+    """§10.2 arrest: reward to the arrester (classic Vault, modern Chest, binding decision 5);
+    the pirate loses its Chest and returns to its latest city."""
+    params = state.params
+    if params.arrest_to_vault:
+        state.vault[adv.seat] += params.arrest_value
+    else:
+        adv.chest += params.arrest_value
+    victim.chest = 0
+    victim.pos = victim.latest_city
+    victim.pirate = False
+    victim.traded = []
+    turns.refill_maps(state, victim)
+    if params.arrest_to_vault:
+        turns.check_victory(state, events)
+
+
+def do_loot(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
+    seat, index = state.pending["victim"]
+    victim = state.advs[seat][index]
+    victim.chest -= amount
+    adv.chest += amount
+    events.append(Event("loot", {"amount": amount}))
+    if victim.maps and len(adv.maps) < state.params.chest_maps:
+        state.decision = "steal"
+    else:
+        state.decision = "move"
+        state.pending = {}
+
+
+def do_steal(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
+    """Take one chest map from the robbed Adventurer (binding decision 8: a free slot suffices)."""
+    if number:
+        seat, index = state.pending["victim"]
+        victim = state.advs[seat][index]
+        adv.maps.append(victim.maps.pop(number - 1))
+        events.append(Event("steal_map", {}))
+    state.decision = "move"
+    state.pending = {}
+
+
+def do_court(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """classic: a pirate courts a disaster: two dice equal (26/36) recover half the wealth left
+    there, otherwise it loses its own Chest to the tile and returns to its latest city (§16)."""
+    pos = adv.pos
+    state.attacked.append(("court", pos))
+    rng = state.rng
+    equal = (rng.below(6) == 0) == (rng.below(6) == 0)
+    if equal:
+        amount = half_up(state.dropped[pos])
+        state.dropped[pos] -= amount
+        if not state.dropped[pos]:
+            del state.dropped[pos]
+        adv.chest += amount
+        events.append(Event("court", {"success": True, "amount": amount}))
+        return
+    events.append(Event("court", {"success": False, "amount": 0}))
+    disaster_strike(state, adv, events)
+
+
+# -- Agents ---------------------------------------------------------------------------------
+
+
+def place_agent(state: State, seat: int, cell: int, events: list[Event]) -> None:
+    """Put an Agent of ``seat`` on ``cell``; a ransacked Agent there leaves the game (§10.3).
+    It collects wealth dropped there (§5.6 step 1)."""
+    agent = Agent(seat)
+    agent.wealth = state.dropped.pop(cell, 0)
+    state.agents[cell] = agent
+    x, y = board.coords(cell)
+    events.append(Event("agent_placed", {"x": x, "y": y}))
+
+
+def request_agent(
+    state: State, adv: Adventurer, cell: int, cost: int, source: str, events: list[Event]
+) -> None:
+    """Place now, or ask which own Agent to relocate when all are on the board (§8.1, §8.2)."""
+    seat = adv.seat
+    if len(own_agents(state, seat)) >= state.params.max_agents:
+        state.pending = {"target": cell, "cost": cost, "source": source, "back": state.decision}
+        state.decision = "relocate"
+        return
+    _pay(state, adv, cost, source)
+    place_agent(state, seat, cell, events)
+    if source == "chest":
+        state.rested.append(cell)
+        state.offers = 0
+
+
+def _pay(state: State, adv: Adventurer, cost: int, source: str) -> None:
+    if source == "chest":
+        adv.chest -= cost
+    else:
+        state.vault[adv.seat] -= cost
+
+
+def do_relocate(state: State, adv: Adventurer, old: int | None, events: list[Event]) -> None:
+    pending = state.pending
+    state.decision = pending["back"]
+    state.pending = {"banked": True, "purchases": True} if state.decision == "city" else {}
+    if old is not None:
+        del state.agents[old]
+        cell = pending["target"]
+        _pay(state, adv, pending["cost"], pending["source"])
+        place_agent(state, adv.seat, cell, events)
+        if pending["source"] == "chest":
+            state.rested.append(cell)
+            state.offers = 0
+    settle_city(state, events)
+
+
+def city_agent_cost(state: State, seat: int, cell: int) -> int | None:
+    """Cost of an Agent bought at a city for ``cell``, or None where none may go (§8.2, §16)."""
+    tile = state.tiles.get(cell)
+    if tile is None or tile & (board.CITY | board.DISASTER):
+        return None
+    agent = state.agents.get(cell)
+    if agent is not None and agent.active:
+        return None
+    params = state.params
+    if params.preset == "modern":
+        return params.cost_agent_city
+    if in_domain(state, cell):
+        return None
+    own_here = any(a.pos == cell for a in state.advs[seat])
+    if own_here:
+        return params.cost_agent_city_with_adventurer
+    for other_seat, seat_advs in enumerate(state.advs):
+        if other_seat != seat and any(a.pos == cell for a in seat_advs):
+            return None
+    return params.cost_agent_city
+
+
+# -- cities ------------------------------------------------------------------------------
+
+
+def city_actions(state: State) -> list[Action]:
+    """§9 steps 3–4: bank first (any amount), then purchases, then ``done``."""
+    adv = state.adventurer
+    pending = state.pending
+    if not pending["banked"]:
+        return [("bank", amount) for amount in range(adv.chest, -1, -1)]
+    if not pending["purchases"] or state.over:
+        return []
+    params = state.params
+    seat = adv.seat
+    vault = state.vault[seat]
+    actions: list[Action] = []
+    if vault >= params.cost_adventurer and len(state.advs[seat]) < params.max_adventurers:
+        actions.append(("buy_adventurer",))
+    if vault >= min(params.cost_agent_city, params.cost_agent_city_with_adventurer):
+        for cell in sorted(state.tiles):
+            cost = city_agent_cost(state, seat, cell)
+            if cost is not None and cost <= vault:
+                actions.append(("buy_agent", cell))
+    if params.chest_maps and adv.maps and vault >= params.cost_refresh_maps:
+        actions.append(("buy_maps",))
+    if actions:
+        actions.append(("done",))
+    return actions
+
+
+def do_bank(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
+    adv.chest -= amount
+    state.vault[adv.seat] += amount
+    state.pending = {**state.pending, "banked": True}
+    events.append(Event("bank", {"amount": amount, "vault": state.vault[adv.seat]}))
+    if turns.check_victory(state, events):
+        return
+    settle_city(state, events)
+
+
+def do_buy_adventurer(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """§9: a new Adventurer on this city; modern: it moves from next round (§4)."""
+    params = state.params
+    seat = adv.seat
+    state.vault[seat] -= params.cost_adventurer
+    ready = state.round + 1 if params.new_adventurers_wait else state.round
+    new = Adventurer(seat, adv.pos, ready)
+    state.advs[seat].append(new)
+    turns.refill_maps(state, new)
+    events.append(Event("buy_adventurer", {"number": len(state.advs[seat])}))
+    settle_city(state, events)
+
+
+def do_buy_maps(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """§10.5: pay 1 to re-choose each chest map among it and fresh draws."""
+    state.vault[adv.seat] -= state.params.cost_refresh_maps
+    state.decision = "maps"
+    state.pending = {"index": 0}
+    _offer_maps(state, adv)
+    events.append(Event("buy_maps", {}))
+
+
+def _offer_maps(state: State, adv: Adventurer) -> None:
+    index = state.pending["index"]
+    options = [adv.maps[index]]
+    for which in (0, 1)[: state.params.map_choices]:
+        if exploration.pile_in_use(state, which) and state.piles[which]:
+            options.append(state.piles[which].pop())
+    state.pending = {"index": index, "options": options}
+
+
+def do_keep_map(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
+    options = state.pending["options"]
+    index = state.pending["index"]
+    adv.maps[index] = options[number - 1]
+    for pos, tile in enumerate(options):
+        if pos != number - 1:
+            which = 1 if tile & board.LAND_BACK else 0
+            state.piles[which].insert(0, tile)
+    if index + 1 < len(adv.maps):
+        state.pending = {"index": index + 1}
+        _offer_maps(state, adv)
+        return
+    state.decision = "city"
+    state.pending = {"banked": True, "purchases": True}
+    settle_city(state, events)
+
+
+# -- the end of a move -------------------------------------------------------------------
+
+
+def after_move(state: State, events: list[Event]) -> None:
+    """End the turn when the Adventurer can do nothing more (§5.5)."""
+    if state.over or state.decision != "move":
+        return
+    adv = state.adventurer
+    if movement.can_continue(state, adv):
+        return
+    if tile_offers(state, adv):
+        return
+    turns.end_turn(state, events)

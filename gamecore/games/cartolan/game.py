@@ -1,0 +1,422 @@
+"""The Cartolan game object: setup, legal actions, apply, status, score (rules §3, §4, §12)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Status
+from gamecore.games.cartolan import actions, board, movement, notation, presets, steps, turns
+from gamecore.games.cartolan.presets import params_for
+from gamecore.games.cartolan.state import Adventurer, State
+from gamecore.games.cartolan.view import build_view
+from gamecore.rng import Rng
+
+Action = tuple[Any, ...]
+
+
+def _random_player(view: dict, legal: Sequence[Any], rng: Any) -> Any:
+    """Uniformly random among the legal actions, but never abandoning an expedition."""
+    choices = [a for a in legal if a[0] != "abandon"] or list(legal)
+    return choices[rng.randrange(len(choices))]
+
+
+class CartolanGame(Game[State, Action]):
+    id = "cartolan"
+    name = "Cartolan – Trade Winds"
+    min_players = 2
+    max_players = 4
+    STATE_VERSION = 1
+    options = (
+        OptionSpec("preset", "classic", presets.PRESETS, "classic: the 2020 rules; modern: HEAD"),
+        OptionSpec("mode", "regular", presets.MODES, "beginner, regular or advanced"),
+        OptionSpec("movement", "initial", ("initial", "budgetted"), "movement variant (§5.2/5.3)"),
+        OptionSpec(
+            "exploration",
+            "default",
+            ("default", "clockwise", "continuous"),
+            "tile rotation variant; default: clockwise (classic), continuous (modern)",
+        ),
+        OptionSpec("mythical", "default", ("default", "on", "off"), "include the Mythical City"),
+    )
+
+    # -- setup ---------------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> State:
+        opts = self.resolve_options(options)
+        if not self.min_players <= players <= self.max_players:
+            raise IllegalAction(
+                "cartolan_players", "Cartolan is for 2 to 4 players", players=players
+            )
+        if opts["mode"] not in presets.IMPLEMENTED_MODES:
+            raise IllegalAction(
+                "cartolan_mode_unavailable",
+                f"mode {opts['mode']} is not available yet (beginner and regular are)",
+                mode=opts["mode"],
+            )
+        preset, mode = opts["preset"], opts["mode"]
+        if opts["exploration"] == "default":
+            opts["exploration"] = "clockwise" if preset == "classic" else "continuous"
+        if opts["mythical"] == "default":
+            wanted = mode != "beginner" and (preset == "modern" or players >= 3)
+            opts["mythical"] = "on" if wanted else "off"
+        state = State()
+        state.options = opts
+        state.params = params = params_for(preset, mode, players)
+        state.players = players
+        state.rng = Rng(seed)
+        state.vault = [0] * players
+        _lay_cities(state, players)
+        _build_piles(state)
+        state.order = _turn_order(state)
+        state.advs = [[] for _ in range(players)]
+        for seat in state.order:
+            adv = Adventurer(seat, state.cities[0], 1)
+            state.advs[seat].append(adv)
+        for seat in state.order:
+            turns.refill_maps(state, state.advs[seat][0])
+        state.adv_index = 0
+        state.order_pos = 0
+        turns.begin_turn(state)
+        del params
+        return state
+
+    # -- legal actions ---------------------------------------------------------------------
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        if state.over or player != state.seat:
+            return []
+        decision = state.decision
+        adv = state.adventurer
+        if decision == "move":
+            return self._move_actions(state, adv)
+        if decision == "city":
+            return actions.city_actions(state)
+        if decision == "relocate":
+            return [("relocate", cell) for cell in actions.own_agents(state, adv.seat)] + [
+                ("decline",)
+            ]
+        if decision == "loot":
+            seat, index = state.pending["victim"]
+            chest = state.advs[seat][index].chest
+            half = actions.half_up(chest)
+            return [("take", half)] + [("take", k) for k in range(chest, -1, -1) if k != half]
+        if decision == "steal":
+            seat, index = state.pending["victim"]
+            count = len(state.advs[seat][index].maps)
+            return [("steal", n) for n in range(1, count + 1)] + [("decline",)]
+        if decision == "maps":
+            return [("keep", n) for n in range(1, len(state.pending["options"]) + 1)]
+        return []
+
+    def _move_actions(self, state: State, adv: Adventurer) -> list[Action]:
+        number = state.adv_index + 1
+        result: list[Action] = []
+        sides = movement.legal_sides(state, adv) if movement.can_continue(state, adv) else []
+        step_cells = []
+        for side, gust in sides:
+            target = adv.pos + board.STEP[side]
+            step_cells.append(target)
+            if gust:
+                result.append(("gust", number, side))
+                continue
+            result.append(("move", number, side, 0))
+            if adv.maps and target not in state.tiles:
+                result.extend(("move", number, side, m) for m in range(1, len(adv.maps) + 1))
+        if movement.can_continue(state, adv):
+            result.append(("wait", number))
+        result.extend(actions.tile_offers(state, adv))
+        if state.travel_ok:
+            result.extend(("travel", k) for k in range(1, state.vault[adv.seat] + 1))
+        for city in steps.abandon_targets(state, adv, step_cells):
+            name = "mythical" if state.tiles[city] & board.MYTHICAL else "capital"
+            result.append(("abandon", number, name))
+        result.append(("end",))
+        return result
+
+    # -- apply -------------------------------------------------------------------------------
+    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        action = self._normalise(state, action)
+        self._check(state, player, action)
+        new = state.clone()
+        events: list[Event] = []
+        self._execute(new, action, events)
+        return new, events
+
+    def _apply_inplace(self, state: State, player: int, action: Action) -> list[Event]:
+        """Simulation fast path: ``action`` must be one of ``legal_actions``; mutates ``state``."""
+        events: list[Event] = []
+        self._execute(state, action, events)
+        return events
+
+    def _normalise(self, state: State, action: Any) -> Action:
+        if isinstance(action, str):
+            action = notation.parse_action(action)
+        action = tuple(action)
+        if (
+            not state.over
+            and action
+            and action[0] in ("move", "wait", "gust", "abandon")
+            and action[1] == 0
+        ):
+            action = (action[0], state.adv_index + 1, *action[2:])
+        return action
+
+    def _check(self, state: State, player: int, action: Action) -> None:
+        if state.over:
+            raise IllegalAction("cartolan_over", "the game is over")
+        if player != state.seat:
+            raise IllegalAction(
+                "cartolan_not_your_turn",
+                f"it is player {state.seat + 1}'s turn",
+                player=state.seat + 1,
+            )
+        legal = self.legal_actions(state, player)
+        if action in legal:
+            return
+        raise self._explain(state, action, legal)
+
+    def _explain(self, state: State, action: Action, legal: list[Action]) -> IllegalAction:
+        text = notation.format_action(action) if action else ""
+        kind = state.decision
+        if kind != "move" and action[0] in ("move", "wait", "gust", "trade", "rest", "end"):
+            options = ", ".join(sorted({notation.format_action(a) for a in legal})[:6])
+            return IllegalAction(
+                "cartolan_decide_first",
+                f"first decide ({kind}): {options}",
+                decision=kind,
+                options=options,
+            )
+        if action[0] in ("move", "wait", "gust", "abandon") and action[1] != state.adv_index + 1:
+            return IllegalAction(
+                "cartolan_wrong_adventurer",
+                f"adventurer {state.adv_index + 1} is moving now",
+                number=state.adv_index + 1,
+            )
+        if action[0] == "move":
+            adv = state.adventurer
+            kind_name = ("downwind", "upwind", "land")[steps_kind(state, adv, action[2])]
+            if action[3] and (
+                action[3] > len(adv.maps) or adv.pos + board.STEP[action[2]] in state.tiles
+            ):
+                return IllegalAction(
+                    "cartolan_no_map", "that chest map cannot be used for this step", move=text
+                )
+            meter = movement.remaining(state, adv)
+            return IllegalAction(
+                "cartolan_move_not_allowed",
+                f"{text} would be a {kind_name} move, which is not allowed now "
+                f"({meter['used']} of {meter['total']} moves used)",
+                move=text,
+                kind=kind_name,
+                used=meter["used"],
+                total=meter["total"],
+            )
+        return IllegalAction("cartolan_not_offered", f"{text} is not possible now", move=text)
+
+    def _execute(self, state: State, action: Action, events: list[Event]) -> None:
+        verb = action[0]
+        adv = state.adventurer
+        seat = adv.seat
+        state.last_action = notation.format_action(action)
+        if verb == "move":
+            steps.do_move(
+                state, adv, action[2], steps_kind(state, adv, action[2]), action[3], events
+            )
+        elif verb == "wait":
+            steps.do_wait(state, adv, events)
+        elif verb == "end":
+            events.append(Event("end_turn", {}))
+            turns.end_turn(state, events)
+        elif verb == "gust":
+            steps.do_gust(state, adv, action[2], events)
+        elif verb == "trade":
+            actions.do_trade(state, adv, events)
+        elif verb == "rest":
+            actions.do_rest(state, adv, events)
+        elif verb == "restore":
+            actions.do_restore(state, adv, events)
+        elif verb == "court":
+            actions.do_court(state, adv, events)
+        elif verb in ("attack", "attack_agent"):
+            actions.do_attack(state, adv, action, events)
+        elif verb == "agent":
+            actions.request_agent(
+                state, adv, adv.pos, state.params.cost_agent_exploring, "chest", events
+            )
+        elif verb == "relocate":
+            actions.do_relocate(state, adv, action[1], events)
+        elif verb == "decline":
+            if state.decision == "relocate":
+                actions.do_relocate(state, adv, None, events)
+            else:
+                actions.do_steal(state, adv, 0, events)
+        elif verb == "take":
+            actions.do_loot(state, adv, action[1], events)
+        elif verb == "steal":
+            actions.do_steal(state, adv, action[1], events)
+        elif verb == "travel":
+            steps.do_travel(state, adv, action[1], events)
+        elif verb == "abandon":
+            city = next(
+                c
+                for c in state.cities
+                if bool(state.tiles[c] & board.MYTHICAL) == (action[2] == "mythical")
+            )
+            steps.do_abandon(state, adv, city, events)
+        elif verb == "bank":
+            actions.do_bank(state, adv, action[1], events)
+        elif verb == "buy_adventurer":
+            actions.do_buy_adventurer(state, adv, events)
+        elif verb == "buy_agent":
+            cost = actions.city_agent_cost(state, seat, action[1])
+            actions.request_agent(state, adv, action[1], cost or 0, "vault", events)
+            actions.settle_city(state, events)
+        elif verb == "buy_maps":
+            actions.do_buy_maps(state, adv, events)
+        elif verb == "keep":
+            actions.do_keep_map(state, adv, action[1], events)
+        elif verb == "done":
+            turns.end_turn(state, events)
+        if state.decision == "move" and not state.over:
+            actions.after_move(state, events)
+
+    # -- status, view, score ---------------------------------------------------------------
+    def status(self, state: State) -> Status:
+        scores = tuple(float(v) for v in state.vault)
+        if state.over:
+            return Status(
+                "finished",
+                winners=state.winners,
+                scores=scores,
+                detail={"end": state.end_reason, "rounds": state.round},
+            )
+        return Status(
+            "playing",
+            to_move=(state.seat,),
+            scores=scores,
+            detail={"decision": state.decision, "round": state.round},
+        )
+
+    def view(self, state: State, viewer: int | None) -> dict:
+        return build_view(state, viewer)
+
+    def score(self, state: State) -> dict[str, Any]:
+        seats = []
+        for seat in range(state.players):
+            seats.append(
+                {
+                    "vault": state.vault[seat],
+                    "chests": sum(a.chest for a in state.advs[seat]),
+                    "adventurers": len(state.advs[seat]),
+                    "agents": len(actions.own_agents(state, seat)),
+                    "winner": seat in state.winners,
+                }
+            )
+        return {
+            "rounds": state.round,
+            "end": state.end_reason or "playing",
+            "tiles_placed": state.explored_count,
+            "seats": seats,
+        }
+
+    def players(self) -> dict[str, Any]:
+        found: dict[str, Any] = {"random": _random_player}
+        try:
+            from gamecore.games.cartolan import players as extra  # noqa: PLC0415
+        except ImportError:
+            return found
+        found.update(getattr(extra, "PLAYERS", {}))
+        return found
+
+    # -- notation and JSON -----------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        return notation.parse_action(text)
+
+    def format_action(self, action: Action) -> str:
+        return notation.format_action(tuple(action))
+
+    def state_to_dict(self, state: State) -> dict:
+        return state.to_dict()
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> State:
+        return State.from_dict(dict(data))
+
+    def describe(self, view: dict) -> str:
+        from gamecore.games.cartolan.view import describe_view  # noqa: PLC0415
+
+        return describe_view(view)
+
+
+def steps_kind(state: State, adv: Adventurer, side: int) -> int:
+    return movement.step_kind(state, adv, side)
+
+
+# -- setup helpers -------------------------------------------------------------------------------
+
+
+def _lay_cities(state: State, players: int) -> None:
+    """§3: the Capital at (0,0) with four plain water tiles; classic (§16): with 4 players the
+    N and W tiles point SW, and the Mythical City stands 10 East, ringed by SW water tiles."""
+    params = state.params
+    capital = board.cell(0, 0)
+    state.tiles[capital] = presets.CAPITAL
+    state.cities = [capital]
+    classic = params.preset == "classic"
+    for side in range(4):
+        tile = presets.PLAIN_WATER
+        if classic and players == 4 and side in (board.N, board.W):
+            tile = board.with_wind(tile, board.SW)
+        state.tiles[capital + board.STEP[side]] = tile
+    if classic and state.options["mythical"] == "on":
+        mythical = board.cell(params.mythical_fixed_x, 0)
+        state.tiles[mythical] = presets.CLASSIC_MYTHICAL
+        state.cities.append(mythical)
+        for side in range(4):
+            state.tiles[mythical + board.STEP[side]] = board.with_wind(
+                presets.PLAIN_WATER, board.SW
+            )
+
+
+def _sample(state: State, table: list[int], size: int) -> list[int]:
+    """Copies of the table, shuffled, the first ``size`` kept (classic: 30/15 per player)."""
+    pool: list[int] = []
+    while len(pool) < size:
+        pool.extend(table)
+    state.rng.shuffle(pool)
+    return pool[:size]
+
+
+def _build_piles(state: State) -> None:
+    """§2 / §3 step 3 (modern: every listed tile; classic: sampled from the seed's tables)."""
+    params = state.params
+    regular = params.land_exploration
+    if params.preset == "modern":
+        water = presets.table_tiles(presets.MODERN_WATER, land=False)
+        land = presets.table_tiles(presets.MODERN_LAND, land=True) if regular else []
+        if regular and state.options["mythical"] == "on":
+            land.append(presets.MODERN_MYTHICAL)
+    else:
+        water_table = presets.table_tiles(presets.CLASSIC_WATER, land=False)
+        land_table = presets.table_tiles(presets.CLASSIC_LAND, land=True)
+        disasters = 1 if params.disasters else 0
+        water = _sample(state, water_table, params.water_pile - disasters)
+        land = _sample(state, land_table, params.land_pile - disasters) if regular else []
+        if disasters:
+            water.append(presets.WATER_DISASTER)
+            land.append(presets.LAND_DISASTER)
+    state.rng.shuffle(water)
+    state.rng.shuffle(land)
+    state.piles = [water, land]
+    state.discards = [[], []]
+
+
+def _turn_order(state: State) -> list[int]:
+    """modern: a uniform shuffle (§3.5); classic: from seat 1 ("youngest") round the table,
+    each rolls the Gusting Wind die until one rolls "against" and starts (§16)."""
+    seats = list(range(state.players))
+    if state.params.preset == "modern":
+        state.rng.shuffle(seats)
+        return seats
+    seat = 0
+    while state.rng.below(6) != 0:
+        seat = (seat + 1) % state.players
+    return seats[seat:] + seats[:seat]

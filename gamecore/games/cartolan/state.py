@@ -1,0 +1,280 @@
+"""The mutable game state, its one-copy-per-apply clone, and its JSON layout.
+
+The public ``apply`` copies the state once and then mutates the copy in place; simulations
+may use ``CartolanGame._apply_inplace`` and skip the copy.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamecore.games.cartolan import board
+from gamecore.games.cartolan.presets import Params, params_for
+from gamecore.rng import Rng
+
+
+class Adventurer:
+    """One Adventurer token (§2.4): where it is, what it carries, its expedition memory."""
+
+    __slots__ = ("seat", "pos", "chest", "pirate", "maps", "latest_city", "traded", "ready_round")
+
+    def __init__(self, seat: int, pos: int, ready_round: int) -> None:
+        self.seat = seat
+        self.pos = pos
+        self.chest = 0
+        self.pirate = False
+        self.maps: list[int] = []
+        self.latest_city = pos
+        self.traded: list[int] = []
+        self.ready_round = ready_round
+
+    def clone(self) -> Adventurer:
+        other = Adventurer.__new__(Adventurer)
+        other.seat = self.seat
+        other.pos = self.pos
+        other.chest = self.chest
+        other.pirate = self.pirate
+        other.maps = self.maps[:]
+        other.latest_city = self.latest_city
+        other.traded = self.traded[:]
+        other.ready_round = self.ready_round
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "pos": self.pos,
+            "chest": self.chest,
+            "pirate": self.pirate,
+            "maps": self.maps,
+            "latest_city": self.latest_city,
+            "traded": self.traded,
+            "ready_round": self.ready_round,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Adventurer:
+        adv = cls(data["seat"], data["pos"], data["ready_round"])
+        adv.chest = data["chest"]
+        adv.pirate = data["pirate"]
+        adv.maps = list(data["maps"])
+        adv.latest_city = data["latest_city"]
+        adv.traded = list(data["traded"])
+        return adv
+
+
+class Agent:
+    """An Agent (Inn): owner, wealth it holds, and whether it is active or ransacked (§8)."""
+
+    __slots__ = ("owner", "wealth", "active")
+
+    def __init__(self, owner: int, wealth: int = 0, active: bool = True) -> None:
+        self.owner = owner
+        self.wealth = wealth
+        self.active = active
+
+    def clone(self) -> Agent:
+        return Agent(self.owner, self.wealth, self.active)
+
+
+_SCALARS = (
+    "players",
+    "round",
+    "order_pos",
+    "adv_index",
+    "down",
+    "up",
+    "land",
+    "offers",
+    "travel_ok",
+    "decision",
+    "over",
+    "end_reason",
+    "last_action",
+    "explored_count",
+)
+
+
+class State:
+    """Everything about one game. Treat as immutable outside this package."""
+
+    __slots__ = (
+        "options",
+        "params",
+        "players",
+        "rng",
+        "tiles",
+        "dropped",
+        "piles",
+        "discards",
+        "vault",
+        "advs",
+        "agents",
+        "order",
+        "round",
+        "order_pos",
+        "adv_index",
+        "down",
+        "up",
+        "land",
+        "rested",
+        "attacked",
+        "offers",
+        "travel_ok",
+        "decision",
+        "pending",
+        "cities",
+        "over",
+        "end_reason",
+        "winners",
+        "path",
+        "last_path",
+        "last_action",
+        "explored_count",
+    )
+
+    def __init__(self) -> None:
+        self.options: dict[str, Any] = {}
+        self.params: Params
+        self.players = 0
+        self.rng = Rng(0)
+        self.tiles: dict[int, int] = {}
+        self.dropped: dict[int, int] = {}
+        self.piles: list[list[int]] = [[], []]
+        self.discards: list[list[int]] = [[], []]
+        self.vault: list[int] = []
+        self.advs: list[list[Adventurer]] = []
+        self.agents: dict[int, Agent] = {}
+        self.order: list[int] = []
+        self.round = 1
+        self.order_pos = 0
+        self.adv_index = 0
+        self.down = 0
+        self.up = 0
+        self.land = 0
+        #: Agents (cells) this Adventurer rested at / may not rest at this turn (§8.3).
+        self.rested: list[int] = []
+        #: Targets attacked during the current move: ("agent", cell) or (seat, index).
+        self.attacked: list[Any] = []
+        #: 0: no tile actions open; 1: arrival/wait actions open; 2: just explored here.
+        self.offers = 0
+        self.travel_ok = False
+        self.decision = "move"
+        self.pending: dict[str, Any] = {}
+        self.cities: list[int] = []
+        self.over = False
+        self.end_reason = ""
+        self.winners: tuple[int, ...] = ()
+        self.path: list[int] = []
+        self.last_path: list[int] = []
+        self.last_action = ""
+        self.explored_count = 0
+
+    # -- handy read-only accessors -----------------------------------------------------
+    @property
+    def seat(self) -> int:
+        """The seat whose Adventurer is moving (or deciding)."""
+        return self.order[self.order_pos]
+
+    @property
+    def adventurer(self) -> Adventurer:
+        return self.advs[self.seat][self.adv_index]
+
+    def clone(self) -> State:
+        other = State.__new__(State)
+        other.options = self.options
+        other.params = self.params
+        other.players = self.players
+        other.rng = Rng(self.rng.state)
+        other.tiles = self.tiles.copy()
+        other.dropped = self.dropped.copy()
+        other.piles = [self.piles[0][:], self.piles[1][:]]
+        other.discards = [self.discards[0][:], self.discards[1][:]]
+        other.vault = self.vault[:]
+        other.advs = [[adv.clone() for adv in seat] for seat in self.advs]
+        other.agents = {cell: agent.clone() for cell, agent in self.agents.items()}
+        other.order = self.order
+        other.round = self.round
+        other.order_pos = self.order_pos
+        other.adv_index = self.adv_index
+        other.down = self.down
+        other.up = self.up
+        other.land = self.land
+        other.rested = self.rested[:]
+        other.attacked = self.attacked[:]
+        other.offers = self.offers
+        other.travel_ok = self.travel_ok
+        other.decision = self.decision
+        other.pending = dict(self.pending)
+        other.cities = self.cities[:]
+        other.over = self.over
+        other.end_reason = self.end_reason
+        other.winners = self.winners
+        other.path = self.path[:]
+        other.last_path = self.last_path
+        other.last_action = self.last_action
+        other.explored_count = self.explored_count
+        return other
+
+    # -- JSON ----------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        data.update(
+            options=dict(self.options),
+            rng=self.rng.state,
+            tiles=[[cell, tile] for cell, tile in self.tiles.items()],
+            dropped=[[cell, amount] for cell, amount in self.dropped.items()],
+            piles=[pile[:] for pile in self.piles],
+            discards=[pile[:] for pile in self.discards],
+            vault=self.vault[:],
+            advs=[[adv.to_dict() for adv in seat] for seat in self.advs],
+            agents=[[c, a.owner, a.wealth, a.active] for c, a in self.agents.items()],
+            order=self.order[:],
+            rested=self.rested[:],
+            attacked=[list(target) for target in self.attacked],
+            pending=_encode_pending(self.pending),
+            cities=self.cities[:],
+            winners=list(self.winners),
+            path=self.path[:],
+            last_path=self.last_path[:],
+        )
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> State:
+        state = cls()
+        for name in _SCALARS:
+            setattr(state, name, data[name])
+        state.options = dict(data["options"])
+        opts = state.options
+        state.params = params_for(opts["preset"], opts["mode"], state.players)
+        state.rng = Rng(data["rng"])
+        state.tiles = {cell: tile for cell, tile in data["tiles"]}
+        state.dropped = {cell: amount for cell, amount in data["dropped"]}
+        state.piles = [list(pile) for pile in data["piles"]]
+        state.discards = [list(pile) for pile in data["discards"]]
+        state.vault = list(data["vault"])
+        state.advs = [[Adventurer.from_dict(a) for a in seat] for seat in data["advs"]]
+        state.agents = {c: Agent(o, w, act) for c, o, w, act in data["agents"]}
+        state.order = list(data["order"])
+        state.rested = list(data["rested"])
+        state.attacked = [tuple(target) for target in data["attacked"]]
+        state.pending = _decode_pending(data["pending"])
+        state.cities = list(data["cities"])
+        state.winners = tuple(data["winners"])
+        state.path = list(data["path"])
+        state.last_path = list(data["last_path"])
+        return state
+
+
+def _encode_pending(pending: dict[str, Any]) -> dict[str, Any]:
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in pending.items()}
+
+
+def _decode_pending(pending: dict[str, Any]) -> dict[str, Any]:
+    return {k: tuple(v) if k in ("victim", "target") else v for k, v in pending.items()}
+
+
+def xy(cell: int) -> list[int]:
+    x, y = board.coords(cell)
+    return [x, y]

@@ -1,0 +1,165 @@
+"""The moving Adventurer's own moves: step, explore, wait, gust, abandon, travel money, end
+(rules §5, §6, §16)."""
+
+from __future__ import annotations
+
+from gamecore.contract import Event
+from gamecore.games.cartolan import actions, board, exploration, turns
+from gamecore.games.cartolan.state import Adventurer, State
+
+
+def count_move(state: State, kind: int) -> None:
+    """The counter goes up before any exploration, so a failed one still uses the move."""
+    if kind == board.DOWNWIND:
+        state.down += 1
+    elif kind == board.UPWIND:
+        state.up += 1
+    else:
+        state.land += 1
+
+
+def do_move(
+    state: State, adv: Adventurer, side: int, kind: int, map_number: int, events: list[Event]
+) -> None:
+    """One step across ``side`` onto a tile, or into a gap (exploration)."""
+    state.travel_ok = False
+    count_move(state, kind)
+    target = adv.pos + board.STEP[side]
+    if target in state.tiles:
+        adv.pos = target
+        state.path.append(target)
+        events.append(Event("move", {"side": board.DIRECTION_NAMES[side]}))
+        actions.arrive(state, adv, events)
+    else:
+        explore(state, adv, side, map_number, events)
+    actions.after_move(state, events)
+
+
+def explore(state: State, adv: Adventurer, side: int, map_number: int, events: list[Event]) -> None:
+    """§6.2: a chest map first if chosen (§10.5), then the preset's number of draws."""
+    origin = adv.pos
+    if map_number:
+        tile = adv.maps[map_number - 1]
+        oriented = exploration.placement(state, tile, origin, side)
+        if oriented is not None:
+            adv.maps.pop(map_number - 1)
+            settle_tile(state, adv, origin, side, oriented, None, events)
+            return
+    which = exploration.pile_for(state, origin, side)
+    for _ in range(state.params.exploration_attempts):
+        tile = exploration.draw(state, which)
+        if tile is None:
+            events.append(Event("explore_failed", {"side": board.DIRECTION_NAMES[side]}))
+            turns.finish(state, "pile_exhausted", events)
+            return
+        oriented = exploration.placement(state, tile, origin, side)
+        if oriented is not None:
+            settle_tile(state, adv, origin, side, oriented, which, events)
+            return
+        state.discards[which].append(tile)
+    events.append(Event("explore_failed", {"side": board.DIRECTION_NAMES[side]}))
+    if not state.tiles[origin] & board.CITY:
+        state.attacked = []
+        state.offers = 1
+
+
+def settle_tile(
+    state: State,
+    adv: Adventurer,
+    origin: int,
+    side: int,
+    tile: int,
+    which: int | None,
+    events: list[Event],
+) -> None:
+    """§6.5 placement effects: fill reward, wonder / city discovery, then the Agent offer."""
+    params = state.params
+    target = origin + board.STEP[side]
+    state.tiles[target] = tile
+    state.explored_count += 1
+    adv.pos = target
+    state.path.append(target)
+    reward = exploration.fill_reward(state, target, origin)
+    adv.chest += reward
+    x, y = board.coords(target)
+    events.append(Event("explore", {"x": x, "y": y, "reward": reward}))
+    if tile & board.DISASTER and params.disasters:
+        actions.disaster_strike(state, adv, events)
+        return
+    if tile & board.WONDER:
+        if actions.in_domain(state, target):
+            gain = params.trade_value
+        elif tile & board.LAND_BACK and params.land_exploration:
+            gain = params.discover_wonder_land
+        else:
+            gain = params.discover_wonder_water
+        adv.chest += gain
+        adv.traded.append(target)
+        events.append(Event("discover_wonder", {"amount": gain}))
+    if (
+        params.complete_map_bonus
+        and which is not None
+        and not state.piles[which]
+        and not state.discards[which]
+    ):
+        state.vault[adv.seat] += params.complete_map_bonus
+        events.append(Event("map_complete", {"bonus": params.complete_map_bonus}))
+        turns.finish(state, "map_complete", events)
+        return
+    if tile & board.CITY:
+        state.cities.append(target)
+        adv.chest += params.discover_city
+        events.append(Event("discover_city", {"amount": params.discover_city}))
+        actions.city_visit(state, adv, events, purchases=True)
+        return
+    state.attacked = []
+    state.offers = 2
+
+
+def do_wait(state: State, adv: Adventurer, events: list[Event]) -> None:
+    """§5.4: a wait costs a (downwind) move and re-triggers the tile's actions."""
+    state.travel_ok = False
+    state.down += 1
+    events.append(Event("wait", {}))
+    actions.arrive(state, adv, events)
+    actions.after_move(state, events)
+
+
+def do_gust(state: State, adv: Adventurer, side: int, events: list[Event]) -> None:
+    """classic: roll the Gusting Wind die for an extra upwind move; "against" (1/6) lets it
+    go, otherwise the move is spent where it stands (§16)."""
+    if state.rng.below(6) == 0:
+        events.append(Event("gust", {"success": True}))
+        do_move(state, adv, side, board.UPWIND, 0, events)
+        return
+    state.travel_ok = False
+    state.up += 1
+    state.offers = 0
+    events.append(Event("gust", {"success": False}))
+    actions.after_move(state, events)
+
+
+def do_abandon(state: State, adv: Adventurer, city: int, events: list[Event]) -> None:
+    """§5.7: drop the Chest here, return to a city, city visit without purchases, turn over."""
+    if adv.chest:
+        state.dropped[adv.pos] = state.dropped.get(adv.pos, 0) + adv.chest
+        adv.chest = 0
+    adv.pos = city
+    state.path.append(city)
+    events.append(Event("abandon", {}))
+    actions.city_visit(state, adv, events, purchases=False)
+
+
+def do_travel(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
+    """§5.7: take travel money from the Vault when leaving a city."""
+    state.vault[adv.seat] -= amount
+    adv.chest += amount
+    state.travel_ok = False
+    events.append(Event("travel", {"amount": amount}))
+
+
+def abandon_targets(state: State, adv: Adventurer, steps: list[int]) -> list[int]:
+    """Cities that are not a legal direct step (§5.7); none from a city."""
+    if state.tiles[adv.pos] & board.CITY:
+        return []
+    return [city for city in state.cities if city not in steps]

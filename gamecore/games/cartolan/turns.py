@@ -1,0 +1,102 @@
+"""Rounds, Adventurer turns, victory (rules §4, §5.5, §6.7, §12)."""
+
+from __future__ import annotations
+
+from gamecore.contract import Event
+from gamecore.games.cartolan import exploration
+from gamecore.games.cartolan.state import Adventurer, State
+
+
+def begin_turn(state: State) -> None:
+    """Fresh move budget and per-turn memory for the Adventurer whose turn it now is."""
+    adv = state.adventurer
+    state.down = state.up = state.land = 0
+    state.rested = []
+    state.attacked = []
+    state.offers = 0
+    state.pending = {}
+    state.decision = "move"
+    state.path = [adv.pos]
+    state.travel_ok = adv.pos in state.cities and state.vault[adv.seat] > 0
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    """§5.5 end of an Adventurer turn: clear turn memory, recycle discards, check victory,
+    then hand over to the next Adventurer (§4)."""
+    adv = state.adventurer
+    if not state.params.trade_once_per_expedition:
+        adv.traded = []
+    for which in (0, 1):
+        discard = state.discards[which]
+        if discard:
+            pile = state.piles[which]
+            pile.extend(discard)
+            state.discards[which] = []
+            state.rng.shuffle(pile)
+    state.last_path = state.path
+    if state.over:
+        return
+    if check_victory(state, events, map_check=True):
+        return
+    _advance(state)
+
+
+def _advance(state: State) -> None:
+    order = state.order
+    while True:
+        seat_advs = state.advs[order[state.order_pos]]
+        state.adv_index += 1
+        while state.adv_index < len(seat_advs):
+            if seat_advs[state.adv_index].ready_round <= state.round:
+                begin_turn(state)
+                return
+            state.adv_index += 1
+        state.order_pos += 1
+        state.adv_index = -1
+        if state.order_pos == len(order):
+            state.order_pos = 0
+            state.round += 1
+
+
+def check_victory(state: State, events: list[Event], map_check: bool = False) -> bool:
+    """Wealth margin (strictly more than the preset's margin), or a completed map (§12)."""
+    vaults = sorted(state.vault, reverse=True)
+    if len(vaults) > 1 and vaults[0] - vaults[1] > state.params.margin:
+        finish(state, "margin", events)
+        return True
+    if map_check and exploration.exhausted_pile(state):
+        finish(state, "pile_exhausted", events)
+        return True
+    return False
+
+
+def finish(state: State, reason: str, events: list[Event]) -> None:
+    """End the game: the highest Vault wins, tied leaders share the win (binding decision 1);
+    if every Vault is empty, the owner(s) of the largest Chest win (§12)."""
+    state.over = True
+    state.decision = "over"
+    state.end_reason = reason
+    state.offers = 0
+    state.pending = {}
+    top = max(state.vault)
+    if top > 0:
+        winners = tuple(seat for seat, v in enumerate(state.vault) if v == top)
+    else:
+        chests = [max((a.chest for a in advs), default=0) for advs in state.advs]
+        best = max(chests)
+        winners = tuple(seat for seat, c in enumerate(chests) if c == best)
+    state.winners = winners
+    state.last_path = state.path
+    events.append(Event("game_over", {"reason": reason, "winners": list(winners)}))
+
+
+def refill_maps(state: State, adv: Adventurer) -> None:
+    """Top the chest maps up to capacity, alternating water and land (§10.5)."""
+    capacity = state.params.chest_maps
+    maps = adv.maps
+    while len(maps) < capacity:
+        which = len(maps) % 2 if state.params.land_exploration else 0
+        pile = state.piles[which]
+        if not pile:
+            return
+        maps.append(pile.pop())

@@ -1,0 +1,187 @@
+"""The public picture of a game (everything on the table; pile order hidden), rules §1–§12.
+
+Keys are documented in ``docs/games/cartolan.md``; the renderer reads only this.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamecore.games.cartolan import actions, board, movement, notation
+from gamecore.games.cartolan.state import State, xy
+
+_KIND_NAMES = ("downwind", "upwind", "land")
+
+
+def _tile_view(cell: int, tile: int, state: State) -> dict[str, Any]:
+    x, y = board.coords(cell)
+    data = {"x": x, "y": y, **board.describe_tile(tile)}
+    data["dropped"] = state.dropped.get(cell, 0)
+    return data
+
+
+def reachable(state: State) -> list[dict[str, Any]]:
+    """Cells the moving Adventurer may step to now, with the kind of move and whether it
+    explores a gap."""
+    if state.over or state.decision != "move":
+        return []
+    adv = state.adventurer
+    if not movement.can_continue(state, adv):
+        return []
+    result = []
+    for side, gust in movement.legal_sides(state, adv):
+        target = adv.pos + board.STEP[side]
+        x, y = board.coords(target)
+        result.append(
+            {
+                "x": x,
+                "y": y,
+                "side": board.DIRECTION_NAMES[side],
+                "kind": "gust" if gust else _KIND_NAMES[movement.step_kind(state, adv, side)],
+                "explore": target not in state.tiles,
+            }
+        )
+    return result
+
+
+def build_view(state: State, viewer: int | None) -> dict[str, Any]:
+    params = state.params
+    moving = None if state.over else (state.seat, state.adv_index)
+    adventurers = []
+    for seat, seat_advs in enumerate(state.advs):
+        for index, adv in enumerate(seat_advs):
+            x, y = board.coords(adv.pos)
+            adventurers.append(
+                {
+                    "seat": seat,
+                    "number": index + 1,
+                    "x": x,
+                    "y": y,
+                    "chest": adv.chest,
+                    "pirate": adv.pirate,
+                    "maps": [board.describe_tile(tile) for tile in adv.maps],
+                    "latest_city": xy(adv.latest_city),
+                    "moving": moving == (seat, index),
+                    "ready_round": adv.ready_round,
+                }
+            )
+    agents = []
+    for cell in sorted(state.agents):
+        agent = state.agents[cell]
+        x, y = board.coords(cell)
+        agents.append(
+            {
+                "seat": agent.owner,
+                "x": x,
+                "y": y,
+                "wealth": agent.wealth,
+                "ransacked": not agent.active,
+            }
+        )
+    decision: dict[str, Any] = {"kind": state.decision}
+    moves: dict[str, Any] = {}
+    offers: list[str] = []
+    if not state.over:
+        adv = state.adventurer
+        decision.update(seat=state.seat, adventurer=state.adv_index + 1)
+        decision.update(_decision_details(state))
+        moves = movement.remaining(state, adv)
+        if state.decision == "move":
+            offers = [notation.format_action(a) for a in actions.tile_offers(state, adv)]
+    return {
+        "game": "cartolan",
+        "viewer": viewer,
+        "preset": params.preset,
+        "mode": params.mode,
+        "options": {k: state.options[k] for k in ("movement", "exploration", "mythical")},
+        "margin": params.margin,
+        "round": state.round,
+        "turn_order": list(state.order),
+        "status": {
+            "result": "finished" if state.over else "playing",
+            "to_move": [] if state.over else [state.seat],
+            "winners": list(state.winners),
+            "end": state.end_reason,
+        },
+        "decision": decision,
+        "tiles": [_tile_view(cell, tile, state) for cell, tile in state.tiles.items()],
+        "cities": [xy(city) for city in state.cities],
+        "adventurers": adventurers,
+        "agents": agents,
+        "players": [
+            {
+                "seat": seat,
+                "vault": state.vault[seat],
+                "adventurers": len(state.advs[seat]),
+                "agents": sum(1 for a in state.agents.values() if a.owner == seat),
+                "max_adventurers": params.max_adventurers,
+                "max_agents": params.max_agents,
+            }
+            for seat in range(state.players)
+        ],
+        "piles": {
+            "water": {"count": len(state.piles[0]), "discard": len(state.discards[0])},
+            "land": {"count": len(state.piles[1]), "discard": len(state.discards[1])},
+        },
+        "moves": moves,
+        "reachable": reachable(state),
+        "offers": offers,
+        "path": [xy(cell) for cell in state.path],
+        "last_path": [xy(cell) for cell in state.last_path],
+        "last_action": state.last_action,
+    }
+
+
+def _decision_details(state: State) -> dict[str, Any]:
+    pending = state.pending
+    kind = state.decision
+    if kind == "city":
+        return {"banked": pending.get("banked", True), "chest": state.adventurer.chest}
+    if kind in ("loot", "steal"):
+        seat, index = pending["victim"]
+        victim = state.advs[seat][index]
+        return {"victim": {"seat": seat, "number": index + 1, "chest": victim.chest}}
+    if kind == "relocate":
+        return {"target": xy(pending["target"]), "cost": pending["cost"]}
+    if kind == "maps":
+        return {
+            "map": pending["index"] + 1,
+            "options": [board.describe_tile(tile) for tile in pending["options"]],
+        }
+    return {}
+
+
+def describe_view(view: dict[str, Any]) -> str:
+    """A compact text board for the terminal: tiles as a grid, then pieces and meters."""
+    tiles = {(t["x"], t["y"]): t for t in view["tiles"]}
+    xs = [x for x, _ in tiles]
+    ys = [y for _, y in tiles]
+    advs = {(a["x"], a["y"]): a for a in view["adventurers"]}
+    agents = {(a["x"], a["y"]): a for a in view["agents"]}
+    lines = []
+    for y in range(max(ys), min(ys) - 1, -1):
+        row = []
+        for x in range(min(xs), max(xs) + 1):
+            tile = tiles.get((x, y))
+            if tile is None:
+                row.append("  .  ")
+                continue
+            mark = "C" if tile["city"] else ("*" if tile["wonder"] else " ")
+            piece = " "
+            if (x, y) in advs:
+                piece = str(advs[(x, y)]["seat"] + 1)
+            elif (x, y) in agents:
+                piece = "a"
+            row.append(f"{tile['edges']}"[:2] + mark + piece + tile["wind"][0].lower())
+        lines.append(" ".join(row))
+    lines.append(f"round {view['round']}  decision {view['decision']}")
+    for player in view["players"]:
+        lines.append(f"player {player['seat'] + 1}: vault {player['vault']}")
+    for adv in view["adventurers"]:
+        flag = " pirate" if adv["pirate"] else ""
+        lines.append(
+            f"  adventurer {adv['seat'] + 1}.{adv['number']} at {adv['x']},{adv['y']}"
+            f" chest {adv['chest']}{flag}"
+        )
+    lines.append(f"moves {view['moves']}  offers {view['offers']}")
+    return "\n".join(lines)
