@@ -167,6 +167,11 @@ def play_json(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
 # -- a person at the terminal ----------------------------------------------------------
 
 
+def _person_name(seat: int) -> str:
+    """People count from 1 (as the games' boards do); the JSON protocol keeps 0-based seats."""
+    return f"player {seat + 1}"
+
+
 def _event_line(event: Event) -> str:
     details = ", ".join(f"{key}={value}" for key, value in event.data.items())
     return f"  · {event.kind}" + (f": {details}" if details else "")
@@ -188,7 +193,7 @@ def _show_result(session: Session, out: IO[str]) -> None:
     line = f"game over: {status.result}"
     if status.winners and len(session.lineup) > 1:
         line += " — winner" + ("s" if len(status.winners) > 1 else "") + ": "
-        line += ", ".join(f"seat {seat}" for seat in status.winners)
+        line += ", ".join(_person_name(seat) for seat in status.winners)
     if status.scores:
         line += "  scores: " + ", ".join(f"{score:g}" for score in status.scores)
     out.write(f"{line} (after {session.step} moves, seed {session.seed})\n")
@@ -196,7 +201,7 @@ def _show_result(session: Session, out: IO[str]) -> None:
 
 def _computer_turns(session: Session, out: IO[str]) -> None:
     for seat, notation, events in session.computer_moves():
-        out.write(f"seat {seat} ({session.lineup[seat]}) plays {notation}\n")
+        out.write(f"{_person_name(seat)} ({session.lineup[seat]}) plays {notation}\n")
         _show_events(out, events)
 
 
@@ -212,7 +217,7 @@ def play_terminal(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         _show_board(session, stdout)
     while not session.status.over:
         seat = session.person_to_move()
-        stdout.write(f"seat {seat}> ")
+        stdout.write(f"{_person_name(seat)}> ")
         stdout.flush()
         line = stdin.readline()
         if not line:

@@ -165,15 +165,15 @@ def test_terminal_game_to_the_end_against_a_computer():
     moves = "\n".join(["take 1"] * 20) + "\n"
     status, out, _ = run(["play", "nim", "--seed", "6", "--player", "random"], stdin=moves)
     assert status == 0
-    assert "seat 1 (random) plays take" in out
-    assert "game over: finished — winner: seat" in out
+    assert "player 2 (random) plays take" in out
+    assert "game over: finished — winner: player" in out
 
 
 def test_terminal_watches_computer_only_games_and_ends_at_eof():
     status, out, _ = run(["play", "climb", "--seed", "1", "--player", "careful"])
     assert status == 0 and "game over: won" in out
     status, out, _ = run(["play", "climb", "--seed", "1"], stdin="up 1\n")
-    assert status == 0 and out.endswith("seat 0> \n")
+    assert status == 0 and out.endswith("player 1> \n")
 
 
 def test_terminal_without_seed_picks_and_prints_one():
