@@ -142,7 +142,7 @@ def test_setup_is_seeded() -> None:
 def test_setup_refuses_player_counts_outside_2_to_6(players: int) -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.setup(players, 1)
-    assert caught.value.code == "players"
+    assert caught.value.code == "speiderne_players"
 
 
 def test_setup_checks_max_rounds() -> None:
@@ -178,7 +178,7 @@ def test_draw_deck_reshuffles_the_discard_when_the_deck_runs_out() -> None:
 def test_draw_deck_refused_when_deck_and_discard_are_empty() -> None:
     state = build(hands={0: "2C"}, insurance="3D", exact_deck=True)
     assert "draw deck" not in GAME.legal_notations(state, 0)
-    refused(state, 0, "draw deck", "deck_empty")
+    refused(state, 0, "draw deck", "speiderne_deck_empty")
 
 
 def test_draw_insurance_refills_the_row_from_the_deck() -> None:
@@ -197,7 +197,7 @@ def test_insurance_refill_stops_when_no_card_is_left() -> None:
 
 def test_two_insurance_cards_need_a_lost_expedition() -> None:
     state = build(insurance="7H KS 2D")
-    error = refused(state, 0, "draw insurance 7H KS", "insurance_two")
+    error = refused(state, 0, "draw insurance 7H KS", "speiderne_insurance_two")
     assert "previous turn" in error.reason
     allowed = build(insurance="7H KS 2D", bonus={0: True})
     assert "draw insurance 7H KS" in GAME.legal_notations(allowed, 0)
@@ -207,10 +207,10 @@ def test_two_insurance_cards_need_a_lost_expedition() -> None:
 
 def test_draw_insurance_refuses_a_card_not_in_the_row() -> None:
     state = build(insurance="7H KS 2D")
-    refused(state, 0, "draw insurance 8H", "not_in_insurance")
-    refused(state, 0, "draw insurance 7H 7H", "insurance_two")
+    refused(state, 0, "draw insurance 8H", "speiderne_not_in_insurance")
+    refused(state, 0, "draw insurance 7H 7H", "speiderne_insurance_two")
     bonus = build(insurance="7H KS 2D", bonus={0: True})
-    refused(bonus, 0, "draw insurance 7H 7H", "not_in_insurance")
+    refused(bonus, 0, "draw insurance 7H 7H", "speiderne_not_in_insurance")
 
 
 # -- pass ----------------------------------------------------------------------------------
@@ -219,7 +219,7 @@ def test_pass_only_without_any_other_move() -> None:
     assert GAME.legal_notations(stuck, 0) == ["pass"]
     after, events = play(stuck, "pass")
     assert after.turn == 1 and kinds(events)[0] == "passed"
-    refused(build(hands={0: "2C"}), 0, "pass", "pass_not_allowed")
+    refused(build(hands={0: "2C"}), 0, "pass", "speiderne_pass_not_allowed")
 
 
 # -- ready ---------------------------------------------------------------------------------
@@ -246,11 +246,11 @@ def test_ready_offers_all_fourteen_starting_places() -> None:
 
 def test_ready_refusals() -> None:
     state = build(hands={0: "2C 9C QC 5H 6H"}, expeditions=[("E1", 1, "B0", "2S 3S 4S", False)])
-    refused(state, 0, "ready 2C 9C QC at B0", "place_taken")
-    refused(state, 0, "ready 2C 9C QC at B1", "not_a_starting_place")
-    refused(state, 0, "ready 2C 9C QC at Z9", "not_a_starting_place")
-    refused(state, 0, "ready 2C 9C KC at C0", "not_in_hand")
-    refused(state, 0, "ready 2C 5H 6H at C0", "mixed_suits")
+    refused(state, 0, "ready 2C 9C QC at B0", "speiderne_place_taken")
+    refused(state, 0, "ready 2C 9C QC at B1", "speiderne_not_a_starting_place")
+    refused(state, 0, "ready 2C 9C QC at Z9", "speiderne_not_a_starting_place")
+    refused(state, 0, "ready 2C 9C KC at C0", "speiderne_not_in_hand")
+    refused(state, 0, "ready 2C 5H 6H at C0", "speiderne_mixed_suits")
 
 
 def test_two_decks_allow_both_copies_of_a_card() -> None:
@@ -260,7 +260,7 @@ def test_two_decks_allow_both_copies_of_a_card() -> None:
     made = expedition(after, "E1")
     assert made is not None and len(set(made.cards)) == 3
     assert exp_cards(after, "E1") == ["7H", "7H", "9H"]
-    refused(build(players=4, hands={0: "7H 9H 10H"}), 0, "ready 7H 7H 9H at A0", "not_in_hand")
+    refused(build(players=4, hands={0: "7H 9H 10H"}), 0, "ready 7H 7H 9H at A0", "speiderne_not_in_hand")
 
 
 # -- move ----------------------------------------------------------------------------------
@@ -268,15 +268,15 @@ def test_move_from_a_starting_place_only_to_its_region() -> None:
     state = build(hands={0: "2D"}, expeditions=[("E1", 0, "L2", "5S 6S 7S", False)])
     moves = [n for n in GAME.legal_notations(state, 0) if n.startswith("move")]
     assert moves == ["move E1 to A2"]
-    error = refused(state, 0, "move E1 to B2", "not_adjacent")
+    error = refused(state, 0, "move E1 to B2", "speiderne_not_adjacent")
     assert "B2 is not next to your expedition E1" in error.reason
-    refused(state, 0, "move E1 to A0", "not_a_region")
-    refused(state, 0, "move E2 to A2", "no_expedition")
+    refused(state, 0, "move E1 to A0", "speiderne_not_a_region")
+    refused(state, 0, "move E2 to A2", "speiderne_no_expedition")
 
 
 def test_moving_someone_elses_expedition_is_refused() -> None:
     state = build(expeditions=[("E1", 1, "L2", "5S 6S 7S", False)])
-    error = refused(state, 0, "move E1 to A2", "no_expedition")
+    error = refused(state, 0, "move E1 to A2", "speiderne_no_expedition")
     assert error.reason == "you have no expedition E1"
 
 
@@ -319,8 +319,8 @@ def test_storm_defended_twice_keeps_the_expedition_and_scores() -> None:
     assert view["regions"]["A1"] == {"card": "9C", "by": None}
     assert view["pending"] == {"kind": "defend", "against": "9C", "threat": 1, "expedition": "E1", "region": "A1"}
     assert GAME.legal_notations(after, 0) == ["defend 10D", "defend QH", "defend none"]
-    refused(after, 0, "defend 2S", "defend_too_low")
-    refused(after, 0, "draw deck", "answer_storm")
+    refused(after, 0, "defend 2S", "speiderne_defend_too_low")
+    refused(after, 0, "draw deck", "speiderne_answer_storm")
     after, events = play(after, "defend 10d")
     assert after.pending.threat == 2 and text_of(after.pending.against) == "JC"
     after, events = play(after, "defend QH")
@@ -375,7 +375,7 @@ def test_lost_expedition_bonus_lasts_exactly_one_turn() -> None:
     assert "draw insurance 4H 5H" in GAME.legal_notations(state, 0)
     state, _ = play(state, "draw deck", "draw deck")
     assert state.insurance_bonus == (False, False)
-    refused(state, 0, "draw insurance 4H 5H", "insurance_two")
+    refused(state, 0, "draw insurance 4H 5H", "speiderne_insurance_two")
 
 
 def test_windless_makes_funding_cost_two_this_turn_only() -> None:
@@ -445,10 +445,10 @@ def test_funding_after_every_turn_for_moved_expeditions_only() -> None:
     after, _ = play(state, "draw deck")
     assert after.pending == Pending("fund", "E1", owed=1) and after.turn == 0
     assert GAME.view(after, 0)["pending"] == {"kind": "fund", "expedition": "E1", "cards": 1}
-    refused(after, 0, "fund E2 2D", "wrong_expedition")
-    refused(after, 0, "draw deck", "answer_funding")
-    refused(after, 0, "fund E1 KS", "not_in_hand")
-    refused(after, 0, "defend 2D", "answer_funding")
+    refused(after, 0, "fund E2 2D", "speiderne_wrong_expedition")
+    refused(after, 0, "draw deck", "speiderne_answer_funding")
+    refused(after, 0, "fund E1 KS", "speiderne_not_in_hand")
+    refused(after, 0, "defend 2D", "speiderne_answer_funding")
     after, events = play(after, "fund E1 2D")
     assert after.turn == 1 and "2D" not in hand(after, 0)
     assert events[0]["kind"] == "funded" and events[0]["card"] == "2D"
@@ -497,12 +497,12 @@ def test_funding_answers_one_card_at_a_time_and_stops_when_sunk() -> None:
 # -- turn order and end --------------------------------------------------------------------
 def test_not_your_turn_and_bad_seat() -> None:
     state = build(players=3)
-    error = refused(state, 1, "draw deck", "not_your_turn")
+    error = refused(state, 1, "draw deck", "speiderne_not_your_turn")
     assert error.reason.startswith("it is not your turn")
     with pytest.raises(IllegalAction) as caught:
         GAME.apply_notation(state, 5, "draw deck")
-    assert caught.value.code == "bad_seat"
-    refused(state, 0, "defend none", "nothing_to_answer")
+    assert caught.value.code == "speiderne_bad_seat"
+    refused(state, 0, "defend none", "speiderne_nothing_to_answer")
     assert GAME.legal_actions(state, 1) == []
 
 
@@ -528,7 +528,7 @@ def test_game_ends_after_the_turn_that_discovers_the_last_region() -> None:
     assert events[-1]["kind"] == "game_over" and events[-1]["end"] == "all_discovered"
     assert GAME.score(after) == {"rounds": 1, "end": "all_discovered", "seats": [{"points": 1}, {"points": 11}]}
     assert GAME.legal_actions(after, 1) == []
-    refused(after, 1, "draw deck", "game_over")
+    refused(after, 1, "draw deck", "speiderne_game_over")
 
 
 def test_game_ends_after_the_last_round_with_shared_wins() -> None:

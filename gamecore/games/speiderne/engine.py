@@ -429,8 +429,12 @@ class _Table:
         self.emit("turn", round=self.round)
 
 
+#: Prefix of every Speiderne refusal code, so catalog keys never clash with other games.
+CODE_PREFIX = "speiderne_"
+
+
 def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
-    return IllegalAction(code, reason, **params)
+    return IllegalAction(CODE_PREFIX + code, reason, **params)
 
 
 def _check_turn(state: State, seat: int) -> None:

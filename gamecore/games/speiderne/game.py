@@ -34,7 +34,7 @@ class Speiderne(Game[State, Action]):
         resolved = self.resolve_options(options)
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(
-                "players", f"Speiderne is for {self.min_players}–{self.max_players} players",
+                "speiderne_players", f"Speiderne is for {self.min_players}–{self.max_players} players",
                 min=self.min_players, max=self.max_players,
             )
         max_rounds = resolved["max_rounds"]
@@ -44,8 +44,8 @@ class Speiderne(Game[State, Action]):
             or not 1 <= max_rounds <= MAX_ROUNDS_LIMIT
         ):
             raise IllegalAction(
-                "option_value", f"max_rounds must be one of 1..{MAX_ROUNDS_LIMIT}",
-                option="max_rounds", allowed=f"1..{MAX_ROUNDS_LIMIT}",
+                "speiderne_max_rounds", f"max_rounds must be a whole number from 1 to {MAX_ROUNDS_LIMIT}",
+                limit=MAX_ROUNDS_LIMIT,
             )
         return engine.new_state(players, seed, max_rounds)
 
