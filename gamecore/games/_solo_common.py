@@ -1,0 +1,56 @@
+"""Small helpers shared by the two solo card games (Cartographer, Dungeon Delver)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from gamecore.cards import Card, card, full_deck
+from gamecore.contract import IllegalAction
+
+
+def notation_error(text: str, expected: str, problem: str = "") -> IllegalAction:
+    """The ``notation`` error: what was wrong (if known) and the form the game expects."""
+    lead = f"{problem}; " if problem else f"cannot read {text.strip()!r}; "
+    return IllegalAction("notation", f"{lead}expected {expected}", text=text.strip(), expected=expected)
+
+
+def parse_card_token(token: str, text: str, expected: str) -> Card:
+    """A card from one token of a move; a bad card is a ``notation`` error naming the form."""
+    try:
+        return card(token)
+    except IllegalAction:
+        raise notation_error(
+            text, expected, f"{token!r} is not a card (write cards like AS, 10H, TD, QC)"
+        ) from None
+
+
+def check_solo_turn(result: str, player: int) -> None:
+    """Refuse moves once the game is over or from a seat other than the only one (0)."""
+    if result != "playing":
+        raise IllegalAction("game_over", f"the game is over ({result})", result=result)
+    if player != 0:
+        raise IllegalAction(
+            "not_your_turn", f"this is a solo game: only player 0 moves, not {player}", player=player
+        )
+
+
+def cards_to_strings(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+_BY_TEXT: dict[str, Card] = {str(c): c for c in full_deck()}
+
+
+def card_from_string(text: str) -> Card:
+    """A card from canonical text (fast path), or any form :func:`card` reads."""
+    found = _BY_TEXT.get(text)
+    return found if found is not None else card(text)
+
+
+def cards_from_strings(texts: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(card_from_string(t) for t in texts)
+
+
+def card_list_text(cards: Iterable[Card]) -> str:
+    """Cards joined by spaces, for event data and terminal boards."""
+    return " ".join(str(c) for c in cards)

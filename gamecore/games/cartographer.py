@@ -1,0 +1,564 @@
+"""Cartographer's Expedition: the solo 5x5 grid game (rules: shared `rules/cartographer.md`)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from gamecore.cards import COURT_RANKS, SUITS, Card, full_deck
+from gamecore.contract import Event, Game, IllegalAction, Status
+from gamecore.games._solo_common import (
+    card_from_string,
+    cards_from_strings,
+    cards_to_strings,
+    check_solo_turn,
+    notation_error,
+    parse_card_token,
+)
+from gamecore.rng import Rng
+
+COLUMNS = "ABCDE"
+ROWS = "12345"
+#: Cell names in reading order: index = row * 5 + column (A1 = 0, E1 = 4, C3 = 12, E5 = 24).
+CELL_NAMES: tuple[str, ...] = tuple(c + r for r in ROWS for c in COLUMNS)
+CELL_INDEX: dict[str, int] = {name: i for i, name in enumerate(CELL_NAMES)}
+CORNERS: tuple[int, ...] = (0, 4, 20, 24)
+CORNER_MASK = sum(1 << i for i in CORNERS)
+CENTRE = 12
+#: The 20 cells dealt face-down at setup, in reading order.
+INNER_CELLS: tuple[int, ...] = tuple(i for i in range(25) if i not in CORNERS and i != CENTRE)
+
+
+def _neighbours(index: int) -> tuple[int, ...]:
+    row, col = divmod(index, 5)
+    found = []
+    for dr, dc in ((-1, 0), (0, -1), (0, 1), (1, 0)):
+        r, c = row + dr, col + dc
+        if 0 <= r < 5 and 0 <= c < 5:
+            found.append(r * 5 + c)
+    return tuple(found)
+
+
+NEIGHBOURS: tuple[tuple[int, ...], ...] = tuple(_neighbours(i) for i in range(25))
+
+REVEAL_FORM = "reveal <face-up cell> <hand card> <face-down cell> (e.g. reveal C3 7H C2)"
+EXCHANGE_FORM = "exchange <hand card> (e.g. exchange 7H)"
+EXPECTED_FORMS = f"{REVEAL_FORM} or {EXCHANGE_FORM}"
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Action A: use hand card ``card`` on face-up ``source`` to turn face-down ``target``."""
+
+    source: str
+    card: Card
+    target: str
+
+
+@dataclass(frozen=True, slots=True)
+class Exchange:
+    """Action B: discard hand card ``card`` and draw one."""
+
+    card: Card
+
+
+Action = Reveal | Exchange
+
+
+@dataclass(frozen=True, slots=True)
+class CartographerState:
+    """A position. ``cells`` holds the 25 cards in reading order (``None``: the empty centre);
+    ``face_up`` is a bit mask over cell indices; ``pile`` lists the draw pile top first."""
+
+    cells: tuple[Card | None, ...]
+    face_up: int
+    hand: tuple[Card, ...]
+    pile: tuple[Card, ...]
+    discard: tuple[Card, ...]
+    rng: int
+    result: str = "playing"
+    last_action: Action | None = None
+
+
+# Every possible action object, built once: legal_actions only looks them up (speed matters).
+_ALL_CARDS = full_deck()
+_REVEALS: dict[tuple[int, Card, int], Reveal] = {
+    (f, c, t): Reveal(CELL_NAMES[f], c, CELL_NAMES[t])
+    for f in range(25)
+    for t in NEIGHBOURS[f]
+    for c in _ALL_CARDS
+}
+_EXCHANGES: dict[Card, Exchange] = {c: Exchange(c) for c in _ALL_CARDS}
+
+
+def matches(face_up_card: Card, hand_card: Card) -> bool:
+    """Rules "Actions", A: a court card needs the same rank; any other card suit or rank."""
+    if face_up_card.rank in COURT_RANKS:
+        return hand_card.rank == face_up_card.rank
+    return hand_card.suit == face_up_card.suit or hand_card.rank == face_up_card.rank
+
+
+def is_suitable_centre(candidate: Card, hand: Sequence[Card]) -> bool:
+    """Rules "Setup" 5: not a court card, and matching some hand card by suit or rank."""
+    if candidate.rank in COURT_RANKS:
+        return False
+    return any(h.suit == candidate.suit or h.rank == candidate.rank for h in hand)
+
+
+def _reveal_actions(state: CartographerState) -> list[Reveal]:
+    up = state.face_up
+    cells = state.cells
+    hand = state.hand
+    found: list[Reveal] = []
+    for f in range(25):
+        if not (up >> f) & 1:
+            continue
+        targets = [t for t in NEIGHBOURS[f] if not (up >> t) & 1 and cells[t] is not None]
+        if not targets:
+            continue
+        source_card = cells[f]
+        if source_card.rank in COURT_RANKS:
+            usable = [h for h in hand if h.rank == source_card.rank]
+        else:
+            usable = [h for h in hand if h.suit == source_card.suit or h.rank == source_card.rank]
+        for h in usable:
+            for t in targets:
+                found.append(_REVEALS[f, h, t])
+    return found
+
+
+def _cell_index(name: str) -> int:
+    index = CELL_INDEX.get(name)
+    if index is None:
+        raise IllegalAction(
+            "unknown_cell", f"{name} is not a cell (columns A-E, rows 1-5, e.g. C3)", cell=name
+        )
+    return index
+
+
+def _outcome(state: CartographerState) -> str:
+    """Rules "End of the game", checked in this order: win, empty pile, no legal action.
+    (With a card in hand and a non-empty pile an exchange is always legal.)"""
+    if state.face_up & CORNER_MASK == CORNER_MASK:
+        return "won"
+    if not state.pile:
+        return "lost"
+    if not state.hand and not _reveal_actions(state):
+        return "lost"
+    return "playing"
+
+
+class Cartographer(Game[CartographerState, Action]):
+    """Reveal cards outward from the centre until the four corner aces are face-up."""
+
+    id = "cartographer"
+    name = "Cartographer's Expedition"
+    min_players = 1
+    max_players = 1
+    headline_score = "aces"
+
+    # -- setup -------------------------------------------------------------------------
+    def setup(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> CartographerState:
+        """Rules "Setup" 1-6 (the centre per its Decision: hand first, then a suitable card)."""
+        if players != 1:
+            raise IllegalAction("players", "Cartographer's Expedition is a solo game (1 player)")
+        self.resolve_options(options)
+        rng = Rng(seed)
+        aces = [c for c in _ALL_CARDS if c.rank == "A"]
+        deck = [c for c in _ALL_CARDS if c.rank != "A"]
+        rng.shuffle(deck)
+        rng.shuffle(aces)
+        cells: list[Card | None] = [None] * 25
+        for corner, ace in zip(CORNERS, aces, strict=True):
+            cells[corner] = ace
+        for index, dealt in zip(INNER_CELLS, deck[:20], strict=True):
+            cells[index] = dealt
+        hand = tuple(deck[20:24])
+        rest = deck[24:]
+        suitable = [c for c in rest if is_suitable_centre(c, hand)]
+        face_up = 0
+        if suitable:
+            centre = rng.choice(suitable)
+            rest.remove(centre)
+            cells[CENTRE] = centre
+            face_up = 1 << CENTRE
+        rng.shuffle(rest)
+        return CartographerState(
+            cells=tuple(cells),
+            face_up=face_up,
+            hand=hand,
+            pile=tuple(rest),
+            discard=(),
+            rng=rng.state,
+        )
+
+    # -- moves -------------------------------------------------------------------------
+    def legal_actions(self, state: CartographerState, player: int) -> list[Action]:
+        if state.result != "playing" or player != 0:
+            return []
+        actions: list[Action] = _reveal_actions(state)
+        if state.pile:
+            actions.extend(_EXCHANGES[h] for h in state.hand)
+        return actions
+
+    def apply(
+        self, state: CartographerState, player: int, action: Action
+    ) -> tuple[CartographerState, list[Event]]:
+        check_solo_turn(state.result, player)
+        if isinstance(action, Reveal):
+            return self._reveal(state, action)
+        if isinstance(action, Exchange):
+            return self._exchange(state, action)
+        raise IllegalAction(
+            "unknown_action", f"{action!r} is not a Cartographer move; expected {EXPECTED_FORMS}"
+        )
+
+    @staticmethod
+    def _check_in_hand(state: CartographerState, hand_card: Card) -> None:
+        if hand_card not in state.hand:
+            raise IllegalAction(
+                "not_in_hand", f"{hand_card} is not in your hand", card=str(hand_card)
+            )
+
+    def _reveal(
+        self, state: CartographerState, action: Reveal
+    ) -> tuple[CartographerState, list[Event]]:
+        """Rules "Actions", A."""
+        f = _cell_index(action.source)
+        t = _cell_index(action.target)
+        hand_card = action.card
+        self._check_in_hand(state, hand_card)
+        cells = state.cells
+        up = state.face_up
+        source_card = cells[f]
+        if source_card is None:
+            raise IllegalAction(
+                "source_empty", f"{action.source} is empty: there is no card to start from",
+                cell=action.source,
+            )
+        if not (up >> f) & 1:
+            raise IllegalAction(
+                "source_face_down",
+                f"{action.source} is face-down: start from a face-up card",
+                cell=action.source,
+            )
+        target_card = cells[t]
+        if target_card is None:
+            raise IllegalAction(
+                "target_empty", f"{action.target} is empty: there is no card to reveal",
+                cell=action.target,
+            )
+        if (up >> t) & 1:
+            raise IllegalAction(
+                "target_face_up", f"{action.target} is already face-up", cell=action.target
+            )
+        if t not in NEIGHBOURS[f]:
+            raise IllegalAction(
+                "not_adjacent",
+                f"{action.target} is not next to {action.source} (up, down, left or right)",
+                source=action.source,
+                target=action.target,
+            )
+        if not matches(source_card, hand_card):
+            if source_card.rank in COURT_RANKS:
+                raise IllegalAction(
+                    "court_needs_rank",
+                    f"{source_card} is a court card: it needs a hand card of rank "
+                    f"{source_card.rank}, and {hand_card} is not",
+                    source_card=str(source_card),
+                    card=str(hand_card),
+                    rank=source_card.rank,
+                )
+            raise IllegalAction(
+                "no_match",
+                f"{hand_card} does not match {source_card} (same suit or same rank needed)",
+                source_card=str(source_card),
+                card=str(hand_card),
+            )
+        events = [
+            Event(
+                "revealed",
+                {
+                    "source": action.source,
+                    "card": str(hand_card),
+                    "target": action.target,
+                    "revealed": str(target_card),
+                },
+            )
+        ]
+        face_up = up | (1 << t)
+        if t in CORNERS:
+            aces = bin(face_up & CORNER_MASK).count("1")
+            events.append(
+                Event("ace_found", {"cell": action.target, "card": str(target_card), "aces": aces})
+            )
+        return self._discard_and_draw(state, hand_card, face_up, action, events)
+
+    def _exchange(
+        self, state: CartographerState, action: Exchange
+    ) -> tuple[CartographerState, list[Event]]:
+        """Rules "Actions", B: only while the draw pile is not empty."""
+        if not state.pile:
+            raise IllegalAction(
+                "pile_empty", "the draw pile is empty, so you cannot exchange"
+            )
+        self._check_in_hand(state, action.card)
+        events = [Event("exchanged", {"card": str(action.card)})]
+        return self._discard_and_draw(state, action.card, state.face_up, action, events)
+
+    def _discard_and_draw(
+        self,
+        state: CartographerState,
+        spent: Card,
+        face_up: int,
+        action: Action,
+        events: list[Event],
+    ) -> tuple[CartographerState, list[Event]]:
+        hand = list(state.hand)
+        hand.remove(spent)
+        pile = state.pile
+        if pile:
+            drawn = pile[0]
+            hand.append(drawn)
+            pile = pile[1:]
+            events.append(Event("drew", {"card": str(drawn), "pile": len(pile)}))
+        new_hand = tuple(hand)
+        provisional = CartographerState(
+            state.cells, face_up, new_hand, pile, state.discard + (spent,), state.rng,
+            "playing", action,
+        )
+        result = _outcome(provisional)
+        if result == "playing":
+            return provisional, events
+        aces = bin(face_up & CORNER_MASK).count("1")
+        if result == "won":
+            events.append(Event("won", {"aces": aces}))
+        else:
+            events.append(Event("pile_empty" if not pile else "no_moves", {}))
+            events.append(Event("lost", {"aces": aces}))
+        return (
+            CartographerState(
+                state.cells, face_up, new_hand, pile, provisional.discard, state.rng, result, action
+            ),
+            events,
+        )
+
+    # -- what people see ---------------------------------------------------------------
+    def view(self, state: CartographerState, viewer: int | None) -> dict:
+        """The "View and status" keys; the hand is public (a solo game has no one to hide from)."""
+        grid: dict[str, str | None] = {}
+        up = state.face_up
+        for index, name in enumerate(CELL_NAMES):
+            cell = state.cells[index]
+            if cell is None:
+                grid[name] = ""
+            elif (up >> index) & 1:
+                grid[name] = str(cell)
+            else:
+                grid[name] = None
+        return {
+            "grid": grid,
+            "hand": cards_to_strings(state.hand),
+            "pile": len(state.pile),
+            "discard": cards_to_strings(state.discard),
+            "no_starting_point": state.cells[CENTRE] is None,
+            "status": state.result,
+            "last_action": (
+                None if state.last_action is None else self.format_action(state.last_action)
+            ),
+        }
+
+    def status(self, state: CartographerState) -> Status:
+        aces = bin(state.face_up & CORNER_MASK).count("1")
+        return Status(
+            result=state.result,  # type: ignore[arg-type]
+            to_move=(0,) if state.result == "playing" else (),
+            scores=(float(aces),),
+            detail={"no_starting_point": state.cells[CENTRE] is None},
+        )
+
+    def score(self, state: CartographerState) -> dict[str, Any]:
+        """Rules "Score for statistics"."""
+        revealed = bin(state.face_up & ~(1 << CENTRE)).count("1")
+        if state.result == "lost":
+            end = "pile_empty" if not state.pile else "no_moves"
+        else:
+            end = state.result
+        return {
+            "score": {
+                "result": state.result,
+                "end": end,
+                "aces": bin(state.face_up & CORNER_MASK).count("1"),
+                "cells_revealed": revealed,
+                "pile_left": len(state.pile),
+            }
+        }
+
+    def describe(self, view: dict) -> str:
+        grid = view["grid"]
+        lines = ["      " + "    ".join(COLUMNS)]
+        for row in ROWS:
+            shown = []
+            for col in COLUMNS:
+                value = grid[col + row]
+                shown.append("[..]" if value is None else ("    " if value == "" else f"{value:>4}"))
+            lines.append(f"  {row} " + " ".join(shown))
+        lines.append(f"Hand: {' '.join(view['hand']) or '-'}")
+        top = view["discard"][-1] if view["discard"] else "-"
+        lines.append(f"Pile: {view['pile']}   Discard: {len(view['discard'])} (top {top})")
+        if view["no_starting_point"]:
+            lines.append("No starting point: the centre is empty, so this deal cannot be won.")
+        if view["last_action"]:
+            lines.append(f"Last move: {view['last_action']}")
+        lines.append(f"Status: {view['status']}")
+        return "\n".join(lines)
+
+    # -- notation ----------------------------------------------------------------------
+    def parse_action(self, text: str) -> Action:
+        words = text.split()
+        if not words:
+            raise notation_error(text, EXPECTED_FORMS, "empty move")
+        verb = words[0].lower()
+        if verb == "reveal":
+            if len(words) != 4:
+                raise notation_error(text, REVEAL_FORM, "reveal takes three parts")
+            source = self._parse_cell(words[1], text)
+            hand_card = parse_card_token(words[2], text, REVEAL_FORM)
+            target = self._parse_cell(words[3], text)
+            return Reveal(source, hand_card, target)
+        if verb == "exchange":
+            if len(words) != 2:
+                raise notation_error(text, EXCHANGE_FORM, "exchange takes one card")
+            return _EXCHANGES[parse_card_token(words[1], text, EXCHANGE_FORM)]
+        raise notation_error(text, EXPECTED_FORMS, f"unknown move {words[0]!r}")
+
+    @staticmethod
+    def _parse_cell(token: str, text: str) -> str:
+        name = token.upper()
+        if name not in CELL_INDEX:
+            raise notation_error(
+                text, REVEAL_FORM, f"{token!r} is not a cell (columns A-E, rows 1-5, e.g. C3)"
+            )
+        return name
+
+    def format_action(self, action: Action) -> str:
+        if isinstance(action, Reveal):
+            return f"reveal {action.source} {action.card} {action.target}"
+        return f"exchange {action.card}"
+
+    # -- encoding ----------------------------------------------------------------------
+    def state_to_dict(self, state: CartographerState) -> dict:
+        return {
+            "cells": ["" if c is None else str(c) for c in state.cells],
+            "face_up": [CELL_NAMES[i] for i in range(25) if (state.face_up >> i) & 1],
+            "hand": cards_to_strings(state.hand),
+            "pile": cards_to_strings(state.pile),
+            "discard": cards_to_strings(state.discard),
+            "rng": state.rng,
+            "result": state.result,
+            "last_action": (
+                None if state.last_action is None else self.format_action(state.last_action)
+            ),
+        }
+
+    def state_from_dict(self, data: Mapping[str, Any]) -> CartographerState:
+        """Inverse of :meth:`state_to_dict`. Without ``result`` the result is worked out."""
+        cells = tuple(None if text == "" else card_from_string(text) for text in data["cells"])
+        if len(cells) != 25:
+            raise ValueError("a Cartographer grid has 25 cells")
+        face_up = 0
+        for name in data.get("face_up", ()):
+            face_up |= 1 << CELL_INDEX[name]
+        last = data.get("last_action")
+        state = CartographerState(
+            cells=cells,
+            face_up=face_up,
+            hand=cards_from_strings(data["hand"]),
+            pile=cards_from_strings(data["pile"]),
+            discard=cards_from_strings(data.get("discard", ())),
+            rng=int(data.get("rng", 0)),
+            result="playing",
+            last_action=None if last is None else self.parse_action(last),
+        )
+        result = data.get("result") or _outcome(state)
+        if result == "playing":
+            return state
+        return CartographerState(
+            state.cells, state.face_up, state.hand, state.pile, state.discard, state.rng,
+            result, state.last_action,
+        )
+
+    # -- computer players --------------------------------------------------------------
+    def players(self) -> dict[str, Any]:
+        return {"random": random_player, "heuristic": heuristic_player}
+
+
+def random_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+    """Any legal move, uniformly."""
+    return rng.choice(legal)
+
+
+def _manhattan(a: int, b: int) -> int:
+    return abs(a // 5 - b // 5) + abs(a % 5 - b % 5)
+
+
+def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+    """The seed's tips ("Strategy notes"): head for unrevealed corners, keep hand cards that
+    match many frontier cards or the suits of hidden aces, exchange only when stuck."""
+    grid = view["grid"]
+    hidden_corners = [c for c in CORNERS if grid[CELL_NAMES[c]] is None]
+    revealed_ace_suits = {grid[CELL_NAMES[c]][-1] for c in CORNERS if grid[CELL_NAMES[c]]}
+    hidden_ace_suits = set(SUITS) - revealed_ace_suits
+    frontier: list[tuple[int, Card]] = []
+    for index, name in enumerate(CELL_NAMES):
+        value = grid[name]
+        if value and any(grid[CELL_NAMES[n]] is None for n in NEIGHBOURS[index]):
+            frontier.append((index, card_from_string(value)))
+
+    def keep_value(hand_card: Card) -> float:
+        """How much a hand card is worth keeping: sources it can use, hidden-ace suits."""
+        value = sum(1.0 for _, source in frontier if matches(source, hand_card))
+        if hand_card.suit in hidden_ace_suits:
+            value += 0.5
+        if hand_card.rank in COURT_RANKS:
+            value += 0.25 * sum(1 for _, s in frontier if s.rank == hand_card.rank)
+        return value
+
+    def distance_to_goal(index: int) -> int:
+        return min((_manhattan(index, c) for c in hidden_corners), default=0)
+
+    best: list[Action] = []
+    best_score = float("-inf")
+    for action in legal:
+        if isinstance(action, Reveal):
+            t = CELL_INDEX[action.target]
+            score = 100.0 - 10.0 * distance_to_goal(t) - keep_value(action.card)
+            if t in CORNERS:
+                score += 1000.0
+            # A target touching several face-down cells opens more ways forward.
+            score += 0.5 * sum(1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None)
+        else:
+            score = -1000.0 - keep_value(action.card)
+        if score > best_score + 1e-9:
+            best_score = score
+            best = [action]
+        elif abs(score - best_score) <= 1e-9:
+            best.append(action)
+    return best[0] if len(best) == 1 else rng.choice(best)
+
+
+GAME = Cartographer()
+
+__all__ = [
+    "GAME",
+    "Cartographer",
+    "CartographerState",
+    "Exchange",
+    "Reveal",
+    "heuristic_player",
+    "matches",
+    "random_player",
+]

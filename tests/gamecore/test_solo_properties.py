@@ -1,0 +1,180 @@
+"""Property tests for the solo games: 1,000+ random seeded games each, checking the contract."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from gamecore.cards import Card, full_deck
+from gamecore.contract import Game, IllegalAction
+from gamecore.games import cartographer as carto
+from gamecore.rng import Rng
+
+CARD_TOKEN = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
+ALL_CARDS = full_deck()
+FULL_DECK = {str(c) for c in ALL_CARDS}
+GAMES_PER_RUN = settings(
+    max_examples=1000,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+
+def play_checked(
+    game: Game,
+    seed: int,
+    all_cards: Callable[[object], list[Card]],
+    hidden_cards: Callable[[object], list[Card]],
+    candidate: Callable[[object, Rng], object],
+    sample: int = 8,
+) -> tuple[object, list[str]]:
+    """Play one random game from ``seed``, checking every property at every step."""
+    state = game.setup(1, seed)
+    rng = Rng(seed ^ 0x5EED)
+    moves: list[str] = []
+    while True:
+        # Cards are conserved, hidden ones included.
+        cards = [str(c) for c in all_cards(state)]
+        assert len(cards) == 52 and set(cards) == FULL_DECK
+        # The view never shows a face-down card.
+        view = game.view(state, 0)
+        shown = set(CARD_TOKEN.findall(json.dumps(view)))
+        assert not shown & {str(c) for c in hidden_cards(state)}
+        # JSON round trip, mid-game included.
+        assert game.from_json(game.to_json(state)) == state
+        legal = game.legal_actions(state, 0)
+        status = game.status(state)
+        if status.over:
+            assert legal == []
+            return state, moves
+        assert status.to_move == (0,) and legal
+        assert len(set(legal)) == len(legal)
+        legal_set = set(legal)
+        for action in legal:
+            text = game.format_action(action)
+            assert game.parse_action(text) == action
+        # A sample of other, well-formed actions is refused and leaves the state alone.
+        before = game.state_to_dict(state)
+        for _ in range(sample):
+            action = candidate(state, rng)
+            if action in legal_set:
+                continue
+            try:
+                game.apply(state, 0, action)
+            except IllegalAction as refusal:
+                assert refusal.code and refusal.reason
+            else:
+                raise AssertionError(f"{game.format_action(action)} was accepted but not legal")
+        # Every legal action is accepted.
+        for action in legal:
+            game.apply(state, 0, action)
+        assert game.state_to_dict(state) == before
+        action = legal[rng.below(len(legal))]
+        moves.append(game.format_action(action))
+        state, _events = game.apply(state, 0, action)
+
+
+# -- Cartographer --------------------------------------------------------------------------
+def carto_cards(state: carto.CartographerState) -> list[Card]:
+    return [c for c in state.cells if c] + list(state.hand) + list(state.pile) + list(state.discard)
+
+
+def carto_hidden(state: carto.CartographerState) -> list[Card]:
+    hidden = [c for i, c in enumerate(state.cells) if c and not (state.face_up >> i) & 1]
+    return hidden + list(state.pile)
+
+
+CARTO_PAIRS = [(f, t) for f in range(25) for t in carto.NEIGHBOURS[f]] + [(12, 0), (12, 13)]
+
+
+def carto_candidate(state: carto.CartographerState, rng: Rng) -> object:
+    """A well-formed move: a hand card (sometimes any card) on any pair of cells next to each
+    other (a few pairs are not), or an exchange."""
+    pick = state.hand[rng.below(len(state.hand))] if state.hand and rng.below(5) else rng.choice(ALL_CARDS)
+    if rng.below(6) == 0:
+        return carto.Exchange(pick)
+    f, t = rng.choice(CARTO_PAIRS)
+    return carto.Reveal(carto.CELL_NAMES[f], pick, carto.CELL_NAMES[t])
+
+
+@GAMES_PER_RUN
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1))
+def test_cartographer_random_games_keep_the_contract(seed: int) -> None:
+    final, moves = play_checked(carto.GAME, seed, carto_cards, carto_hidden, carto_candidate)
+    assert final.result in {"won", "lost"}
+    # Determinism: the same seed and moves give the same game.
+    again = carto.GAME.setup(1, seed)
+    for text in moves:
+        again, _ = carto.GAME.apply_notation(again, 0, text)
+    assert again == final
+
+
+# -- catalogs: every refusal code and event kind the games produce has both translations -----
+CATALOG_DIR = Path(__file__).resolve().parents[2] / "i18n" / "catalogs"
+
+
+def solo_catalogs() -> dict[str, dict[str, str]]:
+    return {
+        locale: json.loads((CATALOG_DIR / f"solo.{locale}.json").read_text(encoding="utf-8"))
+        for locale in ("en", "ja")
+    }
+
+
+def collect_texts(game: Game, candidate, games: int = 40) -> tuple[dict, dict]:
+    """Refusal codes and event kinds seen in random games (with their params)."""
+    refusals: dict[str, dict] = {}
+    events: dict[str, dict] = {}
+    for seed in range(games):
+        state = game.setup(1, seed)
+        rng = Rng(seed)
+        chooser = game.players()["heuristic" if seed % 2 else "random"]
+        while not game.status(state).over:
+            for _ in range(10):
+                try:
+                    game.apply(state, 0, candidate(state, rng))
+                except IllegalAction as refusal:
+                    refusals.setdefault(refusal.code, refusal.params)
+            for bad in ("", "jump", "reveal C3", "explore 9 7H"):
+                try:
+                    game.parse_action(bad)
+                except IllegalAction as refusal:
+                    refusals.setdefault(refusal.code, refusal.params)
+            legal = game.legal_actions(state, 0)
+            state, new_events = game.apply(state, 0, chooser(game.view(state, 0), legal, rng))
+            for event in new_events:
+                events.setdefault(event.kind, dict(event.data))
+        for seat in (0, 1):
+            try:
+                game.apply(state, seat, legal[0])
+            except IllegalAction as refusal:
+                refusals.setdefault(refusal.code, refusal.params)
+    return refusals, events
+
+
+def check_catalogs(game: Game, candidate, expected_events: set[str]) -> None:
+    refusals, events = collect_texts(game, candidate)
+    assert expected_events <= set(events)
+    assert {"notation", "game_over", "not_in_hand"} <= set(refusals)
+    catalogs = solo_catalogs()
+    assert set(catalogs["en"]) == set(catalogs["ja"])
+    for locale, table in catalogs.items():
+        for key in (f"game.{game.id}.name", f"game.{game.id}.summary"):
+            assert table[key], (locale, key)
+        for code, params in refusals.items():
+            table[f"illegal.{code}"].format(**params)
+        for kind, data in events.items():
+            table[f"event.{game.id}.{kind}"].format(**data)
+
+
+def test_cartographer_catalog_keys() -> None:
+    check_catalogs(
+        carto.GAME,
+        carto_candidate,
+        {"revealed", "exchanged", "drew", "ace_found", "won", "lost", "pile_empty"},
+    )
