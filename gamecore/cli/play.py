@@ -48,6 +48,10 @@ def assign_seats(game: Game, seats: int, names: Sequence[str]) -> list[str | Non
     return [None if name in HUMAN_NAMES else name for name in lineup]
 
 
+class ComputerPlayerError(RuntimeError):
+    """A computer seat failed to move (a bug in a game or player): the session ends."""
+
+
 class Session:
     """One game in progress between people and computer players."""
 
@@ -83,9 +87,14 @@ class Session:
             if len(played) >= DEFAULT_MAX_STEPS:
                 raise RuntimeError(f"computer players made {DEFAULT_MAX_STEPS} moves without an end")
             seat = status.to_move[0]
-            legal = self.game.legal_actions(self.state, seat)
-            action = self.movers[seat](self.game.view(self.state, seat), legal, self.rngs[seat])
-            self.state, events = self.game.apply(self.state, seat, action)
+            try:
+                legal = self.game.legal_actions(self.state, seat)
+                action = self.movers[seat](self.game.view(self.state, seat), legal, self.rngs[seat])
+                self.state, events = self.game.apply(self.state, seat, action)
+            except Exception as exc:
+                raise ComputerPlayerError(
+                    f"computer player {self.lineup[seat]} (seat {seat}) failed: {_error_text(exc)}"
+                ) from exc
             self.step += 1
             played.append((seat, self.game.format_action(action), events))
 
@@ -129,9 +138,18 @@ def run_play(
     lineup = assign_seats(game, seats, names)
     if args.json:
         seed = DEFAULT_SEED if args.seed is None else args.seed
-        return play_json(Session(game, seed, lineup, options), stdin, stdout)
-    seed = secrets.randbelow(1_000_000_000) if args.seed is None else args.seed
-    return play_terminal(Session(game, seed, lineup, options), stdin, stdout)
+    else:
+        seed = secrets.randbelow(1_000_000_000) if args.seed is None else args.seed
+    try:
+        session = Session(game, seed, lineup, options)
+        if args.json:
+            return play_json(session, stdin, stdout)
+        return play_terminal(session, stdin, stdout)
+    except ComputerPlayerError as exc:
+        if args.json:
+            _emit(stdout, {"error": str(exc)})
+        stderr.write(f"error: {exc}\n")
+        return 1
 
 
 # -- the machine protocol --------------------------------------------------------------

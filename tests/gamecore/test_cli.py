@@ -279,3 +279,33 @@ def test_replay_prints_moves_and_stops_at_a_wrong_line():
     assert status == 0 and "1. seat 0: take 1" in out and "seat 1 to move" in out
     status, _, err = run(["replay", "nim", "--seed", "3"], stdin="take 1\ntake 5\n")
     assert status == 1 and "line 2: 'take 5' for seat 1: cannot take 5" in err
+
+
+def test_a_failing_computer_player_ends_the_session_with_a_message():
+    status, out, err = run(["play", "climb", "--json", "--player", "crash"])
+    assert status == 1
+    assert json_lines(out) == [{"error": "computer player crash (seat 0) failed: RuntimeError: crash player always fails"}]
+    assert "crash player always fails" in err
+
+
+def test_progress_bar_on_a_terminal_and_quiet_turns_it_off():
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+
+    for quiet, drawn in ((False, True), (True, False)):
+        err = Terminal()
+        argv = ["simulate", "nim", "--games", "5"] + (["--quiet"] if quiet else [])
+        assert main(argv, io.StringIO(), io.StringIO(), err, games=toys.TOY_GAMES) == 0
+        assert ("5/5" in err.getvalue()) is drawn
+
+
+def test_option_flags_avoid_the_commands_own_flags_and_convert_types():
+    from gamecore.cli.options import convert_value, option_flag
+    from gamecore.contract import OptionSpec
+
+    assert option_flag(OptionSpec("seed", 0)) == "--option-seed"
+    assert option_flag(OptionSpec("max_rounds", 60)) == "--max-rounds"
+    assert convert_value(OptionSpec("ratio", 0.5), "0.25") == 0.25
+    assert convert_value(OptionSpec("preset", "classic", ("classic", "modern")), "modern") == "modern"
+    assert convert_value(OptionSpec("fast", False), "Yes") is True
