@@ -137,11 +137,16 @@ class RunSpec:
     player_names: tuple[str, ...] = ("random",)
     options: Mapping[str, Any] = field(default_factory=dict)
     max_steps: int = DEFAULT_MAX_STEPS
+    #: Shift the line-up one seat per game, so every type plays every seat equally often.
+    rotate: bool = False
 
 
 def play_seed(game: Game, spec: RunSpec, seed: int) -> dict[str, Any]:
     """One game of a run: resolve the line-up for this seed, then play it."""
     types = resolve_player_types(game, spec.player_names, spec.seats, seed)
+    if spec.rotate and spec.seats > 1:
+        shift = (seed - spec.seed) % spec.seats
+        types = types[-shift:] + types[:-shift] if shift else types
     return play_game(game, seed, types, spec.options, spec.max_steps)
 
 

@@ -90,6 +90,8 @@ def build_parser(
     simulate.add_argument("--players", type=int, default=None, help="number of seats")
     simulate.add_argument("--player", action="append", metavar="NAME[,NAME...]",
                           help="computer players for the seats in order (cycled); 'mixed' = random type")
+    simulate.add_argument("--rotate", action="store_true",
+                          help="shift the line-up one seat per game (every type plays every seat)")
     simulate.add_argument("--jsonl", metavar="FILE", help="write one JSON record per game")
     simulate.add_argument("--plot", metavar="FILE.png", help="draw a PNG chart of the statistics")
     simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")

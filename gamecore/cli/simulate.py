@@ -32,6 +32,7 @@ def run_simulate(
         player_names=tuple(names) or ("random",),
         options=dict(options),
         max_steps=args.max_steps,
+        rotate=args.rotate,
     )
     from tqdm import tqdm
 

@@ -264,6 +264,14 @@ def test_workers_give_the_same_records_in_the_same_order():
     assert pooled == alone
 
 
+def test_rotate_shifts_the_lineup_one_seat_per_game():
+    spec = RunSpec(seed=20, seats=2, player_names=("smart", "random"), rotate=True)
+    records = list(run_games(NIM, 4, spec))
+    lineups = [[p["type"] for p in r["players"]] for r in records]
+    assert lineups == [["smart", "random"], ["random", "smart"]] * 2
+    assert records[1] == play_game(NIM, 21, ["random", "smart"])
+
+
 def test_unknown_player_is_refused_before_any_game():
     with pytest.raises(ValueError):
         list(run_games(NIM, 3, RunSpec(seats=2, player_names=("ghost",))))
