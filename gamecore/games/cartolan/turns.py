@@ -17,7 +17,7 @@ def begin_turn(state: State) -> None:
     state.pending = {}
     state.decision = "move"
     state.path = [adv.pos]
-    state.travel_ok = adv.pos in state.cities and state.vault[adv.seat] > 0
+    state.travel_ok = adv.pos in state.cities
 
 
 def end_turn(state: State, events: list[Event]) -> None:

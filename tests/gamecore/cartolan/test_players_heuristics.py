@@ -68,7 +68,9 @@ def test_explorer_tie_goes_to_the_arrow_order():
     # arrow NE orders e, n, w, s: n comes first among the tied ones
     assert ai.decide_move("explorer", ctx(gaps=gaps), NoDeviation()) == Move("step", "n")
     # arrow SW orders w, s, e, n: s comes first
-    assert ai.decide_move("explorer", ctx(gaps=gaps, arrow="SW"), NoDeviation()) == Move("step", "s")
+    assert ai.decide_move("explorer", ctx(gaps=gaps, arrow="SW"), NoDeviation()) == Move(
+        "step", "s"
+    )
 
 
 def test_explorer_skips_avoided_gaps():
@@ -157,8 +159,12 @@ def test_pirate_chases_the_richest_target():
 def test_pirate_waits_to_attack_a_victim_on_its_tile():
     assert ai.decide_move("pirate", ctx(victim_here=True), NoDeviation()) == ai.WAIT
     # the Explorer waits for that only at the start of its turn
-    assert ai.decide_move("explorer", ctx(victim_here=True, turn_start=True), NoDeviation()) == ai.WAIT
-    move = ai.decide_move("explorer", ctx(victim_here=True, gaps={"n": GapOption("n", 3)}), NoDeviation())
+    assert (
+        ai.decide_move("explorer", ctx(victim_here=True, turn_start=True), NoDeviation()) == ai.WAIT
+    )
+    move = ai.decide_move(
+        "explorer", ctx(victim_here=True, gaps={"n": GapOption("n", 3)}), NoDeviation()
+    )
     assert move == Move("step", "n")
 
 

@@ -1,0 +1,48 @@
+"""Building hand-made Cartolan positions for tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from gamecore.games.cartolan import GAME, board
+from gamecore.games.cartolan.state import State
+from gamecore.rng import Rng
+
+CAPITAL = board.cell(0, 0)
+ALL_WATER = board.make_tile((board.N, board.E, board.S, board.W))
+
+
+def new(preset: str = "modern", mode: str = "regular", players: int = 2, **options) -> State:
+    return GAME.setup(players, 7, {"preset": preset, "mode": mode, **options})
+
+
+def at(x: int, y: int) -> int:
+    return board.cell(x, y)
+
+
+def put(state: State, x: int, y: int, tile: int) -> int:
+    key = board.cell(x, y)
+    state.tiles[key] = tile
+    return key
+
+
+def tile(water_sides: str, wind: str = "NE", flags: int = 0) -> int:
+    sides = ["NESW".index(c) for c in water_sides]
+    return board.make_tile(sides, board.WIND_NAMES.index(wind), flags)
+
+
+def force_rng(state: State, wanted: Callable[[Rng], bool]) -> None:
+    """Give the state a generator whose next draws satisfy ``wanted``."""
+    for seed in range(10_000):
+        if wanted(Rng(seed)):
+            state.rng = Rng(seed)
+            return
+    raise AssertionError("no seed found")
+
+
+def act(state: State, text: str) -> tuple[State, list]:
+    return GAME.apply(state, state.seat, GAME.parse_action(text))
+
+
+def legal(state: State) -> set[str]:
+    return set(GAME.legal_notations(state, state.seat))
