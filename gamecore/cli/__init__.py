@@ -136,14 +136,18 @@ def lookup_game(game_id: str, games: Mapping[str, Game] | None) -> Game:
 
 
 def present_games() -> list[Game]:
-    """Registered games whose module loads; a game still under construction is skipped."""
+    """Registered games whose module loads; a game still under construction is skipped.
+
+    (``registry.list_games`` skips only missing modules; a half-written module may also lack
+    ``GAME`` or fail to import, and must not break ``list``, the benchmark or the tests.)
+    """
     from gamecore.registry import GAME_IDS, get_game
 
     present = []
     for game_id in GAME_IDS:
         try:
             present.append(get_game(game_id))
-        except (ImportError, AttributeError):
+        except Exception:  # noqa: BLE001 - any failure to load means "not available yet"
             continue
     return present
 

@@ -309,3 +309,26 @@ def test_option_flags_avoid_the_commands_own_flags_and_convert_types():
     assert convert_value(OptionSpec("ratio", 0.5), "0.25") == 0.25
     assert convert_value(OptionSpec("preset", "classic", ("classic", "modern")), "modern") == "modern"
     assert convert_value(OptionSpec("fast", False), "Yes") is True
+
+
+def _present_game_ids() -> list[str]:
+    from gamecore.cli import present_games
+
+    return [game.id for game in present_games()]
+
+
+@pytest.mark.parametrize("game_id", _present_game_ids())
+def test_every_present_game_speaks_the_json_protocol(game_id):
+    """Each registered game: first legal move accepted, rubbish refused, output replayable."""
+    argv = ["play", game_id, "--seed", "2", "--json"]
+    _, out, _ = run(argv, games=None)
+    start = json_lines(out)[0]
+    assert start["status"] == "playing" and start["legal"] == sorted(start["legal"])
+    stdin = f"{start['legal'][0]}\nno such move at all\n"
+    status, out, _ = run(argv, stdin=stdin, games=None)
+    lines = json_lines(out)
+    assert status == 0
+    assert lines[0] == start
+    assert lines[1]["step"] >= 1
+    assert set(lines[2]) == {"error"}
+    assert run(argv, stdin=stdin, games=None)[1] == out
