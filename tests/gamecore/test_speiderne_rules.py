@@ -11,6 +11,7 @@ import pytest
 from gamecore.cards import full_deck
 from gamecore.contract import IllegalAction
 from gamecore.games.speiderne import GAME
+from gamecore.games.speiderne.actions import Action
 from gamecore.games.speiderne.board import REGIONS, text_of
 from gamecore.games.speiderne.state import Expedition, Pending, Region, State
 
@@ -158,6 +159,7 @@ def test_draw_deck_takes_two_cards_top_first() -> None:
     after, events = play(state, "draw deck")
     assert hand(after, 0) == ["2C", "3S", "KH"]
     assert events[0] == {"kind": "drew", "seat": 0, "player": 1, "count": 2}
+    assert "KH" not in json.dumps(events) and "3S" not in json.dumps(events)
     assert after.turn == 1
 
 
@@ -291,7 +293,7 @@ def test_region_moves_are_orthogonal() -> None:
 
 def test_moving_onto_a_discovered_region_just_moves() -> None:
     state = build(
-        hands={0: "2D 3D"}, regions={"A1": "4S", "B1": "9C"}, discovered={"A1": 1, "B1": 1},
+        hands={0: "2D 3D"}, regions={"A1": "9C", "B1": "4S"}, discovered={"A1": 1, "B1": 1},
         expeditions=[("E1", 0, "A1", "5S 6S 7S", True), ("E2", 1, "B1", "5H 6H 7H", True)],
     )
     after, events = play(state, "move E1 to B1")
@@ -619,3 +621,14 @@ def test_apply_does_not_touch_its_input() -> None:
     before = GAME.to_json(state)
     play(state, "move E1 to A1", "defend QH")
     assert GAME.to_json(state) == before
+
+
+@pytest.mark.parametrize(
+    "action",
+    [Action("fly"), Action("ready", ("7H", "8H"), target="A0"), Action("defend", ("2C", "3C"))],
+)
+def test_hand_made_malformed_actions_are_refused(action: Action) -> None:
+    state = build(hands={0: "7H 8H 2C 3C"})
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, 0, action)
+    assert caught.value.code == "notation"

@@ -15,7 +15,7 @@ from typing import Any
 from gamecore.contract import Event, IllegalAction
 from gamecore.rng import Rng, mix_seed
 
-from .actions import Action, format_action
+from .actions import Action, format_action, parse_action
 from .board import (
     NEIGHBOURS,
     REGION_INDEX,
@@ -93,8 +93,8 @@ def _ready_combos(hand: tuple[int, ...] | list[int]) -> list[tuple[str, ...]]:
     return sorted(found)
 
 
-def _free_places(state_expeditions: tuple[Expedition, ...] | list[Expedition]) -> list[str]:
-    taken = {e.at for e in state_expeditions}
+def free_places(expeditions: tuple[Expedition, ...] | list[Expedition]) -> list[str]:
+    taken = {e.at for e in expeditions}
     return sorted(p for p in STARTING_PLACES if p not in taken)
 
 
@@ -108,7 +108,7 @@ def _main_moves(state: State, seat: int) -> list[Action]:
     if state.insurance_bonus[seat]:
         actions.extend(Action("draw_insurance", pair) for pair in sorted(set(combinations(row, 2))))
     combos = _ready_combos(state.hands[seat])
-    for place in _free_places(state.expeditions) if combos else []:
+    for place in free_places(state.expeditions) if combos else []:
         actions.extend(Action("ready", combo, target=place) for combo in combos)
     for expedition in state.expeditions:
         if expedition.owner == seat:
@@ -542,7 +542,20 @@ def _check_answer(state: State, seat: int, action: Action) -> int | None:
     return min(ids)
 
 
+def _normalised(action: Action) -> Action:
+    """The action as its notation reads it back: refuses hand-made malformed actions."""
+    try:
+        text = format_action(action)
+    except (ValueError, TypeError, AttributeError):
+        raise IllegalAction(
+            "notation", f"{action!r} is not a Speiderne move", text=repr(action), hint="",
+            expected="",
+        ) from None
+    return parse_action(text)
+
+
 def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    action = _normalised(action)
     _check_turn(state, seat)
     _check_pending(state, action)
     table = _Table(state)

@@ -63,7 +63,7 @@ class Speiderne(Game[State, Action]):
         return Status(
             result=data["result"], to_move=tuple(data["to_move"]), winners=tuple(data["winners"]),
             scores=tuple(data["scores"]),
-            detail={"round": state.round, "end": state.end, "pending": views._pending_view(state)},
+            detail={"round": state.round, "end": state.end, "pending": views.pending_view(state)},
         )
 
     def parse_action(self, text: str) -> Action:

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from .board import GRID_ROWS, REGIONS, STARTING_PLACES, sorted_texts, text_of
-from .engine import _free_places, scores
+from .engine import free_places, scores
 from .state import State
 
 
-def _pending_view(state: State) -> dict[str, Any] | None:
+def pending_view(state: State) -> dict[str, Any] | None:
     pending = state.pending
     if pending is None:
         return None
@@ -53,7 +53,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
             for name, region in zip(REGIONS, state.regions, strict=True)
         },
         "starting_places": dict(STARTING_PLACES),
-        "free_places": _free_places(state.expeditions),
+        "free_places": free_places(state.expeditions),
         "expeditions": [
             {
                 "id": e.id, "owner": e.owner, "at": e.at, "cards": sorted_texts(e.cards),
@@ -72,7 +72,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
         "round": state.round,
         "max_rounds": state.max_rounds,
         "to_move": None if state.end is not None else state.turn,
-        "pending": _pending_view(state),
+        "pending": pending_view(state),
         "last_action": None
         if state.last_action is None
         else {"seat": state.last_action[0], "action": state.last_action[1]},
