@@ -33,10 +33,10 @@ def games_per_second(game: Game, seats: int, seconds: float) -> tuple[float, int
     return games / (time.perf_counter() - start), games, errors
 
 
-def step_costs(game: Game, seats: int, seconds: float) -> tuple[float, float, int]:
-    """Mean microseconds of ``legal_actions`` and of ``apply`` per step, and steps timed."""
+def step_costs(game: Game, seats: int, seconds: float) -> tuple[float, float, float, int]:
+    """Mean microseconds per step of ``legal_actions``, ``apply`` and ``view`` + ``status``."""
     random_player = available_players(game)["random"]
-    legal_time = apply_time = 0.0
+    legal_time = apply_time = other_time = 0.0
     steps = 0
     seed = 10_000
     clock = time.perf_counter
@@ -50,18 +50,23 @@ def step_costs(game: Game, seats: int, seconds: float) -> tuple[float, float, in
             t0 = clock()
             legal = game.legal_actions(state, seat)
             t1 = clock()
-            action = random_player(game.view(state, seat), legal, rngs[seat])
+            view = game.view(state, seat)
             t2 = clock()
-            state, _ = game.apply(state, seat, action)
+            action = random_player(view, legal, rngs[seat])
             t3 = clock()
-            legal_time += t1 - t0
-            apply_time += t3 - t2
-            steps += 1
+            state, _ = game.apply(state, seat, action)
+            t4 = clock()
             status = game.status(state)
+            t5 = clock()
+            legal_time += t1 - t0
+            apply_time += t4 - t3
+            other_time += (t2 - t1) + (t5 - t4)
+            steps += 1
         seed += 1
     if not steps:
-        return 0.0, 0.0, 0
-    return legal_time / steps * 1e6, apply_time / steps * 1e6, steps
+        return 0.0, 0.0, 0.0, 0
+    scale = 1e6 / steps
+    return legal_time * scale, apply_time * scale, other_time * scale, steps
 
 
 def main() -> int:
@@ -70,11 +75,11 @@ def main() -> int:
     args = parser.parse_args()
     print("random players, one process")
     print(f"{'game':<16}{'seats':>6}{'games/s':>10}{'games/min':>11}{'legal µs':>10}{'apply µs':>10}"
-          f"{'steps':>9}  target")
+          f"{'view+status µs':>16}{'steps':>9}  target")
     for game in present_games():
         seats = game.min_players
         rate, games, errors = games_per_second(game, seats, args.seconds)
-        legal_us, apply_us, steps = step_costs(game, seats, args.seconds / 2)
+        legal_us, apply_us, other_us, steps = step_costs(game, seats, args.seconds / 2)
         target = TARGETS.get(game.id)
         verdict = ""
         if target:
@@ -82,7 +87,7 @@ def main() -> int:
         if errors:
             verdict += f"  ({errors} of {games} games ended in error)"
         print(f"{game.id:<16}{seats:>6}{rate:>10.0f}{rate * 60:>11.0f}{legal_us:>10.1f}{apply_us:>10.1f}"
-              f"{steps:>9}  {verdict}")
+              f"{other_us:>16.1f}{steps:>9}  {verdict}")
     return 0
 
 
