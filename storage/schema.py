@@ -2,11 +2,13 @@
 
 Never edit a published migration: append a new one. Each runs in its own transaction
 together with the row that records it, so a crash mid-migration leaves the old version.
+A migration is a script of statements separated by ``;`` or, when a statement holds a
+``;`` itself (a trigger), a tuple of single statements.
 """
 
 from __future__ import annotations
 
-MIGRATIONS: tuple[tuple[int, str], ...] = (
+MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
     (
         1,
         """
@@ -61,6 +63,24 @@ MIGRATIONS: tuple[tuple[int, str], ...] = (
         ) WITHOUT ROWID;
         CREATE INDEX stats_by_game ON stats (game_id, won DESC);
         """,
+    ),
+    (
+        2,
+        (
+            # A step is ONE statement: the UPDATE of the match (version check included)
+            # writes the action row through this trigger, so the state, the action and the
+            # version commit together without a multi-statement transaction.
+            "ALTER TABLE matches ADD COLUMN last_seat INTEGER",
+            "ALTER TABLE matches ADD COLUMN last_notation TEXT",
+            """
+            CREATE TRIGGER log_action AFTER UPDATE OF steps ON matches
+            WHEN NEW.steps > OLD.steps
+            BEGIN
+                INSERT INTO actions (match_id, step, seat, notation, at)
+                VALUES (NEW.id, NEW.steps, NEW.last_seat, NEW.last_notation, NEW.updated_at);
+            END
+            """,
+        ),
     ),
 )
 

@@ -16,13 +16,16 @@ HOST, GUEST, OTHER = 101, 202, 303
 DAY = 24 * 60 * 60
 
 
-async def play_solo_to_end(service: MatchService, match_id: str, user: int):
+async def play_solo_to_end(
+    service: MatchService, match_id: str, user: int, use_hints: bool = False
+):
     outcomes = []
     match = await service.get(match_id)
     while match.status == "playing":
         moves = await service.legal_moves(match_id, user)
         assert moves, "a playing solo match always offers a move"
-        outcome = await service.play(match_id, user, moves[0], expected_version=match.version)
+        move = (await service.hint(match_id, user)).notation if use_hints else moves[0]
+        outcome = await service.play(match_id, user, move, expected_version=match.version)
         outcomes.append(outcome)
         match = outcome.final
     return match, outcomes
@@ -238,9 +241,9 @@ async def test_cartographer_through_the_service(service, store):
 async def test_dungeon_delver_claims_automatically(service, store):
     game = get_game("dungeon-delver")
     claims = 0
-    for seed in range(6):
+    for seed in range(8):
         match = await service.new_match("dungeon-delver", 1, 2, HOST, seed=seed)
-        final, outcomes = await play_solo_to_end(service, match.id, HOST)
+        final, outcomes = await play_solo_to_end(service, match.id, HOST, use_hints=True)
         assert final.status == "finished"
         for outcome in outcomes:
             for follow in outcome.follow_ups:

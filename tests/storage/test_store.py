@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from dataclasses import replace
 
 import pytest
@@ -106,28 +107,51 @@ async def test_stale_version_is_refused_and_changes_nothing(store):
     assert [a.notation for a in await store.actions("m1")] == ["add 2"]
 
 
-@pytest.mark.parametrize("failing", ["_insert_action", "_write_users", "_add_stat"])
-async def test_a_failure_between_statements_writes_nothing(store, monkeypatch, failing):
+@pytest.mark.parametrize(("failing", "with_action"), [("_add_stat", True), ("_write_users", False)])
+async def test_a_failure_between_statements_writes_nothing(
+    store, monkeypatch, failing, with_action
+):
     await store.create(lobby())
     match = started()
     await store.save(match, expected_version=0)
     game = get_game("toy-race")
     state, _ = game.apply(match.state, match.to_move[0], 3)
     after = rules.record_step(match, game, match.to_move[0], state, NOW + 9)
+    if not with_action:  # a seat change, as a hand-over to a computer writes
+        after = rules.hand_to_computer(match, game, match.seat_of(11), NOW + 9)
     stat = rules.StatLine(10, "toy-race", True, 1.0)
+    action = NewAction(0, "add 3") if with_action else None
 
     async def crash(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(store, failing, crash)
     with pytest.raises(RuntimeError):
-        await store.save(after, match.version, action=NewAction(0, "add 3"), stats=[stat])
+        await store.save(after, match.version, action=action, stats=[stat])
     assert await store.load("m1") == match
     assert await store.actions("m1") == []
     assert await store.stats(10) == []
     monkeypatch.undo()
-    await store.save(after, match.version, action=NewAction(0, "add 3"), stats=[stat])
+    await store.save(after, match.version, action=action, stats=[stat])
     assert (await store.load("m1")).version == match.version + 1
+    assert len(await store.actions("m1")) == int(with_action)
+
+
+async def test_a_move_whose_action_row_cannot_be_written_is_not_saved(store):
+    """A plain move is one UPDATE whose trigger writes the action: both or neither."""
+    await store.create(lobby())
+    match = started()
+    await store.save(match, expected_version=0)
+    game = get_game("toy-race")
+    await store.db.execute(
+        "INSERT INTO actions (match_id, step, seat, notation, at) VALUES ('m1', 1, 0, 'x', 0)"
+    )
+    state, _ = game.apply(match.state, match.to_move[0], 3)
+    after = rules.record_step(match, game, match.to_move[0], state, NOW + 9)
+    with pytest.raises(sqlite3.IntegrityError):
+        await store.save_move(after, "add 3", match.to_move[0])
+    assert await store.load("m1") == match
+    assert [a.notation for a in await store.actions("m1")] == ["x"]
 
 
 async def test_replay_rebuilds_the_stored_state(store):

@@ -1,0 +1,182 @@
+"""Issue 3 benchmark: the whole turn path and autocomplete with 1,000 live matches.
+
+A turn here is what a cog does for ``/play``: the service takes the match from memory,
+checks seat and turn, applies the move, commits state + action + version in one SQLite
+transaction, then the public view is rendered to PNG bytes (when ``renderer.render_board``
+is importable). Autocomplete is ``MatchService.legal_moves`` with what a person has typed.
+
+    .venv/bin/python bench/turns.py [--matches 1000] [--turns 2000] [--sync FULL|NORMAL]
+
+Targets: turn p99 ≤ 30 ms, autocomplete p99 ≤ 20 ms. Prints figures, asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from gamecore.match import Match  # noqa: E402
+from gamecore.registry import GAME_IDS, get_game  # noqa: E402
+from service import MatchService  # noqa: E402
+from storage import SqliteMatchStore  # noqa: E402
+
+
+def available_games() -> list[str]:
+    games = []
+    for game_id in GAME_IDS:
+        try:
+            get_game(game_id)
+        except ModuleNotFoundError:
+            continue
+        games.append(game_id)
+    return games
+
+
+def board_renderer() -> Callable[[str, dict], bytes] | None:
+    try:
+        import renderer
+    except ImportError:
+        return None
+    return getattr(renderer, "render_board", None)
+
+
+async def open_service(path: str, synchronous: str) -> MatchService:
+    service = MatchService(SqliteMatchStore(path, synchronous=synchronous))
+    await service.start()
+    return service
+
+
+async def new_live_match(service: MatchService, game_id: str, index: int) -> Match:
+    """A match where people hold every seat (so every step is a person's turn)."""
+    host, guest = 10_000_000 + index, 20_000_000 + index
+    game = get_game(game_id)
+    match = await service.new_match(game_id, 1, 100 + index % 50, host, user_name=f"h{index}")
+    if match.status == "lobby":
+        for extra in range(1, game.min_players):
+            await service.lobby_join(match.id, guest + extra * 1_000_000, f"g{index}")
+        match = await service.lobby_start(match.id, host)
+    return match
+
+
+async def populate(service: MatchService, count: int) -> list[str]:
+    games = available_games()
+    ids = []
+    for index in range(count):
+        ids.append((await new_live_match(service, games[index % len(games)], index)).id)
+    return ids
+
+
+def person_to_move(match: Match) -> int | None:
+    for seat in match.to_move:
+        if not match.seats[seat].is_computer:
+            return match.seats[seat].user_id
+    return None
+
+
+def percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def line(name: str, samples: list[float]) -> str:
+    ms = [s * 1000 for s in samples]
+    return (
+        f"{name:<26} n={len(ms):>6}  p50={percentile(ms, 0.5):7.2f} ms  "
+        f"p99={percentile(ms, 0.99):7.2f} ms  max={max(ms):7.2f} ms"
+    )
+
+
+async def take_turn(
+    service: MatchService, ids: list[str], slot: int, rng: random.Random, counter: list[int]
+) -> tuple[str, int] | None:
+    """A person's legal move in the match at ``ids[slot]`` (replacing finished matches)."""
+    match = await service.get(ids[slot])
+    user = person_to_move(match) if match.status == "playing" else None
+    if user is None:
+        counter[0] += 1
+        replacement = await new_live_match(service, match.game_id, counter[0])
+        ids[slot] = replacement.id
+        return None
+    return match.id, user
+
+
+async def run(args: argparse.Namespace) -> None:
+    render = None if args.no_render else board_renderer()
+    with tempfile.TemporaryDirectory() as folder:
+        path = args.db or str(Path(folder) / "bench.db")
+        service = await open_service(path, args.sync)
+        started = time.perf_counter()
+        ids = await populate(service, args.matches)
+        print(
+            f"{len(ids)} live matches of {', '.join(available_games())} created in "
+            f"{time.perf_counter() - started:.1f} s (synchronous={args.sync})"
+        )
+        rng = random.Random(args.seed)
+        counter = [args.matches]
+        turn, play, draw, complete, sizes = [], [], [], [], []
+        while len(turn) < args.turns:
+            slot = rng.randrange(len(ids))
+            picked = await take_turn(service, ids, slot, rng, counter)
+            if picked is None:
+                continue
+            match_id, user = picked
+            t0 = time.perf_counter()
+            moves = await service.legal_moves(match_id, user)  # first keystroke: cold
+            complete.append(time.perf_counter() - t0)
+            for typed_length in (1, 3):
+                typed = rng.choice(moves)[:typed_length] if moves else ""
+                t0 = time.perf_counter()
+                await service.legal_moves(match_id, user, typed)
+                complete.append(time.perf_counter() - t0)
+            if not moves:
+                continue
+            match = await service.get(match_id)
+            t0 = time.perf_counter()
+            outcome = await service.play(match_id, user, rng.choice(moves), match.version)
+            t1 = time.perf_counter()
+            if render is not None:
+                png = render(outcome.final.game_id, service.view_for(outcome.final, None))
+                sizes.append(len(png))
+            t2 = time.perf_counter()
+            play.append(t1 - t0)
+            draw.append(t2 - t1)
+            turn.append(t2 - t0)
+        await service.close()
+    print(line("turn (whole path)", turn))
+    print(line("  load+apply+commit", play))
+    if render is not None:
+        print(line("  render PNG", draw))
+        print(
+            f"PNG bytes: median {statistics.median(sizes):,.0f}, max {max(sizes):,} (limit 10 MiB)"
+        )
+    else:
+        print("renderer.render_board not importable: rendering not measured")
+    print(line("autocomplete", complete))
+    print(
+        f"targets: turn p99 ≤ 30 ms: {'met' if percentile(turn, 0.99) <= 0.030 else 'MISSED'}; "
+        f"autocomplete p99 ≤ 20 ms: {'met' if percentile(complete, 0.99) <= 0.020 else 'MISSED'}"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--matches", type=int, default=1000)
+    parser.add_argument("--turns", type=int, default=2000)
+    parser.add_argument("--sync", default="FULL", choices=("FULL", "NORMAL", "OFF"))
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--db", help="database file (default: a temporary one)")
+    parser.add_argument("--no-render", action="store_true")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
