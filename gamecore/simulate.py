@@ -76,8 +76,8 @@ def play_game(
     The record is ``{"seed", "result", "steps", "winners", "players": [{"seat", "type",
     ...}]}`` merged with ``game.score(final_state)``: a ``seats`` list is merged seat by seat
     into ``players``, every other key goes to the top level. A game that raises or passes
-    ``max_steps`` is recorded with ``result: "error"`` and ``error`` (the text) instead of
-    stopping the run.
+    ``max_steps`` is recorded with ``result: "error"``, ``error`` (the text) and the steps
+    played before it, instead of stopping the run.
     """
     players = available_players(game)
     record: dict[str, Any] = {
@@ -87,12 +87,12 @@ def play_game(
         "winners": [],
         "players": [{"seat": seat, "type": name} for seat, name in enumerate(player_types)],
     }
+    steps = 0
     try:
         movers = [players[name] for name in player_types]
         rngs = [player_rng(seed, seat) for seat in range(len(player_types))]
         state = game.setup(len(player_types), seed, options)
         status = game.status(state)
-        steps = 0
         while not status.over:
             if steps >= max_steps:
                 raise RuntimeError(f"no result after max_steps={max_steps} steps")
@@ -115,6 +115,7 @@ def play_game(
         _merge_score(record, game.score(state))
     except Exception as exc:  # noqa: BLE001 - a broken game is a statistic, not a crash
         record["result"] = "error"
+        record["steps"] = steps
         record["error"] = f"{type(exc).__name__}: {exc}"
     return record
 

@@ -223,6 +223,7 @@ def test_max_steps_ends_a_game_as_an_error():
     record = play_game(CLIMB, 1, ["random"], max_steps=1)
     assert record["result"] == "error"
     assert "max_steps=1" in record["error"]
+    assert record["steps"] == 1
 
 
 def test_same_seed_same_record_and_options_reach_setup():
