@@ -588,7 +588,7 @@ def test_views_hide_other_hands_and_face_down_regions() -> None:
     public = GAME.view(state, None)
     assert "hand" not in public and public["viewer"] is None
     assert json.loads(json.dumps(public)) == public
-    assert "seat 1 to move" in GAME.describe(mine)
+    assert "player 1 to move" in GAME.describe(mine)
 
 
 def test_view_lists_everything_the_board_needs() -> None:

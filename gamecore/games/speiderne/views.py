@@ -116,15 +116,15 @@ def describe(view: dict[str, Any]) -> str:
     lines.append(f"insurance: {' '.join(view['insurance']) or '-'}   deck {view['deck']}   "
                  f"discard {view['discard']}   round {view['round']}/{view['max_rounds']}")
     for e in view["expeditions"]:
-        lines.append(f"  {e['id']} seat {e['owner'] + 1} at {e['at']}: {' '.join(e['cards'])}"
+        lines.append(f"  {e['id']} player {e['owner'] + 1} at {e['at']}: {' '.join(e['cards'])}"
                      + (" (windless)" if e["windless"] else ""))
     seats = ", ".join(
-        f"seat {int(s) + 1}: {view['scores'][s]} pts, {n} cards"
+        f"player {int(s) + 1}: {view['scores'][s]} pts, {n} cards"
         for s, n in view["hand_sizes"].items()
     )
     lines.append(seats)
     if "hand" in view:
-        lines.append(f"your hand (seat {view['viewer'] + 1}): {' '.join(view['hand']) or '-'}")
+        lines.append(f"your hand (player {view['viewer'] + 1}): {' '.join(view['hand']) or '-'}")
     pending = view["pending"]
     if pending and pending["kind"] == "defend":
         lines.append(f"storm at {pending['region']}: beat {pending['against']} "
@@ -134,7 +134,7 @@ def describe(view: dict[str, Any]) -> str:
                      f"fund {pending['expedition']} <card> / none")
     if view["end"]:
         winners = ", ".join(str(s + 1) for s in view["status"]["winners"])
-        lines.append(f"game over ({view['end']}); winner seat(s): {winners}")
+        lines.append(f"game over ({view['end']}); winner(s): player {winners}")
     elif view["to_move"] is not None:
-        lines.append(f"seat {view['to_move'] + 1} to move")
+        lines.append(f"player {view['to_move'] + 1} to move")
     return "\n".join(lines)
