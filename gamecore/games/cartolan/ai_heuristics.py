@@ -1,0 +1,340 @@
+"""Pure decision rules of Cartolan's heuristic computer players (rules §13).
+
+Every function takes small, explicit inputs (positions, chests, which steps are legal) and
+returns a decision, so each rule of §13 can be tested on hand-built positions. ``players.py``
+reads these inputs from the engine and turns the decisions into engine actions.
+
+The original players were driven by callbacks and "tried" moves one after another; here a
+player is asked for one action at a time, so "try A, then B" becomes "the first of A, B that
+is a legal step and not in the avoid set".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+Pos = tuple[int, int]
+Direction = str  # "n", "e", "s" or "w"
+
+DIRECTIONS: tuple[Direction, ...] = ("n", "e", "s", "w")
+OFFSETS: dict[Direction, Pos] = {"n": (0, 1), "e": (1, 0), "s": (0, -1), "w": (-1, 0)}
+
+#: §13.1: probability that any heuristic player tries a uniformly random direction instead.
+P_DEVIATE = 0.1
+#: §13.2: probability of refusing an Adventurer purchase outright.
+P_REFUSE_ADVENTURER = 0.5
+#: §13.2 (Advanced): probability of refusing a Manuscript purchase outright.
+P_REFUSE_MANUSCRIPT = 0.75
+
+#: §13.1 explore_best_space: candidate directions per arrow of the current tile (dc, da, uc, ua).
+EXPLORE_ORDER: dict[str, tuple[Direction, ...]] = {
+    "NE": ("e", "n", "w", "s"),
+    "SE": ("s", "e", "n", "w"),
+    "SW": ("w", "s", "e", "n"),
+    "NW": ("n", "w", "s", "e"),
+}
+
+PERSONALITIES: tuple[str, ...] = ("explorer", "trader", "router", "pirate")
+
+
+def step(pos: Pos, direction: Direction) -> Pos:
+    dx, dy = OFFSETS[direction]
+    return (pos[0] + dx, pos[1] + dy)
+
+
+def half_up(amount: int) -> int:
+    """Half of a Chest rounded up: what a successful robbery takes (§10.2)."""
+    return amount // 2 + amount % 2
+
+
+# -- movement helpers (§13.1) ---------------------------------------------------------
+
+
+def away_order(pos: Pos, target: Pos) -> tuple[Direction, Direction]:
+    """move_away_from: grow the *smaller* offset first (§13.1)."""
+    dx, dy = abs(pos[0] - target[0]), abs(pos[1] - target[1])
+    vertical = "n" if pos[1] > target[1] else "s"
+    horizontal = "e" if pos[0] >= target[0] else "w"
+    return (vertical, horizontal) if dx > dy else (horizontal, vertical)
+
+
+def towards_order(pos: Pos, target: Pos) -> tuple[Direction, Direction]:
+    """move_towards: shrink the *larger* offset first; the second choice may step away (§13.1)."""
+    dx, dy = abs(pos[0] - target[0]), abs(pos[1] - target[1])
+    vertical = "n" if pos[1] < target[1] else "s"
+    horizontal = "e" if pos[0] <= target[0] else "w"
+    return (vertical, horizontal) if dx < dy else (horizontal, vertical)
+
+
+def first_open(
+    order: Iterable[Direction], pos: Pos, legal_steps: frozenset[Direction], avoid: frozenset[Pos]
+) -> Direction | None:
+    """The first direction of ``order`` that is a legal step to a cell not avoided."""
+    for direction in order:
+        if direction in legal_steps and step(pos, direction) not in avoid:
+            return direction
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class GapOption:
+    """A legal step into an unexplored cell: its exploration reward (§6.6) and, Regular+,
+    the index of a chest map that would fit there (None: no map fits)."""
+
+    direction: Direction
+    reward: int
+    fitting_map: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ExploreChoice:
+    direction: Direction | None
+    chest_map: int | None
+    options_seen: int
+
+
+def choose_gap(
+    arrow: str, gaps: Mapping[Direction, GapOption], avoid: frozenset[Pos], pos: Pos, use_maps: bool
+) -> ExploreChoice:
+    """explore_best_space's choice (§13.1).
+
+    ``gaps`` holds only legal steps into gaps. Beginner (``use_maps`` False): the first direction,
+    in the arrow's order, with the strictly highest reward above 0. Regular+: a direction
+    replaces the current choice when a chest map fits there or its reward beats the best so far.
+    """
+    chosen: GapOption | None = None
+    best = 0
+    seen = 0
+    for direction in EXPLORE_ORDER.get(arrow, DIRECTIONS):
+        option = gaps.get(direction)
+        if option is None or step(pos, direction) in avoid:
+            continue
+        seen += 1
+        map_fits = use_maps and option.fitting_map is not None
+        if option.reward > best or map_fits:
+            chosen = option
+            best = max(best, option.reward)
+    if chosen is None:
+        return ExploreChoice(None, None, seen)
+    return ExploreChoice(chosen.direction, chosen.fitting_map if use_maps else None, seen)
+
+
+# -- move decisions ---------------------------------------------------------------------
+
+MoveKind = Literal["step", "wait", "abandon", "end"]
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """What the moving Adventurer does next: a step (optionally with a chest map), a wait,
+    abandoning to its latest city, or ending its turn."""
+
+    kind: MoveKind
+    direction: Direction | None = None
+    chest_map: int | None = None
+
+
+WAIT = Move("wait")
+ABANDON = Move("abandon")
+END = Move("end")
+
+
+@dataclass(slots=True)
+class MoveContext:
+    """Everything the movement rules of §13 look at for the Adventurer about to move.
+
+    Not frozen: it is built for every move of every simulated game, and a frozen dataclass
+    costs several times more to build. ``gaps`` may be left None with ``find_gaps`` given:
+    the gap options (which cost the most to find) are then computed only when exploring.
+    """
+
+    position: Pos
+    arrow: str
+    chest: int
+    threshold: int
+    latest_city: Pos
+    legal_steps: frozenset[Direction]
+    gaps: Mapping[Direction, GapOption] | None = None
+    find_gaps: Callable[[], Mapping[Direction, GapOption]] | None = None
+    avoid: frozenset[Pos] = frozenset()
+    use_maps: bool = False
+    can_abandon: bool = False
+    #: positions of the player's Agents in the player's Agent order (the Trader's route)
+    own_agents: tuple[Pos, ...] = ()
+    max_agents: int = 4
+    #: Trader/Router route index ``k`` (§13.3); None until the Adventurer first visits a city
+    route_index: int | None = None
+    #: Pirate targets: (position, value) for opponents' Adventurers (half Chest rounded up)
+    #: and tiles with dropped wealth, in scan order (§13.5)
+    pirate_targets: tuple[tuple[Pos, int], ...] = ()
+    #: an Adventurer here that this personality would attack (then it waits to get the offer)
+    victim_here: bool = False
+    #: first decision of this Adventurer's turn (Explorer waits to attack only then)
+    turn_start: bool = False
+
+    def gap_options(self) -> Mapping[Direction, GapOption]:
+        if self.gaps is None:
+            self.gaps = self.find_gaps() if self.find_gaps is not None else {}
+        return self.gaps
+
+
+def move_towards(ctx: MoveContext, target: Pos) -> Move:
+    direction = first_open(towards_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid)
+    return Move("step", direction) if direction else WAIT
+
+
+def move_away(ctx: MoveContext, target: Pos, rng: Any) -> Move:
+    direction = first_open(away_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid)
+    if direction:
+        return Move("step", direction)
+    gamble = rng.choice(DIRECTIONS)
+    return Move("step", gamble) if gamble in ctx.legal_steps else WAIT
+
+
+def explore_best_space(ctx: MoveContext, rng: Any) -> Move:
+    """§13.1: explore the best gap; abandon when isolated (3 gaps, none scoring), and then
+    stop (binding decision 8); otherwise drift away from the latest city."""
+    choice = choose_gap(ctx.arrow, ctx.gap_options(), ctx.avoid, ctx.position, ctx.use_maps)
+    if choice.direction is not None:
+        return Move("step", choice.direction, choice.chest_map)
+    if choice.options_seen == 3 and ctx.can_abandon:
+        return ABANDON
+    return move_away(ctx, ctx.latest_city, rng)
+
+
+def deviation(legal_steps: frozenset[Direction], rng: Any) -> Direction | None:
+    """§13.1: with probability 0.1 try a random direction. A random direction that is not a
+    legal step is a failed try, after which the original asked again; so we roll again."""
+    for _ in range(64):
+        if rng.random() >= P_DEVIATE:
+            return None
+        direction = rng.choice(DIRECTIONS)
+        if direction in legal_steps:
+            return direction
+    return None
+
+
+def trader_plan(ctx: MoveContext, router: bool) -> Literal["agent", "city", "explore"]:
+    """§13.3/§13.4: follow the Agent route, explore, or go home."""
+    pending = ctx.route_index is not None and ctx.route_index < len(ctx.own_agents)
+    rich = ctx.chest >= ctx.threshold
+    if pending:
+        if router or not rich:
+            return "agent"
+        return "city"
+    if router:
+        return "city" if rich else "explore"
+    return "explore" if not rich and len(ctx.own_agents) < ctx.max_agents else "city"
+
+
+def pirate_target(targets: Sequence[tuple[Pos, int]]) -> Pos | None:
+    """§13.5: the most valuable target (a later one must be strictly better); 0 is no target."""
+    best_value = 0
+    best: Pos | None = None
+    for pos, value in targets:
+        if value > best_value:
+            best_value, best = value, pos
+    return best
+
+
+def decide_move(personality: str, ctx: MoveContext, rng: Any) -> Move:
+    """One move of the given personality (§13.2–§13.5)."""
+    if ctx.victim_here and (personality == "pirate" or ctx.turn_start):
+        return WAIT
+    deviant = deviation(ctx.legal_steps, rng)
+    if deviant is not None:
+        return Move("step", deviant)
+    if personality in ("trader", "router"):
+        plan = trader_plan(ctx, router=personality == "router")
+        if plan == "agent":
+            assert ctx.route_index is not None
+            return move_towards(ctx, ctx.own_agents[ctx.route_index])
+        if plan == "city":
+            return move_towards(ctx, ctx.latest_city)
+        return explore_best_space(ctx, rng)
+    if ctx.chest >= ctx.threshold:
+        return move_towards(ctx, ctx.latest_city)
+    if personality == "pirate":
+        target = pirate_target(ctx.pirate_targets)
+        if target is not None:
+            return move_towards(ctx, target)
+    return explore_best_space(ctx, rng)
+
+
+# -- offers ------------------------------------------------------------------------------
+
+
+def attacks_adventurer(
+    personality: str, own_chest: int, victim_chest: int, victim_is_pirate: bool, arrest_value: int
+) -> bool:
+    """Whether to attack an opponent's Adventurer (§13.2, §13.5).
+
+    Pirate: whenever its own Chest is below half (rounded up) of the victim's. Others: only to
+    arrest a pirate, and only while their own Chest is below the arrest reward.
+    """
+    if personality == "pirate":
+        return own_chest < half_up(victim_chest)
+    return victim_is_pirate and own_chest < arrest_value
+
+
+def attacks_agent(personality: str) -> bool:
+    """Only the Pirate attacks opponents' Agents, and it always does (§13.5)."""
+    return personality == "pirate"
+
+
+def courts(personality: str, own_chest: int, dropped: int) -> bool:
+    """classic disasters: only the Pirate courts one, when half the wealth there (rounded up)
+    beats its own Chest (the original's check_court_disaster)."""
+    return personality == "pirate" and own_chest < half_up(dropped)
+
+
+def rests(personality: str, chest: int, rest_cost: int) -> bool:
+    """Trader and Router always rest; Explorer and Pirate only with Chest ≥ the fee (§13.2)."""
+    return personality in ("trader", "router") or chest >= rest_cost
+
+
+def places_agent_after_exploring(
+    personality: str, own_agents: int, max_agents: int, is_wonder: bool, moves_left: bool
+) -> bool:
+    """Trader: on new wonders; Router: when the exploration used its last move (§13.3/§13.4)."""
+    if own_agents >= max_agents:
+        return False
+    if personality == "trader":
+        return is_wonder
+    if personality == "router":
+        return not moves_left
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class Opponent:
+    vault: int
+    chests: int
+
+
+def buys(
+    rng: Any,
+    p_refuse: float,
+    vault: int,
+    cost: int,
+    opponents: Sequence[Opponent],
+    margin: int,
+    strictly_more: bool,
+) -> bool:
+    """§13.2 purchase test, shared by Adventurers and (Advanced) Manuscripts.
+
+    Refuse outright with ``p_refuse``; need Vault above the cost (Adventurers strictly, for
+    Manuscripts at least the cost); refuse when already winning by more than the margin, or
+    when an opponent's Vault plus Chests could then overtake by the margin.
+    """
+    if rng.random() < p_refuse:
+        return False
+    affordable = vault > cost if strictly_more else vault >= cost
+    if not affordable:
+        return False
+    richest = max((o.vault for o in opponents), default=0)
+    if vault > richest + margin:
+        return False
+    return all(o.vault + o.chests <= margin + vault - cost for o in opponents)
