@@ -1,0 +1,197 @@
+"""Cartographer's Expedition: the 5x5 grid, draw pile, discard, found aces and the hand.
+
+View keys (``rules/cartographer.md``, "View and status"): ``grid``, ``hand``, ``pile``,
+``discard``; optional ``status`` and ``last_action`` (``reveal C3 7H C2``, ``exchange 7H``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.cards import (
+    card_back,
+    frame,
+    full_deck_strings,
+    paste,
+    paste_card,
+    paste_frame,
+    split_card,
+    suit_icon,
+)
+from renderer.handpic import hand_picture
+from renderer.layout import (
+    Box,
+    draw_arrow,
+    draw_cards_wrapped,
+    draw_discard,
+    draw_pile,
+    draw_result,
+    hand_rows,
+    last_action_words,
+    result_of,
+)
+from renderer.toolkit import (
+    HIGHLIGHT,
+    LABEL,
+    PANEL,
+    RGB,
+    TABLE,
+    build_palette,
+    draw_text,
+    encode_png,
+    new_canvas,
+)
+
+COLUMNS = "ABCDE"
+ROWS = "12345"
+CORNERS = frozenset({"A1", "E1", "A5", "E5"})
+CARD = (100, 136)
+GAP = 12
+MARGIN = 20
+LABEL_BAND = 34
+GRID_X = MARGIN + LABEL_BAND
+GRID_Y = MARGIN + LABEL_BAND
+PANEL_X = GRID_X + 5 * (CARD[0] + GAP) - GAP + 36
+PANEL_COL = CARD[0] + 20
+WIDTH = PANEL_X + 2 * CARD[0] + 20 + MARGIN
+HAND_Y = 330
+CORNER_GOLD: RGB = (212, 175, 55)
+ACE_ORDER = ("S", "H", "D", "C")
+
+
+def cell_box(cell: str) -> Box:
+    column, row = COLUMNS.index(cell[0]), ROWS.index(cell[1])
+    return Box(GRID_X + column * (CARD[0] + GAP), GRID_Y + row * (CARD[1] + GAP), *CARD)
+
+
+@lru_cache(maxsize=32)
+def named_back(cell: str) -> Image.Image:
+    """A face-down cell with its name on it, so players can type moves from the picture;
+    the corners (where the aces lie) get a gold ring."""
+    image = Image.new("RGBA", CARD, TABLE + (255,))
+    image.alpha_composite(card_back(*CARD))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((CARD[0] / 2 - 28, CARD[1] / 2 - 17, CARD[0] / 2 + 28, CARD[1] / 2 + 17), radius=10, fill=(18, 34, 70))
+    draw_text(draw, (CARD[0] / 2, CARD[1] / 2 + 1), cell, 22, (240, 240, 245))
+    if cell in CORNERS:
+        ring = frame(CARD[0] - 10, CARD[1] - 10, CORNER_GOLD, 3)
+        image.alpha_composite(ring, (2, 2))
+    return image.convert("RGB")
+
+
+@lru_cache(maxsize=4)
+def _background(height: int) -> Image.Image:
+    """Felt, labels and panel trays: the part of the board that never changes."""
+    image, draw = new_canvas(WIDTH, height, TABLE)
+    for index, column in enumerate(COLUMNS):
+        x = GRID_X + index * (CARD[0] + GAP) + CARD[0] / 2
+        draw_text(draw, (x, MARGIN + LABEL_BAND / 2 - 2), column, 26, LABEL)
+    for index, row in enumerate(ROWS):
+        y = GRID_Y + index * (CARD[1] + GAP) + CARD[1] / 2
+        draw_text(draw, (MARGIN + LABEL_BAND / 2 - 4, y), row, 26, LABEL)
+    draw.rounded_rectangle((PANEL_X - 14, HAND_Y - 16, WIDTH - MARGIN + 6, height - MARGIN), radius=16, fill=PANEL)
+    return image
+
+
+def _ace_tracker(board: Image.Image, grid: Mapping[str, Any], top: int) -> None:
+    """Which aces are already face-up in a corner: coloured when found, dim when not."""
+    found = set()
+    for cell in CORNERS:
+        parts = split_card(grid.get(cell) or "")
+        if parts and parts[0] == "A":
+            found.add(parts[1])
+    draw = ImageDraw.Draw(board)
+    draw.rounded_rectangle((PANEL_X - 14, top, WIDTH - MARGIN + 6, top + 70), radius=16, fill=PANEL)
+    draw_text(draw, (PANEL_X + 10, top + 35), "A", 30, LABEL)
+    side = 40
+    for index, suit in enumerate(ACE_ORDER):
+        x = PANEL_X + 36 + index * 44
+        if suit in found:
+            draw.ellipse((x - 2, top + 13, x + side + 2, top + 13 + side + 4), fill=(252, 251, 245))
+            paste(board, suit_icon(suit, side - 8), (x + 4, top + 17))
+        else:
+            paste(board, suit_icon(suit, side - 8, (70, 104, 90)), (x + 4, top + 17))
+
+
+def _highlight_last_action(board: Image.Image, view: Mapping[str, Any]) -> bool:
+    """Frame what the last move touched; returns whether the discard's top card was played."""
+    words = last_action_words(view)
+    if len(words) == 4 and words[0] == "REVEAL" and _is_cell(words[1]) and _is_cell(words[3]):
+        source, target = cell_box(words[1]), cell_box(words[3])
+        paste_frame(board, source.xy, source.size, (255, 226, 150), 3)
+        paste_frame(board, target.xy, target.size)
+        _arrow_between(board, source, target)
+        return True
+    return len(words) == 2 and words[0] == "EXCHANGE"
+
+
+def _is_cell(text: str) -> bool:
+    return len(text) == 2 and text[0] in COLUMNS and text[1] in ROWS
+
+
+def _arrow_between(board: Image.Image, source: Box, target: Box) -> None:
+    (sx, sy), (tx, ty) = source.centre, target.centre
+    dx, dy = (tx > sx) - (tx < sx), (ty > sy) - (ty < sy)
+    half_w, half_h = source.w / 2, source.h / 2
+    start = (sx + dx * (half_w - 22), sy + dy * (half_h - 22))
+    end = (tx - dx * (half_w - 22), ty - dy * (half_h - 22))
+    draw_arrow(board, start, end, HIGHLIGHT, 7)
+
+
+def _board_image(view: Mapping[str, Any]) -> Image.Image:
+    grid = view.get("grid") or {}
+    hand = list(view.get("hand") or [])
+    rows = hand_rows(len(hand), 2)
+    height = max(GRID_Y + 5 * (CARD[1] + GAP) - GAP + MARGIN, HAND_Y + rows * (CARD[1] + GAP) + 90)
+    board = _background(height).copy()
+    for column in COLUMNS:
+        for row in ROWS:
+            cell = column + row
+            value = grid.get(cell)
+            box = cell_box(cell)
+            if value is None:
+                board.paste(named_back(cell), box.xy)
+            else:
+                paste_card(board, value, box.xy, box.size, TABLE)
+    played_from_hand = _highlight_last_action(board, view)
+    draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("pile") or 0))
+    draw_discard(board, Box(PANEL_X + PANEL_COL, GRID_Y + 6, *CARD), list(view.get("discard") or []), played_from_hand)
+    _ace_tracker(board, grid, GRID_Y + CARD[1] + 44)
+    draw_cards_wrapped(board, hand, (PANEL_X, HAND_Y), CARD, 2, 20, PANEL)
+    result = result_of(view)
+    draw_result(board, result, (PANEL_X + CARD[0] + 10, height - MARGIN - 50))
+    return board
+
+
+SAMPLE_VIEWS: tuple[dict[str, Any], ...] = (
+    {
+        "grid": dict(zip([c + r for r in ROWS for c in COLUMNS], [*full_deck_strings()[:12], "", *full_deck_strings()[12:24]], strict=True)),
+        "hand": full_deck_strings()[24:28], "pile": 20, "discard": full_deck_strings()[28:30],
+        "status": "won", "last_action": "reveal C3 7H C2",
+    },
+    {
+        "grid": dict(zip([c + r for r in ROWS for c in COLUMNS], [*full_deck_strings()[30:42], None, *full_deck_strings()[42:52], None, None], strict=True)),
+        "hand": ["10H", "QS"], "pile": 0, "discard": [], "status": "lost",
+    },
+)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    """This game's fixed palette, learnt from sample boards that show all 52 cards."""
+    samples = [_board_image(view) for view in SAMPLE_VIEWS]
+    samples.append(hand_picture(full_deck_strings()[:7]))
+    return build_palette(samples)
+
+
+def render_board(view: Mapping[str, Any]) -> bytes:
+    return encode_png(_board_image(view), palette())
+
+
+def render_hand(view: Mapping[str, Any]) -> bytes:
+    """The hand alone (the board shows it too; solo games have no secret hand)."""
+    return encode_png(hand_picture(list(view.get("hand") or [])), palette())

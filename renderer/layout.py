@@ -1,0 +1,161 @@
+"""Pieces shared by the card-game boards: piles with counts, a wrapping hand, status marks, arrows."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.cards import SCALE, badge, card_back, paste, paste_card, paste_frame
+from renderer.toolkit import HIGHLIGHT, LOSS, RGB, WIN, draw_text, shrink, supersampled
+
+COUNT_FILL: RGB = (24, 24, 28)
+COUNT_INK: RGB = (255, 255, 255)
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A rectangle on the board: left, top, width, height."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def xy(self) -> tuple[int, int]:
+        return self.x, self.y
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.w, self.h
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+
+def result_of(view: Mapping[str, Any]) -> str:
+    """``playing`` / ``won`` / ``lost`` / ``finished`` from the view's optional ``status`` key
+    (a string, or an object with ``result`` as ``play --json`` prints it)."""
+    status = view.get("status")
+    if isinstance(status, Mapping):
+        status = status.get("result")
+    return status if isinstance(status, str) else "playing"
+
+
+def last_action_words(view: Mapping[str, Any]) -> list[str]:
+    """The view's optional ``last_action`` (canonical notation) split into upper-case words."""
+    text = view.get("last_action")
+    if not isinstance(text, str):
+        return []
+    return text.upper().split()
+
+
+def count_badge(board: Image.Image, count: int, anchor: tuple[float, float], height: int = 34) -> None:
+    """A dark pill with a number, centred on ``anchor``."""
+    pill = badge(str(count), height, COUNT_FILL, COUNT_INK)
+    paste(board, pill, (anchor[0] - pill.width / 2, anchor[1] - pill.height / 2))
+
+
+def draw_pile(board: Image.Image, box: Box, count: int) -> None:
+    """A face-down stack (thicker when fuller) with its count, or an empty slot."""
+    if count <= 0:
+        paste_card(board, "", box.xy, box.size)
+    else:
+        layers = min(3, 1 + count // 10)
+        for layer in range(layers - 1, -1, -1):
+            paste(board, card_back(box.w, box.h), (box.x + 3 * layer, box.y - 3 * layer))
+    count_badge(board, max(count, 0), (box.x + box.w / 2, box.y + box.h))
+
+
+def draw_discard(board: Image.Image, box: Box, cards: Sequence[str] | int, top_highlight: bool = False) -> None:
+    """The discard pile: its top card (when the view shows it) and its size."""
+    size = cards if isinstance(cards, int) else len(cards)
+    top = None if isinstance(cards, int) or not cards else cards[-1]
+    if size <= 0:
+        paste_card(board, "", box.xy, box.size)
+    elif top is None:
+        paste(board, card_back(box.w, box.h), box.xy)
+    else:
+        if size > 1:
+            paste_card(board, "", (box.x + 4, box.y - 4), box.size)
+        paste_card(board, top, box.xy, box.size)
+        if top_highlight:
+            paste_frame(board, box.xy, box.size)
+    count_badge(board, max(size, 0), (box.x + box.w / 2, box.y + box.h))
+
+
+def hand_rows(count: int, per_row: int) -> int:
+    return max(1, -(-count // per_row))
+
+
+def draw_cards_wrapped(
+    board: Image.Image,
+    cards: Sequence[str | None],
+    origin: tuple[int, int],
+    size: tuple[int, int],
+    per_row: int,
+    gap: int,
+    background: RGB | None = None,
+) -> list[Box]:
+    """Cards left to right, wrapping after ``per_row``; returns where each card went."""
+    boxes = []
+    for index, text in enumerate(cards):
+        row, col = divmod(index, per_row)
+        box = Box(origin[0] + col * (size[0] + gap), origin[1] + row * (size[1] + gap), *size)
+        paste_card(board, text, box.xy, box.size, background)
+        boxes.append(box)
+    return boxes
+
+
+@lru_cache(maxsize=8)
+def result_mark(result: str, side: int) -> Image.Image:
+    """A round seal: a check mark on green for a win, a cross on orange for a loss,
+    a flag for a finished multiplayer game."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    colour = {"won": WIN, "lost": LOSS}.get(result, (90, 90, 160))
+    draw.ellipse((0, 0, s - 1, s - 1), fill=colour, outline=(255, 255, 255), width=3 * SCALE)
+    line = max(3, side // 9) * SCALE
+    if result == "won":
+        draw.line([(s * 0.27, s * 0.52), (s * 0.44, s * 0.69), (s * 0.74, s * 0.33)], fill=(255, 255, 255), width=line, joint="curve")
+    elif result == "lost":
+        draw.line([(s * 0.32, s * 0.32), (s * 0.68, s * 0.68)], fill=(255, 255, 255), width=line)
+        draw.line([(s * 0.68, s * 0.32), (s * 0.32, s * 0.68)], fill=(255, 255, 255), width=line)
+    else:
+        draw.line([(s * 0.36, s * 0.24), (s * 0.36, s * 0.78)], fill=(255, 255, 255), width=line)
+        draw.polygon([(s * 0.38, s * 0.24), (s * 0.72, s * 0.36), (s * 0.38, s * 0.5)], fill=(255, 255, 255))
+    return shrink(image, side, side)
+
+
+def draw_result(board: Image.Image, result: str, centre: tuple[float, float], side: int = 72) -> None:
+    """Nothing while playing; otherwise the result seal and a coloured border round the board."""
+    if result == "playing":
+        return
+    mark = result_mark(result, side)
+    paste(board, mark, (centre[0] - side / 2, centre[1] - side / 2))
+    colour = {"won": WIN, "lost": LOSS}.get(result, (90, 90, 160))
+    ImageDraw.Draw(board).rectangle((0, 0, board.width - 1, board.height - 1), outline=colour, width=8)
+
+
+def draw_arrow(board: Image.Image, start: tuple[float, float], end: tuple[float, float], colour: RGB = HIGHLIGHT, width: int = 6) -> None:
+    """A straight arrow from ``start`` to ``end`` (head at ``end``)."""
+    draw = ImageDraw.Draw(board)
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    length = max((dx * dx + dy * dy) ** 0.5, 1.0)
+    ux, uy = dx / length, dy / length
+    head = width * 2.6
+    base = (end[0] - ux * head, end[1] - uy * head)
+    draw.line([start, base], fill=colour, width=width)
+    draw.polygon(
+        [end, (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6), (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)],
+        fill=colour,
+    )
+
+
+def label(board: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB) -> None:
+    draw_text(ImageDraw.Draw(board), xy, text, size, colour)
