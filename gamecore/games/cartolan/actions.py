@@ -356,7 +356,10 @@ def do_relocate(state: State, adv: Adventurer, old: int | None, events: list[Eve
     pending = state.pending
     state.decision = pending["back"]
     state.pending = {"banked": True, "purchases": True} if state.decision == "city" else {}
-    if old is not None:
+    if old is None:
+        if pending["source"] == "chest":
+            state.offers = 0  # declining the relocation declines the placement
+    else:
         del state.agents[old]
         cell = pending["target"]
         _pay(state, adv, pending["cost"], pending["source"])

@@ -110,25 +110,29 @@ class CartolanGame(Game[State, Action]):
     def _move_actions(self, state: State, adv: Adventurer) -> list[Action]:
         number = state.adv_index + 1
         result: list[Action] = []
-        sides = movement.legal_sides(state, adv) if movement.can_continue(state, adv) else []
+        going_on = movement.can_continue(state, adv)
         step_cells = []
-        for side, gust in sides:
-            target = adv.pos + board.STEP[side]
-            step_cells.append(target)
-            if gust:
-                result.append(("gust", number, side))
-                continue
-            result.append(("move", number, side, 0))
-            if adv.maps and target not in state.tiles:
-                result.extend(("move", number, side, m) for m in range(1, len(adv.maps) + 1))
-        if movement.can_continue(state, adv):
+        if going_on:
+            tiles = state.tiles
+            maps = len(adv.maps)
+            for side, gust in movement.legal_sides(state, adv):
+                target = adv.pos + board.STEP[side]
+                step_cells.append(target)
+                if gust:
+                    result.append(("gust", number, side))
+                    continue
+                result.append(("move", number, side, 0))
+                if maps and target not in tiles:
+                    result.extend(("move", number, side, m) for m in range(1, maps + 1))
             result.append(("wait", number))
-        result.extend(actions.tile_offers(state, adv))
+        if state.offers:
+            result.extend(actions.tile_offers(state, adv))
         if state.travel_ok:
             result.extend(("travel", k) for k in range(1, state.vault[adv.seat] + 1))
-        for city in steps.abandon_targets(state, adv, step_cells):
-            name = "mythical" if state.tiles[city] & board.MYTHICAL else "capital"
-            result.append(("abandon", number, name))
+        if len(state.cities) > 1 or not state.tiles[adv.pos] & board.CITY:
+            for city in steps.abandon_targets(state, adv, step_cells):
+                name = "mythical" if state.tiles[city] & board.MYTHICAL else "capital"
+                result.append(("abandon", number, name))
         result.append(("end",))
         return result
 
@@ -216,7 +220,7 @@ class CartolanGame(Game[State, Action]):
         verb = action[0]
         adv = state.adventurer
         seat = adv.seat
-        state.last_action = notation.format_action(action)
+        state.last_action = action
         if verb == "move":
             steps.do_move(
                 state, adv, action[2], steps_kind(state, adv, action[2]), action[3], events

@@ -9,48 +9,72 @@ from __future__ import annotations
 from gamecore.games.cartolan import board
 from gamecore.games.cartolan.state import Adventurer, State
 
+#: Allowance bits: which kinds of move the budget still permits.
+ALLOW_DOWN, ALLOW_UP, ALLOW_LAND = 1, 2, 4
 
-def step_kind(state: State, adv: Adventurer, side: int) -> int:
-    """Downwind / upwind / land, judged on the tile being left (§5.1).
 
-    classic: leaving a city counts as a land move ("as if every edge was land"), and so does
-    a pirate leaving a disaster tile (§16).
-    """
+def _sides_by_mask(low: int, mask: int) -> tuple[int, ...]:
+    bits = (ALLOW_DOWN, ALLOW_UP, ALLOW_LAND)
+    return tuple(side for side in range(4) if mask & bits[board.MOVE_KIND[low][side]])
+
+
+#: SIDES[tile & 63][allowance mask] → sides that may be crossed, precomputed.
+SIDES = tuple(tuple(_sides_by_mask(low, mask) for mask in range(8)) for low in range(64))
+UPWIND_SIDES = tuple(_sides_by_mask(low, ALLOW_UP) for low in range(64))
+_ALL_LAND = board.ORIENTATION_MASK & ~15  # keeps the wind, every edge land
+
+
+def _low(state: State, adv: Adventurer) -> int:
+    """Orientation bits of the tile being left; classic cities and a pirate's disaster tile
+    count as all-land ("as if every edge was land", §16)."""
     tile = state.tiles[adv.pos]
     params = state.params
-    if not params.capital_water_moves and tile & board.CITY:
-        return board.LAND
-    if params.disasters and adv.pirate and tile & board.DISASTER:
-        return board.LAND
-    return board.MOVE_KIND[tile & board.ORIENTATION_MASK][side]
+    if (not params.capital_water_moves and tile & board.CITY) or (
+        params.disasters and adv.pirate and tile & board.DISASTER
+    ):
+        return tile & _ALL_LAND
+    return tile & board.ORIENTATION_MASK
+
+
+def step_kind(state: State, adv: Adventurer, side: int) -> int:
+    """Downwind / upwind / land, judged on the tile being left (§5.1)."""
+    return board.MOVE_KIND[_low(state, adv)][side]
 
 
 def _limits(state: State, adv: Adventurer) -> tuple[int, int]:
-    """(land limit, upwind limit) of the movement variant, unburdened if the Chest is empty."""
+    """(land limit, upwind limit) of the movement variant; classic: unburdened if the Chest
+    is empty (§16)."""
     params = state.params
-    budgetted = state.options["movement"] == "budgetted"
     if adv.chest == 0:
         return params.unburdened_land, params.unburdened_upwind
-    if budgetted:
+    if state.options["movement"] == "budgetted":
         return params.land_budget, params.upwind_budget
     return params.land_window, params.upwind_window
 
 
-def kind_allowed(state: State, adv: Adventurer, kind: int) -> bool:
-    """§5.2 (``initial``) and §5.3 (``budgetted``, with the precedence slip fixed, §14.3.5)."""
+def allowance(state: State, adv: Adventurer) -> int:
+    """Bit mask of the move kinds allowed now: §5.2 (``initial``) and §5.3 (``budgetted``,
+    with the precedence slip fixed, §14.3.5)."""
     total = state.down + state.up + state.land
     if total >= state.params.max_moves:
-        return False
-    if kind == board.DOWNWIND:
-        return True
+        return 0
     land_limit, upwind_limit = _limits(state, adv)
+    mask = ALLOW_DOWN
     if state.options["movement"] == "budgetted":
-        if kind == board.UPWIND:
-            return state.up < upwind_limit and state.land == 0
-        return state.land < land_limit and state.up == 0
-    if kind == board.UPWIND:
-        return total < upwind_limit
-    return total < land_limit
+        if state.up < upwind_limit and state.land == 0:
+            mask |= ALLOW_UP
+        if state.land < land_limit and state.up == 0:
+            mask |= ALLOW_LAND
+        return mask
+    if total < upwind_limit:
+        mask |= ALLOW_UP
+    if total < land_limit:
+        mask |= ALLOW_LAND
+    return mask
+
+
+def kind_allowed(state: State, adv: Adventurer, kind: int) -> bool:
+    return bool(allowance(state, adv) & (ALLOW_DOWN, ALLOW_UP, ALLOW_LAND)[kind])
 
 
 def legal_sides(state: State, adv: Adventurer) -> list[tuple[int, bool]]:
@@ -59,29 +83,27 @@ def legal_sides(state: State, adv: Adventurer) -> list[tuple[int, bool]]:
     classic Regular+: once upwind moves are used up, an upwind step may still be tried with
     the Gusting Wind die (``needs_gust``), §16.
     """
-    total = state.down + state.up + state.land
-    if total >= state.params.max_moves:
+    mask = allowance(state, adv)
+    if not mask:
         return []
-    gusts = state.params.gusts
-    result = []
-    for side in range(4):
-        kind = step_kind(state, adv, side)
-        if kind_allowed(state, adv, kind):
-            result.append((side, False))
-        elif gusts and kind == board.UPWIND:
-            result.append((side, True))
+    low = _low(state, adv)
+    result = [(side, False) for side in SIDES[low][mask]]
+    if state.params.gusts and not mask & ALLOW_UP:
+        result.extend((side, True) for side in UPWIND_SIDES[low])
+        result.sort()
     return result
 
 
 def can_continue(state: State, adv: Adventurer) -> bool:
     """§5.5: may this Adventurer still do anything this turn?"""
-    total = state.down + state.up + state.land
-    if total >= state.params.max_moves:
+    mask = allowance(state, adv)
+    if not mask:
         return False
-    if legal_sides(state, adv):
+    low = _low(state, adv)
+    if SIDES[low][mask] or (state.params.gusts and UPWIND_SIDES[low]):
         return True
     if state.params.attacks:
-        if total <= 2:
+        if state.down + state.up + state.land <= 2:
             return True
         pos = adv.pos
         for seat_advs in state.advs:

@@ -33,7 +33,7 @@ _SIMPLE = {
 
 
 def _bad(text: str, why: str) -> IllegalAction:
-    return IllegalAction("notation", f"cannot read {text!r}: {why}", text=text)
+    return IllegalAction("notation", f"cannot read {text!r}: {why}", text=text, expected=why)
 
 
 def _cell_text(cell: int) -> str:

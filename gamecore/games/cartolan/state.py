@@ -167,7 +167,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.path: list[int] = []
         self.last_path: list[int] = []
-        self.last_action = ""
+        self.last_action: tuple = ()
         self.explored_count = 0
 
     # -- handy read-only accessors -----------------------------------------------------
@@ -262,6 +262,7 @@ class State:
         state.pending = _decode_pending(data["pending"])
         state.cities = list(data["cities"])
         state.winners = tuple(data["winners"])
+        state.last_action = tuple(data["last_action"]) if data["last_action"] else ()
         state.path = list(data["path"])
         state.last_path = list(data["last_path"])
         return state
@@ -272,7 +273,7 @@ def _encode_pending(pending: dict[str, Any]) -> dict[str, Any]:
 
 
 def _decode_pending(pending: dict[str, Any]) -> dict[str, Any]:
-    return {k: tuple(v) if k in ("victim", "target") else v for k, v in pending.items()}
+    return {k: tuple(v) if k == "victim" else v for k, v in pending.items()}
 
 
 def xy(cell: int) -> list[int]:

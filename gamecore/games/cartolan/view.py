@@ -128,7 +128,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
         "offers": offers,
         "path": [xy(cell) for cell in state.path],
         "last_path": [xy(cell) for cell in state.last_path],
-        "last_action": state.last_action,
+        "last_action": notation.format_action(state.last_action) if state.last_action else "",
     }
 
 

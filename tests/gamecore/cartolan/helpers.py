@@ -41,7 +41,11 @@ def force_rng(state: State, wanted: Callable[[Rng], bool]) -> None:
 
 
 def act(state: State, text: str) -> tuple[State, list]:
-    return GAME.apply(state, state.seat, GAME.parse_action(text))
+    """Apply ``text``; every resulting state must survive a JSON round trip unchanged."""
+    new, events = GAME.apply(state, state.seat, GAME.parse_action(text))
+    encoded = GAME.to_json(new)
+    assert GAME.to_json(GAME.from_json(encoded)) == encoded
+    return new, events
 
 
 def legal(state: State) -> set[str]:

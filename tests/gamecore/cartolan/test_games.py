@@ -23,7 +23,7 @@ PROBES = [
 
 def _total_tiles(state) -> int:
     held = sum(len(a.maps) for advs in state.advs for a in advs)
-    offered = len(state.pending.get("options", [])) if state.decision == "maps" else 0
+    offered = len(state.pending["options"]) - 1 if state.decision == "maps" else 0
     piles = sum(len(p) for p in state.piles) + sum(len(d) for d in state.discards)
     return len(state.tiles) + piles + held + offered
 

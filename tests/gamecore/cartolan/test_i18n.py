@@ -1,0 +1,58 @@
+"""Every event and refusal the engine produces has English and Japanese text."""
+
+from __future__ import annotations
+
+import json
+import random
+import string
+from pathlib import Path
+
+from gamecore.contract import IllegalAction
+from gamecore.games.cartolan import GAME
+
+CATALOGS = Path(__file__).resolve().parents[3] / "i18n" / "catalogs"
+PROBES = ["move 1 N", "wait 3", "trade", "bank 99", "attack 3.1", "relocate 9,9", "done"]
+
+
+def _catalog(locale: str) -> dict[str, str]:
+    return json.loads((CATALOGS / f"cartolan.{locale}.json").read_text(encoding="utf-8"))
+
+
+def _fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_catalogs_have_the_same_keys_and_placeholders() -> None:
+    en, ja = _catalog("en"), _catalog("ja")
+    assert set(en) == set(ja)
+    for key in en:
+        assert _fields(en[key]) == _fields(ja[key]), key
+
+
+def test_events_and_refusals_of_random_games_are_translated() -> None:
+    en, ja = _catalog("en"), _catalog("ja")
+    seen: set[str] = set()
+    for preset in ("modern", "classic"):
+        for seed in range(6):
+            state = GAME.setup(3, seed, {"preset": preset, "mode": "regular"})
+            rng = random.Random(seed)
+            for _ in range(400):
+                if state.over:
+                    break
+                legal = GAME.legal_actions(state, state.seat)
+                for probe in PROBES:
+                    try:
+                        GAME.apply(state, state.seat, GAME.parse_action(probe))
+                    except IllegalAction as refusal:
+                        key = f"illegal.{refusal.code}"
+                        if refusal.code != "notation":
+                            assert key in en
+                            en[key].format(**refusal.params)
+                            ja[key].format(**refusal.params)
+                state, events = GAME.apply(state, state.seat, rng.choice(legal))
+                for event in events:
+                    key = f"event.cartolan.{event.kind}"
+                    seen.add(event.kind)
+                    en[key].format(**event.data)
+                    ja[key].format(**event.data)
+    assert {"move", "explore", "end_turn", "bank"} <= seen
