@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import resource
 import sys
@@ -152,8 +153,15 @@ async def run(args: argparse.Namespace) -> None:
             f"(synchronous={args.sync}); RSS after loading {peak_rss_mb():.0f} MB"
         )
         steady = Stream(service, ids, args.seed)
+        cpu = time.process_time()
         elapsed = await open_loop(steady, args.rate, args.autocompletes, args.seconds)
+        cpu = time.process_time() - cpu
         rate = report(f"steady load at {args.rate:.0f} moves/s", steady, elapsed)
+        print(
+            f"  CPU of this process (all threads): {cpu / elapsed:.0%} of one core, "
+            f"{cpu * 1000 / max(1, len(steady.turns)):.2f} ms per move incl. its "
+            f"autocompletes; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+        )
         saturated = Stream(service, ids, args.seed + 1)
         if args.saturate > 0:
             elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)

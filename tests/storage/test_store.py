@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from dataclasses import replace
 
@@ -231,3 +232,44 @@ async def test_open_store_uses_database_url(tmp_path, monkeypatch):
     assert store.path == "data/tabletop.db"
     assert (tmp_path / "data" / "tabletop.db").exists()
     await store.close()
+
+
+async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(store):
+    game = get_game("toy-race")
+    moves = []
+    for index in range(6):
+        match_id = f"g{index}"
+        await store.create(lobby(match_id))
+        match = started(match_id)
+        await store.save(match, expected_version=0)
+        state, _ = game.apply(match.state, match.to_move[0], 2)
+        after = rules.record_step(match, game, match.to_move[0], state, NOW + 3)
+        moves.append((match, after))
+    # g4 is stale; g5's action row is taken already (its statement fails alone)
+    await store.db.execute(
+        "INSERT INTO actions (match_id, step, seat, notation, at) VALUES ('g5', 1, 0, 'x', 0)"
+    )
+    sizes = []
+    real_flush = store._flush
+
+    async def flush(batch):
+        sizes.append(len(batch))
+        await real_flush(batch)
+
+    store._flush = flush
+    results = await asyncio.gather(
+        *(
+            store.save_move(after, "add 2", after.to_move[0] ^ 1, m.version - (i == 4))
+            for i, (m, after) in enumerate(moves)
+        ),
+        return_exceptions=True,
+    )
+    assert max(sizes) > 1 and sum(sizes) == 6
+    assert results[:4] == [None] * 4
+    assert isinstance(results[4], StaleVersion)
+    assert isinstance(results[5], sqlite3.IntegrityError)
+    for i, (m, after) in enumerate(moves):
+        stored = await store.load(m.id)
+        assert stored == (after if i < 4 else m)
+        notations = [a.notation for a in await store.actions(m.id)]
+        assert notations == (["add 2"] if i < 4 else ["x"] if i == 5 else [])
