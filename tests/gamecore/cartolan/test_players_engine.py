@@ -1,0 +1,307 @@
+"""The heuristic players on hand-built engine positions and in whole seeded games (§13)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from gamecore.games.cartolan import GAME, board
+from gamecore.games.cartolan import players as heuristics
+from gamecore.games.cartolan.players import HeuristicPlayer, heuristic_players
+from gamecore.games.cartolan.state import Agent, State
+
+CAPITAL = board.cell(0, 0)
+
+
+class Steady:
+    """An rng that never deviates at random and never refuses a purchase outright."""
+
+    def random(self) -> float:
+        return 0.99
+
+    def choice(self, items):
+        return items[0]
+
+
+@pytest.fixture(autouse=True)
+def strict(monkeypatch):
+    monkeypatch.setattr(heuristics, "STRICT", True)
+
+
+def new(mode: str = "regular", preset: str = "modern", players: int = 2) -> State:
+    return GAME.setup(players, 11, {"preset": preset, "mode": mode})
+
+
+def place(state: State, x: int, y: int, *, chest: int = 0, maps: bool = False) -> None:
+    """Put the moving Adventurer on (x, y) at the start of its turn."""
+    adv = state.adventurer
+    adv.pos = board.cell(x, y)
+    adv.chest = chest
+    if not maps:
+        adv.maps = []
+    state.path = [adv.pos]
+    state.down = state.up = state.land = 0
+    state.travel_ok = False
+    state.offers = 0
+
+
+def decide(name: str, state: State, rng=None):
+    legal = GAME.legal_actions(state, state.seat)
+    return GAME.format_action(HeuristicPlayer(name)(state, legal, rng or Steady()))
+
+
+def test_explorer_heads_for_the_best_unexplored_gap():
+    state = new("beginner")
+    place(state, 0, 1)
+    # gaps: (1,1) and (-1,1) each border one tile besides the origin (reward 3), (0,2) none;
+    # the NE arrow orders e, n, w, s, so east wins the tie
+    assert decide("explorer", state) == "move 1 E"
+
+
+def test_explorer_uses_a_fitting_chest_map():
+    state = new("regular")
+    place(state, 0, 1, maps=True)
+    state.adventurer.maps = [board.make_tile((board.N, board.E, board.S, board.W))]
+    assert decide("explorer", state).endswith("map 1")
+
+
+def test_explorer_and_trader_go_home_with_a_full_chest():
+    for name in ("explorer", "trader", "pirate"):
+        state = new("regular")
+        place(state, 0, 1, chest=10)
+        assert decide(name, state) == "move 1 S", name
+
+
+def test_explorer_avoids_cells_already_visited_this_turn():
+    state = new("beginner")
+    place(state, 0, 1)
+    state.path = [board.cell(1, 1), board.cell(0, 1)]
+    state.tiles[board.cell(1, 1)] = board.make_tile((board.N, board.E, board.S, board.W))
+    # east is now a known tile on the path; the best gap left is west
+    assert decide("explorer", state) == "move 1 W"
+
+
+def _explored_here(state: State, x: int, y: int, wonder: bool, moves_used: int) -> None:
+    tile = board.make_tile((board.N, board.E, board.S, board.W), flags=board.WONDER if wonder else 0)
+    state.tiles[board.cell(x, y)] = tile
+    place(state, x, y, chest=3)
+    state.down = moves_used
+    state.offers = 2  # just explored: the Agent offer is open
+
+
+def test_trader_places_agents_on_new_wonders_only():
+    state = new("regular")
+    _explored_here(state, 0, 2, wonder=True, moves_used=1)
+    assert decide("trader", state) == "agent"
+    plain = new("regular")
+    _explored_here(plain, 0, 2, wonder=False, moves_used=1)
+    assert decide("trader", plain) != "agent"
+    assert decide("explorer", state) != "agent"
+
+
+def test_router_places_an_agent_when_the_exploration_used_its_last_move():
+    state = new("regular")
+    _explored_here(state, 0, 2, wonder=False, moves_used=4)
+    assert decide("router", state) == "agent"
+    early = new("regular")
+    _explored_here(early, 0, 2, wonder=False, moves_used=1)
+    assert decide("router", early) != "agent"
+
+
+def _meet(state: State, victim_chest: int, victim_pirate: bool, own_chest: int = 0) -> None:
+    spot = board.cell(0, 1)
+    place(state, 0, 1, chest=own_chest)
+    other = state.advs[1 - state.seat][0]
+    other.pos = spot
+    other.chest = victim_chest
+    other.pirate = victim_pirate
+    state.offers = 1  # just arrived: tile actions open
+
+
+def test_pirate_attacks_a_rich_opponent_and_others_do_not():
+    state = new("regular")
+    _meet(state, victim_chest=6, victim_pirate=False)
+    victim = 1 - state.seat
+    assert decide("pirate", state) == f"attack {victim + 1}.1"
+    assert not decide("explorer", state).startswith("attack")
+    poorer = new("regular")
+    _meet(poorer, victim_chest=6, victim_pirate=False, own_chest=3)
+    assert not decide("pirate", poorer).startswith("attack")
+
+
+def test_explorer_arrests_pirates_while_its_chest_is_small():
+    state = new("regular")
+    _meet(state, victim_chest=0, victim_pirate=True, own_chest=4)
+    assert decide("explorer", state).startswith("attack")
+    rich = new("regular")
+    _meet(rich, victim_chest=0, victim_pirate=True, own_chest=5)
+    assert not decide("explorer", rich).startswith("attack")
+
+
+def test_pirate_waits_to_attack_again():
+    state = new("regular")
+    _meet(state, victim_chest=6, victim_pirate=False)
+    state.offers = 0  # the offer closed (e.g. the attack failed): a wait re-opens it
+    assert decide("pirate", state) == "wait 1"
+
+
+def test_pirate_attacks_opponents_agents():
+    state = new("regular")
+    place(state, 0, 1)
+    state.agents[board.cell(0, 1)] = Agent(1 - state.seat, wealth=2)
+    state.offers = 1
+    assert decide("pirate", state) == "attack agent"
+    assert decide("trader", state) != "attack agent"
+
+
+def test_rest_rules():
+    state = new("regular")
+    place(state, 0, 1)
+    state.agents[board.cell(0, 1)] = Agent(state.seat)
+    state.offers = 1
+    assert decide("trader", state) == "rest"
+    assert decide("router", state) == "rest"
+    # the Explorer rests only with a coin in its Chest, even at its own Agent
+    assert decide("explorer", state) != "rest"
+    state.adventurer.chest = 1
+    assert decide("explorer", state) == "rest"
+
+
+def test_always_trades_at_wonders():
+    state = new("regular")
+    place(state, 0, 1)
+    state.tiles[board.cell(0, 1)] |= board.WONDER
+    state.offers = 1
+    for name in ("explorer", "trader", "router", "pirate"):
+        assert decide(name, state) == "trade"
+
+
+def _at_city(vault: int, chest: int) -> State:
+    state = new("regular")
+    seat = state.seat
+    state.vault[seat] = vault
+    state.adventurer.chest = chest
+    state.decision = "city"
+    state.pending = {"banked": chest == 0, "purchases": True}
+    return state
+
+
+def test_city_banks_everything_then_buys_or_leaves():
+    state = _at_city(vault=5, chest=7)
+    assert decide("explorer", state) == "bank 7"
+    rich = _at_city(vault=11, chest=0)
+    assert decide("trader", rich) == "buy adventurer"
+
+    class Refuses(Steady):
+        def random(self) -> float:
+            return 0.0
+
+    assert decide("trader", rich, Refuses()) == "done"
+
+
+def test_loot_takes_half_and_steal_takes_a_map():
+    state = new("regular")
+    victim = 1 - state.seat
+    state.advs[victim][0].chest = 7
+    state.decision = "loot"
+    state.pending = {"victim": (victim, 0)}
+    assert decide("pirate", state) == "take 4"
+    state.decision = "steal"
+    assert decide("pirate", state).startswith("steal")
+
+
+def test_relocation_is_declined():
+    state = new("regular")
+    seat = state.seat
+    for x in range(1, 5):
+        cell = board.cell(x, 5)
+        state.tiles[cell] = board.make_tile((board.N, board.E, board.S, board.W))
+        state.agents[cell] = Agent(seat)
+    state.decision = "relocate"
+    state.pending = {"target": board.cell(0, 1), "cost": 1, "source": "chest", "back": "move"}
+    assert decide("router", state) == "decline"
+
+
+def test_trader_follows_its_route_after_a_city_visit():
+    state = new("regular")
+    seat = state.seat
+    far = board.cell(0, -3)
+    for y in (-2, -3):
+        state.tiles[board.cell(0, y)] = board.make_tile((board.N, board.E, board.S, board.W))
+    state.agents[far] = Agent(seat)
+    state.round = 3
+    place(state, 0, 0)  # a turn that starts on the Capital: k = 0
+    trader = HeuristicPlayer("trader")
+    legal = GAME.legal_actions(state, seat)
+    assert GAME.format_action(trader(state, legal, Steady())) == "move 1 S"
+    assert trader.memory.route[(seat, 1)] == 0
+
+
+def test_view_and_state_inputs_decide_alike():
+    """Fed the view or the state, the players take the same actions through a whole game."""
+    state = GAME.setup(3, 4, {"preset": "modern", "mode": "regular"})
+    names = ("pirate", "trader", "router")
+    by_view, by_state = heuristic_players(), heuristic_players()
+    rngs_view = [random.Random(seat) for seat in range(3)]
+    rngs_state = [random.Random(seat) for seat in range(3)]
+    steps = 0
+    while not state.over and steps < 400:
+        seat = state.seat
+        legal = GAME.legal_actions(state, seat)
+        from_view = by_view[names[seat]](GAME.view(state, seat), legal, rngs_view[seat])
+        from_state = by_state[names[seat]](state, legal, rngs_state[seat])
+        assert from_view == from_state, (steps, GAME.format_action(from_view))
+        state, _ = GAME.apply(state, seat, from_state)
+        steps += 1
+    assert steps > 100
+
+
+def test_a_fresh_player_per_call_still_plays_legally():
+    state = GAME.setup(2, 9, {"preset": "modern", "mode": "regular"})
+    rng = random.Random(9)
+    for _ in range(300):
+        if state.over:
+            break
+        legal = GAME.legal_actions(state, state.seat)
+        action = HeuristicPlayer("router")(GAME.view(state, state.seat), legal, rng)
+        state, _ = GAME.apply(state, state.seat, action)
+
+
+def test_unknown_decisions_get_a_default_answer(monkeypatch):
+    player = HeuristicPlayer("explorer")
+    monkeypatch.setattr(heuristics, "STRICT", False)
+    legal = [("choose_card", 1), ("choose_card", 2)]
+    assert player({"broken": True}, legal, Steady()) in legal
+    assert heuristics.default_action([("x",), ("decline",)]) == ("decline",)
+
+
+def test_registered_with_the_game():
+    found = GAME.players()
+    for name in ("explorer", "trader", "router", "pirate"):
+        assert name in found
+
+
+COMBOS = [(p, m) for p in ("modern", "classic") for m in ("beginner", "regular")]
+
+
+@pytest.mark.parametrize(("preset", "mode"), COMBOS)
+def test_heuristic_games_finish(preset: str, mode: str) -> None:
+    """Seeded games of 2–4 heuristic players end with a winner, without any error."""
+    names = ("explorer", "trader", "router", "pirate")
+    games = 36
+    for seed in range(games):
+        count = 2 + seed % 3
+        seats = [names[(seed + i) % 4] for i in range(count)]
+        players = heuristic_players()
+        rngs = [random.Random(seed * 7 + i) for i in range(count)]
+        state = GAME.setup(count, seed, {"preset": preset, "mode": mode})
+        steps = 0
+        while not state.over:
+            seat = state.seat
+            legal = GAME.legal_actions(state, seat)
+            GAME._apply_inplace(state, seat, players[seats[seat]](state, legal, rngs[seat]))
+            steps += 1
+            assert steps < 50_000, (preset, mode, seed)
+        status = GAME.status(state)
+        assert status.result == "finished" and status.winners
