@@ -52,7 +52,9 @@ def suit_colour(suit: str) -> RGB:
     return RED_SUIT if suit in RED_SUITS else BLACK_SUIT
 
 
-def draw_suit(draw: ImageDraw.ImageDraw, suit: str, box: tuple[float, float, float], fill: RGB) -> None:
+def draw_suit(
+    draw: ImageDraw.ImageDraw, suit: str, box: tuple[float, float, float], fill: RGB
+) -> None:
     """Draw suit ``suit`` filling the square ``box`` = (left, top, side)."""
     x, y, s = box
 
@@ -60,7 +62,9 @@ def draw_suit(draw: ImageDraw.ImageDraw, suit: str, box: tuple[float, float, flo
         return x + u * s, y + v * s
 
     def disc(u: float, v: float, r: float) -> None:
-        draw.ellipse((x + (u - r) * s, y + (v - r) * s, x + (u + r) * s, y + (v + r) * s), fill=fill)
+        draw.ellipse(
+            (x + (u - r) * s, y + (v - r) * s, x + (u + r) * s, y + (v + r) * s), fill=fill
+        )
 
     if suit == "D":
         draw.polygon([pt(0.5, 0.0), pt(0.88, 0.5), pt(0.5, 1.0), pt(0.12, 0.5)], fill=fill)
@@ -89,12 +93,17 @@ def suit_icon(suit: str, side: int, fill: RGB | None = None) -> Image.Image:
     return shrink(image, side, side)
 
 
-def _rounded(width: int, height: int, fill: RGB, outline: RGB | None, line: int, radius_ratio: float = 0.09) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def _rounded(
+    width: int, height: int, fill: RGB, outline: RGB | None, line: int, radius_ratio: float = 0.09
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image, draw = supersampled(width, height, SCALE)
     radius = int(min(width, height) * radius_ratio * SCALE)
     draw.rounded_rectangle(
-        (0, 0, width * SCALE - 1, height * SCALE - 1), radius=radius, fill=fill,
-        outline=outline, width=line * SCALE,
+        (0, 0, width * SCALE - 1, height * SCALE - 1),
+        radius=radius,
+        fill=fill,
+        outline=outline,
+        width=line * SCALE,
     )
     return image, draw
 
@@ -132,9 +141,16 @@ def card_back(width: int, height: int) -> Image.Image:
         lines.line((offset, 0, offset + h, h), fill=BACK_LINE, width=SCALE * 2)
         lines.line((offset, h, offset + h, 0), fill=BACK_LINE, width=SCALE * 2)
     mask = Image.new("L", (w, h), 0)
-    ImageDraw.Draw(mask).rounded_rectangle((inset, inset, w - inset, h - inset), radius=inset // 2, fill=255)
+    ImageDraw.Draw(mask).rounded_rectangle(
+        (inset, inset, w - inset, h - inset), radius=inset // 2, fill=255
+    )
     image.paste(lattice, (0, 0), ImageChops.multiply(lattice.getchannel("A"), mask))
-    draw.rounded_rectangle((inset, inset, w - inset, h - inset), radius=inset // 2, outline=(235, 235, 240), width=SCALE * 2)
+    draw.rounded_rectangle(
+        (inset, inset, w - inset, h - inset),
+        radius=inset // 2,
+        outline=(235, 235, 240),
+        width=SCALE * 2,
+    )
     return shrink(image, width, height)
 
 
@@ -143,7 +159,13 @@ def empty_slot(width: int, height: int, colour: RGB = (60, 120, 95)) -> Image.Im
     """Where a card could lie but none does: a faint outline."""
     image, draw = supersampled(width, height, SCALE)
     radius = int(min(width, height) * 0.09 * SCALE)
-    draw.rounded_rectangle((0, 0, width * SCALE - 1, height * SCALE - 1), radius=radius, fill=(0, 0, 0, 40), outline=colour, width=2 * SCALE)
+    draw.rounded_rectangle(
+        (0, 0, width * SCALE - 1, height * SCALE - 1),
+        radius=radius,
+        fill=(0, 0, 0, 40),
+        outline=colour,
+        width=2 * SCALE,
+    )
     return shrink(image, width, height)
 
 
@@ -153,7 +175,12 @@ def frame(width: int, height: int, colour: RGB = HIGHLIGHT, line: int = 5) -> Im
     outer_w, outer_h = width + 2 * line, height + 2 * line
     image, draw = supersampled(outer_w, outer_h, SCALE)
     radius = int((min(width, height) * 0.09 + line) * SCALE)
-    draw.rounded_rectangle((0, 0, outer_w * SCALE - 1, outer_h * SCALE - 1), radius=radius, outline=colour, width=line * SCALE)
+    draw.rounded_rectangle(
+        (0, 0, outer_w * SCALE - 1, outer_h * SCALE - 1),
+        radius=radius,
+        outline=colour,
+        width=line * SCALE,
+    )
     return shrink(image, outer_w, outer_h)
 
 
@@ -165,7 +192,13 @@ def badge(text: str, height: int, fill: RGB, ink: RGB) -> Image.Image:
     text_w, _ = text_size(text, int(height * 0.62))
     width = max(height, text_w + int(height * 0.7))
     image, draw = supersampled(width, height, SCALE)
-    draw.rounded_rectangle((0, 0, width * SCALE - 1, height * SCALE - 1), radius=height * SCALE // 2, fill=fill, outline=(255, 255, 255), width=SCALE * 2)
+    draw.rounded_rectangle(
+        (0, 0, width * SCALE - 1, height * SCALE - 1),
+        radius=height * SCALE // 2,
+        fill=fill,
+        outline=(255, 255, 255),
+        width=SCALE * 2,
+    )
     image = shrink(image, width, height)
     draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), text, int(height * 0.62), ink)
     return image
@@ -208,6 +241,12 @@ def paste_card(
         board.paste(opaque_card(text, size[0], size[1], background), (int(xy[0]), int(xy[1])))
 
 
-def paste_frame(board: Image.Image, xy: tuple[float, float], size: tuple[int, int], colour: RGB = HIGHLIGHT, line: int = 5) -> None:
+def paste_frame(
+    board: Image.Image,
+    xy: tuple[float, float],
+    size: tuple[int, int],
+    colour: RGB = HIGHLIGHT,
+    line: int = 5,
+) -> None:
     ring = frame(size[0], size[1], colour, line)
     paste(board, ring, (xy[0] - line, xy[1] - line))

@@ -75,7 +75,11 @@ def named_back(cell: str) -> Image.Image:
     image = Image.new("RGBA", CARD, TABLE + (255,))
     image.alpha_composite(card_back(*CARD))
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((CARD[0] / 2 - 28, CARD[1] / 2 - 17, CARD[0] / 2 + 28, CARD[1] / 2 + 17), radius=10, fill=(18, 34, 70))
+    draw.rounded_rectangle(
+        (CARD[0] / 2 - 28, CARD[1] / 2 - 17, CARD[0] / 2 + 28, CARD[1] / 2 + 17),
+        radius=10,
+        fill=(18, 34, 70),
+    )
     draw_text(draw, (CARD[0] / 2, CARD[1] / 2 + 1), cell, 22, (240, 240, 245))
     if cell in CORNERS:
         ring = frame(CARD[0] - 10, CARD[1] - 10, CORNER_GOLD, 3)
@@ -93,7 +97,9 @@ def _background(height: int) -> Image.Image:
     for index, row in enumerate(ROWS):
         y = GRID_Y + index * (CARD[1] + GAP) + CARD[1] / 2
         draw_text(draw, (MARGIN + LABEL_BAND / 2 - 4, y), row, 26, LABEL)
-    draw.rounded_rectangle((PANEL_X - 14, HAND_Y - 16, WIDTH - MARGIN + 6, height - MARGIN), radius=16, fill=PANEL)
+    draw.rounded_rectangle(
+        (PANEL_X - 14, HAND_Y - 16, WIDTH - MARGIN + 6, height - MARGIN), radius=16, fill=PANEL
+    )
     return image
 
 
@@ -159,7 +165,12 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
                 paste_card(board, value, box.xy, box.size, TABLE)
     played_from_hand = _highlight_last_action(board, view)
     draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("pile") or 0))
-    draw_discard(board, Box(PANEL_X + PANEL_COL, GRID_Y + 6, *CARD), list(view.get("discard") or []), played_from_hand)
+    draw_discard(
+        board,
+        Box(PANEL_X + PANEL_COL, GRID_Y + 6, *CARD),
+        list(view.get("discard") or []),
+        played_from_hand,
+    )
     _ace_tracker(board, grid, GRID_Y + CARD[1] + 44)
     draw_cards_wrapped(board, hand, (PANEL_X, HAND_Y), CARD, 2, 20, PANEL)
     result = result_of(view)
@@ -169,13 +180,31 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
 
 SAMPLE_VIEWS: tuple[dict[str, Any], ...] = (
     {
-        "grid": dict(zip([c + r for r in ROWS for c in COLUMNS], [*full_deck_strings()[:12], "", *full_deck_strings()[12:24]], strict=True)),
-        "hand": full_deck_strings()[24:28], "pile": 20, "discard": full_deck_strings()[28:30],
-        "status": "won", "last_action": "reveal C3 7H C2",
+        "grid": dict(
+            zip(
+                [c + r for r in ROWS for c in COLUMNS],
+                [*full_deck_strings()[:12], "", *full_deck_strings()[12:24]],
+                strict=True,
+            )
+        ),
+        "hand": full_deck_strings()[24:28],
+        "pile": 20,
+        "discard": full_deck_strings()[28:30],
+        "status": "won",
+        "last_action": "reveal C3 7H C2",
     },
     {
-        "grid": dict(zip([c + r for r in ROWS for c in COLUMNS], [*full_deck_strings()[30:42], None, *full_deck_strings()[42:52], None, None], strict=True)),
-        "hand": ["10H", "QS"], "pile": 0, "discard": [], "status": "lost",
+        "grid": dict(
+            zip(
+                [c + r for r in ROWS for c in COLUMNS],
+                [*full_deck_strings()[30:42], None, *full_deck_strings()[42:52], None, None],
+                strict=True,
+            )
+        ),
+        "hand": ["10H", "QS"],
+        "pile": 0,
+        "discard": [],
+        "status": "lost",
     },
 )
 

@@ -48,14 +48,19 @@ def result_of(view: Mapping[str, Any]) -> str:
 
 
 def last_action_words(view: Mapping[str, Any]) -> list[str]:
-    """The view's optional ``last_action`` (canonical notation) split into upper-case words."""
+    """The view's optional ``last_action`` (canonical notation, or an object whose ``action``
+    holds it, as multiplayer views give it) split into upper-case words."""
     text = view.get("last_action")
+    if isinstance(text, Mapping):
+        text = text.get("action")
     if not isinstance(text, str):
         return []
     return text.upper().split()
 
 
-def count_badge(board: Image.Image, count: int, anchor: tuple[float, float], height: int = 34) -> None:
+def count_badge(
+    board: Image.Image, count: int, anchor: tuple[float, float], height: int = 34
+) -> None:
     """A dark pill with a number, centred on ``anchor``."""
     pill = badge(str(count), height, COUNT_FILL, COUNT_INK)
     paste(board, pill, (anchor[0] - pill.width / 2, anchor[1] - pill.height / 2))
@@ -72,7 +77,9 @@ def draw_pile(board: Image.Image, box: Box, count: int) -> None:
     count_badge(board, max(count, 0), (box.x + box.w / 2, box.y + box.h))
 
 
-def draw_discard(board: Image.Image, box: Box, cards: Sequence[str] | int, top_highlight: bool = False) -> None:
+def draw_discard(
+    board: Image.Image, box: Box, cards: Sequence[str] | int, top_highlight: bool = False
+) -> None:
     """The discard pile: its top card (when the view shows it) and its size."""
     size = cards if isinstance(cards, int) else len(cards)
     top = None if isinstance(cards, int) or not cards else cards[-1]
@@ -122,27 +129,44 @@ def result_mark(result: str, side: int) -> Image.Image:
     draw.ellipse((0, 0, s - 1, s - 1), fill=colour, outline=(255, 255, 255), width=3 * SCALE)
     line = max(3, side // 9) * SCALE
     if result == "won":
-        draw.line([(s * 0.27, s * 0.52), (s * 0.44, s * 0.69), (s * 0.74, s * 0.33)], fill=(255, 255, 255), width=line, joint="curve")
+        draw.line(
+            [(s * 0.27, s * 0.52), (s * 0.44, s * 0.69), (s * 0.74, s * 0.33)],
+            fill=(255, 255, 255),
+            width=line,
+            joint="curve",
+        )
     elif result == "lost":
         draw.line([(s * 0.32, s * 0.32), (s * 0.68, s * 0.68)], fill=(255, 255, 255), width=line)
         draw.line([(s * 0.68, s * 0.32), (s * 0.32, s * 0.68)], fill=(255, 255, 255), width=line)
     else:
         draw.line([(s * 0.36, s * 0.24), (s * 0.36, s * 0.78)], fill=(255, 255, 255), width=line)
-        draw.polygon([(s * 0.38, s * 0.24), (s * 0.72, s * 0.36), (s * 0.38, s * 0.5)], fill=(255, 255, 255))
+        draw.polygon(
+            [(s * 0.38, s * 0.24), (s * 0.72, s * 0.36), (s * 0.38, s * 0.5)], fill=(255, 255, 255)
+        )
     return shrink(image, side, side)
 
 
-def draw_result(board: Image.Image, result: str, centre: tuple[float, float], side: int = 72) -> None:
+def draw_result(
+    board: Image.Image, result: str, centre: tuple[float, float], side: int = 72
+) -> None:
     """Nothing while playing; otherwise the result seal and a coloured border round the board."""
     if result == "playing":
         return
     mark = result_mark(result, side)
     paste(board, mark, (centre[0] - side / 2, centre[1] - side / 2))
     colour = {"won": WIN, "lost": LOSS}.get(result, (90, 90, 160))
-    ImageDraw.Draw(board).rectangle((0, 0, board.width - 1, board.height - 1), outline=colour, width=8)
+    ImageDraw.Draw(board).rectangle(
+        (0, 0, board.width - 1, board.height - 1), outline=colour, width=8
+    )
 
 
-def draw_arrow(board: Image.Image, start: tuple[float, float], end: tuple[float, float], colour: RGB = HIGHLIGHT, width: int = 6) -> None:
+def draw_arrow(
+    board: Image.Image,
+    start: tuple[float, float],
+    end: tuple[float, float],
+    colour: RGB = HIGHLIGHT,
+    width: int = 6,
+) -> None:
     """A straight arrow from ``start`` to ``end`` (head at ``end``)."""
     draw = ImageDraw.Draw(board)
     dx, dy = end[0] - start[0], end[1] - start[1]
@@ -152,7 +176,11 @@ def draw_arrow(board: Image.Image, start: tuple[float, float], end: tuple[float,
     base = (end[0] - ux * head, end[1] - uy * head)
     draw.line([start, base], fill=colour, width=width)
     draw.polygon(
-        [end, (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6), (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6)],
+        [
+            end,
+            (base[0] - uy * head * 0.6, base[1] + ux * head * 0.6),
+            (base[0] + uy * head * 0.6, base[1] - ux * head * 0.6),
+        ],
         fill=colour,
     )
 

@@ -87,7 +87,9 @@ def draw_text(
         draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
 
 
-def new_canvas(width: int, height: int, colour: RGB = TABLE) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def new_canvas(
+    width: int, height: int, colour: RGB = TABLE
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     image = Image.new("RGB", (width, height), colour)
     return image, ImageDraw.Draw(image)
 
@@ -116,7 +118,9 @@ def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     return out.getvalue()
 
 
-def supersampled(width: int, height: int, scale: int = 4) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+def supersampled(
+    width: int, height: int, scale: int = 4
+) -> tuple[Image.Image, ImageDraw.ImageDraw]:
     """A transparent canvas ``scale`` times larger, for shapes that are shrunk smooth later."""
     image = Image.new("RGBA", (width * scale, height * scale), (0, 0, 0, 0))
     return image, ImageDraw.Draw(image)

@@ -1,39 +1,63 @@
 from __future__ import annotations
 
-import io
-
-from PIL import Image
+import pytest
 
 import renderer
+from renderer.cartographer import SAMPLE_VIEWS
+from tests.renderer.helpers import open_png, played_views
 from tests.renderer.views import cartographer_view
-
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-
-
-def _open(png: bytes) -> Image.Image:
-    assert png.startswith(PNG_SIGNATURE)
-    return Image.open(io.BytesIO(png))
 
 
 def test_board_is_a_small_phone_sized_png() -> None:
-    png = renderer.render_board("cartographer", cartographer_view(last_action="reveal C3 7H C2"))
-    image = _open(png)
+    image = open_png(
+        renderer.render_board("cartographer", cartographer_view(last_action="reveal C3 7H C2"))
+    )
     assert 700 <= image.width <= 1100
     assert 600 <= image.height <= 1200
-    assert len(png) < 150_000
 
 
 def test_hand_picture_is_a_png() -> None:
-    image = _open(renderer.render_hand("cartographer", cartographer_view()))
+    image = open_png(renderer.render_hand("cartographer", cartographer_view()))
     assert image.width > image.height
 
 
 def test_same_view_gives_identical_bytes() -> None:
     view = cartographer_view(status="won", last_action="exchange 7H")
-    assert renderer.render_board("cartographer", view) == renderer.render_board("cartographer", dict(view))
+    assert renderer.render_board("cartographer", view) == renderer.render_board(
+        "cartographer", dict(view)
+    )
 
 
-def test_last_action_changes_the_picture() -> None:
+@pytest.mark.parametrize(
+    "action", ["reveal C3 7H C2", "exchange 7H", {"action": "reveal C3 7H C2"}]
+)
+def test_last_action_changes_the_picture(action: object) -> None:
     plain = renderer.render_board("cartographer", cartographer_view())
-    marked = renderer.render_board("cartographer", cartographer_view(last_action="reveal C3 7H C2"))
-    assert plain != marked
+    assert renderer.render_board("cartographer", cartographer_view(last_action=action)) != plain
+
+
+@pytest.mark.parametrize("status", ["won", "lost", {"result": "lost"}])
+def test_end_of_game_is_marked(status: object) -> None:
+    plain = renderer.render_board("cartographer", cartographer_view())
+    assert renderer.render_board("cartographer", cartographer_view(status=status)) != plain
+
+
+def test_nonsense_last_action_is_ignored() -> None:
+    plain = renderer.render_board("cartographer", cartographer_view())
+    assert (
+        renderer.render_board("cartographer", cartographer_view(last_action="reveal Z9 XX Q7"))
+        == plain
+    )
+
+
+def test_empty_centre_and_empty_hand_render() -> None:
+    view = SAMPLE_VIEWS[1] | {"hand": [], "no_starting_point": True}
+    open_png(renderer.render_board("cartographer", view))
+    open_png(renderer.render_hand("cartographer", view))
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_view_of_a_real_game_renders(seed: int) -> None:
+    for view in played_views("cartographer", seed, every=4):
+        image = open_png(renderer.render_board("cartographer", view))
+        assert image.width >= 700

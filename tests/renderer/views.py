@@ -19,3 +19,20 @@ def cartographer_view(**changes: Any) -> dict[str, Any]:
     }
     view.update(changes)
     return view
+
+
+def dungeon_view(**changes: Any) -> dict[str, Any]:
+    view: dict[str, Any] = {
+        "levels": [
+            [None, None, "7H", "KS"],
+            [None, None, None, "2D"],
+            [None, "", "", ""],
+            ["", "", "", ""],
+        ],
+        "hand": ["7S", "10H", "QD", "2C", "AH"],
+        "deck": 17,
+        "discard": ["4H", "7C"],
+        "claimed": [4],
+    }
+    view.update(changes)
+    return view

@@ -1,0 +1,268 @@
+"""Dungeon Delver: four levels of four cards, each level's reward, the deck, discard and hand.
+
+View keys (``rules/dungeon-delver.md``, "View and status"): ``levels``, ``hand``, ``deck``,
+``discard``, ``claimed``; optional ``status`` and ``last_action`` (``explore 2 7H``,
+``subdue 7H 2 4``, ``claim 3``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderer.cards import SCALE, full_deck_strings, paste, paste_card, paste_frame, suit_icon
+from renderer.handpic import hand_picture
+from renderer.layout import (
+    Box,
+    draw_cards_wrapped,
+    draw_discard,
+    draw_pile,
+    draw_result,
+    hand_rows,
+    last_action_words,
+    result_of,
+)
+from renderer.toolkit import (
+    HIGHLIGHT,
+    LABEL,
+    MUTED,
+    PANEL,
+    RGB,
+    TABLE,
+    build_palette,
+    draw_text,
+    encode_png,
+    new_canvas,
+    shrink,
+    supersampled,
+)
+
+LEVELS = 4
+POSITIONS = 4
+CARD = (100, 136)
+GAP = 12
+ROW_GAP = 16
+MARGIN = 20
+LABEL_BAND = 34
+BADGE_W = 104
+GRID_X = MARGIN + BADGE_W + 12
+GRID_Y = MARGIN + LABEL_BAND
+COIN = 64
+COIN_X = GRID_X + POSITIONS * (CARD[0] + GAP) + 6
+PANEL_X = COIN_X + COIN + 34
+WIDTH = PANEL_X + 2 * CARD[0] + 20 + MARGIN
+GRID_BOTTOM = GRID_Y + LEVELS * (CARD[1] + ROW_GAP) - ROW_GAP
+HAND_Y = GRID_BOTTOM + 36
+HAND_PER_ROW = (WIDTH - 2 * MARGIN + GAP) // (CARD[0] + GAP)
+GOLD: RGB = (222, 178, 40)
+#: What beats a level's card (rules "Subdue"): suit higher, rank higher, same suit, same rank.
+RULE_HINTS = (("suit", ">"), ("rank", ">"), ("suit", "="), ("rank", "="))
+
+
+def slot_box(level: int, position: int) -> Box:
+    """Level and position count from 1, as in the notation."""
+    return Box(
+        GRID_X + (position - 1) * (CARD[0] + GAP),
+        GRID_Y + (level - 1) * (CARD[1] + ROW_GAP),
+        *CARD,
+    )
+
+
+def coin_box(level: int) -> Box:
+    slot = slot_box(level, 1)
+    return Box(COIN_X, slot.y + (CARD[1] - COIN) // 2, COIN, COIN)
+
+
+@lru_cache(maxsize=2)
+def reward_coin(claimed: bool) -> Image.Image:
+    """The level's reward (+2 cards): gold while waiting, grey with a tick once taken."""
+    image, draw = supersampled(COIN, COIN, SCALE)
+    s = COIN * SCALE
+    fill = (110, 120, 112) if claimed else GOLD
+    draw.ellipse((0, 0, s - 1, s - 1), fill=fill, outline=(255, 244, 200), width=3 * SCALE)
+    if claimed:
+        draw.line(
+            [(s * 0.26, s * 0.52), (s * 0.43, s * 0.69), (s * 0.75, s * 0.34)],
+            fill=(255, 255, 255),
+            width=6 * SCALE,
+            joint="curve",
+        )
+    image = shrink(image, COIN, COIN)
+    if not claimed:
+        draw_text(ImageDraw.Draw(image), (COIN / 2, COIN / 2 + 1), "+2", 26, (70, 45, 0))
+    return image
+
+
+def _level_badge(board: Image.Image, draw: ImageDraw.ImageDraw, level: int) -> None:
+    """The level number and what beats its cards (a suit or a rank, higher or equal)."""
+    top = slot_box(level, 1).y
+    draw.rounded_rectangle((MARGIN, top, MARGIN + BADGE_W, top + CARD[1]), radius=14, fill=PANEL)
+    centre = MARGIN + BADGE_W / 2
+    draw_text(draw, (centre, top + 46), str(level), 52, LABEL)
+    kind, relation = RULE_HINTS[level - 1]
+    if kind == "suit":
+        paste(board, suit_icon("S", 28, MUTED), (centre - 40, top + 90))
+        paste(board, suit_icon("H", 28, MUTED), (centre - 10, top + 90))
+        draw_text(draw, (centre + 38, top + 104), relation, 28, MUTED)
+    else:
+        draw_text(draw, (centre - 14, top + 104), "#", 28, MUTED)
+        draw_text(draw, (centre + 22, top + 104), relation, 28, MUTED)
+
+
+@lru_cache(maxsize=8)
+def _background(height: int) -> Image.Image:
+    image, draw = new_canvas(WIDTH, height, TABLE)
+    for position in range(1, POSITIONS + 1):
+        box = slot_box(1, position)
+        draw_text(draw, (box.centre[0], MARGIN + LABEL_BAND / 2 - 2), str(position), 26, LABEL)
+    for level in range(1, LEVELS + 1):
+        _level_badge(image, draw, level)
+    draw.rounded_rectangle(
+        (MARGIN - 6, HAND_Y - 14, WIDTH - MARGIN + 6, height - MARGIN + 4), radius=16, fill=PANEL
+    )
+    return image
+
+
+def turned_position(row: Sequence[str | None]) -> int | None:
+    """The card an explore just turned: face-down cards always form a prefix of a level
+    (explore turns the rightmost one; only face-up cards are ever removed), so it is the
+    first position after them."""
+    hidden = 0
+    while hidden < len(row) and row[hidden] is None:
+        hidden += 1
+    if hidden < len(row) and row[hidden]:
+        return hidden + 1
+    return None
+
+
+def _level(text: str) -> bool:
+    return text.isdigit() and 1 <= int(text) <= LEVELS
+
+
+def _board_image(view: Mapping[str, Any]) -> Image.Image:
+    levels = _normalised_levels(view.get("levels"))
+    hand = list(view.get("hand") or [])
+    claimed = {int(level) for level in view.get("claimed") or []}
+    rows = hand_rows(len(hand), HAND_PER_ROW)
+    height = HAND_Y + rows * (CARD[1] + GAP) - GAP + 2 * MARGIN
+    board = _background(height).copy()
+    for level, row in enumerate(levels, start=1):
+        for position, value in enumerate(row, start=1):
+            box = slot_box(level, position)
+            paste_card(board, value, box.xy, box.size, TABLE)
+        coin = coin_box(level)
+        paste(board, reward_coin(level in claimed), coin.xy)
+    played, ringed_coin = _highlight_last_action(board, last_action_words(view), levels)
+    if ringed_coin is not None:
+        ImageDraw.Draw(board).ellipse(
+            (
+                ringed_coin.x - 6,
+                ringed_coin.y - 6,
+                ringed_coin.x + COIN + 6,
+                ringed_coin.y + COIN + 6,
+            ),
+            outline=HIGHLIGHT,
+            width=5,
+        )
+    draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("deck") or 0))
+    draw_discard(
+        board,
+        Box(PANEL_X + CARD[0] + 20, GRID_Y + 6, *CARD),
+        list(view.get("discard") or []),
+        played,
+    )
+    draw_cards_wrapped(
+        board, hand or [""], (MARGIN + 6, HAND_Y + 2), CARD, HAND_PER_ROW, GAP, PANEL
+    )
+    draw_result(board, result_of(view), (PANEL_X + CARD[0] + 10, GRID_Y + CARD[1] + 110), 84)
+    return board
+
+
+def _highlight_last_action(
+    board: Image.Image, words: list[str], levels: Sequence[Sequence[str | None]]
+) -> tuple[bool, Box | None]:
+    """Frame what the last move touched; returns (discard top was played, coin to ring)."""
+    if len(words) == 3 and words[0] == "EXPLORE" and _level(words[1]):
+        level = int(words[1])
+        position = turned_position(levels[level - 1])
+        if position is not None:
+            box = slot_box(level, position)
+            paste_frame(board, box.xy, box.size)
+        return True, None
+    if (
+        len(words) == 4
+        and words[0] == "SUBDUE"
+        and _level(words[2])
+        and words[3].isdigit()
+        and 1 <= int(words[3]) <= POSITIONS
+    ):
+        box = slot_box(int(words[2]), int(words[3]))
+        paste_frame(board, box.xy, box.size)
+        return True, None
+    if len(words) == 2 and words[0] == "CLAIM" and _level(words[1]):
+        return False, coin_box(int(words[1]))
+    return False, None
+
+
+def _normalised_levels(raw: Any) -> list[list[str | None]]:
+    """Exactly 4 rows of 4 entries (missing entries are drawn as empty positions)."""
+    rows: list[list[str | None]] = []
+    for level in range(LEVELS):
+        source = raw[level] if isinstance(raw, Sequence) and level < len(raw) else []
+        rows.append([source[p] if p < len(source) else "" for p in range(POSITIONS)])
+    return rows
+
+
+SAMPLE_VIEWS: tuple[dict[str, Any], ...] = (
+    {
+        "levels": [full_deck_strings()[i : i + 4] for i in range(0, 16, 4)],
+        "hand": full_deck_strings()[16:30],
+        "deck": 12,
+        "discard": full_deck_strings()[30:32],
+        "claimed": [1, 3],
+        "status": "won",
+        "last_action": "claim 2",
+    },
+    {
+        "levels": [full_deck_strings()[32 + i : 36 + i] for i in range(0, 16, 4)],
+        "hand": full_deck_strings()[48:52],
+        "deck": 0,
+        "discard": [],
+        "claimed": [],
+        "status": "lost",
+        "last_action": "subdue 7H 2 4",
+    },
+    {
+        "levels": [
+            [None, None, "", ""],
+            [None, None, None, None],
+            [None, "7H", "", ""],
+            ["", "", "", ""],
+        ],
+        "hand": [],
+        "deck": 31,
+        "discard": ["2C"],
+        "claimed": [4],
+        "status": "playing",
+        "last_action": "explore 3 2C",
+    },
+)
+
+
+@lru_cache(maxsize=1)
+def palette() -> Image.Image:
+    samples = [_board_image(view) for view in SAMPLE_VIEWS]
+    samples.append(hand_picture(full_deck_strings()[:7]))
+    return build_palette(samples)
+
+
+def render_board(view: Mapping[str, Any]) -> bytes:
+    return encode_png(_board_image(view), palette())
+
+
+def render_hand(view: Mapping[str, Any]) -> bytes:
+    """The hand alone (the board shows it too; solo games have no secret hand)."""
+    return encode_png(hand_picture(list(view.get("hand") or [])), palette())

@@ -1,0 +1,41 @@
+"""Checks shared by the renderer tests."""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def open_png(png: bytes, max_bytes: int = 150_000) -> Image.Image:
+    """The decoded picture, after checking it is a PNG below ``max_bytes``."""
+    assert png.startswith(PNG_SIGNATURE)
+    assert len(png) < max_bytes
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image
+
+
+def played_views(
+    game_id: str, seed: int, players: int = 1, every: int = 1, limit: int = 400
+) -> list[dict]:
+    """Views after each ``every``-th move of a seeded game whose seats always take the first
+    legal move: real views from the engine, including the final one."""
+    from gamecore import get_game
+
+    game = get_game(game_id)
+    state = game.setup(players, seed, {})
+    views = [game.view(state, 0)]
+    for step in range(limit):
+        status = game.status(state)
+        if status.over:
+            break
+        seat = status.to_move[0]
+        actions = game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, actions[(seed + step) % len(actions)])
+        if step % every == 0:
+            views.append(game.view(state, seat))
+    views.append(game.view(state, 0))
+    return views
