@@ -73,7 +73,7 @@ class SqliteMatchStore:
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
         self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
-        self._flushing = False
+        self._flusher: asyncio.Task[None] | None = None
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -89,6 +89,9 @@ class SqliteMatchStore:
         await self.migrate()
 
     async def close(self) -> None:
+        if self._flusher is not None:
+            await self._flusher
+            self._flusher = None
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -182,25 +185,20 @@ class SqliteMatchStore:
         """Commit a plain move, together with the moves of other matches that arrive
         meanwhile: one transaction and one sync of the log for the whole group.
 
-        The first caller to find no flush running becomes the leader and flushes until
-        the queue is empty; the others wait for their own result. Each move is its own
-        ``UPDATE … WHERE version = ?``: a stale one fails alone, the rest commit."""
+        A flusher task (not the caller, so a cancelled caller cannot cut a commit in half)
+        drains the queue batch by batch. Each move is its own ``UPDATE … WHERE version =
+        ?``: a stale one fails alone, the rest commit."""
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._pending.append((row, done))
-        if not self._flushing:
-            self._flushing = True
-            try:
-                async with self._lock:
-                    while self._pending:
-                        batch, self._pending = self._pending, []
-                        await self._flush(batch)
-            finally:
-                self._flushing = False
-                for _, waiting in self._pending:
-                    if not waiting.done():
-                        waiting.set_exception(RuntimeError("the group commit was interrupted"))
-                self._pending = []
-        await done
+        if self._flusher is None or self._flusher.done():
+            self._flusher = asyncio.create_task(self._flush_pending())
+        await asyncio.shield(done)
+
+    async def _flush_pending(self) -> None:
+        async with self._lock:
+            while self._pending:
+                batch, self._pending = self._pending, []
+                await self._flush(batch)
 
     async def _flush(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]]) -> None:
         outcomes: list[BaseException | None] = []

@@ -273,3 +273,31 @@ async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(store):
         assert stored == (after if i < 4 else m)
         notations = [a.notation for a in await store.actions(m.id)]
         assert notations == (["add 2"] if i < 4 else ["x"] if i == 5 else [])
+
+
+async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(store):
+    await store.create(lobby())
+    match = started()
+    await store.save(match, expected_version=0)
+    after = await play_one(store, match, 1)
+    game = get_game("toy-race")
+    state, _ = game.apply(after.state, after.to_move[0], 2)
+    second = rules.record_step(after, game, after.to_move[0], state, NOW + 20)
+    gate = asyncio.Event()
+    real_flush = store._flush
+
+    async def slow_flush(batch):
+        await gate.wait()
+        await real_flush(batch)
+
+    store._flush = slow_flush
+    caller = asyncio.create_task(store.save_move(second, "add 2", after.to_move[0]))
+    await asyncio.sleep(0.01)
+    caller.cancel()
+    gate.set()
+    with pytest.raises(asyncio.CancelledError):
+        await caller
+    await store.close()  # waits for the flush
+    await store.open()
+    assert await store.load("m1") == second
+    assert [a.notation for a in await store.actions("m1")] == ["add 1", "add 2"]
