@@ -1,0 +1,147 @@
+"""Start-up of the Discord bot: settings, logging, the match service, cogs, and the run loop.
+
+``create_bot(settings)`` builds a fresh, unstarted bot (tests build one per test);
+``python bot.py`` (``make run``) reads ``.env`` and runs it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+from discord.ext import commands
+
+DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
+
+#: Shown when ``DISCORD_TOKEN`` is missing: everything a first-time host needs, in one place.
+MISSING_TOKEN_HELP = (
+    "DISCORD_TOKEN is not set, so the bot cannot log in. To get a token: open "
+    "https://discord.com/developers/applications, click 'New Application' and name it; "
+    "on the 'Bot' page click 'Reset Token' and copy the token; copy .env.example to .env "
+    "and paste the token after DISCORD_TOKEN= ; then invite the bot to your server from "
+    "'OAuth2' -> 'URL Generator' with the scopes 'bot' and 'applications.commands' "
+    "(permissions: Send Messages, Embed Links, Attach Files) and open the generated URL. "
+    "Run 'make run' again afterwards."
+)
+
+log = logging.getLogger("tabletop.bot")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the bot needs from its environment (``.env`` or real environment variables)."""
+
+    token: str = ""
+    database_url: str = DEFAULT_DATABASE_URL
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+
+    @classmethod
+    def from_env(
+        cls, environ: Mapping[str, str] | None = None, dotenv_path: Path | None = None
+    ) -> Settings:
+        """Settings from ``environ`` (default ``os.environ``) after loading ``.env`` from the
+        working directory; real environment variables win over the file."""
+        if environ is None:
+            from dotenv import load_dotenv
+
+            load_dotenv(dotenv_path or Path.cwd() / ".env", override=False)
+            environ = os.environ
+        guild = (environ.get("DEV_GUILD_ID") or "").strip()
+        return cls(
+            token=(environ.get("DISCORD_TOKEN") or "").strip(),
+            database_url=(environ.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL,
+            dev_guild_id=int(guild) if guild.isdigit() else None,
+            log_level=(environ.get("LOG_LEVEL") or "INFO").strip().upper() or "INFO",
+        )
+
+
+class TabletopBot(commands.Bot):
+    """The bot: owns the match service for its whole life and closes it on ``close()``."""
+
+    def __init__(self, settings: Settings) -> None:
+        intents = discord.Intents.default()
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.service = None
+
+    async def setup_hook(self) -> None:
+        from cogs import EXTENSIONS, dynamic_items
+        from i18n.translator import CatalogTranslator
+        from service import MatchService
+
+        await asyncio.to_thread(migrate_database, self.settings.database_url)
+        self.service = await MatchService.open(self.settings.database_url)
+        await self.tree.set_translator(CatalogTranslator())
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        self.add_dynamic_items(*dynamic_items())
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """To the development server at once when ``DEV_GUILD_ID`` is set, else globally
+        (global commands can take a while to appear in every server)."""
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("synced %d commands", len(synced))
+
+    async def close(self) -> None:
+        """Close Discord, then the store: aiosqlite runs a thread that would keep the
+        process alive."""
+        try:
+            await super().close()
+        finally:
+            service, self.service = self.service, None
+            if service is not None:
+                await service.close()
+
+
+def migrate_database(url: str) -> None:
+    """Create or migrate the database on a private event loop before the bot opens it.
+
+    The store's ``open()`` leaves its PRAGMA cursors unread; under the offline test harness
+    (which keeps callback results alive until an operation settles) a migration's COMMIT on
+    the bot's loop would then fail with "SQL statements in progress". Migrating here first
+    means the bot's own ``open()`` has nothing to commit.
+    """
+    from storage import open_store
+
+    async def run() -> None:
+        store = await open_store(url)
+        await store.close()
+
+    asyncio.run(run())
+
+
+def create_bot(settings: Settings | None = None) -> TabletopBot:
+    """A fresh, unstarted bot (tests create one per test, and one more per restart)."""
+    return TabletopBot(settings or Settings())
+
+
+def main() -> int:
+    settings = Settings.from_env()
+    if not settings.token:
+        print(MISSING_TOKEN_HELP, file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
+    create_bot(settings).run(settings.token, log_handler=None)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,249 @@
+"""The board message of a match: embed (status, last move, events), PNG and components.
+
+Everything here is built from the match and a view from the service, never from the
+game state directly, so what a message shows is what the view allows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from gamecore.match import Match
+from gamecore.registry import get_game
+from i18n import has_key, t
+from service import TurnOutcome
+
+log = logging.getLogger("tabletop.board")
+
+PNG_NAME = "board.png"
+#: Options per select menu and select rows per message (Discord: 25 options, 5 rows; the
+#: last row holds the buttons).
+SELECT_LIMIT = 25
+SELECT_ROWS = 4
+#: Event lines kept in the embed so it stays short.
+LOG_LINES = 12
+
+COLOURS = {
+    "playing": discord.Colour.blurple(),
+    "lobby": discord.Colour.gold(),
+    "won": discord.Colour.green(),
+    "lost": discord.Colour.red(),
+    "finished": discord.Colour.green(),
+    "abandoned": discord.Colour.light_grey(),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BoardMessage:
+    """What to send or edit: ``png`` becomes the ``board.png`` attachment."""
+
+    embed: discord.Embed
+    png: bytes | None
+    view: discord.ui.View | None
+
+    def file(self) -> discord.File | None:
+        if self.png is None:
+            return None
+        import io
+
+        return discord.File(io.BytesIO(self.png), filename=PNG_NAME)
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"embed": self.embed}
+        file = self.file()
+        if file is not None:
+            kwargs["file"] = file
+        if self.view is not None:
+            kwargs["view"] = self.view
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        file = self.file()
+        return {"embed": self.embed, "attachments": [file] if file else [], "view": self.view}
+
+
+def game_name(game_id: str, locale: str) -> str:
+    """The game's display name: the game's own catalog key, else the command choice."""
+    if has_key(f"game.{game_id}.name", locale) or has_key(f"game.{game_id}.name"):
+        return t(f"game.{game_id}.name", locale)
+    return t(f"choice.game.{game_id}", locale)
+
+
+def is_solo(match: Match) -> bool:
+    return len(match.seats) == 1 and get_game(match.game_id).max_players == 1
+
+
+def board_viewer(match: Match) -> int | None:
+    """Whose view the public board shows: a solo player's own (nothing is hidden from
+    anyone else), the spectator view for multiplayer games."""
+    return match.seats[0].user_id if is_solo(match) else None
+
+
+def verb_label(game_id: str, verb: str, locale: str) -> str:
+    key = f"verb.{verb}"
+    return t(key, locale) if has_key(key) else verb.capitalize()
+
+
+def plan_selects(notations: Sequence[str], rows: int = SELECT_ROWS) -> list[tuple[str, list[str]]]:
+    """Move notations grouped by their first word into at most ``rows`` selects of at most
+    25 options each; a verb with many moves gets several selects (kept in notation order,
+    so each covers a range). Moves that do not fit stay reachable through ``/play``."""
+    groups: dict[str, list[str]] = {}
+    for notation in notations:
+        groups.setdefault(notation.split(" ", 1)[0], []).append(notation)
+    verbs = list(groups)
+    if len(verbs) > rows:
+        merged = [n for verb in verbs[rows - 1 :] for n in groups[verb]]
+        verbs = verbs[: rows - 1] + ["*"]
+        groups["*"] = merged
+    needs = [math.ceil(len(groups[v]) / SELECT_LIMIT) for v in verbs]
+    given = [1] * len(verbs)
+    spare = rows - len(verbs)
+    while spare > 0 and any(g < n for g, n in zip(given, needs, strict=True)):
+        index = max(range(len(verbs)), key=lambda i: needs[i] - given[i])
+        given[index] += 1
+        spare -= 1
+    plan: list[tuple[str, list[str]]] = []
+    for verb, count in zip(verbs, given, strict=True):
+        moves = groups[verb]
+        size = min(SELECT_LIMIT, math.ceil(len(moves) / count))
+        for start in range(0, min(len(moves), size * count), size):
+            plan.append((verb, moves[start : start + size]))
+    return plan
+
+
+def status_line(match: Match, view: dict, locale: str) -> str:
+    names = [seat.name for seat in match.seats]
+    result = (match.result or {}).get("result")
+    if match.status == "abandoned":
+        return t("board.status.abandoned", locale)
+    if match.status == "finished":
+        if (match.result or {}).get("reason") == "resigned":
+            return t("board.status.resigned", locale, name=names[0])
+        if result == "won":
+            return t("board.status.won", locale, name=names[0])
+        if result == "lost":
+            return t("board.status.lost", locale, name=names[0])
+        winners = ", ".join(names[i] for i in (match.result or {}).get("winners", []))
+        return t("board.status.finished", locale, winners=winners or "—")
+    if match.status == "lobby":
+        return t("board.status.lobby", locale)
+    movers = ", ".join(names[i] for i in match.to_move)
+    return t("board.status.turn", locale, name=movers)
+
+
+def event_line(game_id: str, kind: str, data: dict, locale: str) -> str | None:
+    key = f"event.{game_id}.{kind}"
+    if not has_key(key):
+        return None
+    return t(key, locale, **data)
+
+
+def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> list[str]:
+    """The last step and its automatic follow-ups as one-liners, events under each."""
+    if outcome is None:
+        return []
+    lines: list[str] = []
+    for step in (outcome, *outcome.follow_ups):
+        lines.append(
+            t(f"board.log.{step.kind}", locale, name=step.seat_name, notation=step.notation)
+        )
+        for event in step.events:
+            text = event_line(match.game_id, event.kind, dict(event.data), locale)
+            if text:
+                lines.append(f"• {text}")
+    return lines[-LOG_LINES:]
+
+
+def board_embed(match: Match, view: dict, locale: str, log: Sequence[str]) -> discord.Embed:
+    result = (match.result or {}).get("result")
+    colour = COLOURS.get(result or match.status, COLOURS["playing"])
+    lines = [status_line(match, view, locale)]
+    if view.get("no_starting_point") and match.status == "playing":
+        lines.append(t("board.no_starting_point", locale))
+    if log:
+        lines.append("")
+        lines.extend(log)
+    embed = discord.Embed(
+        title=game_name(match.game_id, locale), description="\n".join(lines)[:4000], colour=colour
+    )
+    footer = t("board.footer", locale, match_id=match.id, steps=match.steps)
+    if match.status == "playing":
+        footer = f"{footer} · {t('board.footer.play', locale)}"
+    embed.set_footer(text=footer)
+    return embed
+
+
+def move_options(notations: Sequence[str]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
+
+
+def board_components(match: Match, notations: Sequence[str], locale: str) -> discord.ui.View | None:
+    """Selects of the solo player's legal moves and the Hint / Resign buttons; nothing once
+    the match is over (dead buttons would only confuse)."""
+    from cogs.components import BoardButton, MoveSelect
+
+    if match.status != "playing":
+        return None
+    view = discord.ui.View(timeout=None)
+    plan = plan_selects(notations)
+    counts: dict[str, int] = {}
+    for verb, _ in plan:
+        counts[verb] = counts.get(verb, 0) + 1
+    for slot, (verb, moves) in enumerate(plan):
+        label = t("board.select.any", locale) if verb == "*" else verb_label(match.game_id, verb, locale)
+        if counts[verb] > 1:
+            label = f"{label}: {moves[0]} … {moves[-1]}"
+        view.add_item(
+            MoveSelect(match.id, match.version, slot, options=move_options(moves), placeholder=label[:150])
+        )
+    hint_label = t("board.button.hint", locale)
+    resign_label = t("board.button.resign", locale)
+    view.add_item(BoardButton(match.id, match.version, "hint", label=hint_label))
+    view.add_item(BoardButton(match.id, match.version, "resign", label=resign_label))
+    return view
+
+
+async def render_png(game_id: str, view: dict, locale: str) -> bytes | None:
+    """The board picture, drawn in a worker thread so the event loop keeps answering.
+
+    ``None`` when the game has no renderer yet: the embed still tells the whole story, and
+    a missing picture must never block a move that is already saved."""
+    import renderer
+
+    try:
+        return await asyncio.to_thread(renderer.render_board, game_id, view, locale)
+    except (ImportError, ValueError):
+        log.warning("no board picture for %s", game_id, exc_info=True)
+        return None
+
+
+def legal_notations(match: Match, user_id: int | None) -> list[str]:
+    """Every legal move of ``user_id`` (the service's ``legal_moves`` stops at 25; the
+    selects need all of them)."""
+    seat = match.seat_of(user_id)
+    if match.status != "playing" or seat is None or seat not in match.to_move:
+        return []
+    game = get_game(match.game_id)
+    return list(dict.fromkeys(game.format_action(a) for a in game.legal_actions(match.state, seat)))
+
+
+async def build_board(
+    service: Any, match: Match, locale: str, outcome: TurnOutcome | None = None
+) -> BoardMessage:
+    """The complete board message of ``match`` in ``locale``."""
+    viewer = board_viewer(match)
+    view = service.view_for(match, viewer)
+    png = await render_png(match.game_id, view, locale)
+    embed = board_embed(match, view, locale, outcome_lines(match, outcome, locale))
+    if png is not None:
+        embed.set_image(url=f"attachment://{PNG_NAME}")
+    notations = legal_notations(match, viewer) if viewer is not None else []
+    return BoardMessage(embed=embed, png=png, view=board_components(match, notations, locale))

@@ -1,0 +1,120 @@
+"""Persistent buttons and selects (``DynamicItem``): their state lives in the custom_id.
+
+A custom_id carries the match id and the version of the board it belongs to, so a click
+works after a restart (the template is registered in ``setup_hook``) and a click on an old
+board is recognised as such by the service (``stale_version``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs import turns
+
+_MATCH = r"(?P<match>[a-z0-9]{1,24})"
+_VERSION = r"(?P<version>\d{1,9})"
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"tt:mv:{_MATCH}:{_VERSION}:(?P<slot>\d)"):
+    """A select of legal moves; the chosen option's value is the move's notation."""
+
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        slot: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.match_id = match_id
+        self.version = version
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tt:mv:{match_id}:{version}:{slot}",
+                options=options or [],
+                placeholder=placeholder,
+                row=slot,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(match["match"], int(match["version"]), int(match["slot"]), options=item.options)
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        values = (interaction.data or {}).get("values") or []
+        if values:
+            await turns.play_move(interaction, self.match_id, str(values[0]), self.version)
+
+
+BOARD_ACTIONS = ("hint", "resign", "confirm-resign")
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=rf"tt:do:{_MATCH}:{_VERSION}:(?P<action>[a-z-]{{1,20}})",
+):
+    """Hint, Resign (asks first) and the confirmation of a resignation."""
+
+    def __init__(self, match_id: str, version: int, action: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        self.version = version
+        self.action = action
+        style = discord.ButtonStyle.danger if "resign" in action else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:do:{match_id}:{version}:{action}",
+                label=label or action,
+                style=style,
+                row=4,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> BoardButton:
+        return cls(match["match"], int(match["version"]), match["action"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        if self.action == "hint":
+            await turns.hint(interaction, self.match_id)
+        elif self.action == "resign":
+            await turns.ask_resign(interaction, self.match_id, self.version)
+        elif self.action == "confirm-resign":
+            await turns.resign(interaction, self.match_id)
+
+
+class RulesPager(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:rules:(?P<game>[a-z-]{1,24}):(?P<page>\d{1,3})",
+):
+    """Previous / next page of ``/rules`` (the target page is in the custom_id)."""
+
+    def __init__(self, game_id: str, page: int, *, label: str = "", disabled: bool = False) -> None:
+        self.game_id = game_id
+        self.page = page
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:rules:{game_id}:{page}",
+                label=label or str(page + 1),
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> RulesPager:
+        return cls(match["game"], int(match["page"]), label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        from cogs.rules import show_page
+
+        await show_page(interaction, self.game_id, self.page)

@@ -1,0 +1,137 @@
+"""``/game new | show | resign | abandon | list``: starting, re-posting and ending matches."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import replies, turns
+from cogs.board import build_board, game_name
+from cogs.matches import match_choices, match_label, pick_match
+from gamecore.contract import IllegalAction
+from gamecore.registry import GAME_IDS, get_game
+from i18n import locale_for, t
+from i18n.translator import cmd
+
+#: Largest seed Discord can carry in an integer option (2^53 - 1).
+MAX_SEED = 2**53 - 1
+
+GAME_CHOICES = [
+    app_commands.Choice(name=cmd(t(f"choice.game.{game_id}", "en"), f"choice.game.{game_id}"), value=game_id)
+    for game_id in GAME_IDS
+]
+
+MATCH_DESCRIPTION = cmd(t("cmd.opt.match.description", "en"), "cmd.opt.match.description")
+
+
+def _cmd(key: str) -> app_commands.locale_str:
+    return cmd(t(key, "en"), key)
+
+
+class GameCog(commands.Cog):
+    """Thin adapters: parse, one service call, render, reply."""
+
+    game = app_commands.Group(name=_cmd("cmd.game.name"), description=_cmd("cmd.game.description"), guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @game.command(name=_cmd("cmd.game.new.name"), description=_cmd("cmd.game.new.description"))
+    @app_commands.rename(game=_cmd("cmd.opt.game.name"), seed=_cmd("cmd.opt.seed.name"))
+    @app_commands.describe(game=_cmd("cmd.opt.game.description"), seed=_cmd("cmd.opt.seed.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def new(
+        self,
+        interaction: discord.Interaction,
+        game: app_commands.Choice[str],
+        seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
+    ) -> None:
+        try:
+            chosen = get_game(game.value)
+        except (ImportError, IllegalAction):
+            locale = locale_for(interaction, public=False)
+            await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
+            return
+        if chosen.max_players > 1:
+            locale = locale_for(interaction, public=False)
+            await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
+            return
+        await replies.defer(interaction)
+        try:
+            match = await self.bot.service.new_match(
+                game.value, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
+                seed=seed, user_name=interaction.user.display_name,
+            )
+        except IllegalAction as error:
+            await turns.explain_refusal(interaction, error, None)
+            return
+        await self.post_board(interaction, match)
+
+    async def post_board(self, interaction: discord.Interaction, match) -> None:  # noqa: ANN001
+        """A new public board message for ``match``, remembered as its board."""
+        board = await build_board(self.bot.service, match, locale_for(interaction, public=True))
+        message = await replies.send_message(interaction, **board.send_kwargs())
+        if message is not None:
+            await self.bot.service.set_board_message(match.id, message.id)
+
+    @game.command(name=_cmd("cmd.game.show.name"), description=_cmd("cmd.game.show.description"))
+    @app_commands.rename(match_id=_cmd("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def show(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        try:
+            match = await pick_match(interaction, match_id)
+        except IllegalAction as error:
+            await turns.explain_refusal(interaction, error, None)
+            return
+        await replies.defer(interaction)
+        # The new message becomes the board; the old one keeps its menus and answers
+        # "out of date" once a move is made.
+        await self.post_board(interaction, match)
+
+    @game.command(name=_cmd("cmd.game.resign.name"), description=_cmd("cmd.game.resign.description"))
+    @app_commands.rename(match_id=_cmd("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def resign(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        try:
+            match = await pick_match(interaction, match_id)
+        except IllegalAction as error:
+            await turns.explain_refusal(interaction, error, None)
+            return
+        await turns.resign(interaction, match.id)
+
+    @game.command(name=_cmd("cmd.game.abandon.name"), description=_cmd("cmd.game.abandon.description"))
+    @app_commands.rename(match_id=_cmd("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def abandon(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        locale = locale_for(interaction, public=False)
+        try:
+            match = await pick_match(interaction, match_id)
+            match = await self.bot.service.abandon(match.id, interaction.user.id)
+        except IllegalAction as error:
+            await turns.explain_refusal(interaction, error, None)
+            return
+        await replies.defer(interaction, ephemeral=True)
+        await turns.publish_board(interaction, match)
+        await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
+
+    @game.command(name=_cmd("cmd.game.list.name"), description=_cmd("cmd.game.list.description"))
+    async def list_matches(self, interaction: discord.Interaction) -> None:
+        locale = locale_for(interaction, public=False)
+        found = await self.bot.service.find_matches(interaction.user.id)
+        if not found:
+            await replies.send(interaction, t("game.list.empty", locale), ephemeral=True)
+            return
+        lines = [f"{match_label(m, locale)} · <#{m.channel_id}>" for m in found[:20]]
+        embed = discord.Embed(title=t("game.list.title", locale), description="\n".join(lines))
+        await replies.send(interaction, embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(GameCog(bot))
+
+
+__all__ = ["GameCog", "game_name"]

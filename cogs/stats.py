@@ -1,0 +1,89 @@
+"""``/stats [user]``, ``/leaderboard game`` and ``/history``: records kept by the service."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs import replies
+from cogs.board import game_name
+from cogs.game import GAME_CHOICES, _cmd
+from i18n import locale_for, t
+
+
+def _score(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+class StatsCog(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=_cmd("cmd.stats.name"), description=_cmd("cmd.stats.description"))
+    @app_commands.rename(user=_cmd("cmd.opt.user.name"))
+    @app_commands.describe(user=_cmd("cmd.opt.user.description"))
+    async def stats(self, interaction: discord.Interaction, user: discord.User | None = None) -> None:
+        locale = locale_for(interaction, public=False)
+        who = user or interaction.user
+        rows = await self.bot.service.stats(who.id)
+        embed = discord.Embed(title=t("stats.title", locale, name=who.display_name))
+        if not rows:
+            embed.description = t("stats.empty", locale)
+        for row in rows[:25]:
+            embed.add_field(
+                name=game_name(row.game_id, locale),
+                value=t(
+                    "stats.line", locale, played=row.played, won=row.won, lost=row.lost,
+                    rate=round(row.win_rate * 100), best=_score(row.best_score),
+                ),
+                inline=False,
+            )
+        await replies.send(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name=_cmd("cmd.leaderboard.name"), description=_cmd("cmd.leaderboard.description"))
+    @app_commands.rename(game=_cmd("cmd.opt.game.name"))
+    @app_commands.describe(game=_cmd("cmd.opt.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: discord.Interaction, game: app_commands.Choice[str]) -> None:
+        locale = locale_for(interaction, public=True)
+        rows = await self.bot.service.leaderboard(game.value, 10)
+        lines = [
+            t(
+                "leaderboard.line", locale, rank=row.rank, user=f"<@{row.user_id}>", won=row.won,
+                played=row.played, rate=round(row.win_rate * 100), best=_score(row.best_score),
+            )
+            for row in rows
+        ]
+        embed = discord.Embed(
+            title=t("leaderboard.title", locale, game=game_name(game.value, locale)),
+            description="\n".join(lines) or t("leaderboard.empty", locale),
+        )
+        await replies.send(
+            interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name=_cmd("cmd.history.name"), description=_cmd("cmd.history.description"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        locale = locale_for(interaction, public=False)
+        matches = await self.bot.service.history(interaction.user.id, 10)
+        lines = []
+        for match in matches:
+            outcome = (match.result or {}).get("result") or match.status
+            lines.append(
+                t(
+                    "history.line", locale, match_id=match.id, game=game_name(match.game_id, locale),
+                    result=t(f"history.result.{outcome}", locale), steps=match.steps,
+                    when=f"<t:{int(match.updated_at)}:R>",
+                )
+            )
+        embed = discord.Embed(
+            title=t("history.title", locale), description="\n".join(lines) or t("history.empty", locale)
+        )
+        await replies.send(interaction, embed=embed, ephemeral=True)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(StatsCog(bot))

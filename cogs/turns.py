@@ -1,0 +1,139 @@
+"""The move path shared by ``/play`` and the board's selects and buttons.
+
+One service call decides (and commits) the move; then the board message is redrawn and
+the actor gets an ephemeral line only when there is something to tell them.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs import replies
+from cogs.board import build_board
+from gamecore.contract import IllegalAction
+from gamecore.match import Match
+from i18n import has_key, locale_for, t
+from service import TurnOutcome
+
+log = logging.getLogger("tabletop.turns")
+
+#: Legal moves quoted after a refusal.
+MOVES_IN_REFUSAL = 6
+
+
+def service_of(interaction: discord.Interaction) -> Any:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def refusal_text(error: IllegalAction, locale: str) -> str:
+    """A refusal in the reader's language (the English reason when no key exists)."""
+    key = f"illegal.{error.code}"
+    if has_key(key):
+        return t(key, locale, **error.params)
+    return error.reason
+
+
+async def explain_refusal(
+    interaction: discord.Interaction, error: IllegalAction, match_id: str | None
+) -> None:
+    """Tell the actor, privately, why not, and what they could do instead."""
+    locale = locale_for(interaction, public=False)
+    text = refusal_text(error, locale)
+    if error.code == "stale_version":
+        text = f"{text} {t('turn.stale_hint', locale)}"
+    elif match_id is not None:
+        moves = await service_of(interaction).legal_moves(match_id, interaction.user.id)
+        if moves:
+            quoted = ", ".join(f"`{m}`" for m in moves[:MOVES_IN_REFUSAL])
+            more = " …" if len(moves) > MOVES_IN_REFUSAL else ""
+            text = f"{text}\n{t('turn.possible', locale, moves=quoted + more)}"
+    await replies.send(interaction, text, ephemeral=True)
+
+
+async def publish_board(
+    interaction: discord.Interaction, match: Match, outcome: TurnOutcome | None = None
+) -> None:
+    """Redraw the match's board message (the clicked one when the click came from it),
+    or post a new board when the old message is gone."""
+    locale = locale_for(interaction, public=True)
+    board = await build_board(service_of(interaction), match, locale, outcome)
+    clicked = getattr(interaction, "message", None)
+    from_board = interaction.type is discord.InteractionType.component and clicked is not None
+    if from_board and (match.board_message_id in (None, clicked.id)):
+        await replies.defer(interaction)
+        await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))
+        return
+    channel = interaction.channel
+    if match.board_message_id is not None and channel is not None:
+        try:
+            await channel.get_partial_message(match.board_message_id).edit(**board.edit_kwargs())
+            return
+        except discord.NotFound:
+            log.info("board message of %s is gone; posting a new one", match.id)
+    if channel is not None:
+        message = await channel.send(**board.send_kwargs())
+        await service_of(interaction).set_board_message(match.id, message.id)
+
+
+async def play_move(
+    interaction: discord.Interaction, match_id: str, notation: str, version: int | None
+) -> None:
+    """Apply the actor's move; refusals are explained privately and change nothing."""
+    try:
+        outcome = await service_of(interaction).play(
+            match_id, interaction.user.id, notation, expected_version=version
+        )
+    except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
+        await explain_refusal(interaction, error, match_id)
+        return
+    await replies.defer(interaction)
+    await publish_board(interaction, outcome.final, outcome)
+    if interaction.type is not discord.InteractionType.component:
+        locale = locale_for(interaction, public=False)
+        await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
+
+
+async def hint(interaction: discord.Interaction, match_id: str) -> None:
+    locale = locale_for(interaction, public=False)
+    try:
+        suggestion = await service_of(interaction).hint(match_id, interaction.user.id)
+    except IllegalAction as error:
+        await explain_refusal(interaction, error, None)
+        return
+    await replies.send(interaction, t("turn.hint", locale, notation=suggestion.notation), ephemeral=True)
+
+
+async def ask_resign(interaction: discord.Interaction, match_id: str, version: int) -> None:
+    """Resigning cannot be undone, so the button asks first (privately)."""
+    from cogs.components import BoardButton
+
+    locale = locale_for(interaction, public=False)
+    service = service_of(interaction)
+    match = await service.get(match_id)
+    if match.seat_of(interaction.user.id) is None:
+        await explain_refusal(interaction, IllegalAction("not_seated", "You have no seat in this match."), None)
+        return
+    view = discord.ui.View(timeout=None)
+    view.add_item(BoardButton(match_id, version, "confirm-resign", label=t("board.button.confirm_resign", locale)))
+    await replies.send(interaction, t("turn.confirm_resign", locale), ephemeral=True, view=view)
+
+
+async def resign(interaction: discord.Interaction, match_id: str) -> None:
+    locale = locale_for(interaction, public=False)
+    try:
+        match = await service_of(interaction).resign(match_id, interaction.user.id)
+    except IllegalAction as error:
+        await explain_refusal(interaction, error, None)
+        return
+    await replies.defer(interaction, ephemeral=True)
+    await publish_board(interaction, match)
+    if interaction.type is discord.InteractionType.component:
+        # The click came from the private "are you sure?" message: turn it into the answer.
+        await replies.tolerate(
+            interaction.edit_original_response(content=t("turn.resigned", locale), view=None)
+        )
+    else:
+        await replies.send(interaction, t("turn.resigned", locale), ephemeral=True)

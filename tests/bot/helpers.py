@@ -1,0 +1,114 @@
+"""Helpers for the end-to-end tests: a world with a guild, a channel and two members, the
+components of a message, and Japanese locales (simcord always sends ``en-US``)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+import simcord.interactions
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+@dataclass
+class World:
+    guild: Any
+    channel: Any
+    alice: Any
+    bob: Any
+
+
+def make_world(env: Any) -> World:
+    guild = env.create_guild("Tabletop")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    return World(guild, channel, alice, bob)
+
+
+def components(message: Any) -> list[dict]:
+    """Every component of a message (buttons and selects) as raw dicts, in order."""
+    found: list[dict] = []
+    for row in getattr(message, "components", None) or []:
+        raw = row if isinstance(row, dict) else row.to_dict()
+        found.extend(raw.get("components", []))
+    return found
+
+
+def custom_ids(message: Any) -> list[str]:
+    return [c["custom_id"] for c in components(message) if "custom_id" in c]
+
+
+def select_options(message: Any) -> dict[str, list[str]]:
+    """custom_id of each select → its option values."""
+    return {c["custom_id"]: [o["value"] for o in c["options"]] for c in components(message) if c.get("type") == 3}
+
+
+def select_for(message: Any, notation: str) -> str:
+    """The custom_id of the select that offers ``notation``."""
+    for custom_id, values in select_options(message).items():
+        if notation in values:
+            return custom_id
+    raise AssertionError(f"{notation} is not offered on the board")
+
+
+@contextlib.contextmanager
+def japanese(monkeypatch: pytest.MonkeyPatch, user_ids: set[int], guild_ids: set[int] = frozenset()) -> Iterator[None]:
+    """Interactions of ``user_ids`` carry locale ``ja``; of ``guild_ids`` guild locale ``ja``."""
+    original = simcord.interactions.base_payload
+
+    def patched(backend: Any, **kwargs: Any) -> Any:
+        record, payload = original(backend, **kwargs)
+        if kwargs.get("user_id") in user_ids:
+            payload["locale"] = "ja"
+        if kwargs.get("guild_id") in guild_ids:
+            payload["guild_locale"] = "ja"
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", patched)
+    try:
+        yield
+    finally:
+        monkeypatch.setattr(simcord.interactions, "base_payload", original)
+
+
+def assert_png(data: bytes) -> None:
+    """``data`` is a complete, readable PNG picture."""
+    import io
+
+    from PIL import Image
+
+    assert data.startswith(PNG_SIGNATURE)
+    with Image.open(io.BytesIO(data)) as picture:
+        picture.verify()
+
+
+async def board_message(env: Any, world: World, match_id: str) -> Any:
+    """The match's current board message as the channel shows it."""
+    match = await env.bot.service.get(match_id)
+    return next(m for m in world.channel.history() if m.id == match.board_message_id)
+
+
+async def assert_board_png(message: Any) -> None:
+    assert message.embeds[0].image.url == "attachment://board.png"
+    assert [a.filename for a in message.attachments] == ["board.png"]
+    assert_png(await message.attachments[0].read())
+
+
+def quoted(text: str) -> str:
+    """The first `code` span of a reply (a move in a hint)."""
+    return text.split("`")[1]
+
+
+async def start(env: Any, world: World, game: str, seed: int) -> tuple[str, Any]:
+    """``/game new`` by alice: the match id and the board message."""
+    result = await world.alice.slash(world.channel, "game new", game=game, seed=seed)
+    assert result.acknowledged and not result.ephemeral
+    (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
+    message = result.response.message
+    assert match.board_message_id == message.id
+    return match.id, message

@@ -1,0 +1,52 @@
+"""Start-up: settings from the environment, the no-token message, localized commands."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import discord
+
+from bot import DEFAULT_DATABASE_URL, Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_settings_come_from_the_environment() -> None:
+    settings = Settings.from_env(
+        {"DISCORD_TOKEN": " abc ", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug", "DATABASE_URL": ""}
+    )
+    assert settings == Settings(token="abc", database_url=DEFAULT_DATABASE_URL, dev_guild_id=123, log_level="DEBUG")
+    assert Settings.from_env({}).dev_guild_id is None
+
+
+def test_without_a_token_the_bot_explains_how_to_get_one_and_exits(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path, env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode != 0
+    message = done.stderr.strip()
+    assert "\n" not in message  # one paragraph, no traceback
+    for needed in ("discord.com/developers/applications", "Reset Token", "DISCORD_TOKEN=", ".env.example", "applications.commands", "bot"):
+        assert needed in message
+    assert not (tmp_path / "data").exists()  # nothing was created
+
+
+async def test_commands_are_synced_with_japanese_names(env) -> None:  # noqa: ANN001
+    tree = env.bot.tree
+    names = {c.name for c in tree.get_commands()}
+    assert {"game", "play", "hint", "rules", "stats", "leaderboard", "history"} <= names
+    translator = tree.translator
+    for command in tree.get_commands():
+        payload = await command.get_translated_payload(tree, translator)
+        japanese = payload["name_localizations"].get("ja")
+        assert japanese and re.fullmatch(r"[-_\w]{1,32}", japanese) and japanese == japanese.lower()
+        assert payload["description_localizations"].get("ja")
+    game = next(c for c in tree.get_commands() if c.name == "game")
+    payload = await game.get_translated_payload(tree, translator)
+    assert payload["name_localizations"]["ja"] == "ゲーム"
+    assert {o["name"] for o in payload["options"]} >= {"new", "show", "resign", "abandon", "list"}
+    assert discord.Locale.japanese.value == "ja"
