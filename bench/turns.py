@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import statistics
 import sys
@@ -122,7 +123,13 @@ async def run(args: argparse.Namespace) -> None:
         )
         rng = random.Random(args.seed)
         counter = [args.matches]
-        turn, play, draw, complete, sizes = [], [], [], [], []
+        turn: list[float] = []
+        play: list[float] = []
+        draw: list[float] = []
+        complete: list[float] = []
+        sizes: dict[str, list[int]] = {}
+        by_game: dict[str, list[float]] = {}
+        unrendered: set[str] = set()
         while len(turn) < args.turns:
             slot = rng.randrange(len(ids))
             picked = await take_turn(service, ids, slot, rng, counter)
@@ -143,24 +150,40 @@ async def run(args: argparse.Namespace) -> None:
             t0 = time.perf_counter()
             outcome = await service.play(match_id, user, rng.choice(moves), match.version)
             t1 = time.perf_counter()
-            if render is not None:
-                png = render(outcome.final.game_id, service.view_for(outcome.final, None))
-                sizes.append(len(png))
+            game_id = outcome.final.game_id
+            drawn = render is not None and game_id not in unrendered
+            if drawn:
+                try:
+                    png = render(game_id, service.view_for(outcome.final, None))
+                except ModuleNotFoundError:  # this game has no renderer yet
+                    unrendered.add(game_id)
+                    drawn = False
+                else:
+                    sizes.setdefault(game_id, []).append(len(png))
             t2 = time.perf_counter()
             play.append(t1 - t0)
-            draw.append(t2 - t1)
+            if drawn:
+                draw.append(t2 - t1)
             turn.append(t2 - t0)
+            by_game.setdefault(game_id, []).append(t2 - t0)
         await service.close()
     print(line("turn (whole path)", turn))
+    for game_id, samples in sorted(by_game.items()):
+        print(line(f"  {game_id}", samples))
     print(line("  load+apply+commit", play))
-    if render is not None:
+    if draw:
         print(line("  render PNG", draw))
-        print(
-            f"PNG bytes: median {statistics.median(sizes):,.0f}, max {max(sizes):,} (limit 10 MiB)"
-        )
-    else:
+        for game_id, png_sizes in sorted(sizes.items()):
+            print(
+                f"  PNG bytes {game_id}: median {statistics.median(png_sizes):,.0f}, "
+                f"max {max(png_sizes):,} (Discord limit 10 MiB)"
+            )
+    if render is None:
         print("renderer.render_board not importable: rendering not measured")
+    elif unrendered:
+        print(f"no renderer yet for {', '.join(sorted(unrendered))}: their turns exclude rendering")
     print(line("autocomplete", complete))
+    print(f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(
         f"targets: turn p99 ≤ 30 ms: {'met' if percentile(turn, 0.99) <= 0.030 else 'MISSED'}; "
         f"autocomplete p99 ≤ 20 ms: {'met' if percentile(complete, 0.99) <= 0.020 else 'MISSED'}"
