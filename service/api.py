@@ -61,11 +61,13 @@ class TimerOutcome:
 
     ``kind``: ``reminder`` (half the time is gone: remind ``seats``), ``expired`` (the
     heuristic player moved for ``seats``; ``steps`` holds those moves and any automatic or
-    computer steps after them), or ``none`` (nothing was due any more, e.g. someone moved).
+    computer steps after them), ``computer`` (computer seats had been left waiting, e.g. by
+    a restart, and were played: ``steps``), or ``none`` (nothing was due any more).
     ``handed_over`` lists seats given to a computer player after two expiries in a row.
+    Any kind but ``none`` changed the board when ``steps`` is not empty: redraw it.
     """
 
-    kind: Literal["reminder", "expired", "none"]
+    kind: Literal["reminder", "expired", "computer", "none"]
     match: Match
     seats: tuple[int, ...] = ()
     steps: tuple[TurnOutcome, ...] = ()
@@ -207,7 +209,8 @@ class MatchServiceAPI(Protocol):
 
     # -- turn clocks --------------------------------------------------------------------
     async def due_timers(self, now: float | None = None) -> list[str]:
-        """Ids of matches whose reminder or expiry is due at ``now`` (default: the clock)."""
+        """Ids of matches whose reminder or expiry is due at ``now`` (default: the clock),
+        and of matches whose computer seat has waited ``COMPUTER_GRACE`` seconds."""
         ...
 
     async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:

@@ -34,6 +34,9 @@ from storage.records import ActionRecord, LeaderboardRow, UserStats
 MAX_CHOICES = 25
 #: Safety net against a game whose automatic actions never stop.
 MAX_AUTO_STEPS = 200
+#: Seconds a computer seat may wait before the clock task plays it (nobody called
+#: ``computer_turns``, or the bot restarted in the middle of them).
+COMPUTER_GRACE = 10.0
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 
@@ -381,13 +384,22 @@ class MatchService:
     # -- turn clocks --------------------------------------------------------------------
     async def due_timers(self, now: float | None = None) -> list[str]:
         now = self.clock() if now is None else now
-        due = [(m.timer_at, m.id) for m in self._live.values() if m.timer_at is not None]
+        due = []
+        for match in self._live.values():
+            if match.timer_at is not None:
+                due.append((match.timer_at, match.id))
+            elif match.awaits_computer:  # e.g. a restart in the middle of computer turns
+                due.append((match.updated_at + COMPUTER_GRACE, match.id))
         return [match_id for at, match_id in sorted(due) if at <= now]
 
     async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:
         now = self.clock() if now is None else now
         async with self._lock(match_id):
             match = await self._load(match_id)
+            if match.awaits_computer and now >= match.updated_at + COMPUTER_GRACE:
+                steps = await self._computer_turns(match)
+                final = steps[-1].final if steps else match
+                return TimerOutcome("computer", final, steps=tuple(steps))
             due = rules.clock_due(match, now)
             if due is None:
                 return TimerOutcome("none", match)

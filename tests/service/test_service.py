@@ -254,3 +254,19 @@ async def test_dungeon_delver_claims_automatically(service, store):
                 assert not game.auto_actions(outcome.final.state)
         assert game.to_json(await store.replay(match.id)) == game.to_json(final.state)
     assert claims > 0
+
+
+async def test_the_clock_task_plays_computer_seats_left_waiting(service, clock):
+    lobby = await service.new_match("toy-race", 1, 2, HOST, turn_limit=0)
+    await service.lobby_add_computer(lobby.id, HOST)
+    match = await service.lobby_start(lobby.id, HOST)
+    if not match.awaits_computer:  # the host sits first: move, then the computer waits
+        match = (await service.play(match.id, HOST, "add 1")).final
+    assert match.awaits_computer
+    assert await service.due_timers() == []  # nobody has forgotten it yet
+    clock.advance(30)
+    assert await service.due_timers() == [match.id]
+    fired = await service.fire_timer(match.id)
+    assert fired.kind == "computer" and fired.steps
+    assert not fired.match.awaits_computer
+    assert await service.due_timers() == []
