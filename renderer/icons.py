@@ -1,0 +1,139 @@
+"""Small language-neutral icons drawn from shapes: storm, windless, pirates, treasure, score,
+cards in hand, and the player token."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderer.cards import SCALE
+from renderer.toolkit import RGB, draw_text, shrink, supersampled
+
+WHITE: RGB = (255, 255, 255)
+
+
+def ink_on(colour: RGB) -> RGB:
+    """Black or white, whichever reads better on ``colour``."""
+    r, g, b = colour
+    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
+
+
+@lru_cache(maxsize=16)
+def event_icon(kind: str, side: int) -> Image.Image:
+    """Storm (cloud and lightning), windless (slack sail), pirates (skull), treasure (chest)."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+
+    def box(u0: float, v0: float, u1: float, v1: float) -> tuple[float, float, float, float]:
+        return u0 * s, v0 * s, u1 * s, v1 * s
+
+    def pts(*uv: float) -> list[tuple[float, float]]:
+        return [(uv[i] * s, uv[i + 1] * s) for i in range(0, len(uv), 2)]
+
+    if kind == "storm":
+        grey = (120, 128, 140)
+        for ellipse in (
+            (0.08, 0.22, 0.48, 0.56),
+            (0.3, 0.08, 0.75, 0.5),
+            (0.52, 0.24, 0.94, 0.58),
+            (0.2, 0.32, 0.8, 0.6),
+        ):
+            draw.ellipse(box(*ellipse), fill=grey)
+        draw.polygon(
+            pts(0.5, 0.5, 0.32, 0.78, 0.48, 0.78, 0.38, 0.98, 0.7, 0.66, 0.53, 0.66, 0.64, 0.5),
+            fill=(255, 204, 0),
+        )
+    elif kind == "windless":
+        draw.line(pts(0.5, 0.06, 0.5, 0.9), fill=(120, 80, 40), width=5 * SCALE)
+        draw.polygon(
+            pts(0.53, 0.12, 0.53, 0.7, 0.7, 0.62, 0.62, 0.4, 0.68, 0.18), fill=(235, 230, 210)
+        )
+        draw.polygon(pts(0.12, 0.84, 0.88, 0.84, 0.76, 0.98, 0.24, 0.98), fill=(120, 80, 40))
+        draw.line(pts(0.08, 0.3, 0.36, 0.3), fill=(170, 190, 200), width=3 * SCALE)
+        draw.line(pts(0.14, 0.42, 0.36, 0.42), fill=(170, 190, 200), width=3 * SCALE)
+    elif kind == "pirates":
+        draw.ellipse(box(0.18, 0.06, 0.82, 0.66), fill=(240, 240, 232))
+        draw.rounded_rectangle(box(0.3, 0.5, 0.7, 0.84), radius=0.06 * s, fill=(240, 240, 232))
+        draw.ellipse(box(0.28, 0.28, 0.46, 0.46), fill=(20, 20, 24))
+        draw.ellipse(box(0.54, 0.28, 0.72, 0.46), fill=(20, 20, 24))
+        draw.polygon(pts(0.5, 0.5, 0.45, 0.6, 0.55, 0.6), fill=(20, 20, 24))
+        for u in (0.4, 0.5, 0.6):
+            draw.line(pts(u, 0.68, u, 0.84), fill=(20, 20, 24), width=2 * SCALE)
+    elif kind == "treasure":
+        draw.rounded_rectangle(box(0.08, 0.2, 0.92, 0.5), radius=0.14 * s, fill=(150, 92, 40))
+        draw.rectangle(box(0.08, 0.44, 0.92, 0.9), fill=(128, 76, 32))
+        draw.rectangle(box(0.08, 0.44, 0.92, 0.52), fill=(230, 180, 40))
+        draw.rectangle(box(0.42, 0.38, 0.58, 0.64), fill=(230, 180, 40))
+    return shrink(image, side, side)
+
+
+@lru_cache(maxsize=8)
+def star(side: int, colour: RGB = (255, 204, 0)) -> Image.Image:
+    """Points (regions discovered)."""
+    import math
+
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    points = []
+    for index in range(10):
+        radius = s * (0.5 if index % 2 == 0 else 0.22)
+        angle = -math.pi / 2 + index * math.pi / 5
+        points.append((s / 2 + radius * math.cos(angle), s * 0.53 + radius * math.sin(angle)))
+    draw.polygon(points, fill=colour)
+    return shrink(image, side, side)
+
+
+@lru_cache(maxsize=8)
+def cards_icon(side: int, colour: RGB = (235, 235, 240)) -> Image.Image:
+    """Cards in hand: two overlapping card outlines."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    draw.rounded_rectangle(
+        (0.1 * s, 0.18 * s, 0.6 * s, 0.92 * s),
+        radius=0.08 * s,
+        fill=(90, 110, 150),
+        outline=colour,
+        width=2 * SCALE,
+    )
+    draw.rounded_rectangle((0.38 * s, 0.06 * s, 0.88 * s, 0.8 * s), radius=0.08 * s, fill=colour)
+    return shrink(image, side, side)
+
+
+@lru_cache(maxsize=64)
+def expedition_token(
+    name: str, count: int, colour: RGB, width: int = 52, height: int = 52
+) -> Image.Image:
+    """An expedition on the map: its id over its card count, in its owner's colour."""
+    image, draw = supersampled(width, height, SCALE)
+    draw.rounded_rectangle(
+        (0, 0, width * SCALE - 1, height * SCALE - 1),
+        radius=10 * SCALE,
+        fill=colour,
+        outline=WHITE,
+        width=2 * SCALE,
+    )
+    image = shrink(image, width, height)
+    ink = ink_on(colour)
+    pen = ImageDraw.Draw(image)
+    draw_text(pen, (width / 2, height * 0.32), name, 18, ink)
+    draw_text(pen, (width / 2, height * 0.72), f"×{count}", 17, ink)
+    return image
+
+
+@lru_cache(maxsize=16)
+def seat_disc(seat_label: str, colour: RGB, side: int) -> Image.Image:
+    """A player's colour with the seat number on it (colour is never the only cue)."""
+    image, draw = supersampled(side, side, SCALE)
+    draw.ellipse(
+        (0, 0, side * SCALE - 1, side * SCALE - 1), fill=colour, outline=WHITE, width=2 * SCALE
+    )
+    image = shrink(image, side, side)
+    draw_text(
+        ImageDraw.Draw(image),
+        (side / 2, side / 2 + 1),
+        seat_label,
+        int(side * 0.56),
+        ink_on(colour),
+    )
+    return image
