@@ -83,7 +83,7 @@ def _is_named(state: Any, city: int, name: str) -> bool:
 class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
-    __slots__ = ("clock", "route", "failed", "trying")
+    __slots__ = ("clock", "route", "failed", "trying", "_disasters")
 
     def __init__(self) -> None:
         self.clock = (0, 0)
@@ -93,6 +93,15 @@ class _Memory:
         self.failed: dict[Key, tuple[int, set[int]]] = {}
         #: (seat, number) → (round, position, gap cell) of the exploration just tried
         self.trying: dict[Key, tuple[int, int, int]] = {}
+        #: (number of tiles, disaster cells among them): rescanned only when tiles are added
+        self._disasters: tuple[int, set[int]] = (-1, set())
+
+    def disasters(self, tiles: dict[int, int]) -> set[int]:
+        """Known disaster tiles, which the players avoid (§13.1, classic Regular)."""
+        if self._disasters[0] != len(tiles):
+            found = {cell for cell, tile in tiles.items() if tile & board.DISASTER}
+            self._disasters = (len(tiles), found)
+        return self._disasters[1]
 
     def sync(self, state: Any) -> None:
         """Forget everything when time runs backwards: that is a new game."""
@@ -273,25 +282,28 @@ class HeuristicPlayer:
         if entry is not None and entry[0] == state.round:
             avoid |= entry[1]
         if params.disasters:
-            avoid |= {cell for cell, tile in tiles.items() if tile & board.DISASTER}
+            avoid |= self.memory.disasters(tiles)
         routed = personality in ("trader", "router")
+        coords = _COORDS
+        latest_city = adv.latest_city
         return MoveContext(
-            position=_COORDS(origin),
-            arrow=board.WIND_NAMES[board.wind_of(tiles[origin])],
-            chest=adv.chest,
-            threshold=threshold(params),
-            latest_city=_COORDS(adv.latest_city),
-            legal_steps=frozenset(steps),
-            find_gaps=find_gaps,
-            avoid=frozenset(_COORDS(cell) for cell in avoid),
-            use_maps=use_maps,
-            can_abandon=any(_is_named(state, adv.latest_city, n) for n in abandon_names),
-            own_agents=tuple(_COORDS(c) for c in own_agents(state, adv.seat)) if routed else (),
-            max_agents=params.max_agents,
-            route_index=self.memory.route.get(key),
-            pirate_targets=_pirate_targets(state, adv) if personality == "pirate" else (),
-            victim_here=can_wait and self._victim_here(state, adv),
-            turn_start=len(state.path) <= 1 and state.down + state.up + state.land == 0,
+            coords(origin),
+            board.WIND_NAMES[(tiles[origin] >> 4) & 3],
+            adv.chest,
+            params.cost_adventurer if params.mode != "advanced" else threshold(params),
+            coords(latest_city),
+            frozenset(steps),
+            None,
+            find_gaps,
+            frozenset([coords(cell) for cell in avoid]),
+            use_maps,
+            bool(abandon_names) and any(_is_named(state, latest_city, n) for n in abandon_names),
+            tuple([coords(c) for c in own_agents(state, adv.seat)]) if routed else (),
+            params.max_agents,
+            self.memory.route.get(key),
+            _pirate_targets(state, adv) if personality == "pirate" else (),
+            can_wait and self._victim_here(state, adv),
+            len(state.path) <= 1 and state.down + state.up + state.land == 0,
         )
 
     def _victim_here(self, state: Any, adv: Any) -> bool:
