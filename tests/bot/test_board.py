@@ -1,0 +1,61 @@
+"""The board message's parts without Discord: select plans, status lines, limits."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cogs.board import SELECT_LIMIT, SELECT_ROWS, board_components, board_embed, plan_selects
+from gamecore.match import Match, Seat
+from gamecore.registry import get_game
+
+verbs = st.sampled_from(["reveal", "exchange", "explore", "subdue", "claim", "fund", "pass"])
+notations = st.lists(st.builds(lambda v, n: f"{v} {n}", verbs, st.integers(0, 999)), unique=True, max_size=200)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(notations)
+def test_select_plans_respect_discords_limits(moves: list[str]) -> None:
+    plan = plan_selects(moves)
+    assert len(plan) <= SELECT_ROWS
+    assert all(0 < len(chunk) <= SELECT_LIMIT for _, chunk in plan)
+    offered = [m for _, chunk in plan for m in chunk]
+    assert len(offered) == len(set(offered)) and set(offered) <= set(moves)
+    every_verb_fits = all(
+        sum(1 for m in moves if m.split()[0] == v) <= SELECT_LIMIT for v in {m.split()[0] for m in moves}
+    )
+    if len({m.split()[0] for m in moves}) <= SELECT_ROWS and every_verb_fits:
+        assert set(offered) == set(moves)  # nothing is lost when everything fits
+
+
+def cartographer_match() -> Match:
+    game = get_game("cartographer")
+    return Match(
+        id="abc234", game_id="cartographer", guild_id=1, channel_id=2, host_id=3, seed=1,
+        seats=(Seat(3, None, "alice"),), state=game.setup(1, 1, {}), version=1,
+        status="playing", to_move=(0,),
+    )
+
+
+def test_custom_ids_stay_short_and_menus_stay_within_limits() -> None:
+    match = cartographer_match()
+    moves = [f"reveal C3 {n}H B3" for n in range(2, 11)] * 1 + [f"exchange {n}S" for n in range(2, 11)]
+    view = board_components(match, moves, "en")
+    assert view is not None and len(view.children) <= 25
+    for item in view.children:
+        assert len(item.custom_id) <= 100
+        assert len(getattr(item, "options", [])) <= 25
+    assert board_components(replace(match, status="finished"), moves, "en") is None
+
+
+def test_a_deal_without_starting_point_is_announced_with_the_way_out() -> None:
+    match = cartographer_match()
+    embed = board_embed(match, {"no_starting_point": True}, "en", [])
+    assert "No starting point" in embed.description and "resign" in embed.description
+    japanese = board_embed(match, {"no_starting_point": True}, "ja", [])
+    assert "出発点がありません" in japanese.description
+    view = board_components(match, ["exchange 2S"], "en")
+    assert any(item.custom_id.endswith(":resign") for item in view.children)
+    assert "No starting point" not in board_embed(match, {"no_starting_point": False}, "en", []).description

@@ -1,0 +1,100 @@
+"""Restarts on the same database, outdated boards, Japanese replies, /rules paging."""
+
+from __future__ import annotations
+
+from i18n import t
+from tests.bot.helpers import (
+    assert_board_png,
+    board_message,
+    custom_ids,
+    japanese,
+    make_world,
+    select_options,
+    start,
+)
+
+
+def first_move(message) -> tuple[str, str]:  # noqa: ANN001
+    custom_id, values = next(iter(select_options(message).items()))
+    return custom_id, values[0]
+
+
+async def test_a_match_continues_after_a_restart_old_buttons_included(env, make_bot) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, message = await start(env, world, "cartographer", seed=21)
+    custom_id, move = first_move(message)
+    await world.alice.select(message, [move], custom_id=custom_id)
+    before = await env.bot.service.get(match_id)
+
+    await env.bot.close()
+    await env.restart_bot(make_bot())
+
+    board = await board_message(env, world, match_id)  # posted by the old bot
+    assert (await env.bot.service.get(match_id)).version == before.version
+    custom_id, move = first_move(board)
+    clicked = await world.alice.select(board, [move], custom_id=custom_id)
+    assert clicked.response.id == board.id
+    after = await env.bot.service.get(match_id)
+    assert after.steps == before.steps + 1
+    await assert_board_png(await board_message(env, world, match_id))
+    typed = await world.alice.slash(world.channel, "play", move=first_move(await board_message(env, world, match_id))[1])
+    assert typed.ephemeral and (await env.bot.service.get(match_id)).steps == before.steps + 2
+
+
+async def test_a_click_on_an_outdated_board_says_so(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, old_board = await start(env, world, "cartographer", seed=4)
+    shown = await world.alice.slash(world.channel, "game show")
+    new_board = shown.response.message
+    assert new_board.id != old_board.id and custom_ids(new_board)
+    custom_id, move = first_move(new_board)
+    await world.alice.select(new_board, [move], custom_id=custom_id)
+    version = (await env.bot.service.get(match_id)).version
+
+    custom_id, move = first_move(old_board)
+    stale = await world.alice.select(old_board, [move], custom_id=custom_id)
+    assert stale.ephemeral and "out of date" in stale.response.content
+    assert (await env.bot.service.get(match_id)).version == version
+
+
+async def test_replies_follow_the_user_and_server_languages(env, monkeypatch) -> None:  # noqa: ANN001
+    world = make_world(env)
+    with japanese(monkeypatch, {world.alice.id}, {world.guild.id}):
+        result = await world.alice.slash(world.channel, "game new", game="cartographer", seed=2)
+        board = result.response.message
+        assert board.embeds[0].title == t("game.cartographer.name", "ja") != t("game.cartographer.name", "en")
+        assert "手番" in board.embeds[0].description
+        refused = await world.alice.slash(world.channel, "play", move="reveal A1 2C A2")
+        assert refused.ephemeral and "指せる手" in refused.response.content
+        hint = await world.alice.slash(world.channel, "hint")
+        assert hint.response.content.startswith("ヒント")
+    english = await world.bob.slash(world.channel, "play", move="exchange 2C")
+    assert "no match in this channel" in english.response.content
+
+
+async def test_rules_are_paged_with_buttons(env, monkeypatch) -> None:  # noqa: ANN001
+    world = make_world(env)
+    shown = await world.alice.slash(world.channel, "rules", game="cartographer")
+    assert shown.ephemeral
+    first = shown.response.message
+    assert first.embeds[0].footer.text.startswith("Page 1/")
+    following = await world.alice.click(first, custom_id="tt:rules:cartographer:1")
+    assert following.response.embeds[0].footer.text.startswith("Page 2/")
+    assert following.response.embeds[0].description != first.embeds[0].description
+    with japanese(monkeypatch, {world.bob.id}):
+        ja = await world.bob.slash(world.channel, "rules", game="cartographer")
+        assert ja.response.embeds[0].footer.text.startswith("1/")
+
+
+async def test_leaderboard_lists_the_winner_publicly(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, message = await start(env, world, "cartographer", seed=5)
+    await world.alice.slash(world.channel, "game resign")
+    assert (await env.bot.service.get(match_id)).status == "finished"
+    board = await board_message(env, world, match_id)
+    assert custom_ids(board) == []
+    shown = await world.bob.slash(world.channel, "leaderboard", game="cartographer")
+    assert not shown.ephemeral
+    assert f"<@{world.alice.id}>" in shown.response.embeds[0].description
+    listed = await world.alice.slash(world.channel, "game list")
+    assert listed.ephemeral and "no running match" in listed.response.content
