@@ -46,11 +46,10 @@ _STEP = board.STEP
 
 
 def threshold(params: Params) -> int:
-    """§13.1: the Chest at which a player heads home: the Adventurer's cost, or in Advanced the
-    Manuscript's cost where the preset sells Manuscripts."""
-    cost_tech = getattr(params, "cost_tech", 0)
-    if params.mode == "advanced" and cost_tech:
-        return cost_tech
+    """§13.1: the Chest at which a player heads home: the Adventurer's cost, or in modern
+    Advanced the Manuscript's cost (classic Advanced sells no Manuscripts, binding decision 9)."""
+    if params.mode == "advanced" and params.preset == "modern":
+        return getattr(params, "cost_tech", params.cost_adventurer)
     return params.cost_adventurer
 
 
@@ -161,6 +160,9 @@ class HeuristicPlayer:
         if kind == "relocate":
             # Trader and Router place Agents only while they have fewer than the maximum
             return default_action(legal)
+        if kind == "discovery":
+            # classic Advanced: a Technology card or the wonder's wealth, a random choice
+            return rng.choice(list(legal))
         # card choices and anything newer: uniformly at random among the offers (§13.6)
         choices = [a for a in legal if a[0] not in ("decline", "done", "end")]
         return rng.choice(choices) if choices else default_action(legal)
@@ -219,7 +221,8 @@ class HeuristicPlayer:
             elif verb == "attack_agent":
                 if ai.attacks_agent(personality):
                     return action
-            elif verb == "rest":
+            elif verb == "rest" or (verb == "rest_with" and rest is None):
+                # an Agent's rest first; Intrepid Academy's rest with an Adventurer otherwise
                 rest = action
             elif verb == "agent":
                 moves_left = any(a[0] in ("move", "gust") for a in legal)
@@ -232,7 +235,8 @@ class HeuristicPlayer:
             elif verb == "court" and ai.courts(personality, adv.chest, state.dropped.get(adv.pos, 0)):
                 return action
         if rest is not None and ai.rests(personality, adv.chest, params.cost_rest):
-            self._advance_route(state, adv, key)
+            if rest[0] == "rest":
+                self._advance_route(state, adv, key)
             return rest
         return None
 
@@ -290,7 +294,7 @@ class HeuristicPlayer:
             coords(origin),
             board.WIND_NAMES[(tiles[origin] >> 4) & 3],
             adv.chest,
-            params.cost_adventurer if params.mode != "advanced" else threshold(params),
+            threshold(params),
             coords(latest_city),
             frozenset(steps),
             None,

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from gamecore.games.cartolan import GAME, board
+from gamecore.games.cartolan import GAME, board, presets
 from gamecore.games.cartolan import players as heuristics
 from gamecore.games.cartolan.players import HeuristicPlayer, heuristic_players
 from gamecore.games.cartolan.state import Agent, State
@@ -83,7 +83,9 @@ def test_explorer_avoids_cells_already_visited_this_turn():
 
 
 def _explored_here(state: State, x: int, y: int, wonder: bool, moves_used: int) -> None:
-    tile = board.make_tile((board.N, board.E, board.S, board.W), flags=board.WONDER if wonder else 0)
+    tile = board.make_tile(
+        (board.N, board.E, board.S, board.W), flags=board.WONDER if wonder else 0
+    )
     state.tiles[board.cell(x, y)] = tile
     place(state, x, y, chest=3)
     state.down = moves_used
@@ -276,13 +278,36 @@ def test_unknown_decisions_get_a_default_answer(monkeypatch):
     assert heuristics.default_action([("x",), ("decline",)]) == ("decline",)
 
 
+def test_thresholds_per_preset():
+    """§13.1 with binding decision 10: the Adventurer's cost, in modern Advanced 3."""
+    assert heuristics.threshold(new("regular").params) == 10
+    assert heuristics.threshold(new("beginner", "classic").params) == 10
+    if "advanced" in presets.IMPLEMENTED_MODES:
+        assert heuristics.threshold(new("advanced").params) == 3
+        assert heuristics.threshold(new("advanced", "classic").params) == 10
+
+
+@pytest.mark.skipif("advanced" not in presets.IMPLEMENTED_MODES, reason="no Advanced yet")
+def test_advanced_card_choices_and_manuscripts():
+    state = new("advanced")
+    assert state.decision == "cadre"
+    assert decide("explorer", state).startswith("choose")
+    city = new("advanced")
+    city.vault[city.seat] = 5
+    city.decision = "city"
+    city.pending = {"banked": True, "purchases": True}
+    legal = GAME.legal_actions(city, city.seat)
+    if ("buy_manuscript",) in legal:
+        assert decide("trader", city) == "buy manuscript"
+
+
 def test_registered_with_the_game():
     found = GAME.players()
     for name in ("explorer", "trader", "router", "pirate"):
         assert name in found
 
 
-COMBOS = [(p, m) for p in ("modern", "classic") for m in ("beginner", "regular")]
+COMBOS = [(p, m) for p in presets.PRESETS for m in presets.IMPLEMENTED_MODES]
 
 
 @pytest.mark.parametrize(("preset", "mode"), COMBOS)
