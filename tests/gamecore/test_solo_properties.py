@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from gamecore.cards import Card, full_deck
 from gamecore.contract import Game, IllegalAction
 from gamecore.games import cartographer as carto
+from gamecore.games import dungeon_delver as delver
 from gamecore.rng import Rng
 
 CARD_TOKEN = re.compile(r"\b(?:10|[2-9AJQK])[SHDC]\b")
@@ -33,6 +34,7 @@ def play_checked(
     hidden_cards: Callable[[object], list[Card]],
     candidate: Callable[[object, Rng], object],
     sample: int = 8,
+    chooser: Callable[[object, list, Rng], object] | None = None,
 ) -> tuple[object, list[str]]:
     """Play one random game from ``seed``, checking every property at every step."""
     state = game.setup(1, seed)
@@ -75,7 +77,7 @@ def play_checked(
         for action in legal:
             game.apply(state, 0, action)
         assert game.state_to_dict(state) == before
-        action = legal[rng.below(len(legal))]
+        action = chooser(state, legal, rng) if chooser else legal[rng.below(len(legal))]
         moves.append(game.format_action(action))
         state, _events = game.apply(state, 0, action)
 
@@ -112,6 +114,58 @@ def test_cartographer_random_games_keep_the_contract(seed: int) -> None:
     again = carto.GAME.setup(1, seed)
     for text in moves:
         again, _ = carto.GAME.apply_notation(again, 0, text)
+    assert again == final
+
+
+# -- Dungeon Delver ------------------------------------------------------------------------
+def delver_cards(state: delver.DelverState) -> list[Card]:
+    return [c for c in state.slots if c] + list(state.hand) + list(state.deck) + list(state.discard)
+
+
+def delver_hidden(state: delver.DelverState) -> list[Card]:
+    hidden = [c for i, c in enumerate(state.slots) if c and not (state.face_up >> i) & 1]
+    return hidden + list(state.deck)
+
+
+def delver_candidate(state: delver.DelverState, rng: Rng) -> object:
+    """A well-formed move: a hand card (sometimes any card) on any level and position."""
+    pick = state.hand[rng.below(len(state.hand))] if state.hand and rng.below(5) else rng.choice(ALL_CARDS)
+    level = rng.randint(1, 4)
+    kind = rng.below(5)
+    if kind == 0:
+        return delver.Claim(level)
+    if kind == 1:
+        return delver.Explore(level, pick)
+    return delver.Subdue(pick, level, rng.randint(1, 4))
+
+
+def delver_chooser(state: delver.DelverState, legal: list, rng: Rng) -> object:
+    """Mostly greedy random play, so games reach cleared levels, claims and wins; checks
+    that the automatic claims are legal and that a level is never claimed twice."""
+    auto = delver.GAME.auto_actions(state)
+    assert set(auto) <= set(legal)
+    claims = [a for a in legal if isinstance(a, delver.Claim)]
+    assert {c.level for c in claims} == {c.level for c in auto}
+    assert not any((state.claimed >> (c.level - 1)) & 1 for c in claims)
+    if claims:
+        return claims[0]
+    subdues = [a for a in legal if isinstance(a, delver.Subdue)]
+    if subdues and rng.below(10):
+        return rng.choice(subdues)
+    return rng.choice(legal)
+
+
+@GAMES_PER_RUN
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1))
+def test_dungeon_delver_random_games_keep_the_contract(seed: int) -> None:
+    final, moves = play_checked(
+        delver.GAME, seed, delver_cards, delver_hidden, delver_candidate, chooser=delver_chooser
+    )
+    assert final.result in {"won", "lost"}
+    assert delver.GAME.score(final)["score"]["steps"] == len(moves)
+    again = delver.GAME.setup(1, seed)
+    for text in moves:
+        again, _ = delver.GAME.apply_notation(again, 0, text)
     assert again == final
 
 
@@ -177,4 +231,12 @@ def test_cartographer_catalog_keys() -> None:
         carto.GAME,
         carto_candidate,
         {"revealed", "exchanged", "drew", "ace_found", "won", "lost", "pile_empty"},
+    )
+
+
+def test_dungeon_delver_catalog_keys() -> None:
+    check_catalogs(
+        delver.GAME,
+        delver_candidate,
+        {"explored", "subdued", "drew", "claimed", "won", "lost"},
     )
