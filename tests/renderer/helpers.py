@@ -19,14 +19,19 @@ def open_png(png: bytes, max_bytes: int = 150_000) -> Image.Image:
 
 
 def played_views(
-    game_id: str, seed: int, players: int = 1, every: int = 1, limit: int = 400
+    game_id: str,
+    seed: int,
+    players: int = 1,
+    every: int = 1,
+    limit: int = 400,
+    options: dict | None = None,
 ) -> list[dict]:
-    """Views after each ``every``-th move of a seeded game whose seats always take the first
-    legal move: real views from the engine, including the final one."""
+    """Views after each ``every``-th move of a game whose seats pick legal moves in a fixed
+    pattern: real views from the engine, including the last one."""
     from gamecore import get_game
 
     game = get_game(game_id)
-    state = game.setup(players, seed, {})
+    state = game.setup(players, seed, options or {})
     views = [game.view(state, 0)]
     for step in range(limit):
         status = game.status(state)

@@ -1,0 +1,275 @@
+"""Cartolan pieces: map tiles drawn from their edges, cities, wonders, disasters, Adventurers,
+Agents and the small icons of the side panel. Each is drawn smooth once and cached per size."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from renderer.cards import SCALE
+from renderer.icons import WHITE, event_icon, ink_on, star
+from renderer.toolkit import RGB, draw_text, shrink, supersampled
+
+WATER: RGB = (64, 132, 196)
+WATER_DEEP: RGB = (44, 104, 170)
+LAND: RGB = (208, 186, 122)
+LAND_DARK: RGB = (150, 124, 70)
+GRID_LINE: RGB = (24, 52, 84)
+GAP: RGB = (30, 62, 92)
+MYTHICAL: RGB = (150, 90, 200)
+DISASTER: RGB = (150, 30, 30)
+PIRATE: RGB = (15, 15, 18)
+RANSACKED: RGB = (120, 120, 120)
+#: Corner each wind arrow points to, as (u, v) in a unit square with v growing downwards.
+WIND_CORNERS = {"NE": (1, 0), "SE": (1, 1), "SW": (0, 1), "NW": (0, 0)}
+SIDES = "NESW"
+
+
+def _edge_wedge(side: str, s: float) -> list[tuple[float, float]]:
+    """The triangle between one side of the tile and its centre."""
+    corners = {
+        "N": ((0, 0), (s, 0)),
+        "E": ((s, 0), (s, s)),
+        "S": ((s, s), (0, s)),
+        "W": ((0, s), (0, 0)),
+    }
+    (ax, ay), (bx, by) = corners[side]
+    return [(ax, ay), (bx, by), (s / 2, s / 2)]
+
+
+@lru_cache(maxsize=512)
+def tile_sprite(
+    edges: str, wind: str, wonder: bool, city: bool, mythical: bool, disaster: bool, side: int
+) -> Image.Image:
+    """A placed tile: water with land wedges on its land sides (the edges decide where one may
+    sail), the wind arrow towards its corner, and its wonder / city / disaster mark."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    draw.rectangle((0, 0, s, s), fill=WATER)
+    edges = (edges.upper() + "WWWW")[:4]
+    for index, letter in enumerate(edges):
+        if letter == "L":
+            draw.polygon(_edge_wedge(SIDES[index], s), fill=LAND)
+    land_sides = [SIDES[i] for i, letter in enumerate(edges) if letter == "L"]
+    for a, b, corner in (
+        ("N", "E", (s, 0)),
+        ("E", "S", (s, s)),
+        ("S", "W", (0, s)),
+        ("W", "N", (0, 0)),
+    ):
+        if a in land_sides and b in land_sides:
+            draw.polygon([corner, (s / 2, s / 2), (s / 2, corner[1]), corner], fill=LAND)
+    if len(land_sides) == 4:
+        draw.rectangle((0, 0, s, s), fill=LAND)
+    _wind_arrow(draw, wind, s)
+    if disaster:
+        _whirlpool(draw, s)
+    draw.rectangle((0, 0, s - 1, s - 1), outline=GRID_LINE, width=SCALE)
+    image = shrink(image, side, side)
+    if city:
+        castle = castle_icon(int(side * 0.62), MYTHICAL if mythical else (250, 250, 245))
+        image.alpha_composite(castle, ((side - castle.width) // 2, (side - castle.height) // 2))
+    elif wonder:
+        mark = star(int(side * 0.44))
+        image.alpha_composite(mark, (int(side * 0.28), int(side * 0.28)))
+    return image.convert("RGB")
+
+
+def _wind_arrow(draw: ImageDraw.ImageDraw, wind: str, s: float) -> None:
+    """A faint diagonal arrow from the tail corner's side to the head corner's side."""
+    head = WIND_CORNERS.get(wind.upper(), (1, 0))
+    tail = (1 - head[0], 1 - head[1])
+    hx, hy = 0.3 + 0.4 * head[0], 0.3 + 0.4 * head[1]
+    tx, ty = 0.3 + 0.4 * tail[0], 0.3 + 0.4 * tail[1]
+    colour = (225, 238, 250)
+    width = max(2, int(s * 0.03))
+    draw.line([(tx * s, ty * s), (hx * s, hy * s)], fill=colour, width=width)
+    dx, dy = hx - tx, hy - ty
+    length = (dx * dx + dy * dy) ** 0.5
+    ux, uy = dx / length, dy / length
+    size = 0.12
+    bx, by = hx - ux * size, hy - uy * size
+    draw.polygon(
+        [
+            (hx * s, hy * s),
+            ((bx - uy * size * 0.6) * s, (by + ux * size * 0.6) * s),
+            ((bx + uy * size * 0.6) * s, (by - ux * size * 0.6) * s),
+        ],
+        fill=colour,
+    )
+
+
+def _whirlpool(draw: ImageDraw.ImageDraw, s: float) -> None:
+    draw.ellipse((s * 0.2, s * 0.2, s * 0.8, s * 0.8), fill=DISASTER)
+    for ratio in (0.22, 0.14, 0.06):
+        draw.ellipse(
+            (s * (0.5 - ratio), s * (0.5 - ratio), s * (0.5 + ratio), s * (0.5 + ratio)),
+            outline=(255, 220, 220),
+            width=max(2, int(s * 0.02)),
+        )
+
+
+@lru_cache(maxsize=16)
+def castle_icon(side: int, walls: RGB) -> Image.Image:
+    """A city: walls with three towers (the Mythical City in purple)."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    outline = (40, 40, 50)
+    line = max(1, side // 24) * SCALE
+    draw.rectangle(
+        (s * 0.12, s * 0.45, s * 0.88, s * 0.95), fill=walls, outline=outline, width=line
+    )
+    for left in (0.06, 0.38, 0.7):
+        draw.rectangle(
+            (s * left, s * 0.22, s * (left + 0.24), s * 0.95),
+            fill=walls,
+            outline=outline,
+            width=line,
+        )
+        draw.polygon(
+            [
+                (s * (left - 0.02), s * 0.24),
+                (s * (left + 0.12), s * 0.02),
+                (s * (left + 0.26), s * 0.24),
+            ],
+            fill=(200, 50, 50),
+            outline=outline,
+        )
+    draw.rectangle((s * 0.42, s * 0.68, s * 0.58, s * 0.95), fill=outline)
+    return shrink(image, side, side)
+
+
+@lru_cache(maxsize=128)
+def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: bool) -> Image.Image:
+    """An Adventurer: a disc in its owner's colour with the seat number; a pirate wears a
+    black ring and a skull; the one moving now has an amber halo."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    if moving:
+        draw.ellipse((0, 0, s - 1, s - 1), fill=(255, 184, 0))
+    inset = s * 0.12
+    ring = PIRATE if pirate else WHITE
+    draw.ellipse(
+        (inset, inset, s - inset, s - inset),
+        fill=colour,
+        outline=ring,
+        width=int(s * (0.12 if pirate else 0.06)),
+    )
+    image = shrink(image, side, side)
+    draw_text(
+        ImageDraw.Draw(image),
+        (side / 2, side / 2 + 1),
+        label,
+        max(9, int(side * 0.42)),
+        ink_on(colour),
+    )
+    if pirate:
+        skull = event_icon("pirates", max(10, side // 2))
+        backing = Image.new("RGBA", skull.size, (0, 0, 0, 0))
+        ImageDraw.Draw(backing).ellipse((0, 0, skull.width - 1, skull.height - 1), fill=PIRATE)
+        backing.alpha_composite(skull)
+        image.alpha_composite(backing, (side - skull.width, 0))
+    return image
+
+
+@lru_cache(maxsize=64)
+def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Image:
+    """An Agent (inn): a small house in its owner's colour; ransacked ones are grey and crossed."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    fill = RANSACKED if ransacked else colour
+    draw.polygon(
+        [
+            (s * 0.5, s * 0.04),
+            (s * 0.96, s * 0.44),
+            (s * 0.86, s * 0.44),
+            (s * 0.86, s * 0.96),
+            (s * 0.14, s * 0.96),
+            (s * 0.14, s * 0.44),
+            (s * 0.04, s * 0.44),
+        ],
+        fill=fill,
+        outline=WHITE,
+        width=2 * SCALE,
+    )
+    if ransacked:
+        width = max(2, side // 8) * SCALE
+        draw.line([(s * 0.18, s * 0.3), (s * 0.82, s * 0.92)], fill=(220, 30, 30), width=width)
+        draw.line([(s * 0.82, s * 0.3), (s * 0.18, s * 0.92)], fill=(220, 30, 30), width=width)
+    image = shrink(image, side, side)
+    if not ransacked:
+        draw_text(
+            ImageDraw.Draw(image),
+            (side / 2, side * 0.66),
+            label,
+            max(8, int(side * 0.4)),
+            ink_on(colour),
+        )
+    return image
+
+
+@lru_cache(maxsize=16)
+def coin(text: str, side: int) -> Image.Image:
+    """Wealth: a gold coin with an amount."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    draw.ellipse(
+        (0, 0, s - 1, s - 1),
+        fill=(232, 186, 40),
+        outline=(120, 80, 0),
+        width=max(1, side // 14) * SCALE,
+    )
+    image = shrink(image, side, side)
+    draw_text(
+        ImageDraw.Draw(image),
+        (side / 2, side / 2 + 1),
+        text,
+        max(8, int(side * (0.55 if len(text) < 3 else 0.42))),
+        (60, 36, 0),
+    )
+    return image
+
+
+@lru_cache(maxsize=8)
+def vault_icon(side: int) -> Image.Image:
+    """The Vault (banked wealth, the only wealth that wins): a safe with a dial."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    draw.rounded_rectangle(
+        (s * 0.06, s * 0.06, s * 0.94, s * 0.88),
+        radius=s * 0.1,
+        fill=(120, 130, 140),
+        outline=(230, 230, 235),
+        width=2 * SCALE,
+    )
+    draw.ellipse(
+        (s * 0.3, s * 0.22, s * 0.7, s * 0.62),
+        fill=(60, 66, 74),
+        outline=(230, 230, 235),
+        width=2 * SCALE,
+    )
+    draw.line([(s * 0.5, s * 0.42), (s * 0.62, s * 0.3)], fill=(230, 230, 235), width=2 * SCALE)
+    draw.rectangle((s * 0.14, s * 0.88, s * 0.3, s * 0.98), fill=(120, 130, 140))
+    draw.rectangle((s * 0.7, s * 0.88, s * 0.86, s * 0.98), fill=(120, 130, 140))
+    return shrink(image, side, side)
+
+
+@lru_cache(maxsize=8)
+def tile_back(back: str, side: int) -> Image.Image:
+    """A face-down tile of the water or land pile."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    fill = WATER_DEEP if back == "water" else LAND_DARK
+    draw.rounded_rectangle(
+        (0, 0, s - 1, s - 1), radius=s * 0.1, fill=fill, outline=WHITE, width=2 * SCALE
+    )
+    for offset in (0.3, 0.5, 0.7):
+        draw.arc(
+            (s * 0.15, s * (offset - 0.12), s * 0.85, s * (offset + 0.12)),
+            200,
+            340,
+            fill=(235, 240, 245),
+            width=2 * SCALE,
+        )
+    return shrink(image, side, side)
