@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamecore.contract import Event
-from gamecore.games.cartolan import board, exploration, movement, turns
+from gamecore.games.cartolan import advanced, board, cards, exploration, movement, turns
 from gamecore.games.cartolan.state import Adventurer, Agent, State
 
 Action = tuple[Any, ...]
@@ -50,10 +50,16 @@ def arrive(state: State, adv: Adventurer, events: list[Event]) -> None:
         city_visit(state, adv, events, purchases=True)
         return
     agent = state.agents.get(pos)
-    if agent is not None and agent.owner == adv.seat and agent.active and agent.wealth:
-        adv.chest += agent.wealth
-        events.append(Event("collect", {"amount": agent.wealth}))
-        agent.wealth = 0
+    if agent is not None:
+        if state.params.cards:
+            if adv.pirate and advanced.harbour_arrest(state, adv, events):
+                return
+            if pos not in adv.visited:
+                adv.visited.append(pos)
+        if agent.owner == adv.seat and agent.active and agent.wealth:
+            adv.chest += agent.wealth
+            events.append(Event("collect", {"amount": agent.wealth}))
+            agent.wealth = 0
     state.offers = 1
 
 
@@ -76,9 +82,12 @@ def city_visit(state: State, adv: Adventurer, events: list[Event], purchases: bo
     adv.latest_city = adv.pos
     if state.params.trade_once_per_expedition:
         adv.traded = []
+    adv.visited = []
     state.offers = 0
     state.decision = "city"
     state.pending = {"banked": adv.chest == 0, "purchases": purchases}
+    if cards.cadre(state, adv.seat) == "pool":
+        state.pending["free_maps"] = True  # Order of the Lightbrary: one free re-choice
     events.append(Event("city", {"city": "mythical" if adv.pos != state.cities[0] else "capital"}))
     settle_city(state, events)
 
@@ -118,7 +127,7 @@ def tile_offers(state: State, adv: Adventurer) -> list[Action]:
             for index, other in enumerate(seat_advs):
                 if other.pos != pos or (other_seat, index) in state.attacked:
                     continue
-                if other.pirate or other.chest > 0:
+                if other.pirate or other.chest > 0 or cards.buff(adv, "damage"):
                     offers.append(("attack", other_seat, index))
     agent = state.agents.get(pos)
     if agent is not None:
@@ -128,7 +137,10 @@ def tile_offers(state: State, adv: Adventurer) -> list[Action]:
         if (
             agent.active
             and pos not in state.rested
-            and (own or (adv.chest >= params.cost_rest and not adv.pirate))
+            and (
+                own
+                or (not adv.pirate and (adv.chest >= params.cost_rest or _free_rest(state, adv)))
+            )
         ):
             offers.append(("rest",))
         if (
@@ -138,7 +150,14 @@ def tile_offers(state: State, adv: Adventurer) -> list[Action]:
             and adv.chest >= params.cost_restore
         ):
             offers.append(("restore",))
+    if params.cards:
+        offers.extend(advanced.extra_offers(state, adv))
     return offers
+
+
+def _free_rest(state: State, adv: Adventurer) -> bool:
+    """+freerests: one rest per turn at an opponent's Agent without paying (decision 8)."""
+    return bool(adv.buffs) and cards.buff(adv, "freerests") > 0 and not state.free_rest_used
 
 
 def can_place_agent_here(state: State, adv: Adventurer) -> bool:
@@ -162,12 +181,24 @@ def do_trade(state: State, adv: Adventurer, events: list[Event]) -> None:
     pos = adv.pos
     gain = params.trade_value
     agent = state.agents.get(pos)
-    if params.agent_trade_bonus and agent is not None and agent.active:
-        if agent.owner == adv.seat:
-            gain += 1
-        else:
-            agent.wealth += 1
-    adv.chest += gain
+    to_vault = False
+    if agent is not None and agent.active:
+        own = agent.owner == adv.seat
+        if params.agent_trade_bonus:
+            if own:
+                gain += 1
+            else:
+                agent.wealth += 1
+        if params.cards:
+            owner_cadre = cards.cadre(state, agent.owner)
+            if own and owner_cadre == "transfers":
+                to_vault = True  # Great Company: straight to the Vault
+            elif not own and owner_cadre == "earning":
+                agent.wealth += 1  # Merchants' Guild
+    if to_vault:
+        state.vault[adv.seat] += gain
+    else:
+        adv.chest += gain
     adv.traded.append(pos)
     events.append(Event("trade", {"amount": gain}))
 
@@ -178,12 +209,23 @@ def do_rest(state: State, adv: Adventurer, events: list[Event]) -> None:
     agent = state.agents[pos]
     fee = 0
     if agent.owner != adv.seat:
-        fee = state.params.cost_rest
-        adv.chest -= fee
-        agent.wealth += fee
+        if _free_rest(state, adv):
+            state.free_rest_used = True
+        else:
+            fee = state.params.cost_rest
+            adv.chest -= fee
+            if state.params.cards and cards.cadre(state, agent.owner) == "transfers":
+                state.vault[agent.owner] += fee
+            else:
+                agent.wealth += fee
     state.down = state.up = state.land = 0
     state.rested.append(pos)
     turns.refill_maps(state, adv)
+    if state.params.cards:
+        own_cadre = cards.cadre(state, adv.seat)
+        if agent.owner == adv.seat and own_cadre == "refurnish":
+            adv.pirate = False  # Privateer Brethren
+        state.pool_ok = own_cadre == "pool"
     events.append(Event("rest", {"fee": fee, "owner": agent.owner}))
 
 
@@ -191,14 +233,22 @@ def do_restore(state: State, adv: Adventurer, events: list[Event]) -> None:
     """§10.3: pay 1 to restore an own ransacked Agent (no rest there this turn)."""
     adv.chest -= state.params.cost_restore
     state.agents[adv.pos].active = True
-    state.rested.append(adv.pos)
+    if not cards.buff(adv, "agents"):  # +agents may rest with it this turn
+        state.rested.append(adv.pos)
     events.append(Event("restore", {}))
 
 
-def _die_conflict(state: State, adv: Adventurer, defenders: int = 1) -> bool:
+def _roll(state: State, adv: Adventurer, defenders: int = 1) -> bool:
+    """One conflict roll. modern: success 1/3, 2/3 with +attack (§10.2, §11.2). classic: both
+    Gusting Wind dice, success when they differ; one attempt more per Adventurer the attacker
+    has beyond the defender's count (+attack: one more), one more win needed per Adventurer
+    the defender has beyond the attacker's (§16)."""
     rng = state.rng
+    bonus = cards.buff(adv, "attack") if adv.buffs else 0
+    if state.params.conflict == "third":
+        return rng.below(3) < 1 + min(bonus, 1)
     attackers = sum(1 for a in state.advs[adv.seat] if a.pos == adv.pos)
-    attempts = 1 + max(0, attackers - defenders)
+    attempts = 1 + max(0, attackers - defenders) + bonus
     needed = 1 + max(0, defenders - attackers)
     wins = 0
     for _ in range(attempts + needed - 1):
@@ -210,20 +260,23 @@ def _die_conflict(state: State, adv: Adventurer, defenders: int = 1) -> bool:
 
 
 def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]) -> None:
-    """§10.2: attack an Adventurer (robbery or arrest) or an Agent (dispossession)."""
+    """§10.2: attack an Adventurer (robbery or arrest) or an Agent (dispossession); Advanced
+    +defence, +damage and Manuscript theft (§11)."""
     params = state.params
-    rng = state.rng
     pos = adv.pos
+    damage = bool(adv.buffs) and cards.buff(adv, "damage") > 0
     if target[0] == "attack_agent":
         state.attacked.append(("agent", pos))
         agent = state.agents[pos]
         adv.pirate = True
-        success = rng.below(3) == 0 if params.conflict == "third" else _die_conflict(state, adv)
+        success = _roll(state, adv)
         gain = agent.wealth + params.dispossess_bonus if success else 0
         if success:
             adv.chest += gain
             agent.wealth = 0
             agent.active = False
+            if damage:
+                del state.agents[pos]  # +damage: the Agent leaves the game
         events.append(
             Event("attack_agent", {"owner": agent.owner, "success": success, "gain": gain})
         )
@@ -232,10 +285,16 @@ def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]
     state.attacked.append((victim_seat, victim_index))
     victim = state.advs[victim_seat][victim_index]
     defenders = sum(1 for a in state.advs[victim_seat] if a.pos == pos)
-    if params.conflict == "third":
-        success = rng.below(3) == 0
-    else:
-        success = _die_conflict(state, adv, defenders)
+    for _ in range(cards.buff(victim, "defence") if victim.buffs else 0):
+        if not _roll(state, adv, defenders):  # +defence: fails before turning pirate
+            events.append(
+                Event(
+                    "attack",
+                    {"seat": victim_seat, "adventurer": victim_index + 1, "success": False},
+                )
+            )
+            return
+    success = _roll(state, adv, defenders)
     data = {"seat": victim_seat, "adventurer": victim_index + 1, "success": success}
     if victim.pirate:
         events.append(Event("arrest", data))
@@ -246,14 +305,15 @@ def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]
     events.append(Event("attack", data))
     if not success:
         return
+    state.pending = {"victim": (victim_seat, victim_index), "damage": damage}
     if params.loot_choice:
         state.decision = "loot"
-        state.pending = {"victim": (victim_seat, victim_index)}
-    else:
-        take = half_up(victim.chest)
-        victim.chest -= take
-        adv.chest += take
-        events.append(Event("loot", {"amount": take}))
+        return
+    take = half_up(victim.chest)
+    victim.chest -= take
+    adv.chest += take
+    events.append(Event("loot", {"amount": take}))
+    _after_loot(state, adv, victim, events)
 
 
 def arrest(state: State, adv: Adventurer, victim: Adventurer, events: list[Event]) -> None:
@@ -264,13 +324,18 @@ def arrest(state: State, adv: Adventurer, victim: Adventurer, events: list[Event
         state.vault[adv.seat] += params.arrest_value
     else:
         adv.chest += params.arrest_value
+    send_home(state, victim)
+    if params.arrest_to_vault:
+        turns.check_victory(state, events)
+
+
+def send_home(state: State, victim: Adventurer) -> None:
+    """End an expedition: Chest destroyed, back to the latest city, no longer a pirate."""
     victim.chest = 0
     victim.pos = victim.latest_city
     victim.pirate = False
     victim.traded = []
     turns.refill_maps(state, victim)
-    if params.arrest_to_vault:
-        turns.check_victory(state, events)
 
 
 def do_loot(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
@@ -279,22 +344,65 @@ def do_loot(state: State, adv: Adventurer, amount: int, events: list[Event]) -> 
     victim.chest -= amount
     adv.chest += amount
     events.append(Event("loot", {"amount": amount}))
-    if victim.maps and len(adv.maps) < state.params.chest_maps:
+    _after_loot(state, adv, victim, events)
+
+
+def map_capacity(state: State, adv: Adventurer) -> int:
+    extra = adv.buffs.get("maps", 0) if adv.buffs and state.params.chest_maps else 0
+    return state.params.chest_maps + extra
+
+
+def stealable_cards(victim: Adventurer) -> list[int]:
+    return [c for c in victim.cards if cards.CARDS[c].deck == "manuscript"]
+
+
+def _after_loot(state: State, adv: Adventurer, victim: Adventurer, events: list[Event]) -> None:
+    """Then a chest map (free slot, binding decision 8), then a Manuscript (§11.1)."""
+    if victim.maps and len(adv.maps) < map_capacity(state, adv):
         state.decision = "steal"
-    else:
-        state.decision = "move"
-        state.pending = {}
+        return
+    _offer_card_theft(state, adv, victim, events)
+
+
+def _offer_card_theft(
+    state: State, adv: Adventurer, victim: Adventurer, events: list[Event]
+) -> None:
+    if state.params.cards and stealable_cards(victim):
+        state.decision = "steal_card"
+        return
+    _finish_attack(state, victim)
+
+
+def _finish_attack(state: State, victim: Adventurer) -> None:
+    if state.pending.get("damage"):
+        send_home(state, victim)  # +damage: the victim's expedition ends
+    state.decision = "move"
+    state.pending = {}
 
 
 def do_steal(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
     """Take one chest map from the robbed Adventurer (binding decision 8: a free slot suffices)."""
+    seat, index = state.pending["victim"]
+    victim = state.advs[seat][index]
     if number:
-        seat, index = state.pending["victim"]
-        victim = state.advs[seat][index]
         adv.maps.append(victim.maps.pop(number - 1))
         events.append(Event("steal_map", {}))
-    state.decision = "move"
-    state.pending = {}
+    _offer_card_theft(state, adv, victim, events)
+
+
+def do_steal_card(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
+    seat, index = state.pending["victim"]
+    victim = state.advs[seat][index]
+    if number:
+        card_id = stealable_cards(victim)[number - 1]
+        victim.cards.remove(card_id)
+        if card_id in victim.new_cards:
+            victim.new_cards.remove(card_id)
+        adv.cards.append(card_id)
+        cards.recompute(victim)
+        cards.recompute(adv)
+        events.append(Event("card", {"name": cards.CARDS[card_id].name}))
+    _finish_attack(state, victim)
 
 
 def do_court(state: State, adv: Adventurer, events: list[Event]) -> None:
@@ -335,14 +443,27 @@ def request_agent(
     """Place now, or ask which own Agent to relocate when all are on the board (§8.1, §8.2)."""
     seat = adv.seat
     if len(own_agents(state, seat)) >= state.params.max_agents:
-        state.pending = {"target": cell, "cost": cost, "source": source, "back": state.decision}
+        state.pending = {
+            "target": cell,
+            "cost": cost,
+            "source": source,
+            "back": state.decision,
+            "city": state.pending if state.decision == "city" else {},
+        }
         state.decision = "relocate"
         return
     _pay(state, adv, cost, source)
     place_agent(state, seat, cell, events)
-    if source == "chest":
+    _placed_by_adventurer(state, adv, cell, source)
+
+
+def _placed_by_adventurer(state: State, adv: Adventurer, cell: int, source: str) -> None:
+    """A new Agent cannot be rested at by its placer this turn, unless +agents (§8.1, §11.2)."""
+    if source != "chest":
+        return
+    if not (adv.buffs and cards.buff(adv, "agents")):
         state.rested.append(cell)
-        state.offers = 0
+    state.offers = 0
 
 
 def _pay(state: State, adv: Adventurer, cost: int, source: str) -> None:
@@ -355,7 +476,7 @@ def _pay(state: State, adv: Adventurer, cost: int, source: str) -> None:
 def do_relocate(state: State, adv: Adventurer, old: int | None, events: list[Event]) -> None:
     pending = state.pending
     state.decision = pending["back"]
-    state.pending = {"banked": True, "purchases": True} if state.decision == "city" else {}
+    state.pending = pending["city"]
     if old is None:
         if pending["source"] == "chest":
             state.offers = 0  # declining the relocation declines the placement
@@ -364,9 +485,7 @@ def do_relocate(state: State, adv: Adventurer, old: int | None, events: list[Eve
         cell = pending["target"]
         _pay(state, adv, pending["cost"], pending["source"])
         place_agent(state, adv.seat, cell, events)
-        if pending["source"] == "chest":
-            state.rested.append(cell)
-            state.offers = 0
+        _placed_by_adventurer(state, adv, cell, pending["source"])
     settle_city(state, events)
 
 
@@ -414,8 +533,19 @@ def city_actions(state: State) -> list[Action]:
             cost = city_agent_cost(state, seat, cell)
             if cost is not None and cost <= vault:
                 actions.append(("buy_agent", cell))
-    if params.chest_maps and adv.maps and vault >= params.cost_refresh_maps:
+    if (
+        params.chest_maps
+        and adv.maps
+        and (vault >= params.cost_refresh_maps or pending.get("free_maps"))
+    ):
         actions.append(("buy_maps",))
+    if (
+        params.cards
+        and params.preset == "modern"
+        and vault >= params.cost_tech
+        and advanced.manuscript_options(state, adv)
+    ):
+        actions.append(("buy_manuscript",))
     if actions:
         actions.append(("done",))
     return actions
@@ -441,14 +571,28 @@ def do_buy_adventurer(state: State, adv: Adventurer, events: list[Event]) -> Non
     state.advs[seat].append(new)
     turns.refill_maps(state, new)
     events.append(Event("buy_adventurer", {"number": len(state.advs[seat])}))
+    if params.cards:
+        if params.preset == "modern":
+            advanced.offer_character(state, new, back="city")  # chosen on purchase (§11.1)
+        else:
+            advanced.named_adventurer(state, new, events)
     settle_city(state, events)
 
 
 def do_buy_maps(state: State, adv: Adventurer, events: list[Event]) -> None:
-    """§10.5: pay 1 to re-choose each chest map among it and fresh draws."""
-    state.vault[adv.seat] -= state.params.cost_refresh_maps
+    """§10.5: pay 1 to re-choose each chest map among it and fresh draws; Order of the
+    Lightbrary: one free re-choice per city visit, and after a rest for 1 from the Chest."""
+    back = state.decision
+    city = state.pending if back == "city" else {}
+    if back == "move":
+        adv.chest -= 1
+        state.pool_ok = False
+    elif city.get("free_maps"):
+        city = {**city, "free_maps": False}
+    else:
+        state.vault[adv.seat] -= state.params.cost_refresh_maps
     state.decision = "maps"
-    state.pending = {"index": 0}
+    state.pending = {"index": 0, "back": back, "city": city}
     _offer_maps(state, adv)
     events.append(Event("buy_maps", {}))
 
@@ -459,7 +603,7 @@ def _offer_maps(state: State, adv: Adventurer) -> None:
     for which in (0, 1)[: state.params.map_choices]:
         if exploration.pile_in_use(state, which) and state.piles[which]:
             options.append(state.piles[which].pop())
-    state.pending = {"index": index, "options": options}
+    state.pending = {**state.pending, "options": options}
 
 
 def do_keep_map(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
@@ -471,11 +615,11 @@ def do_keep_map(state: State, adv: Adventurer, number: int, events: list[Event])
             which = 1 if tile & board.LAND_BACK else 0
             state.piles[which].insert(0, tile)
     if index + 1 < len(adv.maps):
-        state.pending = {"index": index + 1}
+        state.pending = {**state.pending, "index": index + 1}
         _offer_maps(state, adv)
         return
-    state.decision = "city"
-    state.pending = {"banked": True, "purchases": True}
+    state.decision = state.pending["back"]
+    state.pending = state.pending["city"]
     settle_city(state, events)
 
 

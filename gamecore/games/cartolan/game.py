@@ -6,7 +6,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Status
-from gamecore.games.cartolan import actions, board, movement, notation, presets, steps, turns
+from gamecore.games.cartolan import (
+    actions,
+    advanced,
+    board,
+    cards,
+    movement,
+    notation,
+    presets,
+    steps,
+    turns,
+)
 from gamecore.games.cartolan.presets import params_for
 from gamecore.games.cartolan.state import Adventurer, State
 from gamecore.games.cartolan.view import build_view
@@ -74,6 +84,12 @@ class CartolanGame(Game[State, Action]):
             state.advs[seat].append(adv)
         for seat in state.order:
             turns.refill_maps(state, state.advs[seat][0])
+        if params.cards:
+            state.decks = cards.initial_decks(preset)
+            state.cadre = [-1] * players
+            if preset == "classic":
+                for seat in state.order:
+                    advanced.named_adventurer(state, state.advs[seat][0], [])
         state.adv_index = 0
         state.order_pos = 0
         turns.begin_turn(state)
@@ -105,6 +121,17 @@ class CartolanGame(Game[State, Action]):
             return [("steal", n) for n in range(1, count + 1)] + [("decline",)]
         if decision == "maps":
             return [("keep", n) for n in range(1, len(state.pending["options"]) + 1)]
+        if decision in ("cadre", "character", "manuscript"):
+            choices = [("choose", n) for n in range(1, len(state.pending["options"]) + 1)]
+            return choices + [("decline",)] if decision == "manuscript" else choices
+        if decision == "deposit":
+            return advanced.deposit_amounts(state, adv) + [("decline",)]
+        if decision == "discovery":
+            return [("draw",), ("decline",)]
+        if decision == "steal_card":
+            seat, index = state.pending["victim"]
+            count = len(actions.stealable_cards(state.advs[seat][index]))
+            return [("steal_card", n) for n in range(1, count + 1)] + [("decline",)]
         return []
 
     def _move_actions(self, state: State, adv: Adventurer) -> list[Action]:
@@ -243,16 +270,41 @@ class CartolanGame(Game[State, Action]):
         elif verb in ("attack", "attack_agent"):
             actions.do_attack(state, adv, action, events)
         elif verb == "agent":
-            actions.request_agent(
-                state, adv, adv.pos, state.params.cost_agent_exploring, "chest", events
-            )
+            params = state.params
+            cost = params.cost_agent_exploring if state.offers == 2 else params.cost_agent_existing
+            actions.request_agent(state, adv, adv.pos, cost, "chest", events)
         elif verb == "relocate":
             actions.do_relocate(state, adv, action[1], events)
         elif verb == "decline":
-            if state.decision == "relocate":
+            decision = state.decision
+            if decision == "relocate":
                 actions.do_relocate(state, adv, None, events)
-            else:
+            elif decision == "steal":
                 actions.do_steal(state, adv, 0, events)
+            elif decision == "steal_card":
+                actions.do_steal_card(state, adv, 0, events)
+            elif decision == "manuscript":
+                advanced.decline_manuscript(state)
+            elif decision == "discovery":
+                advanced.resolve_discovery(state, adv, False, events)
+            else:  # deposit
+                state.decision = "move"
+                state.pending = {}
+        elif verb == "choose":
+            advanced.choose(state, action[1], events)
+        elif verb == "steal_card":
+            actions.do_steal_card(state, adv, action[1], events)
+        elif verb == "draw":
+            advanced.resolve_discovery(state, adv, True, events)
+        elif verb == "deposit":
+            state.decision = "deposit"
+            state.pending = {"target": action[1]}
+        elif verb == "give":
+            advanced.give(state, adv, action[1], events)
+        elif verb == "rest_with":
+            advanced.rest_with(state, adv, action[1], action[2], events)
+        elif verb == "buy_manuscript":
+            advanced.offer_manuscripts(state, adv, events)
         elif verb == "take":
             actions.do_loot(state, adv, action[1], events)
         elif verb == "steal":
@@ -280,8 +332,11 @@ class CartolanGame(Game[State, Action]):
             actions.do_keep_map(state, adv, action[1], events)
         elif verb == "done":
             turns.end_turn(state, events)
-        if state.decision == "move" and not state.over:
-            actions.after_move(state, events)
+        if not state.over:
+            if state.decision == "move":
+                actions.after_move(state, events)
+            elif state.decision == "city":
+                actions.settle_city(state, events)
 
     # -- status, view, score ---------------------------------------------------------------
     def status(self, state: State) -> Status:

@@ -45,18 +45,25 @@ def _limits(state: State, adv: Adventurer) -> tuple[int, int]:
     """(land limit, upwind limit) of the movement variant; classic: unburdened if the Chest
     is empty (§16)."""
     params = state.params
+    extra = adv.buffs.get("upwind", 0) if adv.buffs else 0  # §11.2 +upwind
     if adv.chest == 0:
-        return params.unburdened_land, params.unburdened_upwind
+        return params.unburdened_land + extra, params.unburdened_upwind + extra
     if state.options["movement"] == "budgetted":
-        return params.land_budget, params.upwind_budget
-    return params.land_window, params.upwind_window
+        return params.land_budget + extra, params.upwind_budget + extra
+    return params.land_window + extra, params.upwind_window + extra
+
+
+def max_moves(state: State, adv: Adventurer) -> int:
+    """Moves per turn or rest; §11.2 +downwind adds one each."""
+    extra = adv.buffs.get("downwind", 0) if adv.buffs else 0
+    return state.params.max_moves + extra
 
 
 def allowance(state: State, adv: Adventurer) -> int:
     """Bit mask of the move kinds allowed now: §5.2 (``initial``) and §5.3 (``budgetted``,
     with the precedence slip fixed, §14.3.5)."""
     total = state.down + state.up + state.land
-    if total >= state.params.max_moves:
+    if total >= max_moves(state, adv):
         return 0
     land_limit, upwind_limit = _limits(state, adv)
     mask = ALLOW_DOWN
@@ -117,13 +124,13 @@ def can_continue(state: State, adv: Adventurer) -> bool:
 
 def remaining(state: State, adv: Adventurer) -> dict[str, int]:
     """The move meter a map picture shows: "any direction 2/2, downwind 2/2" (§5.2)."""
-    params = state.params
+    most = max_moves(state, adv)
     total = state.down + state.up + state.land
     land_limit, upwind_limit = _limits(state, adv)
     window = max(land_limit, upwind_limit)
     if state.options["movement"] == "budgetted":
         return {
-            "total": params.max_moves,
+            "total": most,
             "used": total,
             "land_left": 0 if state.up else max(0, land_limit - state.land),
             "upwind_left": 0 if state.land else max(0, upwind_limit - state.up),
@@ -131,8 +138,8 @@ def remaining(state: State, adv: Adventurer) -> dict[str, int]:
     return {
         "any_direction": window,
         "any_direction_left": max(0, window - total),
-        "downwind": params.max_moves - window,
-        "downwind_left": min(params.max_moves - window, params.max_moves - total),
+        "downwind": most - window,
+        "downwind_left": min(most - window, most - total),
         "used": total,
-        "total": params.max_moves,
+        "total": most,
     }

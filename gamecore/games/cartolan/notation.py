@@ -29,6 +29,7 @@ _SIMPLE = {
     "buy adventurer": ("buy_adventurer",), "buy maps": ("buy_maps",),
     "rechoose maps": ("buy_maps",), "done": ("done",), "leave": ("done",),
     "decline": ("decline",), "no": ("decline",), "skip": ("decline",),
+    "draw": ("draw",), "draw card": ("draw",), "buy manuscript": ("buy_manuscript",),
 }  # fmt: skip
 
 
@@ -58,8 +59,16 @@ def format_action(action: Action) -> str:
         return f"wait {action[1]}" if action[1] else "wait"
     if verb == "abandon":
         return f"abandon {action[1]} {action[2]}" if action[1] else f"abandon {action[2]}"
-    if verb in ("travel", "take", "bank", "steal", "keep"):
+    if verb in ("travel", "take", "bank", "steal", "keep", "choose", "give"):
         return f"{verb} {action[1]}"
+    if verb == "steal_card":
+        return f"steal card {action[1]}"
+    if verb == "rest_with":
+        return f"rest {action[1] + 1}.{action[2] + 1}"
+    if verb == "deposit":
+        return f"deposit {_cell_text(action[1])}"
+    if verb == "buy_manuscript":
+        return "buy manuscript"
     if verb == "attack":
         return f"attack {action[1] + 1}.{action[2] + 1}"
     if verb == "attack_agent":
@@ -115,7 +124,16 @@ def parse_action(text: str) -> Action:
         if len(rest) != 1 or rest[0] not in _CITIES:
             raise _bad(whole, "write abandon capital or abandon mythical")
         return ("abandon", number, _CITIES[rest[0]])
-    if verb in ("travel", "take", "bank", "steal", "keep"):
+    if verb == "steal" and rest[:1] == ["card"]:
+        if len(rest) != 2:
+            raise _bad(whole, "write steal card <number>")
+        return ("steal_card", _number(rest[1], whole, "the card"))
+    if verb == "rest" and rest:
+        _, seat, index = _parse_attack(rest, whole)
+        return ("rest_with", seat, index)
+    if verb == "deposit":
+        return ("deposit", _parse_cell(" ".join(rest), whole))
+    if verb in ("travel", "take", "bank", "steal", "keep", "choose", "give"):
         if len(rest) != 1:
             raise _bad(whole, f"write {verb} <number>")
         return (verb, _number(rest[0], whole, "the amount"))

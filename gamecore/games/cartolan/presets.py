@@ -13,7 +13,7 @@ from gamecore.games.cartolan import board
 PRESETS = ("classic", "modern")
 MODES = ("beginner", "regular", "advanced")
 #: Modes this engine implements; the others are refused at setup with a clear reason.
-IMPLEMENTED_MODES = ("beginner", "regular")
+IMPLEMENTED_MODES = ("beginner", "regular", "advanced")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +72,12 @@ class Params:
     land_exploration: bool
     #: classic Mythical City stands at setup this far East of the Capital.
     mythical_fixed_x: int
+    #: Advanced (§11): cards in play, Manuscript price, cards offered per pick, and the
+    #: price of an Agent on an existing tile ("+agents").
+    cards: bool
+    cost_tech: int
+    card_choices: int
+    cost_agent_existing: int
 
 
 def _modern(mode: str) -> Params:
@@ -123,6 +129,10 @@ def _modern(mode: str) -> Params:
         attacks=regular,
         land_exploration=regular,
         mythical_fixed_x=0,
+        cards=mode == "advanced",
+        cost_tech=3,
+        card_choices=2,
+        cost_agent_existing=3,
     )
 
 

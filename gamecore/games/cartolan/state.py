@@ -16,7 +16,21 @@ from gamecore.rng import Rng
 class Adventurer:
     """One Adventurer token (§2.4): where it is, what it carries, its expedition memory."""
 
-    __slots__ = ("seat", "pos", "chest", "pirate", "maps", "latest_city", "traded", "ready_round")
+    __slots__ = (
+        "seat",
+        "pos",
+        "chest",
+        "pirate",
+        "maps",
+        "latest_city",
+        "traded",
+        "ready_round",
+        "cards",
+        "new_cards",
+        "offered",
+        "visited",
+        "buffs",
+    )
 
     def __init__(self, seat: int, pos: int, ready_round: int) -> None:
         self.seat = seat
@@ -27,6 +41,14 @@ class Adventurer:
         self.latest_city = pos
         self.traded: list[int] = []
         self.ready_round = ready_round
+        #: Advanced: Character and Manuscript cards held; those taken this turn; whether a
+        #: Character was offered; Agents visited since the last city (classic Sickness).
+        self.cards: list[int] = []
+        self.new_cards: list[int] = []
+        self.offered = False
+        self.visited: list[int] = []
+        #: Effect counts of the active cards (kept up to date by ``cards.recompute``).
+        self.buffs: dict[str, int] = {}
 
     def clone(self) -> Adventurer:
         other = Adventurer.__new__(Adventurer)
@@ -38,6 +60,11 @@ class Adventurer:
         other.latest_city = self.latest_city
         other.traded = self.traded[:]
         other.ready_round = self.ready_round
+        other.cards = self.cards[:]
+        other.new_cards = self.new_cards[:]
+        other.offered = self.offered
+        other.visited = self.visited[:]
+        other.buffs = self.buffs
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -50,6 +77,11 @@ class Adventurer:
             "latest_city": self.latest_city,
             "traded": self.traded,
             "ready_round": self.ready_round,
+            "cards": self.cards,
+            "new_cards": self.new_cards,
+            "offered": self.offered,
+            "visited": self.visited,
+            "buffs": self.buffs,
         }
 
     @classmethod
@@ -60,6 +92,11 @@ class Adventurer:
         adv.maps = list(data["maps"])
         adv.latest_city = data["latest_city"]
         adv.traded = list(data["traded"])
+        adv.cards = list(data["cards"])
+        adv.new_cards = list(data["new_cards"])
+        adv.offered = data["offered"]
+        adv.visited = list(data["visited"])
+        adv.buffs = dict(data["buffs"])
         return adv
 
 
@@ -92,6 +129,8 @@ _SCALARS = (
     "end_reason",
     "last_action",
     "explored_count",
+    "free_rest_used",
+    "pool_ok",
 )
 
 
@@ -131,6 +170,11 @@ class State:
         "last_path",
         "last_action",
         "explored_count",
+        "decks",
+        "cadre",
+        "free_rest_used",
+        "rested_with",
+        "pool_ok",
     )
 
     def __init__(self) -> None:
@@ -169,6 +213,14 @@ class State:
         self.last_path: list[int] = []
         self.last_action: tuple = ()
         self.explored_count = 0
+        #: Advanced: undrawn cards per deck, each seat's Cadre card (-1: none yet), this
+        #: turn's free rest used (+freerests), Adventurers rested with (+rests), a +pool
+        #: re-choice open after a rest.
+        self.decks: dict[str, list[int]] = {}
+        self.cadre: list[int] = []
+        self.free_rest_used = False
+        self.rested_with: list[list[int]] = []
+        self.pool_ok = False
 
     # -- handy read-only accessors -----------------------------------------------------
     @property
@@ -214,6 +266,11 @@ class State:
         other.last_path = self.last_path
         other.last_action = self.last_action
         other.explored_count = self.explored_count
+        other.decks = {name: deck[:] for name, deck in self.decks.items()}
+        other.cadre = self.cadre[:]
+        other.free_rest_used = self.free_rest_used
+        other.rested_with = self.rested_with[:]
+        other.pool_ok = self.pool_ok
         return other
 
     # -- JSON ----------------------------------------------------------------------------
@@ -237,6 +294,9 @@ class State:
             winners=list(self.winners),
             path=self.path[:],
             last_path=self.last_path[:],
+            decks={name: deck[:] for name, deck in self.decks.items()},
+            cadre=self.cadre[:],
+            rested_with=[list(pair) for pair in self.rested_with],
         )
         return data
 
@@ -265,6 +325,9 @@ class State:
         state.last_action = tuple(data["last_action"]) if data["last_action"] else ()
         state.path = list(data["path"])
         state.last_path = list(data["last_path"])
+        state.decks = {name: list(deck) for name, deck in data["decks"].items()}
+        state.cadre = list(data["cadre"])
+        state.rested_with = [list(pair) for pair in data["rested_with"]]
         return state
 
 

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from gamecore.contract import Event
-from gamecore.games.cartolan import actions, board, exploration, turns
+from gamecore.games.cartolan import actions, advanced, board, cards, exploration, turns
 from gamecore.games.cartolan.state import Adventurer, State
 
 
@@ -80,22 +80,30 @@ def settle_tile(
     adv.pos = target
     state.path.append(target)
     reward = exploration.fill_reward(state, target, origin)
+    if reward and adv.buffs and params.gap_reward_per_neighbour:
+        neighbours = reward // params.gap_reward_per_neighbour
+        reward += neighbours * cards.buff(adv, "rewards")  # §11.2 +rewards
     adv.chest += reward
     x, y = board.coords(target)
     events.append(Event("explore", {"x": x, "y": y, "reward": reward}))
     if tile & board.DISASTER and params.disasters:
         actions.disaster_strike(state, adv, events)
         return
+    discovery = 0
     if tile & board.WONDER:
-        if actions.in_domain(state, target):
-            gain = params.trade_value
+        inside = actions.in_domain(state, target)
+        if inside:
+            gain = params.trade_value  # classic: inside a domain a discovery is a trade
         elif tile & board.LAND_BACK and params.land_exploration:
             gain = params.discover_wonder_land
         else:
             gain = params.discover_wonder_water
-        adv.chest += gain
         adv.traded.append(target)
-        events.append(Event("discover_wonder", {"amount": gain}))
+        if params.cards and params.preset == "classic" and not inside:
+            discovery = gain  # may be taken as a Technology card instead (below)
+        else:
+            adv.chest += gain
+            events.append(Event("discover_wonder", {"amount": gain}))
     if (
         params.complete_map_bonus
         and which is not None
@@ -114,6 +122,11 @@ def settle_tile(
         return
     state.attacked = []
     state.offers = 2
+    if discovery and state.decks.get("discovery"):
+        advanced.offer_discovery(state, discovery)
+    elif discovery:
+        adv.chest += discovery
+        events.append(Event("discover_wonder", {"amount": discovery}))
 
 
 def do_wait(state: State, adv: Adventurer, events: list[Event]) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamecore.contract import Event
-from gamecore.games.cartolan import exploration
+from gamecore.games.cartolan import advanced, cards, exploration
 from gamecore.games.cartolan.state import Adventurer, State
 
 
@@ -18,6 +18,11 @@ def begin_turn(state: State) -> None:
     state.decision = "move"
     state.path = [adv.pos]
     state.travel_ok = adv.pos in state.cities
+    if state.params.cards:
+        state.free_rest_used = False
+        state.rested_with = []
+        state.pool_ok = False
+        advanced.start_choices(state)
 
 
 def end_turn(state: State, events: list[Event]) -> None:
@@ -26,6 +31,9 @@ def end_turn(state: State, events: list[Event]) -> None:
     adv = state.adventurer
     if not state.params.trade_once_per_expedition:
         adv.traded = []
+    if adv.new_cards:
+        adv.new_cards = []
+        cards.recompute(adv)
     for which in (0, 1):
         discard = state.discards[which]
         if discard:
@@ -100,6 +108,8 @@ def finish(state: State, reason: str, events: list[Event]) -> None:
 def refill_maps(state: State, adv: Adventurer) -> None:
     """Top the chest maps up to capacity, alternating water and land (§10.5)."""
     capacity = state.params.chest_maps
+    if capacity and adv.buffs:
+        capacity += adv.buffs.get("maps", 0)  # §11.2 +maps
     maps = adv.maps
     while len(maps) < capacity:
         which = len(maps) % 2 if state.params.land_exploration else 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.games.cartolan import actions, board, movement, notation
+from gamecore.games.cartolan import actions, board, cards, movement, notation
 from gamecore.games.cartolan.state import State, xy
 
 _KIND_NAMES = ("downwind", "upwind", "land")
@@ -63,6 +63,9 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
                     "latest_city": xy(adv.latest_city),
                     "moving": moving == (seat, index),
                     "ready_round": adv.ready_round,
+                    "cards": [
+                        {**cards.describe(c), "active": c not in adv.new_cards} for c in adv.cards
+                    ],
                 }
             )
     agents = []
@@ -116,6 +119,11 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
                 "agents": sum(1 for a in state.agents.values() if a.owner == seat),
                 "max_adventurers": params.max_adventurers,
                 "max_agents": params.max_agents,
+                "cadre": (
+                    cards.describe(state.cadre[seat])
+                    if state.cadre and state.cadre[seat] >= 0
+                    else None
+                ),
             }
             for seat in range(state.players)
         ],
@@ -123,6 +131,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
             "water": {"count": len(state.piles[0]), "discard": len(state.discards[0])},
             "land": {"count": len(state.piles[1]), "discard": len(state.discards[1])},
         },
+        "decks": {name: len(deck) for name, deck in state.decks.items()},
         "moves": moves,
         "reachable": reachable(state),
         "offers": offers,
@@ -137,12 +146,18 @@ def _decision_details(state: State) -> dict[str, Any]:
     kind = state.decision
     if kind == "city":
         return {"banked": pending.get("banked", True), "chest": state.adventurer.chest}
-    if kind in ("loot", "steal"):
+    if kind in ("loot", "steal", "steal_card"):
         seat, index = pending["victim"]
         victim = state.advs[seat][index]
         return {"victim": {"seat": seat, "number": index + 1, "chest": victim.chest}}
     if kind == "relocate":
         return {"target": xy(pending["target"]), "cost": pending["cost"]}
+    if kind in ("cadre", "character", "manuscript"):
+        return {"cards": [cards.describe(c) for c in pending["options"]]}
+    if kind == "deposit":
+        return {"target": xy(pending["target"]), "chest": state.adventurer.chest}
+    if kind == "discovery":
+        return {"amount": pending["amount"]}
     if kind == "maps":
         return {
             "map": pending["index"] + 1,

@@ -12,12 +12,14 @@ from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import GAME, board
 from gamecore.games.cartolan.notation import parse_action
 
-COMBOS = [(p, m) for p in ("modern", "classic") for m in ("beginner", "regular")]
+COMBOS = [(p, m) for p in ("modern", "classic") for m in ("beginner", "regular", "advanced")]
 PROBES = [
     "move 1 N", "move 1 E", "move 1 S", "move 1 W", "move 2 N", "move 1 N map 1", "gust 1 S",
     "wait 1", "wait 2", "end", "trade", "rest", "restore", "court", "agent", "attack agent",
     "attack 1.1", "attack 2.1", "bank 0", "bank 1", "take 0", "steal 1", "keep 1", "done",
     "decline", "buy adventurer", "buy maps", "travel 1", "relocate 0,1", "abandon 1 capital",
+    "choose 1", "choose 3", "give 1", "draw", "steal card 1", "rest 1.1", "rest 2.2",
+    "deposit 0,1", "buy manuscript",
 ]  # fmt: skip
 
 
