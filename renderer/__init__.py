@@ -23,6 +23,7 @@ GAME_IDS: tuple[str, ...] = tuple(_MODULES)
 
 
 def _drawer(game_id: str, name: str) -> Callable[[Mapping[str, Any]], bytes]:
+    """The module function ``name`` of ``game_id``'s renderer (imported on first use)."""
     module = _MODULES.get(game_id)
     if module is None:
         raise ValueError(f"no renderer for game {game_id!r} (known: {', '.join(GAME_IDS)})")
@@ -39,4 +40,11 @@ def render_hand(game_id: str, view: Mapping[str, Any], locale: str = "en") -> by
     return _drawer(game_id, "render_hand")(view)
 
 
-__all__ = ["GAME_IDS", "render_board", "render_hand"]
+def warm_up(game_id: str | None = None) -> None:
+    """Build the cached fonts, card faces and palettes now (0.2–0.6 s per game) instead of
+    on the first render; the bot may call it once at start-up, in a thread."""
+    for known in (game_id,) if game_id else GAME_IDS:
+        import_module(_MODULES[known]).palette()
+
+
+__all__ = ["GAME_IDS", "render_board", "render_hand", "warm_up"]

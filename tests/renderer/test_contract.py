@@ -1,0 +1,85 @@
+"""The renderer's promises: pure function of the view, thread-safe, layered, every game."""
+
+from __future__ import annotations
+
+import ast
+import json
+import sys
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import renderer
+from renderer import cartographer, dungeon_delver, speiderne
+from tests.renderer.cartolan_views import synthetic_view
+from tests.renderer.helpers import open_png
+
+RENDERER_DIR = Path(renderer.__file__).parent
+ALLOWED_ROOTS = {"renderer", "gamecore", "PIL", "__future__"} | set(sys.stdlib_module_names)
+
+
+def _views() -> dict[str, dict]:
+    return {
+        "cartographer": cartographer.SAMPLE_VIEWS[0],
+        "dungeon-delver": dungeon_delver.SAMPLE_VIEWS[0],
+        "speiderne": speiderne._sample_views()[0],
+        "cartolan": synthetic_view(30),
+    }
+
+
+@pytest.mark.parametrize("game_id", renderer.GAME_IDS)
+def test_picture_is_a_pure_function_of_the_json_view(
+    game_id: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Same view (even after a JSON round trip) → byte-identical PNG, without the engine:
+    the game registry is made unusable while rendering."""
+    view = _views()[game_id]
+    expected = renderer.render_board(game_id, view)
+    import gamecore
+    import gamecore.registry
+
+    def no_engine(*_: object) -> None:
+        raise AssertionError("the renderer asked for the game engine")
+
+    monkeypatch.setattr(gamecore.registry, "get_game", no_engine)
+    monkeypatch.setattr(gamecore, "get_game", no_engine)
+    assert renderer.render_board(game_id, json.loads(json.dumps(view))) == expected
+    open_png(renderer.render_hand(game_id, view))
+
+
+@pytest.mark.parametrize("game_id", renderer.GAME_IDS)
+def test_concurrent_renders_agree(game_id: str) -> None:
+    view = _views()[game_id]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(lambda _: renderer.render_board(game_id, view), range(8)))
+    assert len(set(results)) == 1
+
+
+@pytest.mark.parametrize("game_id", renderer.GAME_IDS)
+def test_empty_view_still_renders(game_id: str) -> None:
+    open_png(renderer.render_board(game_id, {}), max_bytes=1_000_000)
+    open_png(renderer.render_hand(game_id, {}))
+
+
+def test_unknown_game_is_refused() -> None:
+    with pytest.raises(ValueError, match="no renderer"):
+        renderer.render_board("chess", {})
+
+
+def test_renderer_imports_only_pillow_gamecore_and_the_standard_library() -> None:
+    for path in RENDERER_DIR.glob("*.py"):
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                roots = {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                roots = {node.module.split(".")[0]}
+            else:
+                continue
+            assert roots <= ALLOWED_ROOTS, f"{path.name} imports {roots - ALLOWED_ROOTS}"
+
+
+def test_bundled_font_is_the_only_font() -> None:
+    fonts = sorted(p.name for p in (RENDERER_DIR / "fonts").iterdir())
+    assert fonts == ["DejaVuSans-Bold-subset.ttf", "LICENSE_DEJAVU"]
