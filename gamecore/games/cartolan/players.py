@@ -174,10 +174,12 @@ class HeuristicPlayer:
         self._note_failed_exploration(state, adv, key)
         if self.personality in ("trader", "router"):
             self._note_city_visit(state, adv, key)
-        offer = self.take_offer(state, adv, legal, key)
-        if offer is not None:
-            return offer
-        ctx = self.move_context(state, adv, legal, key)
+        scan = _scan(legal)
+        if scan.offers:
+            offer = self.take_offer(state, adv, scan, key)
+            if offer is not None:
+                return offer
+        ctx = self.move_context(state, adv, scan, key)
         move = ai.decide_move(self.personality, ctx, rng)
         return self._to_action(state, adv, legal, move, key)
 
@@ -200,16 +202,14 @@ class HeuristicPlayer:
         if at_turn_start and adv.pos in state.cities and (state.round > 1 or key[1] > 1):
             self.memory.route[key] = 0
 
-    def take_offer(self, state: Any, adv: Any, legal: Sequence[Action], key: Key) -> Action | None:
+    def take_offer(self, state: Any, adv: Any, scan: _Scan, key: Key) -> Action | None:
         """The tile actions open now, in the order of §5.6: trade, attacks, restore, rest, and
         the Agent offer after exploring (§13.2–§13.5)."""
         params = state.params
         personality = self.personality
         rest = None
-        for action in legal:
+        for action in scan.offers:
             verb = action[0]
-            if verb in ("move", "wait", "travel", "end", "abandon", "gust"):
-                continue
             if verb == "trade" or verb == "restore":
                 return action
             if verb == "attack":
@@ -225,7 +225,7 @@ class HeuristicPlayer:
                 # an Agent's rest first; Intrepid Academy's rest with an Adventurer otherwise
                 rest = action
             elif verb == "agent":
-                moves_left = any(a[0] in ("move", "gust") for a in legal)
+                moves_left = bool(scan.sides) or scan.gusts
                 wonder = bool(state.tiles[adv.pos] & board.WONDER)
                 mine = len(own_agents(state, adv.seat))
                 if ai.places_agent_after_exploring(
@@ -249,27 +249,15 @@ class HeuristicPlayer:
         if k < len(agents) and agents[k] == adv.pos:
             self.memory.route[key] = k + 1
 
-    def move_context(self, state: Any, adv: Any, legal: Sequence[Action], key: Key) -> MoveContext:
+    def move_context(self, state: Any, adv: Any, scan: _Scan, key: Key) -> MoveContext:
         params = state.params
         personality = self.personality
         origin = adv.pos
         tiles = state.tiles
-        steps: set[str] = set()
-        gap_sides: list[int] = []
-        can_wait = False
-        abandon_names: list[str] = []
-        for action in legal:
-            verb = action[0]
-            if verb == "move":
-                if action[3] == 0:
-                    side = action[2]
-                    steps.add(_SIDE_LETTERS[side])
-                    if origin + _STEP[side] not in tiles:
-                        gap_sides.append(side)
-            elif verb == "wait":
-                can_wait = True
-            elif verb == "abandon":
-                abandon_names.append(action[2])
+        gap_sides = [side for side in scan.sides if origin + _STEP[side] not in tiles]
+        steps = frozenset([_SIDE_LETTERS[side] for side in scan.sides])
+        abandon_names = scan.abandon
+        can_wait = scan.can_wait
         use_maps = bool(params.chest_maps and adv.maps)
 
         def find_gaps() -> dict[str, GapOption]:
@@ -296,7 +284,7 @@ class HeuristicPlayer:
             adv.chest,
             threshold(params),
             coords(latest_city),
-            frozenset(steps),
+            steps,
             None,
             find_gaps,
             frozenset([coords(cell) for cell in avoid]),
@@ -379,6 +367,40 @@ class HeuristicPlayer:
         ):  # fmt: skip
             return manuscript
         return default_action(legal)
+
+
+class _Scan:
+    """One pass over the legal actions of a move decision: what the rules need from them."""
+
+    __slots__ = ("sides", "gusts", "can_wait", "abandon", "offers")
+
+    def __init__(self) -> None:
+        self.sides: list[int] = []  # plain steps (without a chest map)
+        self.gusts = False
+        self.can_wait = False
+        self.abandon: list[str] = []  # cities an abandon may go to
+        self.offers: list[Action] = []  # tile actions open now
+
+
+_NOT_OFFERS = frozenset(("move", "wait", "gust", "abandon", "travel", "end"))
+
+
+def _scan(legal: Sequence[Action]) -> _Scan:
+    scan = _Scan()
+    for action in legal:
+        verb = action[0]
+        if verb == "move":
+            if action[3] == 0:
+                scan.sides.append(action[2])
+        elif verb not in _NOT_OFFERS:
+            scan.offers.append(action)
+        elif verb == "wait":
+            scan.can_wait = True
+        elif verb == "abandon":
+            scan.abandon.append(action[2])
+        elif verb == "gust":
+            scan.gusts = True
+    return scan
 
 
 def _fitting_map(state: Any, adv: Any, side: int) -> int | None:
