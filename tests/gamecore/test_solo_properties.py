@@ -240,3 +240,58 @@ def test_dungeon_delver_catalog_keys() -> None:
         delver_candidate,
         {"explored", "subdued", "drew", "claimed", "won", "lost"},
     )
+
+
+# -- exhaustive: on every step of a few games, apply accepts exactly the legal actions -------
+def carto_every_candidate(state: carto.CartographerState) -> list[object]:
+    """Every hand card plus one other card, on every pair of neighbouring cells (and a few
+    pairs that are not neighbours), and every exchange of those cards."""
+    cards = list(state.hand) + [next(c for c in ALL_CARDS if c not in state.hand)]
+    found: list[object] = [carto.Exchange(c) for c in cards]
+    for f, t in CARTO_PAIRS:
+        found.extend(carto.Reveal(carto.CELL_NAMES[f], c, carto.CELL_NAMES[t]) for c in cards)
+    return found
+
+
+def delver_every_candidate(state: delver.DelverState) -> list[object]:
+    """Every hand card plus one other card on every level and position; every claim."""
+    cards = list(state.hand) + [next(c for c in ALL_CARDS if c not in state.hand)]
+    found: list[object] = [delver.Claim(level) for level in range(1, 5)]
+    for c in cards:
+        for level in range(1, 5):
+            found.append(delver.Explore(level, c))
+            found.extend(delver.Subdue(c, level, pos) for pos in range(1, 5))
+    return found
+
+
+def accepted_equals_legal(game: Game, seed: int, every_candidate, chooser=None) -> int:
+    state = game.setup(1, seed)
+    rng = Rng(seed)
+    checked = 0
+    while not game.status(state).over:
+        legal = game.legal_actions(state, 0)
+        accepted = set()
+        for action in every_candidate(state):
+            try:
+                game.apply(state, 0, action)
+            except IllegalAction:
+                continue
+            accepted.add(action)
+            checked += 1
+        assert accepted == set(legal) & set(every_candidate(state))
+        assert set(legal) <= set(every_candidate(state))
+        action = chooser(state, legal, rng) if chooser else legal[rng.below(len(legal))]
+        state, _ = game.apply(state, 0, action)
+    return checked
+
+
+def test_cartographer_apply_accepts_exactly_the_legal_actions() -> None:
+    assert sum(accepted_equals_legal(carto.GAME, seed, carto_every_candidate) for seed in range(12))
+
+
+def test_dungeon_delver_apply_accepts_exactly_the_legal_actions() -> None:
+    total = sum(
+        accepted_equals_legal(delver.GAME, seed, delver_every_candidate, delver_chooser)
+        for seed in range(20)
+    )
+    assert total
