@@ -37,6 +37,7 @@ from renderer.layout import (
 from renderer.toolkit import (
     HIGHLIGHT,
     LABEL,
+    LOSS,
     PANEL,
     RGB,
     TABLE,
@@ -135,6 +136,17 @@ def _highlight_last_action(board: Image.Image, view: Mapping[str, Any]) -> bool:
     return len(words) == 2 and words[0] == "EXCHANGE"
 
 
+def _mark_no_start(board: Image.Image, box: Box) -> None:
+    """An empty centre means no starting point (rules "Setup" 5): the deal cannot be won."""
+    draw = ImageDraw.Draw(board)
+    inset = 22
+    for start, end in (
+        ((box.x + inset, box.y + inset), (box.x + box.w - inset, box.y + box.h - inset)),
+        ((box.x + box.w - inset, box.y + inset), (box.x + inset, box.y + box.h - inset)),
+    ):
+        draw.line([start, end], fill=LOSS, width=9)
+
+
 def _is_cell(text: str) -> bool:
     return len(text) == 2 and text[0] in COLUMNS and text[1] in ROWS
 
@@ -163,6 +175,8 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
                 board.paste(named_back(cell), box.xy)
             else:
                 paste_card(board, value, box.xy, box.size, TABLE)
+    if grid.get("C3") == "" or view.get("no_starting_point"):
+        _mark_no_start(board, cell_box("C3"))
     played_from_hand = _highlight_last_action(board, view)
     draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("pile") or 0))
     draw_discard(

@@ -148,7 +148,8 @@ def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: b
     s = side * SCALE
     if moving:
         draw.ellipse((0, 0, s - 1, s - 1), fill=(255, 184, 0))
-    inset = s * 0.12
+        draw.ellipse((s * 0.09, s * 0.09, s * 0.91, s * 0.91), fill=(15, 15, 18))
+    inset = s * 0.13
     ring = PIRATE if pirate else WHITE
     draw.ellipse(
         (inset, inset, s - inset, s - inset),
@@ -209,16 +210,17 @@ def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Im
     return image
 
 
-@lru_cache(maxsize=16)
+@lru_cache(maxsize=64)
 def coin(text: str, side: int) -> Image.Image:
-    """Wealth: a gold coin with an amount."""
+    """Wealth: a cream bale (rounded square) with an amount, unlike the round player pieces."""
     image, draw = supersampled(side, side, SCALE)
     s = side * SCALE
-    draw.ellipse(
+    draw.rounded_rectangle(
         (0, 0, s - 1, s - 1),
-        fill=(232, 186, 40),
-        outline=(120, 80, 0),
-        width=max(1, side // 14) * SCALE,
+        radius=s * 0.22,
+        fill=(250, 238, 196),
+        outline=(110, 70, 10),
+        width=max(1, side // 12) * SCALE,
     )
     image = shrink(image, side, side)
     draw_text(
@@ -226,7 +228,7 @@ def coin(text: str, side: int) -> Image.Image:
         (side / 2, side / 2 + 1),
         text,
         max(8, int(side * (0.55 if len(text) < 3 else 0.42))),
-        (60, 36, 0),
+        (90, 54, 0),
     )
     return image
 
