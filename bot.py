@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
@@ -62,6 +63,17 @@ class Settings:
         )
 
 
+class TabletopTree(app_commands.CommandTree):
+    """Slash-command failures that escaped a cog: logged, and one private line to the user."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        from cogs.replies import report_failure
+
+        await report_failure(interaction, getattr(error, "original", error))
+
+
 class TabletopBot(commands.Bot):
     """The bot: owns the match service for its whole life and closes it on ``close()``."""
 
@@ -71,10 +83,15 @@ class TabletopBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
+            tree_cls=TabletopTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
         self.service = None
+        #: Background runs of computer seats, one per match (see cogs/table.py).
+        self.computer_tasks: dict[str, asyncio.Task] = {}
+        #: Seconds a computer seat waits before each step, so people can follow the board.
+        self.computer_delay: float = 2.0
 
     async def setup_hook(self) -> None:
         from cogs import EXTENSIONS, dynamic_items
@@ -103,6 +120,8 @@ class TabletopBot(commands.Bot):
     async def close(self) -> None:
         """Close Discord, then the store: aiosqlite runs a thread that would keep the
         process alive."""
+        for task in self.computer_tasks.values():
+            task.cancel()
         try:
             await super().close()
         finally:

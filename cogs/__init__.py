@@ -6,10 +6,11 @@ component classes it registers so old board messages keep working after a restar
 
 from __future__ import annotations
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.play", "cogs.rules", "cogs.stats")
+EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.play", "cogs.rules", "cogs.stats", "cogs.table")
 
 
 def dynamic_items() -> tuple[type, ...]:
     from cogs.components import BoardButton, MoveSelect, RulesPager
+    from cogs.lobby import LobbyButton
 
-    return (MoveSelect, BoardButton, RulesPager)
+    return (MoveSelect, BoardButton, RulesPager, LobbyButton)

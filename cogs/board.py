@@ -7,6 +7,7 @@ game state directly, so what a message shows is what the view allows.
 from __future__ import annotations
 
 import asyncio
+import io
 import logging
 import math
 from collections.abc import Sequence
@@ -47,13 +48,12 @@ class BoardMessage:
     embed: discord.Embed
     png: bytes | None
     view: discord.ui.View | None
+    filename: str = PNG_NAME
 
     def file(self) -> discord.File | None:
         if self.png is None:
             return None
-        import io
-
-        return discord.File(io.BytesIO(self.png), filename=PNG_NAME)
+        return discord.File(io.BytesIO(self.png), filename=self.filename)
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"embed": self.embed}
@@ -185,15 +185,18 @@ def move_options(notations: Sequence[str]) -> list[discord.SelectOption]:
     return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
 
 
-def board_components(match: Match, notations: Sequence[str], locale: str) -> discord.ui.View | None:
-    """Selects of the solo player's legal moves and the Hint / Resign buttons; nothing once
-    the match is over (dead buttons would only confuse)."""
+def board_components(
+    match: Match, notations: Sequence[str], locale: str, *, solo: bool = True
+) -> discord.ui.View | None:
+    """Solo: selects of the player's legal moves, Hint and Resign. Multiplayer: no moves
+    in public (they could reveal a hand); a "My hand" button opens them privately.
+    Nothing once the match is over (dead buttons would only confuse)."""
     from cogs.components import BoardButton, MoveSelect
 
     if match.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
-    plan = plan_selects(notations)
+    plan = plan_selects(notations) if solo else []
     counts: dict[str, int] = {}
     for verb, _ in plan:
         counts[verb] = counts.get(verb, 0) + 1
@@ -204,14 +207,14 @@ def board_components(match: Match, notations: Sequence[str], locale: str) -> dis
         view.add_item(
             MoveSelect(match.id, match.version, slot, options=move_options(moves), placeholder=label[:150])
         )
-    hint_label = t("board.button.hint", locale)
-    resign_label = t("board.button.resign", locale)
-    view.add_item(BoardButton(match.id, match.version, "hint", label=hint_label))
-    view.add_item(BoardButton(match.id, match.version, "resign", label=resign_label))
+    if not solo:
+        view.add_item(BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale)))
+    view.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
+    view.add_item(BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)))
     return view
 
 
-async def render_png(game_id: str, view: dict, locale: str) -> bytes | None:
+async def render_png(game_id: str, view: dict, locale: str, kind: str = "board") -> bytes | None:
     """The board picture, drawn in a worker thread so the event loop keeps answering.
 
     ``None`` when the game has no renderer yet: the embed still tells the whole story, and
@@ -219,9 +222,10 @@ async def render_png(game_id: str, view: dict, locale: str) -> bytes | None:
     import renderer
 
     try:
-        return await asyncio.to_thread(renderer.render_board, game_id, view, locale)
-    except (ImportError, ValueError):
-        log.warning("no board picture for %s", game_id, exc_info=True)
+        draw = renderer.render_hand if kind == "hand" else renderer.render_board
+        return await asyncio.to_thread(draw, game_id, view, locale)
+    except (ImportError, ValueError, AttributeError):
+        log.warning("no %s picture for %s", kind, game_id, exc_info=True)
         return None
 
 
@@ -246,4 +250,5 @@ async def build_board(
     if png is not None:
         embed.set_image(url=f"attachment://{PNG_NAME}")
     notations = legal_notations(match, viewer) if viewer is not None else []
-    return BoardMessage(embed=embed, png=png, view=board_components(match, notations, locale))
+    view_ = board_components(match, notations, locale, solo=viewer is not None)
+    return BoardMessage(embed=embed, png=png, view=view_)

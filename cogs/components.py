@@ -53,7 +53,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"tt:mv:{_
             await turns.play_move(interaction, self.match_id, str(values[0]), self.version)
 
 
-BOARD_ACTIONS = ("hint", "resign", "confirm-resign")
+BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign")
 
 
 class BoardButton(
@@ -83,7 +83,11 @@ class BoardButton(
         return cls(match["match"], int(match["version"]), match["action"], label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        if self.action == "hint":
+        from cogs.table import show_hand
+
+        if self.action == "hand":
+            await show_hand(interaction, self.match_id)
+        elif self.action == "hint":
             await turns.hint(interaction, self.match_id)
         elif self.action == "resign":
             await turns.ask_resign(interaction, self.match_id, self.version)

@@ -54,8 +54,9 @@ class GameCog(commands.Cog):
             await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
             return
         if chosen.max_players > 1:
-            locale = locale_for(interaction, public=False)
-            await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
+            from cogs.lobby import open_lobby
+
+            await open_lobby(interaction, game.value, seed)
             return
         await replies.defer(interaction)
         try:

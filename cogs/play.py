@@ -9,6 +9,7 @@ from discord.ext import commands
 from cogs import replies, turns
 from cogs.game import MATCH_DESCRIPTION, _cmd
 from cogs.matches import match_choices, move_choices, pick_match
+from cogs.table import show_hand
 from gamecore.contract import IllegalAction
 
 
@@ -47,6 +48,19 @@ class PlayCog(commands.Cog):
             await turns.explain_refusal(interaction, error, None)
             return
         await turns.hint(interaction, match.id)
+
+    @app_commands.command(name=_cmd("cmd.hand.name"), description=_cmd("cmd.hand.description"))
+    @app_commands.guild_only()
+    @app_commands.rename(match_id=_cmd("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def hand(self, interaction: discord.Interaction, match_id: str | None = None) -> None:
+        try:
+            match = await pick_match(interaction, match_id)
+        except IllegalAction as error:
+            await turns.explain_refusal(interaction, error, None)
+            return
+        await show_hand(interaction, match.id)
 
 
 async def setup(bot: commands.Bot) -> None:

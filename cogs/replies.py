@@ -31,12 +31,14 @@ async def tolerate(call: Awaitable[T]) -> T | None:
         raise
 
 
-async def defer(interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+async def defer(
+    interaction: discord.Interaction, *, ephemeral: bool = False, new_message: bool = False
+) -> None:
     """Acknowledge now (before slow work): a 'thinking' state for commands, a silent
-    update for buttons and selects."""
+    update for buttons and selects (unless their answer is a ``new_message``)."""
     if interaction.response.is_done():
         return
-    if interaction.type is discord.InteractionType.component:
+    if interaction.type is discord.InteractionType.component and not new_message:
         await tolerate(interaction.response.defer())
     else:
         await tolerate(interaction.response.defer(ephemeral=ephemeral, thinking=True))
@@ -60,3 +62,14 @@ async def send_message(
         return await tolerate(interaction.followup.send(content, wait=True, **kwargs))
     await tolerate(interaction.response.send_message(content, **kwargs))
     return await tolerate(interaction.original_response())
+
+
+async def report_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """An unexpected error: logged with its traceback, and the user told in one line."""
+    from i18n import locale_for, t
+
+    log.error("interaction failed", exc_info=error)
+    try:
+        await send(interaction, t("error.generic", locale_for(interaction, public=False)), ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not tell the user about the failure")

@@ -12,10 +12,10 @@ from typing import Any
 import discord
 
 from cogs import replies
-from cogs.board import build_board
+from cogs.board import build_board, is_solo
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
-from i18n import has_key, locale_for, t
+from i18n import has_key, locale_code, locale_for, t
 from service import TurnOutcome
 
 log = logging.getLogger("tabletop.turns")
@@ -53,35 +53,51 @@ async def explain_refusal(
     await replies.send(interaction, text, ephemeral=True)
 
 
-async def publish_board(
-    interaction: discord.Interaction, match: Match, outcome: TurnOutcome | None = None
+def guild_locale(bot: Any, match: Match) -> str:
+    """The language of public messages about ``match`` when no interaction is at hand."""
+    guild = bot.get_guild(match.guild_id) if match.guild_id else None
+    return locale_code(getattr(guild, "preferred_locale", None))
+
+
+async def redraw_board(
+    bot: Any, match: Match, locale: str, outcome: TurnOutcome | None = None
 ) -> None:
-    """Redraw the match's board message (the clicked one when the click came from it),
-    or post a new board when the old message is gone."""
-    locale = locale_for(interaction, public=True)
-    board = await build_board(service_of(interaction), match, locale, outcome)
-    clicked = getattr(interaction, "message", None)
-    from_board = interaction.type is discord.InteractionType.component and clicked is not None
-    if from_board and (match.board_message_id in (None, clicked.id)):
-        await replies.defer(interaction)
-        await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))
-        return
-    channel = interaction.channel
-    if match.board_message_id is not None and channel is not None:
+    """Edit the match's board message through the channel (no interaction needed: turn
+    clocks and computer seats use this), or post a new board when the old one is gone."""
+    board = await build_board(bot.service, match, locale, outcome)
+    channel = bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+    if match.board_message_id is not None:
         try:
             await channel.get_partial_message(match.board_message_id).edit(**board.edit_kwargs())
             return
         except discord.NotFound:
             log.info("board message of %s is gone; posting a new one", match.id)
-    if channel is not None:
-        message = await channel.send(**board.send_kwargs())
-        await service_of(interaction).set_board_message(match.id, message.id)
+    message = await channel.send(**board.send_kwargs())
+    await bot.service.set_board_message(match.id, message.id)
+
+
+async def publish_board(
+    interaction: discord.Interaction, match: Match, outcome: TurnOutcome | None = None
+) -> None:
+    """Redraw the board: through the interaction when the click came from the board itself
+    (one request), else through the channel."""
+    locale = locale_for(interaction, public=True)
+    clicked = getattr(interaction, "message", None)
+    from_board = interaction.type is discord.InteractionType.component and clicked is not None
+    if from_board and match.board_message_id in (None, clicked.id):
+        board = await build_board(service_of(interaction), match, locale, outcome)
+        await replies.defer(interaction)
+        await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))
+        return
+    await redraw_board(interaction.client, match, locale, outcome)
 
 
 async def play_move(
     interaction: discord.Interaction, match_id: str, notation: str, version: int | None
 ) -> None:
     """Apply the actor's move; refusals are explained privately and change nothing."""
+    from cogs import table
+
     try:
         outcome = await service_of(interaction).play(
             match_id, interaction.user.id, notation, expected_version=version
@@ -91,9 +107,14 @@ async def play_move(
         return
     await replies.defer(interaction)
     await publish_board(interaction, outcome.final, outcome)
+    locale = locale_for(interaction, public=False)
     if interaction.type is not discord.InteractionType.component:
-        locale = locale_for(interaction, public=False)
         await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
+    elif interaction.message is not None and interaction.message.id != outcome.final.board_message_id:
+        # The move came from the actor's private hand message: refresh it too.
+        hand = await table.hand_message(interaction.client, outcome.final, interaction.user.id, locale)
+        await replies.tolerate(interaction.edit_original_response(**hand.edit_kwargs()))
+    await table.after_step(interaction.client, outcome.final, interaction.user.id)
 
 
 async def hint(interaction: discord.Interaction, match_id: str) -> None:
@@ -111,17 +132,20 @@ async def ask_resign(interaction: discord.Interaction, match_id: str, version: i
     from cogs.components import BoardButton
 
     locale = locale_for(interaction, public=False)
-    service = service_of(interaction)
-    match = await service.get(match_id)
+    match = await service_of(interaction).get(match_id)
     if match.seat_of(interaction.user.id) is None:
-        await explain_refusal(interaction, IllegalAction("not_seated", "You have no seat in this match."), None)
+        error = IllegalAction("not_seated", "You have no seat in this match.")
+        await explain_refusal(interaction, error, None)
         return
     view = discord.ui.View(timeout=None)
-    view.add_item(BoardButton(match_id, version, "confirm-resign", label=t("board.button.confirm_resign", locale)))
+    label = t("board.button.confirm_resign", locale)
+    view.add_item(BoardButton(match_id, version, "confirm-resign", label=label))
     await replies.send(interaction, t("turn.confirm_resign", locale), ephemeral=True, view=view)
 
 
 async def resign(interaction: discord.Interaction, match_id: str) -> None:
+    from cogs import table
+
     locale = locale_for(interaction, public=False)
     try:
         match = await service_of(interaction).resign(match_id, interaction.user.id)
@@ -137,3 +161,5 @@ async def resign(interaction: discord.Interaction, match_id: str) -> None:
         )
     else:
         await replies.send(interaction, t("turn.resigned", locale), ephemeral=True)
+    if not is_solo(match):
+        await table.after_step(interaction.client, match, interaction.user.id)

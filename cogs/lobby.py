@@ -1,0 +1,120 @@
+"""The lobby of a multiplayer match: Join / Leave / Add computer / Remove computer /
+Start / Cancel on one public message, which becomes the board when the host starts."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+
+from cogs import replies, turns
+from cogs.board import game_name
+from gamecore.contract import IllegalAction
+from gamecore.match import Match
+from gamecore.registry import get_game
+from i18n import locale_for, t
+
+LOBBY_ACTIONS = ("join", "leave", "addcpu", "rmcpu", "start", "cancel")
+_STYLES = {
+    "join": discord.ButtonStyle.primary,
+    "start": discord.ButtonStyle.success,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button],
+    template=r"tt:lb:(?P<match>[a-z0-9]{1,24}):(?P<action>join|leave|addcpu|rmcpu|start|cancel)",
+):
+    def __init__(self, match_id: str, action: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        self.action = action
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:lb:{match_id}:{action}",
+                label=label or action,
+                style=_STYLES.get(action, discord.ButtonStyle.secondary),
+                row=0 if action in ("join", "leave", "start") else 1,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["match"], match["action"], label=item.label or "")
+
+    async def callback(self, interaction: discord.Interaction) -> Any:
+        await lobby_action(interaction, self.match_id, self.action)
+
+
+def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+    game = get_game(match.game_id)
+    seats = "\n".join(
+        f"{i + 1}. {'🤖 ' if s.is_computer else ''}{s.name}" for i, s in enumerate(match.seats)
+    )
+    host = next((s.name for s in match.seats if s.user_id == match.host_id), str(match.host_id))
+    if match.status == "abandoned":
+        description = t("lobby.cancelled", locale)
+    else:
+        description = t(
+            "lobby.description", locale, host=host, seats=seats, taken=len(match.seats),
+            min_players=game.min_players, max_players=game.max_players,
+        )
+    embed = discord.Embed(
+        title=t("lobby.title", locale, game=game_name(match.game_id, locale)),
+        description=description, colour=discord.Colour.gold(),
+    )
+    embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
+    if match.status != "lobby":
+        return embed, None
+    view = discord.ui.View(timeout=None)
+    for action in LOBBY_ACTIONS:
+        view.add_item(LobbyButton(match.id, action, label=t(f"lobby.button.{action}", locale)))
+    return embed, view
+
+
+async def open_lobby(interaction: discord.Interaction, game_id: str, seed: int | None) -> None:
+    service = interaction.client.service  # type: ignore[attr-defined]
+    await replies.defer(interaction)
+    try:
+        match = await service.new_match(
+            game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
+            seed=seed, user_name=interaction.user.display_name,
+        )
+    except IllegalAction as error:
+        await turns.explain_refusal(interaction, error, None)
+        return
+    embed, view = lobby_message(match, locale_for(interaction, public=True))
+    kwargs = {"view": view} if view is not None else {}
+    message = await replies.send_message(interaction, embed=embed, **kwargs)
+    if message is not None:
+        await service.set_board_message(match.id, message.id)
+
+
+async def lobby_action(interaction: discord.Interaction, match_id: str, action: str) -> None:
+    """One lobby button: one service call, then the lobby (or, once started, the board)."""
+    from cogs import table
+
+    service = interaction.client.service  # type: ignore[attr-defined]
+    user = interaction.user
+    calls = {
+        "join": lambda: service.lobby_join(match_id, user.id, user.display_name),
+        "leave": lambda: service.lobby_leave(match_id, user.id),
+        "addcpu": lambda: service.lobby_add_computer(match_id, user.id),
+        "rmcpu": lambda: service.lobby_remove_computer(match_id, user.id),
+        "start": lambda: service.lobby_start(match_id, user.id),
+        "cancel": lambda: service.lobby_cancel(match_id, user.id),
+    }
+    try:
+        match = await calls[action]()
+    except IllegalAction as error:
+        await turns.explain_refusal(interaction, error, None)
+        return
+    if match.status == "playing":
+        await turns.publish_board(interaction, match)
+        await table.after_step(interaction.client, match, None)
+        return
+    embed, view = lobby_message(match, locale_for(interaction, public=True))
+    await replies.tolerate(interaction.response.edit_message(embed=embed, view=view))

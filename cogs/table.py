@@ -1,0 +1,168 @@
+"""Multiplayer table talk: private hands, turn mentions, computer seats, turn clocks.
+
+Computer seats move in a background task, one step at a time with a short pause, so
+people can follow the board; each step becomes one line in the board's log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands, tasks
+
+from cogs.board import (
+    BoardMessage,
+    game_name,
+    is_solo,
+    legal_notations,
+    move_options,
+    plan_selects,
+    render_png,
+)
+from gamecore.contract import IllegalAction
+from gamecore.match import Match
+from i18n import t
+
+log = logging.getLogger("tabletop.table")
+
+#: How often due turn clocks are looked for.
+CLOCK_PERIOD = 60.0
+HAND_PNG = "hand.png"
+
+
+async def hand_message(bot: Any, match: Match, user_id: int, locale: str) -> BoardMessage:
+    """The caller's private view: their own cards (from their own view only) and, when it
+    is their decision, selects of their legal moves."""
+    from cogs.components import MoveSelect
+
+    view = bot.service.view_for(match, user_id)
+    png = await render_png(match.game_id, view, locale, kind="hand")
+    moves = legal_notations(match, user_id)
+    lines = [t("hand.your_turn" if moves else "hand.wait", locale)]
+    embed = discord.Embed(title=t("hand.title", locale, game=game_name(match.game_id, locale)), description="\n".join(lines))
+    embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
+    if png is not None:
+        embed.set_image(url=f"attachment://{HAND_PNG}")
+    components = discord.ui.View(timeout=None)
+    for slot, (_, chunk) in enumerate(plan_selects(moves)):
+        components.add_item(MoveSelect(match.id, match.version, slot, options=move_options(chunk)))
+    return BoardMessage(embed=embed, png=png, view=components if moves else None, filename=HAND_PNG)
+
+
+async def show_hand(interaction: discord.Interaction, match_id: str) -> None:
+    """``/hand`` and the board's "My hand" button: a private picture and move menus."""
+    from cogs import replies
+    from cogs.turns import explain_refusal
+    from i18n import locale_for
+
+    bot = interaction.client
+    match = await bot.service.get(match_id)  # type: ignore[attr-defined]
+    if match.seat_of(interaction.user.id) is None:
+        error = IllegalAction("not_seated", "You have no seat in this match.")
+        await explain_refusal(interaction, error, None)
+        return
+    await replies.defer(interaction, ephemeral=True, new_message=True)
+    hand = await hand_message(bot, match, interaction.user.id, locale_for(interaction, public=False))
+    await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
+
+
+def _channel(bot: Any, match: Match) -> discord.PartialMessageable:
+    return bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
+
+
+async def announce_turn(bot: Any, match: Match, actor_id: int | None) -> None:
+    """Mention the people whose decision it is now (not the one who just moved)."""
+    from cogs.turns import guild_locale
+
+    if match.status != "playing" or is_solo(match):
+        return
+    people = [match.seats[s].user_id for s in match.to_move if not match.seats[s].is_computer]
+    mentions = " ".join(f"<@{uid}>" for uid in people if uid is not None and uid != actor_id)
+    if mentions:
+        locale = guild_locale(bot, match)
+        text = t("turn.your_turn", locale, mentions=mentions, game=game_name(match.game_id, locale), match_id=match.id)
+        await _channel(bot, match).send(text, allowed_mentions=discord.AllowedMentions(users=True))
+
+
+async def after_step(bot: Any, match: Match, actor_id: int | None) -> None:
+    """What follows a step in a multiplayer match: computer seats, or the next person."""
+    if match.awaits_computer:
+        start_computers(bot, match.id)
+    else:
+        await announce_turn(bot, match, actor_id)
+
+
+def start_computers(bot: Any, match_id: str) -> None:
+    """Run the computer seats of ``match_id`` in the background (once per match)."""
+    running: dict[str, asyncio.Task] = bot.computer_tasks
+    task = running.get(match_id)
+    if task is not None and not task.done():
+        return
+    running[match_id] = asyncio.get_running_loop().create_task(run_computers(bot, match_id))
+
+
+async def run_computers(bot: Any, match_id: str) -> None:
+    from cogs.turns import guild_locale, redraw_board
+
+    try:
+        while bot.service is not None:
+            await asyncio.sleep(bot.computer_delay)
+            steps = await bot.service.computer_turns(match_id, limit=1)
+            if not steps:
+                return
+            match = steps[-1].final
+            await redraw_board(bot, match, guild_locale(bot, match), steps[-1])
+            if not match.awaits_computer:
+                await announce_turn(bot, match, None)
+                return
+    except Exception:
+        log.exception("computer seats of %s stopped", match_id)
+
+
+async def fire_clocks(bot: Any) -> None:
+    """Remind at half time; at expiry the service moves for the seat (and may hand it to a
+    computer player for good); the board and the channel are told."""
+    from cogs.turns import guild_locale, redraw_board
+
+    for match_id in await bot.service.due_timers():
+        outcome = await bot.service.fire_timer(match_id)
+        match = outcome.match
+        locale = guild_locale(bot, match)
+        people = [match.seats[s].user_id for s in outcome.seats if match.seats[s].user_id]
+        mentions = " ".join(f"<@{uid}>" for uid in people)
+        if outcome.kind == "reminder" and mentions:
+            await _channel(bot, match).send(t("clock.reminder", locale, mentions=mentions, match_id=match.id))
+        elif outcome.kind == "expired":
+            await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
+            if mentions:
+                await _channel(bot, match).send(t("clock.expired", locale, mentions=mentions, match_id=match.id))
+            await after_step(bot, match, None)
+
+
+class ClockCog(commands.Cog):
+    """Looks for due turn clocks every minute (the service keeps them across restarts)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.tick.start()
+
+    async def cog_unload(self) -> None:
+        self.tick.cancel()
+
+    @tasks.loop(seconds=CLOCK_PERIOD)
+    async def tick(self) -> None:
+        if self.bot.service is None:
+            return
+        try:
+            await fire_clocks(self.bot)
+        except Exception:
+            log.exception("turn clocks failed")
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(ClockCog(bot))

@@ -1,0 +1,104 @@
+"""A Speiderne table: lobby buttons, private hands, turn mentions, computer seats."""
+
+from __future__ import annotations
+
+from tests.bot.helpers import assert_board_png, assert_png, custom_ids, make_world, select_options
+
+GAME = "speiderne"
+
+
+async def open_table(env, world):  # noqa: ANN001, ANN201
+    opened = await world.alice.slash(world.channel, "game new", game=GAME, seed=9)
+    lobby = opened.response.message
+    (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
+    assert match.status == "lobby" and match.board_message_id == lobby.id
+    assert f"tt:lb:{match.id}:join" in custom_ids(lobby)
+    return match.id, lobby
+
+
+async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, lobby = await open_table(env, world)
+    early = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    assert early.ephemeral and "host" in early.response.content
+    joined = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    assert "bob" in joined.response.embeds[0].description
+    again = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    assert again.ephemeral and "already" in again.response.content
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
+    match = await env.bot.service.get(match_id)
+    assert [s.is_computer for s in match.seats] == [False, False, True]
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:rmcpu")
+    assert len((await env.bot.service.get(match_id)).seats) == 2
+
+    started = await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    assert started.response.id == lobby.id  # the lobby message became the board
+    match = await env.bot.service.get(match_id)
+    assert match.status == "playing"
+    board = next(m for m in world.channel.history() if m.id == lobby.id)
+    await assert_board_png(board)
+    assert select_options(board) == {}  # no moves in public: they could reveal a hand
+    mover = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
+    other = world.bob if mover is world.alice else world.alice
+    assert any(f"<@{mover.id}>" in m.content for m in world.channel.history())
+
+    version = match.version
+    hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{version}:hand")
+    assert hand.ephemeral
+    assert_png(await hand.response.attachments[0].read())
+    menus = select_options(hand.response.message)
+    assert menus
+    refused = await other.slash(world.channel, "play", move=next(iter(menus.values()))[0])
+    assert refused.ephemeral and (await env.bot.service.get(match_id)).version == version
+
+    custom_id, moves = next(iter(menus.items()))
+    await mover.select(hand.response.message, [moves[0]], custom_id=custom_id)
+    after = await env.bot.service.get(match_id)
+    assert after.steps == match.steps + 1
+
+
+async def test_computer_seats_move_after_a_pause(env) -> None:  # noqa: ANN001
+    env.bot.computer_delay = 30.0  # longer than simcord's settle window: only advance_time runs it
+    world = make_world(env)
+    match_id, lobby = await open_table(env, world)
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    computer_moves = 0
+    for _ in range(8):
+        match = await env.bot.service.get(match_id)
+        if match.awaits_computer:
+            await env.advance_time(10)
+            assert (await env.bot.service.get(match_id)).steps == match.steps  # still pausing
+            await env.advance_time(25)
+            after = await env.bot.service.get(match_id)
+            assert after.steps > match.steps
+            computer_moves += 1
+            board = next(m for m in world.channel.history() if m.id == after.board_message_id)
+            assert "🤖" in board.embeds[0].description
+            await assert_board_png(board)
+            continue
+        move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+        played = await world.alice.slash(world.channel, "play", move=move)
+        assert played.ephemeral
+    assert computer_moves >= 2
+
+
+async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, lobby = await open_table(env, world)
+    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    match = await env.bot.service.get(match_id)
+    late = match.seats[match.to_move[0]].user_id
+    now = match.turn_deadline - match.turn_limit
+    env.bot.service.clock = lambda: now + match.turn_limit * 0.6
+    await env.advance_time(61)  # the clock cog looks every minute
+    assert any("half of your time" in m.content and f"<@{late}>" in m.content for m in world.channel.history())
+    assert (await env.bot.service.get(match_id)).steps == match.steps
+    env.bot.service.clock = lambda: now + match.turn_limit + 1
+    await env.advance_time(61)
+    assert any("time ran out" in m.content for m in world.channel.history())
+    after = await env.bot.service.get(match_id)
+    assert after.steps > match.steps
+    board = next(m for m in world.channel.history() if m.id == after.board_message_id)
+    assert "ran out of time" in board.embeds[0].description
