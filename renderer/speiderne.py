@@ -55,6 +55,7 @@ WIDTH = MAP_RIGHT + STEP + SIDE_PLACE_W + MARGIN
 CARD = (100, 136)
 MINI = (40, 56)
 TOKEN = 52
+REGION_TOKEN = 46
 PLAYERS_Y = MAP_BOTTOM + STEP + PLACE_H + 18
 PLAYER_BOX = (142, 92)
 TABLE_Y = PLAYERS_Y + PLAYER_BOX[1] + 22
@@ -168,16 +169,28 @@ def _draw_regions(
                 if by is not None:
                     paste(
                         board,
-                        seat_disc(str(by + 1), player_colour(by + 1), 34),
-                        (box.x + 125, box.y + box.h - 42),
+                        seat_disc(str(by + 1), player_colour(by + 1), 30),
+                        (box.x + 126, box.y + box.h - 36),
                     )
             else:
                 paste(board, _named_back(name), card_xy)
-            _draw_tokens(board, by_spot.get(name, []), box.x + 116, box.y + 30, vertical=True)
+            _draw_tokens(
+                board,
+                by_spot.get(name, []),
+                box.x + 117,
+                box.y + 30,
+                vertical=True,
+                side=REGION_TOKEN,
+            )
 
 
 def _draw_tokens(
-    board: Image.Image, expeditions: Sequence[Mapping[str, Any]], x: int, y: int, vertical: bool
+    board: Image.Image,
+    expeditions: Sequence[Mapping[str, Any]],
+    x: int,
+    y: int,
+    vertical: bool,
+    side: int = TOKEN,
 ) -> None:
     """Up to two tokens per spot; more are summed up by a count badge."""
     shown = expeditions[:2]
@@ -187,13 +200,13 @@ def _draw_tokens(
             str(expedition.get("id", "?")),
             _count(expedition),
             player_colour(owner + 1),
-            TOKEN,
-            TOKEN,
+            side,
+            side,
         )
-        offset = index * (TOKEN + 6)
+        offset = index * (side + 4)
         paste(board, token, (x, y + offset) if vertical else (x + offset, y))
     if len(expeditions) > 2:
-        count_badge(board, len(expeditions), (x + TOKEN, y), 26)
+        count_badge(board, len(expeditions), (x + side, y), 26)
 
 
 def _count(expedition: Mapping[str, Any]) -> int:
@@ -251,6 +264,7 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
         paste(board, cards_icon(28), (x + 60, y + 52))
         paste_text(board, (x + 112, y + 67), str(hands.get(str(seat), 0)), 24, LABEL)
         if seat in winners:
+            paste(board, star(34), (x + PLAYER_BOX[0] - 24, y - 12))
             draw.rounded_rectangle(
                 (x + 6, y + PLAYER_BOX[1] - 8, x + PLAYER_BOX[0] - 6, y + PLAYER_BOX[1] - 2),
                 radius=3,
@@ -345,13 +359,18 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
             draw_text(draw, (box.x + box.w - 49, box.y + box.h - 12), "?", 22, HIGHLIGHT)
 
 
-def _draw_expeditions(board: Image.Image, expeditions: Sequence[Mapping[str, Any]]) -> None:
-    """Every expedition's public cards, two columns: token, where it stands, its cards."""
+def _draw_expeditions(
+    board: Image.Image, expeditions: Sequence[Mapping[str, Any]], awaiting_funds: str | None
+) -> None:
+    """Every expedition's public cards, two columns: token, where it stands, its cards; the
+    expedition whose funding is awaited is framed."""
     column_w = (WIDTH - 2 * MARGIN) // 2
     for index, expedition in enumerate(expeditions):
         row, column = divmod(index, 2)
         x, y = MARGIN + column * column_w, EXPEDITIONS_Y + row * EXPEDITION_ROW
         owner = _seat(expedition.get("owner")) or 0
+        if awaiting_funds is not None and str(expedition.get("id")) == awaiting_funds:
+            paste(board, frame(column_w - 12, EXPEDITION_ROW - 4, HIGHLIGHT, 4), (x - 8, y - 8))
         paste(
             board,
             expedition_token(
@@ -369,7 +388,8 @@ def _draw_expeditions(board: Image.Image, expeditions: Sequence[Mapping[str, Any
                 board, card, (x + TOKEN + 70 + card_index * (MINI[0] + 4), y - 2), MINI, TABLE
             )
         if expedition.get("windless"):
-            paste(board, event_icon("windless", 40), (x + column_w - 48, y + 6))
+            shown = min(len(expedition.get("cards") or []), 8)
+            paste(board, event_icon("windless", 40), (x + TOKEN + 74 + shown * (MINI[0] + 4), y + 6))
 
 
 def _highlight_last_action(board: Image.Image, view: Mapping[str, Any]) -> bool:
@@ -422,7 +442,13 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     took_insurance = _highlight_last_action(board, view)
     _draw_players(board, view)
     _draw_table(board, view, took_insurance)
-    _draw_expeditions(board, expeditions)
+    pending = view.get("pending") if isinstance(view.get("pending"), Mapping) else {}
+    if pending.get("kind") == "defend":
+        fought = spot_box(str(pending.get("region", "")).upper())
+        if fought is not None:
+            paste_frame(board, fought.xy, fought.size, HIGHLIGHT, 4)
+    funding = str(pending.get("expedition")) if pending.get("kind") == "fund" else None
+    _draw_expeditions(board, expeditions, funding)
     return board
 
 
