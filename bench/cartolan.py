@@ -6,7 +6,8 @@ rotating) play whole games through the simulation fast path (the player reads th
 ``GAME._apply_inplace`` applies). Modern Regular is also timed through the public contract
 (``GAME.view`` + ``GAME.apply``, what ``python -m gamecore simulate`` does). Rates use CPU
 time, so a busy machine disturbs them less. Target: 375 modern Regular games/s, five times
-the original's ~75/s. ``--profile`` adds a pyinstrument profile of the fast path.
+the original's ~75/s. ``--profile`` adds a pyinstrument profile of the fast path;
+``--winrates N`` the win share of each player type over N games per preset and mode.
 """
 
 from __future__ import annotations
@@ -59,6 +60,39 @@ def play_contract(seed: int, preset: str, mode: str, seats: int = 4) -> int:
     return steps
 
 
+def win_rates(preset: str, mode: str, games: int) -> dict[str, object]:
+    """Win share per type over ``games`` four-player games, every type in every game and the
+    seats rotating; a shared win counts for each winner."""
+    wins = dict.fromkeys(LINEUP, 0)
+    ends: dict[str, int] = {}
+    rounds = 0
+    for seed in range(games):
+        players = heuristic_players()
+        names = [LINEUP[(seed + i) % 4] for i in range(4)]
+        rngs = [random.Random(seed * 8 + i) for i in range(4)]
+        state = GAME.setup(4, seed, {"preset": preset, "mode": mode})
+        while not state.over:
+            seat = state.seat
+            legal = GAME.legal_actions(state, seat)
+            GAME._apply_inplace(state, seat, players[names[seat]](state, legal, rngs[seat]))
+        for seat in state.winners:
+            wins[names[seat]] += 1
+        ends[state.end_reason] = ends.get(state.end_reason, 0) + 1
+        rounds += state.round
+    return {"wins": wins, "ends": ends, "rounds": rounds / games}
+
+
+def print_win_rates(games: int) -> None:
+    print(f"\nwin rates, {games} four-player games per row (seats rotating):")
+    print(f"{'preset':8} {'mode':9} " + " ".join(f"{n:>9}" for n in LINEUP) + "  rounds  ends")
+    for preset in presets.PRESETS[::-1]:
+        for mode in presets.IMPLEMENTED_MODES:
+            result = win_rates(preset, mode, games)
+            shares = " ".join(f"{100 * result['wins'][n] / games:8.1f}%" for n in LINEUP)
+            ends = ", ".join(f"{k} {v}" for k, v in sorted(result["ends"].items()))
+            print(f"{preset:8} {mode:9} {shares}  {result['rounds']:6.1f}  {ends}")
+
+
 def rate(play, preset: str, mode: str, seconds: float) -> tuple[float, float, int]:
     """(games per CPU second, steps per game, games) over at least ``seconds`` of CPU."""
     games = steps = 0
@@ -86,6 +120,7 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=5.0, help="CPU seconds per row")
     parser.add_argument("--profile", action="store_true", help="also profile modern Regular")
     parser.add_argument("--profile-games", type=int, default=60)
+    parser.add_argument("--winrates", type=int, default=0, metavar="N", help="win rates, N games")
     args = parser.parse_args()
 
     print(f"{'preset':8} {'mode':9} {'path':9} {'games/s':>8} {'steps/game':>10} {'games':>6}")
@@ -108,6 +143,8 @@ def main() -> None:
     )
     if args.profile:
         profile(args.profile_games)
+    if args.winrates:
+        print_win_rates(args.winrates)
 
 
 if __name__ == "__main__":

@@ -113,7 +113,11 @@ class _Memory:
 
 
 class HeuristicPlayer:
-    """One §13 personality: ``explorer``, ``trader``, ``router`` or ``pirate``."""
+    """One §13 personality: ``explorer``, ``trader``, ``router`` or ``pirate``.
+
+    The Pirate exists for Regular and Advanced (§13.5); in Beginner, where nobody can attack,
+    it plays as the Explorer.
+    """
 
     def __init__(self, personality: str) -> None:
         if personality not in ai.PERSONALITIES:
@@ -293,7 +297,7 @@ class HeuristicPlayer:
             tuple([coords(c) for c in own_agents(state, adv.seat)]) if routed else (),
             params.max_agents,
             self.memory.route.get(key),
-            _pirate_targets(state, adv) if personality == "pirate" else (),
+            _pirate_targets(state, adv) if personality == "pirate" and params.attacks else (),
             can_wait and self._victim_here(state, adv),
             len(state.path) <= 1 and state.down + state.up + state.land == 0,
         )

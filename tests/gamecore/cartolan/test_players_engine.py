@@ -148,6 +148,15 @@ def test_pirate_waits_to_attack_again():
     assert decide("pirate", state) == "wait 1"
 
 
+def test_pirate_in_beginner_plays_as_the_explorer():
+    state = new("beginner")
+    place(state, 0, 1)
+    other = state.advs[1 - state.seat][0]
+    other.pos = board.cell(0, -1)
+    other.chest = 9  # a rich target, but Beginner has no attacks: explore instead
+    assert decide("pirate", state) == decide("explorer", state) == "move 1 E"
+
+
 def test_pirate_attacks_opponents_agents():
     state = new("regular")
     place(state, 0, 1)
