@@ -242,7 +242,12 @@ def legal_notations(match: Match, user_id: int | None) -> list[str]:
 async def build_board(
     service: Any, match: Match, locale: str, outcome: TurnOutcome | None = None
 ) -> BoardMessage:
-    """The complete board message of ``match`` in ``locale``."""
+    """The complete board message of ``match`` in ``locale`` (the lobby before a start)."""
+    if match.state is None:
+        from cogs.lobby import lobby_message
+
+        embed, components = lobby_message(match, locale)
+        return BoardMessage(embed=embed, png=None, view=components)
     viewer = board_viewer(match)
     view = service.view_for(match, viewer)
     png = await render_png(match.game_id, view, locale)

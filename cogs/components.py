@@ -8,11 +8,22 @@ board is recognised as such by the service (``stale_version``).
 from __future__ import annotations
 
 import re
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
 
-from cogs import turns
+from cogs import replies, turns
+
+
+async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
+    """Run a component's work; an unexpected error is logged and the user told, instead
+    of Discord's bare "This interaction failed"."""
+    try:
+        await work
+    except Exception as error:
+        await replies.report_failure(interaction, error)
+
 
 _MATCH = r"(?P<match>[a-z0-9]{1,24})"
 _VERSION = r"(?P<version>\d{1,9})"
@@ -50,7 +61,8 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"tt:mv:{_
     async def callback(self, interaction: discord.Interaction) -> Any:
         values = (interaction.data or {}).get("values") or []
         if values:
-            await turns.play_move(interaction, self.match_id, str(values[0]), self.version)
+            notation = str(values[0])
+            await guarded(interaction, turns.play_move(interaction, self.match_id, notation, self.version))
 
 
 BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign")
@@ -85,14 +97,14 @@ class BoardButton(
     async def callback(self, interaction: discord.Interaction) -> Any:
         from cogs.table import show_hand
 
-        if self.action == "hand":
-            await show_hand(interaction, self.match_id)
-        elif self.action == "hint":
-            await turns.hint(interaction, self.match_id)
-        elif self.action == "resign":
-            await turns.ask_resign(interaction, self.match_id, self.version)
-        elif self.action == "confirm-resign":
-            await turns.resign(interaction, self.match_id)
+        work = {
+            "hand": lambda: show_hand(interaction, self.match_id),
+            "hint": lambda: turns.hint(interaction, self.match_id),
+            "resign": lambda: turns.ask_resign(interaction, self.match_id, self.version),
+            "confirm-resign": lambda: turns.resign(interaction, self.match_id),
+        }.get(self.action)
+        if work is not None:
+            await guarded(interaction, work())
 
 
 class RulesPager(
@@ -121,4 +133,4 @@ class RulesPager(
     async def callback(self, interaction: discord.Interaction) -> Any:
         from cogs.rules import show_page
 
-        await show_page(interaction, self.game_id, self.page)
+        await guarded(interaction, show_page(interaction, self.game_id, self.page))

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from cogs import replies, turns
-from cogs.board import game_name
+from cogs.board import build_board, game_name
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
 from gamecore.registry import get_game
@@ -46,7 +46,9 @@ class LobbyButton(
         return cls(match["match"], match["action"], label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> Any:
-        await lobby_action(interaction, self.match_id, self.action)
+        from cogs.components import guarded
+
+        await guarded(interaction, lobby_action(interaction, self.match_id, self.action))
 
 
 def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
@@ -86,9 +88,8 @@ async def open_lobby(interaction: discord.Interaction, game_id: str, seed: int |
     except IllegalAction as error:
         await turns.explain_refusal(interaction, error, None)
         return
-    embed, view = lobby_message(match, locale_for(interaction, public=True))
-    kwargs = {"view": view} if view is not None else {}
-    message = await replies.send_message(interaction, embed=embed, **kwargs)
+    board = await build_board(service, match, locale_for(interaction, public=True))
+    message = await replies.send_message(interaction, **board.send_kwargs())
     if message is not None:
         await service.set_board_message(match.id, message.id)
 
@@ -112,9 +113,6 @@ async def lobby_action(interaction: discord.Interaction, match_id: str, action: 
     except IllegalAction as error:
         await turns.explain_refusal(interaction, error, None)
         return
+    await turns.publish_board(interaction, match)
     if match.status == "playing":
-        await turns.publish_board(interaction, match)
         await table.after_step(interaction.client, match, None)
-        return
-    embed, view = lobby_message(match, locale_for(interaction, public=True))
-    await replies.tolerate(interaction.response.edit_message(embed=embed, view=view))

@@ -159,9 +159,18 @@ class ClockCog(commands.Cog):
         if self.bot.service is None:
             return
         try:
+            if self.tick.current_loop == 0:
+                await resume_computers(self.bot)
             await fire_clocks(self.bot)
         except Exception:
             log.exception("turn clocks failed")
+
+
+async def resume_computers(bot: Any) -> None:
+    """After a restart, computer seats that were about to move carry on."""
+    for match in await bot.service.store.live_matches():
+        if match.awaits_computer:
+            start_computers(bot, match.id)
 
 
 async def setup(bot: commands.Bot) -> None:
