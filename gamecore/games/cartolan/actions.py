@@ -463,7 +463,8 @@ def _placed_by_adventurer(state: State, adv: Adventurer, cell: int, source: str)
         return
     if not (adv.buffs and cards.buff(adv, "agents")):
         state.rested.append(cell)
-    state.offers = 0
+    if state.offers == 2:
+        state.offers = 0  # the exploration's only offer is taken
 
 
 def _pay(state: State, adv: Adventurer, cost: int, source: str) -> None:
@@ -478,7 +479,7 @@ def do_relocate(state: State, adv: Adventurer, old: int | None, events: list[Eve
     state.decision = pending["back"]
     state.pending = pending["city"]
     if old is None:
-        if pending["source"] == "chest":
+        if pending["source"] == "chest" and state.offers == 2:
             state.offers = 0  # declining the relocation declines the placement
     else:
         del state.agents[old]
