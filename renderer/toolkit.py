@@ -126,7 +126,10 @@ def build_palette(samples: Sequence[Image.Image], colours: int = 256) -> Image.I
     for sample in samples:
         sheet.paste(sample.convert("RGB"), (0, top))
         top += sample.height
-    return sheet.quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    # Every second pixel each way keeps every colour area (pieces are far larger than 2 px)
+    # and makes learning 4x faster.
+    sample = sheet.resize((sheet.width // 2, sheet.height // 2), Image.Resampling.NEAREST)
+    return sample.quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
