@@ -33,8 +33,9 @@ def test_events_and_refusals_of_random_games_are_translated() -> None:
     en, ja = _catalog("en"), _catalog("ja")
     seen: set[str] = set()
     for preset in ("modern", "classic"):
-        for seed in range(6):
-            state = GAME.setup(3, seed, {"preset": preset, "mode": "regular"})
+        for seed in range(8):
+            mode = ("regular", "advanced")[seed % 2]
+            state = GAME.setup(3, seed, {"preset": preset, "mode": mode})
             rng = random.Random(seed)
             for _ in range(400):
                 if state.over:
@@ -56,3 +57,16 @@ def test_events_and_refusals_of_random_games_are_translated() -> None:
                     en[key].format(**event.data)
                     ja[key].format(**event.data)
     assert {"move", "explore", "end_turn", "bank"} <= seen
+
+
+def test_every_event_kind_in_the_engine_has_a_text() -> None:
+    import re
+
+    package = Path(__file__).resolve().parents[3] / "gamecore" / "games" / "cartolan"
+    kinds = set()
+    for module in package.glob("*.py"):
+        kinds |= set(re.findall(r'Event\(\s*"([a-z_]+)"', module.read_text(encoding="utf-8")))
+    assert kinds
+    en, ja = _catalog("en"), _catalog("ja")
+    for kind in kinds:
+        assert f"event.cartolan.{kind}" in en and f"event.cartolan.{kind}" in ja, kind
