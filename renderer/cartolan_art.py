@@ -15,6 +15,7 @@ WATER: RGB = (64, 132, 196)
 WATER_DEEP: RGB = (44, 104, 170)
 LAND: RGB = (208, 186, 122)
 LAND_DARK: RGB = (150, 124, 70)
+COAST: RGB = (236, 226, 190)
 GRID_LINE: RGB = (24, 52, 84)
 GAP: RGB = (30, 62, 92)
 MYTHICAL: RGB = (150, 90, 200)
@@ -51,17 +52,10 @@ def tile_sprite(
     for index, letter in enumerate(edges):
         if letter == "L":
             draw.polygon(_edge_wedge(SIDES[index], s), fill=LAND)
-    land_sides = [SIDES[i] for i, letter in enumerate(edges) if letter == "L"]
-    for a, b, corner in (
-        ("N", "E", (s, 0)),
-        ("E", "S", (s, s)),
-        ("S", "W", (0, s)),
-        ("W", "N", (0, 0)),
-    ):
-        if a in land_sides and b in land_sides:
-            draw.polygon([corner, (s / 2, s / 2), (s / 2, corner[1]), corner], fill=LAND)
-    if len(land_sides) == 4:
-        draw.rectangle((0, 0, s, s), fill=LAND)
+    corners = ((s, 0), (s, s), (0, s), (0, 0))  # between N-E, E-S, S-W, W-N
+    for index, corner in enumerate(corners):
+        if (edges[index] == "L") != (edges[(index + 1) % 4] == "L"):
+            draw.line([corner, (s / 2, s / 2)], fill=COAST, width=2 * SCALE)
     _wind_arrow(draw, wind, s)
     if disaster:
         _whirlpool(draw, s)

@@ -83,3 +83,13 @@ def test_renderer_imports_only_pillow_gamecore_and_the_standard_library() -> Non
 def test_bundled_font_is_the_only_font() -> None:
     fonts = sorted(p.name for p in (RENDERER_DIR / "fonts").iterdir())
     assert fonts == ["DejaVuSans-Bold-subset.ttf", "LICENSE_DEJAVU"]
+
+
+def test_the_largest_card_boards_stay_under_150_kb() -> None:
+    from renderer.cards import full_deck_strings
+
+    six_players = speiderne._sample_views()[0]
+    open_png(renderer.render_board("speiderne", six_players), max_bytes=150_000)
+    big_hand = dict(dungeon_delver.SAMPLE_VIEWS[0], hand=full_deck_strings()[:36])
+    image = open_png(renderer.render_board("dungeon-delver", big_hand), max_bytes=150_000)
+    assert image.height < 1600
