@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamecore import match as rules
 from gamecore.contract import IllegalAction
@@ -246,3 +248,47 @@ def test_stat_lines_at_the_finish():
         (match.seats[1 - winner].user_id, False),
     }
     assert rules.stat_lines(match, match) == ()
+
+
+LOBBY_STEPS = st.lists(
+    st.tuples(
+        st.sampled_from(["join", "leave", "add", "remove", "start", "cancel"]),
+        st.sampled_from([HOST, GUEST, OTHER, 4, 5]),
+    ),
+    max_size=14,
+)
+
+
+@settings(max_examples=80, deadline=None, derandomize=True)
+@given(LOBBY_STEPS)
+def test_lobby_invariants_hold_for_any_sequence(steps):
+    """Whatever people click, a lobby keeps its host, never overflows, bumps its version
+    on every change and is left untouched by a refusal."""
+    match = lobby()
+    for kind, user in steps:
+        before = match
+        try:
+            if kind == "join":
+                match = rules.join(match, RACE, user, f"u{user}", NOW)
+            elif kind == "leave":
+                match = rules.leave(match, user, NOW)
+            elif kind == "add":
+                match = rules.add_computer(match, RACE, user, NOW)
+            elif kind == "remove":
+                match = rules.remove_computer(match, user, NOW)
+            elif kind == "start":
+                match = rules.start(match, RACE, user, NOW)
+            else:
+                match = rules.cancel(match, user, NOW)
+        except MatchError as err:
+            assert err.code in rules.MATCH_ERROR_CODES
+            assert match is before
+            continue
+        assert match.version == before.version + 1
+        assert len(match.seats) <= RACE.max_players
+        assert match.seat_of(HOST) is not None
+        users = [s.user_id for s in match.seats if s.user_id is not None]
+        assert len(users) == len(set(users))
+        if match.status == "playing":
+            assert len(match.seats) >= RACE.min_players
+            assert match.to_move and match.state is not None
