@@ -66,3 +66,12 @@ def test_every_view_of_a_real_game_renders(players: int, seed: int) -> None:
     for view in played_views("speiderne", seed, players=players, every=15, limit=150):
         open_png(renderer.render_board("speiderne", view))
         open_png(renderer.render_hand("speiderne", view))
+
+
+def test_the_board_never_draws_the_viewers_private_hand() -> None:
+    """A seat's view may reach the board picture; its ``hand`` must not change it."""
+    view = _full_view()
+    without_hand = {key: value for key, value in view.items() if key != "hand"}
+    assert renderer.render_board("speiderne", view) == renderer.render_board("speiderne", without_hand)
+    other_hand = view | {"hand": ["2C", "3C"]}
+    assert renderer.render_board("speiderne", other_hand) == renderer.render_board("speiderne", view)
