@@ -161,10 +161,14 @@ class MatchServiceAPI(Protocol):
         committed step (automatic follow-ups included in each outcome's ``follow_ups``)."""
         ...
 
-    async def legal_moves(self, match_id: str, user_id: int, prefix: str = "") -> list[str]:
-        """At most 25 canonical notations of the caller's legal moves matching ``prefix``
-        (starts-with first, then contains; case-insensitive). Empty when it is not the
-        caller's decision or the match is unknown. Served from memory."""
+    async def legal_moves(
+        self, match_id: str, user_id: int, prefix: str = "", limit: int | None = 25
+    ) -> list[str]:
+        """At most ``limit`` (default 25, Discord's autocomplete limit; None: all) canonical
+        notations of the caller's legal moves matching ``prefix`` (starts-with first, then
+        contains; case-insensitive; the game's order within each group). Empty when it is
+        not the caller's decision or the match is unknown. Served from memory, cached per
+        match version."""
         ...
 
     async def hint(self, match_id: str, user_id: int) -> Hint:

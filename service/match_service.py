@@ -309,14 +309,19 @@ class MatchService:
             match = outcome.final
         return outcomes
 
-    async def legal_moves(self, match_id: str, user_id: int, prefix: str = "") -> list[str]:
+    async def legal_moves(
+        self, match_id: str, user_id: int, prefix: str = "", limit: int | None = MAX_CHOICES
+    ) -> list[str]:
         match = self._live.get(match_id)
         if match is None or match.status != "playing":
             return []
         seat = match.seat_of(user_id)
         if seat is None or seat not in match.to_move:
             return []
-        return filter_choices(self._legal_notations(match, seat), prefix)
+        notations = self._legal_notations(match, seat)
+        if limit is None:
+            return filter_choices(notations, prefix, len(notations)) if prefix else list(notations)
+        return filter_choices(notations, prefix, limit)
 
     def _legal_notations(self, match: Match, seat: int) -> list[str]:
         key = (match.id, match.version, seat)

@@ -111,6 +111,8 @@ async def test_lobby_to_finish_with_a_computer_seat(service):
         waiting = GUEST if user == HOST else HOST
         assert await service.legal_moves(match.id, waiting) == []
         assert await service.legal_moves(match.id, user, "2") == ["add 2"]
+        assert await service.legal_moves(match.id, user, limit=2) == ["add 1", "add 2"]
+        assert await service.legal_moves(match.id, user, limit=None) == ["add 1", "add 2", "add 3"]
         match = (await service.play(match.id, user, "add 1", match.version)).final
     winners = match.result["winners"]
     for user in (HOST, GUEST):
