@@ -505,6 +505,17 @@ def _manhattan(a: int, b: int) -> int:
     return abs(a // 5 - b // 5) + abs(a % 5 - b % 5)
 
 
+#: Weights of the heuristic (tuned by simulation; see docs/games/cartographer.md).
+WEIGHTS = {
+    "distance": 10.0,
+    "hidden_ace_suit": 0.5,
+    "court_rank": 0.25,
+    "open_neighbours": 0.5,
+    "corner_source": 0.0,
+    "exchange": 1000.0,
+}
+
+
 def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     """The seed's tips ("Strategy notes"): head for unrevealed corners, keep hand cards that
     match many frontier cards or the suits of hidden aces, exchange only when stuck."""
@@ -512,19 +523,23 @@ def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     hidden_corners = [c for c in CORNERS if grid[CELL_NAMES[c]] is None]
     revealed_ace_suits = {grid[CELL_NAMES[c]][-1] for c in CORNERS if grid[CELL_NAMES[c]]}
     hidden_ace_suits = set(SUITS) - revealed_ace_suits
-    frontier: list[tuple[int, Card]] = []
+    # Face-up cards with a face-down neighbour, weighted up when they touch a hidden corner.
+    frontier: list[tuple[float, Card]] = []
     for index, name in enumerate(CELL_NAMES):
         value = grid[name]
         if value and any(grid[CELL_NAMES[n]] is None for n in NEIGHBOURS[index]):
-            frontier.append((index, card_from_string(value)))
+            weight = 1.0
+            if any(n in hidden_corners for n in NEIGHBOURS[index]):
+                weight += WEIGHTS["corner_source"]
+            frontier.append((weight, card_from_string(value)))
 
     def keep_value(hand_card: Card) -> float:
         """How much a hand card is worth keeping: sources it can use, hidden-ace suits."""
-        value = sum(1.0 for _, source in frontier if matches(source, hand_card))
+        value = sum(weight for weight, source in frontier if matches(source, hand_card))
         if hand_card.suit in hidden_ace_suits:
-            value += 0.5
+            value += WEIGHTS["hidden_ace_suit"]
         if hand_card.rank in COURT_RANKS:
-            value += 0.25 * sum(1 for _, s in frontier if s.rank == hand_card.rank)
+            value += WEIGHTS["court_rank"] * sum(1 for _, s in frontier if s.rank == hand_card.rank)
         return value
 
     def distance_to_goal(index: int) -> int:
@@ -535,13 +550,15 @@ def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     for action in legal:
         if isinstance(action, Reveal):
             t = CELL_INDEX[action.target]
-            score = 100.0 - 10.0 * distance_to_goal(t) - keep_value(action.card)
+            score = 100.0 - WEIGHTS["distance"] * distance_to_goal(t) - keep_value(action.card)
             if t in CORNERS:
                 score += 1000.0
             # A target touching several face-down cells opens more ways forward.
-            score += 0.5 * sum(1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None)
+            score += WEIGHTS["open_neighbours"] * sum(
+                1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None
+            )
         else:
-            score = -1000.0 - keep_value(action.card)
+            score = 100.0 - WEIGHTS["exchange"] - keep_value(action.card)
         if score > best_score + 1e-9:
             best_score = score
             best = [action]
