@@ -21,6 +21,7 @@ from renderer.toolkit import (
     draw_text,
     shrink,
     supersampled,
+    text_size,
 )
 
 SCALE = 4
@@ -187,8 +188,6 @@ def frame(width: int, height: int, colour: RGB = HIGHLIGHT, line: int = 5) -> Im
 @lru_cache(maxsize=32)
 def badge(text: str, height: int, fill: RGB, ink: RGB) -> Image.Image:
     """A pill with ``text`` in it (counts, seat numbers)."""
-    from renderer.toolkit import text_size
-
     text_w, _ = text_size(text, int(height * 0.62))
     width = max(height, text_w + int(height * 0.7))
     image, draw = supersampled(width, height, SCALE)

@@ -60,6 +60,7 @@ PANEL_X = GRID_X + 5 * (CARD[0] + GAP) - GAP + 36
 PANEL_COL = CARD[0] + 20
 WIDTH = PANEL_X + 2 * CARD[0] + 20 + MARGIN
 HAND_Y = 330
+ACES_Y = GRID_Y + CARD[1] + 44
 CORNER_GOLD: RGB = (212, 175, 55)
 ACE_ORDER = ("S", "H", "D", "C")
 
@@ -101,10 +102,14 @@ def _background(height: int) -> Image.Image:
     draw.rounded_rectangle(
         (PANEL_X - 14, HAND_Y - 16, WIDTH - MARGIN + 6, height - MARGIN), radius=16, fill=PANEL
     )
+    draw.rounded_rectangle(
+        (PANEL_X - 14, ACES_Y, WIDTH - MARGIN + 6, ACES_Y + 70), radius=16, fill=PANEL
+    )
+    draw_text(draw, (PANEL_X + 10, ACES_Y + 35), "A", 30, LABEL)
     return image
 
 
-def _ace_tracker(board: Image.Image, grid: Mapping[str, Any], top: int) -> None:
+def _ace_tracker(board: Image.Image, grid: Mapping[str, Any]) -> None:
     """Which aces are already face-up in a corner: coloured when found, dim when not."""
     found = set()
     for cell in CORNERS:
@@ -112,8 +117,7 @@ def _ace_tracker(board: Image.Image, grid: Mapping[str, Any], top: int) -> None:
         if parts and parts[0] == "A":
             found.add(parts[1])
     draw = ImageDraw.Draw(board)
-    draw.rounded_rectangle((PANEL_X - 14, top, WIDTH - MARGIN + 6, top + 70), radius=16, fill=PANEL)
-    draw_text(draw, (PANEL_X + 10, top + 35), "A", 30, LABEL)
+    top = ACES_Y
     side = 40
     for index, suit in enumerate(ACE_ORDER):
         x = PANEL_X + 36 + index * 44
@@ -185,7 +189,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
         list(view.get("discard") or []),
         played_from_hand,
     )
-    _ace_tracker(board, grid, GRID_Y + CARD[1] + 44)
+    _ace_tracker(board, grid)
     draw_cards_wrapped(board, hand, (PANEL_X, HAND_Y), CARD, 2, 20, PANEL)
     result = result_of(view)
     draw_result(board, result, (PANEL_X + CARD[0] + 10, height - MARGIN - 50))

@@ -10,7 +10,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from renderer.cards import SCALE, badge, card_back, paste, paste_card, paste_frame
-from renderer.toolkit import HIGHLIGHT, LOSS, RGB, WIN, draw_text, shrink, supersampled
+from renderer.toolkit import HIGHLIGHT, LOSS, RGB, WIN, shrink, supersampled
 
 COUNT_FILL: RGB = (24, 24, 28)
 COUNT_INK: RGB = (255, 255, 255)
@@ -183,7 +183,3 @@ def draw_arrow(
         ],
         fill=colour,
     )
-
-
-def label(board: Image.Image, xy: tuple[float, float], text: str, size: int, colour: RGB) -> None:
-    draw_text(ImageDraw.Draw(board), xy, text, size, colour)

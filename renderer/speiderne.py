@@ -389,7 +389,9 @@ def _draw_expeditions(
             )
         if expedition.get("windless"):
             shown = min(len(expedition.get("cards") or []), 8)
-            paste(board, event_icon("windless", 40), (x + TOKEN + 74 + shown * (MINI[0] + 4), y + 6))
+            paste(
+                board, event_icon("windless", 40), (x + TOKEN + 74 + shown * (MINI[0] + 4), y + 6)
+            )
 
 
 def _highlight_last_action(board: Image.Image, view: Mapping[str, Any]) -> bool:

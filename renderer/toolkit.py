@@ -129,7 +129,9 @@ def build_palette(samples: Sequence[Image.Image], colours: int = 256) -> Image.I
     # Every second pixel each way keeps every colour area (pieces are far larger than 2 px)
     # and makes learning 4x faster.
     sample = sheet.resize((sheet.width // 2, sheet.height // 2), Image.Resampling.NEAREST)
-    return sample.quantize(colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    return sample.quantize(
+        colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
+    )
 
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
