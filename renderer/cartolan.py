@@ -190,6 +190,14 @@ def _draw_path(
         draw.ellipse((px - radius, py - radius, px + radius, py + radius), fill=colour)
 
 
+def adventurer_label(adventurer: Mapping[str, Any], fleets: Mapping[int, int]) -> str:
+    """``2`` for seat 1's only Adventurer, ``2.1`` once it has several (as in ``attack 2.1``)."""
+    seat = int(adventurer.get("seat", 0))
+    if fleets.get(seat, 1) <= 1:
+        return str(seat + 1)
+    return f"{seat + 1}.{adventurer.get('number', '?')}"
+
+
 def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
     """Agents at the lower left of their tile, Adventurers in the other corners."""
     t = mf.tile
@@ -222,6 +230,9 @@ def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> N
         ((t - token_side) // 2, (t - token_side) // 2),
     )
     crowd: dict[tuple[int, int], int] = {}
+    fleets: dict[int, int] = {}
+    for adventurer in view.get("adventurers") or []:
+        fleets[int(adventurer.get("seat", 0))] = fleets.get(int(adventurer.get("seat", 0)), 0) + 1
     for adventurer in view.get("adventurers") or []:
         x, y = int(adventurer["x"]), int(adventurer["y"])
         if not mf.shows(x, y):
@@ -232,7 +243,7 @@ def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> N
         dx, dy = slots[min(index, len(slots) - 1)]
         seat = int(adventurer.get("seat", 0))
         token = adventurer_token(
-            str(seat + 1),
+            adventurer_label(adventurer, fleets),
             player_colour(seat + 1),
             token_side,
             bool(adventurer.get("pirate")),
@@ -297,7 +308,7 @@ def _draw_adventurer_entry(
     board: Image.Image, adventurer: Mapping[str, Any], seat: int, x: int, y: int
 ) -> int:
     token = adventurer_token(
-        str(adventurer.get("number", "?")),
+        f"{seat + 1}.{adventurer.get('number', '?')}",
         player_colour(seat + 1),
         40,
         bool(adventurer.get("pirate")),

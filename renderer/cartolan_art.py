@@ -136,7 +136,8 @@ def castle_icon(side: int, walls: RGB) -> Image.Image:
 
 @lru_cache(maxsize=128)
 def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: bool) -> Image.Image:
-    """An Adventurer: a disc in its owner's colour with the seat number; a pirate wears a
+    """An Adventurer: a disc in its owner's colour with its label (``2`` or ``2.1``, as the
+    notation names it: seat number, then Adventurer number); a pirate wears a
     black ring and a skull; the one moving now has an amber halo."""
     image, draw = supersampled(side, side, SCALE)
     s = side * SCALE
@@ -156,11 +157,11 @@ def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: b
         ImageDraw.Draw(image),
         (side / 2, side / 2 + 1),
         label,
-        max(9, int(side * 0.42)),
+        max(9, int(side * (0.42 if len(label) == 1 else 0.34))),
         ink_on(colour),
     )
     if pirate:
-        skull = event_icon("pirates", max(10, side // 2))
+        skull = event_icon("pirates", max(10, int(side * 0.4)))
         backing = Image.new("RGBA", skull.size, (0, 0, 0, 0))
         ImageDraw.Draw(backing).ellipse((0, 0, skull.width - 1, skull.height - 1), fill=PIRATE)
         backing.alpha_composite(skull)
