@@ -61,3 +61,25 @@ def test_every_view_of_a_real_game_renders(seed: int) -> None:
     for view in played_views("cartographer", seed, every=4):
         image = open_png(renderer.render_board("cartographer", view))
         assert image.width >= 700
+
+
+def _pixel(png: bytes, xy: tuple[int, int]) -> tuple[int, int, int]:
+    return open_png(png).convert("RGB").getpixel(xy)
+
+
+def _near(colour: tuple[int, int, int], target: tuple[int, int, int], slack: int = 40) -> bool:
+    return all(abs(a - b) <= slack for a, b in zip(colour, target, strict=True))
+
+
+def test_the_revealed_cell_is_framed_in_amber() -> None:
+    from renderer.cartographer import cell_box
+    from renderer.toolkit import HIGHLIGHT, TABLE
+
+    box = cell_box("C2")
+    left_of_c2 = (box.x - 3, box.y + box.h // 2)
+    left_of_e4 = (cell_box("E4").x - 3, cell_box("E4").y + box.h // 2)
+    marked = renderer.render_board("cartographer", cartographer_view(last_action="reveal C3 7H C2"))
+    assert _near(_pixel(marked, left_of_c2), HIGHLIGHT)
+    assert _near(_pixel(marked, left_of_e4), TABLE)
+    plain = renderer.render_board("cartographer", cartographer_view())
+    assert _near(_pixel(plain, left_of_c2), TABLE)

@@ -55,3 +55,16 @@ def test_every_view_of_a_real_game_renders(preset: str) -> None:
     views = played_views("cartolan", 7, players=3, every=40, limit=200, options={"preset": preset})
     for view in views:
         open_png(renderer.render_board("cartolan", view), max_bytes=1_000_000)
+
+
+@pytest.mark.parametrize(
+    ("edges", "land_sides"), [("WWWW", ""), ("LWWW", "N"), ("WLWL", "EW"), ("LLLL", "NESW")]
+)
+def test_tiles_are_land_exactly_on_their_land_edges(edges: str, land_sides: str) -> None:
+    from renderer.cartolan_art import LAND, WATER, tile_sprite
+
+    sprite = tile_sprite(edges, "NE", False, False, False, False, 80)
+    probes = {"N": (40, 6), "E": (73, 40), "S": (40, 73), "W": (6, 40)}
+    for side, xy in probes.items():
+        expected = LAND if side in land_sides else WATER
+        assert sprite.getpixel(xy) == expected, (edges, side)

@@ -72,6 +72,10 @@ def test_the_board_never_draws_the_viewers_private_hand() -> None:
     """A seat's view may reach the board picture; its ``hand`` must not change it."""
     view = _full_view()
     without_hand = {key: value for key, value in view.items() if key != "hand"}
-    assert renderer.render_board("speiderne", view) == renderer.render_board("speiderne", without_hand)
+    assert renderer.render_board("speiderne", view) == renderer.render_board(
+        "speiderne", without_hand
+    )
     other_hand = view | {"hand": ["2C", "3C"]}
-    assert renderer.render_board("speiderne", other_hand) == renderer.render_board("speiderne", view)
+    assert renderer.render_board("speiderne", other_hand) == renderer.render_board(
+        "speiderne", view
+    )
