@@ -273,7 +273,7 @@ class Cartographer(Game[CartographerState, Action]):
                     rank=source_card.rank,
                 )
             raise IllegalAction(
-                "no_match",
+                "not_matching",
                 f"{hand_card} does not match {source_card} (same suit or same rank needed)",
                 source_card=str(source_card),
                 card=str(hand_card),

@@ -163,7 +163,7 @@ def test_reveal_by_rank_on_a_non_court_card() -> None:
 
 def test_reveal_without_match_is_refused() -> None:
     state = position(START, "2C 2D QD KC")
-    assert codes(state, "reveal C3 2C C2") == "no_match"
+    assert codes(state, "reveal C3 2C C2") == "not_matching"
     with pytest.raises(IllegalAction, match="2C does not match 7H"):
         GAME.apply(state, 0, rv("reveal C3 2C C2"))
 
