@@ -388,6 +388,37 @@ def _draw_piles(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> 
         count_badge(board, int(pile.get("count") or 0), (left + 32, y + 64), 28)
 
 
+def _draw_decision(
+    board: Image.Image, view: Mapping[str, Any], mf: MapFrame, x: int, y: int
+) -> None:
+    """What a pending choice is about: the square an Agent would move to (``relocate``), or
+    the numbered tiles a chest map may be re-chosen from (``maps``: ``keep 1`` … ``keep 3``)."""
+    decision = view.get("decision") if isinstance(view.get("decision"), Mapping) else {}
+    target = decision.get("target")
+    if decision.get("kind") == "relocate" and isinstance(target, Sequence) and len(target) == 2:
+        tx, ty = int(target[0]), int(target[1])
+        if mf.shows(tx, ty):
+            px, py = mf.cell_xy(tx, ty)
+            paste(board, frame(mf.tile, mf.tile, HIGHLIGHT, 5), (px - 5, py - 5))
+    if decision.get("kind") != "maps":
+        return
+    for index, option in enumerate(list(decision.get("options") or [])[:3]):
+        if not isinstance(option, Mapping):
+            continue
+        left = x + index * 84
+        sprite = tile_sprite(
+            str(option.get("edges", "WWWW")),
+            str(option.get("wind", "NE")),
+            bool(option.get("wonder")),
+            bool(option.get("city")),
+            bool(option.get("mythical")),
+            bool(option.get("disaster")),
+            64,
+        )
+        board.paste(sprite, (left, y))
+        count_badge(board, index + 1, (left + 32, y + 64), 28)
+
+
 def _draw_minimap(
     board: Image.Image, view: Mapping[str, Any], mf: MapFrame, right: int, y: int
 ) -> None:
@@ -438,6 +469,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     bottom = _draw_players(board, view, panel_top)
     _draw_moves(board, view, MARGIN + 10, bottom + 14)
     _draw_piles(board, view, MARGIN + 220, bottom + 6)
+    _draw_decision(board, view, mf, MARGIN + 420, bottom + 6)
     _draw_minimap(board, view, mf, width - MARGIN - 100, bottom + 8)
     status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
     draw_result(

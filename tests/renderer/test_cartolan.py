@@ -68,3 +68,16 @@ def test_tiles_are_land_exactly_on_their_land_edges(edges: str, land_sides: str)
     for side, xy in probes.items():
         expected = LAND if side in land_sides else WATER
         assert sprite.getpixel(xy) == expected, (edges, side)
+
+
+def test_pending_choices_are_drawn() -> None:
+    view = synthetic_view(20)
+    plain = renderer.render_board("cartolan", view)
+    options = [{"edges": "WLWL", "wind": "NE"}, {"edges": "LLWW", "wind": "SW", "wonder": True}]
+    maps = view | {"decision": {"kind": "maps", "seat": 0, "map": 1, "options": options}}
+    assert renderer.render_board("cartolan", maps) != plain
+    target = [view["tiles"][0]["x"], view["tiles"][0]["y"]]
+    relocate = view | {"decision": {"kind": "relocate", "seat": 0, "target": target, "cost": 3}}
+    assert renderer.render_board("cartolan", relocate) != renderer.render_board(
+        "cartolan", view | {"decision": {"kind": "relocate", "seat": 0}}
+    )
