@@ -25,7 +25,9 @@ from gamecore import get_game  # noqa: E402
 from tests.renderer.cartolan_views import synthetic_view  # noqa: E402
 
 
-def played_view(game_id: str, players: int, seed: int, steps: int, options: dict | None = None) -> dict[str, Any]:
+def played_view(
+    game_id: str, players: int, seed: int, steps: int, options: dict | None = None
+) -> dict[str, Any]:
     """The view after ``steps`` moves of a seeded game (moves picked in a fixed pattern)."""
     game = get_game(game_id)
     state = game.setup(players, seed, options or {})
@@ -55,7 +57,12 @@ def measure(render: Callable[[], bytes], repeat: int) -> tuple[float, float, flo
 def cases() -> list[tuple[str, str, dict[str, Any], str]]:
     return [
         ("cartographer board", "cartographer", played_view("cartographer", 1, 1, 12), "board"),
-        ("dungeon-delver board", "dungeon-delver", played_view("dungeon-delver", 1, 2, 10), "board"),
+        (
+            "dungeon-delver board",
+            "dungeon-delver",
+            played_view("dungeon-delver", 1, 2, 10),
+            "board",
+        ),
         ("speiderne board (4 players)", "speiderne", played_view("speiderne", 4, 3, 60), "board"),
         ("speiderne hand", "speiderne", played_view("speiderne", 4, 3, 60), "hand"),
         ("cartolan 20 tiles", "cartolan", synthetic_view(20), "board"),
@@ -63,7 +70,12 @@ def cases() -> list[tuple[str, str, dict[str, Any], str]]:
         ("cartolan 100 tiles", "cartolan", synthetic_view(100), "board"),
         ("cartolan 120 tiles", "cartolan", synthetic_view(120), "board"),
         ("cartolan 400 tiles (cropped)", "cartolan", synthetic_view(400), "board"),
-        ("cartolan real game (modern)", "cartolan", played_view("cartolan", 3, 11, 300, {"preset": "modern"}), "board"),
+        (
+            "cartolan real game (modern)",
+            "cartolan",
+            played_view("cartolan", 3, 11, 300, {"preset": "modern"}),
+            "board",
+        ),
     ]
 
 
@@ -74,13 +86,17 @@ def main() -> None:
     for game_id in renderer.GAME_IDS:
         started = time.process_time()
         renderer.warm_up(game_id)
-        print(f"warm-up {game_id:<16} {(time.process_time() - started) * 1000:7.0f} ms CPU (once per process)")
+        print(
+            f"warm-up {game_id:<16} {(time.process_time() - started) * 1000:7.0f} ms CPU (once per process)"
+        )
     print(f"{'case':<32} {'median':>8} {'p90':>8} {'cpu':>8} {'bytes':>9}  size")
     for name, game_id, view, kind in cases():
         draw = renderer.render_board if kind == "board" else renderer.render_hand
         median, p90, cpu, png = measure(lambda d=draw, g=game_id, v=view: d(g, v), args.repeat)
         width, height = Image.open(io.BytesIO(png)).size
-        print(f"{name:<32} {median:7.1f}ms {p90:7.1f}ms {cpu:7.1f}ms {len(png):9,d}  {width}x{height}")
+        print(
+            f"{name:<32} {median:7.1f}ms {p90:7.1f}ms {cpu:7.1f}ms {len(png):9,d}  {width}x{height}"
+        )
 
 
 if __name__ == "__main__":
