@@ -46,6 +46,7 @@ MARGIN = 20
 MAP_MAX = (960, 880)
 MIN_TILE = 52
 MAX_TILE = 100
+TILE_STEP = 8
 MIN_WIDTH = 920
 PLAYER_ROW = 70
 MINIMAP = 96
@@ -111,7 +112,10 @@ def map_frame(view: Mapping[str, Any]) -> MapFrame:
     west, east = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
     south, north = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
     columns, rows = east - west + 1, north - south + 1
-    tile = min(MAX_TILE, MAP_MAX[0] // columns, MAP_MAX[1] // rows)
+    fit = min(MAX_TILE, MAP_MAX[0] // columns, MAP_MAX[1] // rows)
+    # Tile sizes go in steps, so a growing map reuses cached tile pictures (a new size
+    # costs ~100 ms of drawing once).
+    tile = MIN_TILE + (fit - MIN_TILE) // TILE_STEP * TILE_STEP if fit >= MIN_TILE else fit
     bounds = (west, south, east, north)
     if tile >= MIN_TILE:
         return MapFrame(west, north, columns, rows, tile, False, bounds)
