@@ -185,29 +185,41 @@ def move_options(notations: Sequence[str]) -> list[discord.SelectOption]:
     return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
 
 
+def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[discord.ui.Item]:
+    """One select per planned group, its placeholder naming the kind of move (and the
+    range it covers when a kind needs several selects)."""
+    from cogs.components import MoveSelect
+
+    plan = plan_selects(notations)
+    counts: dict[str, int] = {}
+    for verb, _ in plan:
+        counts[verb] = counts.get(verb, 0) + 1
+    selects: list[discord.ui.Item] = []
+    for slot, (verb, moves) in enumerate(plan):
+        label = t("board.select.any", locale) if verb == "*" else verb_label(match.game_id, verb, locale)
+        if counts[verb] > 1:
+            label = f"{label}: {moves[0]} … {moves[-1]}"
+        selects.append(
+            MoveSelect(match.id, match.version, slot, options=move_options(moves), placeholder=label[:150])
+        )
+    return selects
+
+
 def board_components(
     match: Match, notations: Sequence[str], locale: str, *, solo: bool = True
 ) -> discord.ui.View | None:
     """Solo: selects of the player's legal moves, Hint and Resign. Multiplayer: no moves
     in public (they could reveal a hand); a "My hand" button opens them privately.
     Nothing once the match is over (dead buttons would only confuse)."""
-    from cogs.components import BoardButton, MoveSelect
+    from cogs.components import BoardButton
 
     if match.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
-    plan = plan_selects(notations) if solo else []
-    counts: dict[str, int] = {}
-    for verb, _ in plan:
-        counts[verb] = counts.get(verb, 0) + 1
-    for slot, (verb, moves) in enumerate(plan):
-        label = t("board.select.any", locale) if verb == "*" else verb_label(match.game_id, verb, locale)
-        if counts[verb] > 1:
-            label = f"{label}: {moves[0]} … {moves[-1]}"
-        view.add_item(
-            MoveSelect(match.id, match.version, slot, options=move_options(moves), placeholder=label[:150])
-        )
-    if not solo:
+    if solo:
+        for select in move_selects(match, notations, locale):
+            view.add_item(select)
+    else:
         view.add_item(BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale)))
     view.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
     view.add_item(BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)))

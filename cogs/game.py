@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -25,6 +27,36 @@ GAME_CHOICES = [
 MATCH_DESCRIPTION = cmd(t("cmd.opt.match.description", "en"), "cmd.opt.match.description")
 
 
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``preset=modern mode=beginner`` → a dict; whole numbers become ints. The game then
+    checks names and values (``IllegalAction('option' | 'option_value')``)."""
+    found: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, equals, value = part.partition("=")
+        if not equals or not name or not value:
+            raise IllegalAction("option_format", f"write options as name=value, not {part!r}", text=part)
+        found[name.strip().lower()] = int(value) if value.isdigit() else value.strip()
+    return found
+
+
+async def option_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``name=value`` suggestions for the chosen game's options, appended to what is typed."""
+    game_id = getattr(interaction.namespace, "game", None)
+    try:
+        chosen = get_game(str(game_id))
+    except (ImportError, IllegalAction):
+        return []
+    head, _, last = current.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    suggestions = [
+        f"{prefix}{spec.name}={choice}"
+        for spec in chosen.options
+        for choice in (spec.choices or (spec.default,))
+        if f"{spec.name}={choice}".startswith(last.lower())
+    ]
+    return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
+
+
 def _cmd(key: str) -> app_commands.locale_str:
     return cmd(t(key, "en"), key)
 
@@ -38,14 +70,21 @@ class GameCog(commands.Cog):
         self.bot = bot
 
     @game.command(name=_cmd("cmd.game.new.name"), description=_cmd("cmd.game.new.description"))
-    @app_commands.rename(game=_cmd("cmd.opt.game.name"), seed=_cmd("cmd.opt.seed.name"))
-    @app_commands.describe(game=_cmd("cmd.opt.game.description"), seed=_cmd("cmd.opt.seed.description"))
+    @app_commands.rename(
+        game=_cmd("cmd.opt.game.name"), seed=_cmd("cmd.opt.seed.name"), options=_cmd("cmd.opt.options.name")
+    )
+    @app_commands.describe(
+        game=_cmd("cmd.opt.game.description"), seed=_cmd("cmd.opt.seed.description"),
+        options=_cmd("cmd.opt.options.description"),
+    )
     @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(options=option_choices)
     async def new(
         self,
         interaction: discord.Interaction,
         game: app_commands.Choice[str],
         seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
+        options: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         try:
             chosen = get_game(game.value)
@@ -53,20 +92,21 @@ class GameCog(commands.Cog):
             locale = locale_for(interaction, public=False)
             await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
             return
-        if chosen.max_players > 1:
-            from cogs.lobby import open_lobby
-
-            await open_lobby(interaction, game.value, seed)
-            return
-        await replies.defer(interaction)
-        try:
-            match = await self.bot.service.new_match(
-                game.value, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-                seed=seed, user_name=interaction.user.display_name,
-            )
+        try:  # checked before the public acknowledgement, so a refusal stays private
+            resolved = chosen.resolve_options(parse_options(options))
         except IllegalAction as error:
             await turns.explain_refusal(interaction, error, None)
             return
+        if chosen.max_players > 1:
+            from cogs.lobby import open_lobby
+
+            await open_lobby(interaction, game.value, seed, resolved)
+            return
+        await replies.defer(interaction)
+        match = await self.bot.service.new_match(
+            game.value, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
+            resolved, seed, user_name=interaction.user.display_name,
+        )
         await self.post_board(interaction, match)
 
     async def post_board(self, interaction: discord.Interaction, match) -> None:  # noqa: ANN001

@@ -77,17 +77,15 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
     return embed, view
 
 
-async def open_lobby(interaction: discord.Interaction, game_id: str, seed: int | None) -> None:
+async def open_lobby(
+    interaction: discord.Interaction, game_id: str, seed: int | None, options: dict[str, Any]
+) -> None:
     service = interaction.client.service  # type: ignore[attr-defined]
     await replies.defer(interaction)
-    try:
-        match = await service.new_match(
-            game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-            seed=seed, user_name=interaction.user.display_name,
-        )
-    except IllegalAction as error:
-        await turns.explain_refusal(interaction, error, None)
-        return
+    match = await service.new_match(
+        game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
+        options, seed, user_name=interaction.user.display_name,
+    )
     board = await build_board(service, match, locale_for(interaction, public=True))
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is not None:

@@ -18,8 +18,7 @@ from cogs.board import (
     game_name,
     is_solo,
     legal_notations,
-    move_options,
-    plan_selects,
+    move_selects,
     render_png,
 )
 from gamecore.contract import IllegalAction
@@ -36,8 +35,6 @@ HAND_PNG = "hand.png"
 async def hand_message(bot: Any, match: Match, user_id: int, locale: str) -> BoardMessage:
     """The caller's private view: their own cards (from their own view only) and, when it
     is their decision, selects of their legal moves."""
-    from cogs.components import MoveSelect
-
     view = bot.service.view_for(match, user_id)
     png = await render_png(match.game_id, view, locale, kind="hand")
     moves = legal_notations(match, user_id)
@@ -47,8 +44,8 @@ async def hand_message(bot: Any, match: Match, user_id: int, locale: str) -> Boa
     if png is not None:
         embed.set_image(url=f"attachment://{HAND_PNG}")
     components = discord.ui.View(timeout=None)
-    for slot, (_, chunk) in enumerate(plan_selects(moves)):
-        components.add_item(MoveSelect(match.id, match.version, slot, options=move_options(chunk)))
+    for select in move_selects(match, moves, locale):
+        components.add_item(select)
     return BoardMessage(embed=embed, png=png, view=components if moves else None, filename=HAND_PNG)
 
 

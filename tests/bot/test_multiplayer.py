@@ -102,3 +102,18 @@ async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:  
     assert after.steps > match.steps
     board = next(m for m in world.channel.history() if m.id == after.board_message_id)
     assert "ran out of time" in board.embeds[0].description
+
+
+async def test_game_options_are_checked_privately_and_applied(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    suggestions = await world.alice.autocomplete(world.channel, "game new", "options", "mode=b", game="cartolan")
+    assert [c["value"] for c in suggestions] == ["mode=beginner"]
+    wrong = await world.alice.slash(world.channel, "game new", game="cartolan", options="mode=impossible")
+    assert wrong.ephemeral and "mode must be one of" in wrong.response.content
+    garbled = await world.alice.slash(world.channel, "game new", game="cartolan", options="beginner")
+    assert garbled.ephemeral and "name=value" in garbled.response.content
+    assert await env.bot.service.find_matches(world.alice.id) == []
+    opened = await world.alice.slash(world.channel, "game new", game="cartolan", options="mode=beginner preset=modern")
+    assert not opened.ephemeral
+    (match,) = await env.bot.service.find_matches(world.alice.id)
+    assert match.options["mode"] == "beginner" and match.options["preset"] == "modern"
