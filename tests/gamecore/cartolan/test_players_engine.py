@@ -339,3 +339,26 @@ def test_heuristic_games_finish(preset: str, mode: str) -> None:
             assert steps < 50_000, (preset, mode, seed)
         status = GAME.status(state)
         assert status.result == "finished" and status.winners
+
+
+@pytest.mark.parametrize(("preset", "mode"), COMBOS)
+def test_every_decision_of_random_games_gets_a_legal_answer(preset: str, mode: str) -> None:
+    """Random players reach decisions the heuristics never cause themselves (relocations,
+    map re-choices, deposits...): at every step each heuristic must answer legally too."""
+    random_player = GAME.players()["random"]
+    kinds: set[str] = set()
+    for seed in range(4):
+        count = 2 + seed % 3
+        state = GAME.setup(count, 100 + seed, {"preset": preset, "mode": mode})
+        rng = random.Random(seed)
+        lineup = heuristic_players()
+        steps = 0
+        while not state.over and steps < 3000:
+            seat = state.seat
+            legal = GAME.legal_actions(state, seat)
+            kinds.add(state.decision)
+            for player in lineup.values():
+                assert player(state, legal, rng) in legal
+            GAME._apply_inplace(state, seat, random_player(None, legal, rng))
+            steps += 1
+    assert "move" in kinds
