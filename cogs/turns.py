@@ -82,11 +82,11 @@ async def publish_board(
     """Redraw the board: through the interaction when the click came from the board itself
     (one request), else through the channel."""
     locale = locale_for(interaction, public=True)
+    await replies.defer(interaction)  # drawing takes time; a click on any message is answered
     clicked = getattr(interaction, "message", None)
     from_board = interaction.type is discord.InteractionType.component and clicked is not None
     if from_board and match.board_message_id in (None, clicked.id):
         board = await build_board(service_of(interaction), match, locale, outcome)
-        await replies.defer(interaction)
         await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))
         return
     await redraw_board(interaction.client, match, locale, outcome)
@@ -119,6 +119,8 @@ async def play_move(
 
 async def hint(interaction: discord.Interaction, match_id: str) -> None:
     locale = locale_for(interaction, public=False)
+    # A computer player thinks first: acknowledge now (privately).
+    await replies.defer(interaction, ephemeral=True, new_message=True)
     try:
         suggestion = await service_of(interaction).hint(match_id, interaction.user.id)
     except IllegalAction as error:

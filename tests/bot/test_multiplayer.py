@@ -117,3 +117,19 @@ async def test_game_options_are_checked_privately_and_applied(env) -> None:  # n
     assert not opened.ephemeral
     (match,) = await env.bot.service.find_matches(world.alice.id)
     assert match.options["mode"] == "beginner" and match.options["preset"] == "modern"
+
+
+async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, old_lobby = await open_table(env, world)
+    shown = await world.alice.slash(world.channel, "game show")
+    new_lobby = shown.response.message
+    assert new_lobby.id != old_lobby.id and f"tt:lb:{match_id}:join" in custom_ids(new_lobby)
+    joined = await world.bob.click(old_lobby, custom_id=f"tt:lb:{match_id}:join")
+    assert joined.acknowledged
+    current = next(m for m in world.channel.history() if m.id == new_lobby.id)
+    assert "bob" in current.embeds[0].description
+    cancelled = await world.alice.click(current, custom_id=f"tt:lb:{match_id}:cancel")
+    assert cancelled.acknowledged and (await env.bot.service.get(match_id)).status == "abandoned"
+    current = next(m for m in world.channel.history() if m.id == new_lobby.id)
+    assert "cancelled" in current.embeds[0].description and custom_ids(current) == []
