@@ -56,6 +56,7 @@ PANEL_X = COIN_X + COIN + 34
 WIDTH = PANEL_X + 2 * CARD[0] + 20 + MARGIN
 GRID_BOTTOM = GRID_Y + LEVELS * (CARD[1] + ROW_GAP) - ROW_GAP
 HAND_Y = GRID_BOTTOM + 36
+LEGEND_Y = GRID_BOTTOM - 150
 HAND_PER_ROW = (WIDTH - 2 * MARGIN + GAP) // (CARD[0] + GAP)
 GOLD: RGB = (222, 178, 40)
 #: What beats a level's card (rules "Subdue"): suit higher, rank higher, same suit, same rank.
@@ -123,7 +124,26 @@ def _background(height: int) -> Image.Image:
     draw.rounded_rectangle(
         (MARGIN - 6, HAND_Y - 14, WIDTH - MARGIN + 6, height - MARGIN + 4), radius=16, fill=PANEL
     )
+    _order_legend(image, draw, PANEL_X - 8, LEGEND_Y)
     return image
+
+
+def _order_legend(image: Image.Image, draw: ImageDraw.ImageDraw, left: int, top: int) -> None:
+    """The orders the levels compare by (rules "Values", "Subdue"): suits ♣ < ♦ < ♥ < ♠, and
+    the two wrap-around wins ♣ beats ♠ (level 1) and 2 beats A (level 2)."""
+    draw.rounded_rectangle((left, top, WIDTH - MARGIN + 4, top + 150), radius=14, fill=PANEL)
+    side, step = 30, 52
+    for index, suit in enumerate(("C", "D", "H", "S")):
+        x = left + 14 + index * step
+        paste(image, suit_icon(suit, side, MUTED), (x, top + 14))
+        if index < 3:
+            draw_text(draw, (x + side + 11, top + 29), "<", 22, MUTED)
+    paste(image, suit_icon("C", side, MUTED), (left + 14, top + 62))
+    draw_text(draw, (left + 14 + side + 11, top + 77), ">", 22, MUTED)
+    paste(image, suit_icon("S", side, MUTED), (left + 14 + step, top + 62))
+    draw_text(draw, (left + 29, top + 124), "2", 26, MUTED)
+    draw_text(draw, (left + 14 + side + 11, top + 124), ">", 22, MUTED)
+    draw_text(draw, (left + 29 + step, top + 124), "A", 26, MUTED)
 
 
 def turned_position(row: Sequence[str | None]) -> int | None:
