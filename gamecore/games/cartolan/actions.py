@@ -94,7 +94,7 @@ def city_visit(state: State, adv: Adventurer, events: list[Event], purchases: bo
 
 def settle_city(state: State, events: list[Event]) -> None:
     """Leave the city decision at once when nothing is left to choose (it ends the turn)."""
-    if state.decision == "city" and not city_actions(state):
+    if state.decision == "city" and not city_actions(state, probe=True):
         turns.end_turn(state, events)
 
 
@@ -515,8 +515,10 @@ def city_agent_cost(state: State, seat: int, cell: int) -> int | None:
 # -- cities ------------------------------------------------------------------------------
 
 
-def city_actions(state: State) -> list[Action]:
-    """§9 steps 3–4: bank first (any amount), then purchases, then ``done``."""
+def city_actions(state: State, probe: bool = False) -> list[Action]:
+    """§9 steps 3–4: bank first (any amount), then purchases, then ``done``.
+
+    ``probe``: only whether anything is left to choose (a shorter, non-empty list if so)."""
     adv = state.adventurer
     pending = state.pending
     if not pending["banked"]:
@@ -529,11 +531,24 @@ def city_actions(state: State) -> list[Action]:
     actions: list[Action] = []
     if vault >= params.cost_adventurer and len(state.advs[seat]) < params.max_adventurers:
         actions.append(("buy_adventurer",))
+    if probe and actions:
+        return actions
     if vault >= min(params.cost_agent_city, params.cost_agent_city_with_adventurer):
-        for cell in sorted(state.tiles):
-            cost = city_agent_cost(state, seat, cell)
-            if cost is not None and cost <= vault:
-                actions.append(("buy_agent", cell))
+        agents = state.agents
+        if params.preset == "modern":
+            blocked = board.CITY | board.DISASTER
+            for cell in sorted(state.tiles):
+                if not state.tiles[cell] & blocked:
+                    agent = agents.get(cell)
+                    if agent is None or not agent.active:
+                        actions.append(("buy_agent", cell))
+                        if probe:
+                            return actions
+        else:
+            for cell in sorted(state.tiles):
+                cost = city_agent_cost(state, seat, cell)
+                if cost is not None and cost <= vault:
+                    actions.append(("buy_agent", cell))
     if (
         params.chest_maps
         and adv.maps

@@ -98,10 +98,11 @@ class CartolanGame(Game[State, Action]):
 
     # -- legal actions ---------------------------------------------------------------------
     def legal_actions(self, state: State, player: int) -> list[Action]:
-        if state.over or player != state.seat:
+        seat = state.order[state.order_pos]
+        if state.over or player != seat:
             return []
         decision = state.decision
-        adv = state.adventurer
+        adv = state.advs[seat][state.adv_index]
         if decision == "move":
             return self._move_actions(state, adv)
         if decision == "city":
@@ -135,31 +136,41 @@ class CartolanGame(Game[State, Action]):
         return []
 
     def _move_actions(self, state: State, adv: Adventurer) -> list[Action]:
+        """Steps, gusts and wait while the turn goes on (§5.5), then tile offers, travel
+        money, abandon targets and ``end``. Built from the precomputed side tables."""
         number = state.adv_index + 1
         result: list[Action] = []
-        going_on = movement.can_continue(state, adv)
-        step_cells = []
-        if going_on:
-            tiles = state.tiles
-            maps = len(adv.maps)
-            for side, gust in movement.legal_sides(state, adv):
-                target = adv.pos + board.STEP[side]
-                step_cells.append(target)
-                if gust:
+        pos = adv.pos
+        tiles = state.tiles
+        sides: tuple[int, ...] = ()
+        gusts: tuple[int, ...] = ()
+        mask = movement.allowance(state, adv)
+        if mask:
+            low = movement.tile_low(state, adv)
+            sides = movement.SIDES[low][mask]
+            if state.params.gusts and not mask & movement.ALLOW_UP:
+                gusts = movement.UPWIND_SIDES[low]
+            if sides or gusts or movement.can_continue(state, adv):
+                maps = len(adv.maps)
+                step = board.STEP
+                for side in sides:
+                    result.append(("move", number, side, 0))
+                    if maps and pos + step[side] not in tiles:
+                        for m in range(1, maps + 1):
+                            result.append(("move", number, side, m))
+                for side in gusts:
                     result.append(("gust", number, side))
-                    continue
-                result.append(("move", number, side, 0))
-                if maps and target not in tiles:
-                    result.extend(("move", number, side, m) for m in range(1, maps + 1))
-            result.append(("wait", number))
+                result.append(("wait", number))
         if state.offers:
             result.extend(actions.tile_offers(state, adv))
         if state.travel_ok:
             result.extend(("travel", k) for k in range(1, state.vault[adv.seat] + 1))
-        if len(state.cities) > 1 or not state.tiles[adv.pos] & board.CITY:
-            for city in steps.abandon_targets(state, adv, step_cells):
-                name = "mythical" if state.tiles[city] & board.MYTHICAL else "capital"
-                result.append(("abandon", number, name))
+        if not tiles[pos] & board.CITY:
+            for city in state.cities:
+                side = _SIDE_OF_OFFSET.get(city - pos)
+                if side is None or (side not in sides and side not in gusts):
+                    name = "mythical" if tiles[city] & board.MYTHICAL else "capital"
+                    result.append(("abandon", number, name))
         result.append(("end",))
         return result
 
@@ -403,6 +414,9 @@ class CartolanGame(Game[State, Action]):
         from gamecore.games.cartolan.view import describe_view  # noqa: PLC0415
 
         return describe_view(view)
+
+
+_SIDE_OF_OFFSET = {offset: side for side, offset in enumerate(board.STEP)}
 
 
 def steps_kind(state: State, adv: Adventurer, side: int) -> int:

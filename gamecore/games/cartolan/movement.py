@@ -24,7 +24,7 @@ UPWIND_SIDES = tuple(_sides_by_mask(low, ALLOW_UP) for low in range(64))
 _ALL_LAND = board.ORIENTATION_MASK & ~15  # keeps the wind, every edge land
 
 
-def _low(state: State, adv: Adventurer) -> int:
+def tile_low(state: State, adv: Adventurer) -> int:
     """Orientation bits of the tile being left; classic cities and a pirate's disaster tile
     count as all-land ("as if every edge was land", §16)."""
     tile = state.tiles[adv.pos]
@@ -38,7 +38,7 @@ def _low(state: State, adv: Adventurer) -> int:
 
 def step_kind(state: State, adv: Adventurer, side: int) -> int:
     """Downwind / upwind / land, judged on the tile being left (§5.1)."""
-    return board.MOVE_KIND[_low(state, adv)][side]
+    return board.MOVE_KIND[tile_low(state, adv)][side]
 
 
 def _limits(state: State, adv: Adventurer) -> tuple[int, int]:
@@ -63,9 +63,15 @@ def allowance(state: State, adv: Adventurer) -> int:
     """Bit mask of the move kinds allowed now: §5.2 (``initial``) and §5.3 (``budgetted``,
     with the precedence slip fixed, §14.3.5)."""
     total = state.down + state.up + state.land
-    if total >= max_moves(state, adv):
-        return 0
-    land_limit, upwind_limit = _limits(state, adv)
+    params = state.params
+    if adv.buffs or adv.chest == 0 or state.options["movement"] != "initial":
+        if total >= max_moves(state, adv):
+            return 0
+        land_limit, upwind_limit = _limits(state, adv)
+    else:  # the common case, without any lookups
+        if total >= params.max_moves:
+            return 0
+        land_limit, upwind_limit = params.land_window, params.upwind_window
     mask = ALLOW_DOWN
     if state.options["movement"] == "budgetted":
         if state.up < upwind_limit and state.land == 0:
@@ -93,7 +99,7 @@ def legal_sides(state: State, adv: Adventurer) -> list[tuple[int, bool]]:
     mask = allowance(state, adv)
     if not mask:
         return []
-    low = _low(state, adv)
+    low = tile_low(state, adv)
     result = [(side, False) for side in SIDES[low][mask]]
     if state.params.gusts and not mask & ALLOW_UP:
         result.extend((side, True) for side in UPWIND_SIDES[low])
@@ -106,7 +112,7 @@ def can_continue(state: State, adv: Adventurer) -> bool:
     mask = allowance(state, adv)
     if not mask:
         return False
-    low = _low(state, adv)
+    low = tile_low(state, adv)
     if SIDES[low][mask] or (state.params.gusts and UPWIND_SIDES[low]):
         return True
     if state.params.attacks:

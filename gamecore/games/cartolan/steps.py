@@ -32,7 +32,6 @@ def do_move(
         actions.arrive(state, adv, events)
     else:
         explore(state, adv, side, map_number, events)
-    actions.after_move(state, events)
 
 
 def explore(state: State, adv: Adventurer, side: int, map_number: int, events: list[Event]) -> None:
@@ -135,7 +134,6 @@ def do_wait(state: State, adv: Adventurer, events: list[Event]) -> None:
     state.down += 1
     events.append(Event("wait", {}))
     actions.arrive(state, adv, events)
-    actions.after_move(state, events)
 
 
 def do_gust(state: State, adv: Adventurer, side: int, events: list[Event]) -> None:
@@ -149,7 +147,6 @@ def do_gust(state: State, adv: Adventurer, side: int, events: list[Event]) -> No
     state.up += 1
     state.offers = 0
     events.append(Event("gust", {"success": False}))
-    actions.after_move(state, events)
 
 
 def do_abandon(state: State, adv: Adventurer, city: int, events: list[Event]) -> None:
