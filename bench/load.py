@@ -82,7 +82,7 @@ class Stream:
         match_id, user = picked
         self.busy.add(match_id)
         try:
-            moves = await self.service.legal_moves(match_id, user)
+            moves = await self.service.legal_moves(match_id, user, limit=None)
             if not moves:
                 return
             version = (await self.service.get(match_id)).version

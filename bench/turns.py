@@ -152,6 +152,7 @@ async def run(args: argparse.Namespace) -> None:
                 complete.append(time.perf_counter() - t0)
             if not moves:
                 continue
+            moves = await service.legal_moves(match_id, user, limit=None)
             match = await service.get(match_id)
             if args.cold:  # as after a restart: the turn loads the match from the database
                 service._forget(match_id)

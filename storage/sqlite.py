@@ -7,10 +7,9 @@ handful of statements, so the lock is held for about a millisecond.
 
 A plain move is a single ``UPDATE … WHERE version = ?`` whose trigger (migration 2) writes
 the action row, so the state, the action and the version are written by one statement.
-Moves of different matches that arrive while a commit runs are grouped into the next
-transaction (group commit): one sync of the WAL for the group, so ``synchronous=FULL``
-costs little under load. Saves that also touch seats or statistics use their own
-``BEGIN IMMEDIATE … COMMIT``.
+Writes that arrive while a commit runs are grouped into the next transaction (group
+commit): one sync of the WAL for the group, so ``synchronous=FULL`` costs little under
+load. A write of several statements (seats, statistics) runs inside a savepoint.
 """
 
 from __future__ import annotations
@@ -18,7 +17,8 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,17 @@ from storage.records import ActionRecord, LeaderboardRow, UserStats
 from storage.schema import MIGRATIONS
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
+
+#: A write: statements run on the store's connection inside the flusher's transaction.
+Operation = Callable[[], Awaitable[None]]
+
+
+@dataclass(slots=True)
+class _Pending:
+    operation: Operation
+    single_statement: bool
+    done: asyncio.Future[None]
+
 
 _INSERT = (
     f"INSERT INTO matches ({', '.join(COLUMNS)}) VALUES ({', '.join(':' + c for c in COLUMNS)})"
@@ -72,7 +83,7 @@ class SqliteMatchStore:
         self.busy_timeout_ms = busy_timeout_ms
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
-        self._pending: list[tuple[dict[str, Any], asyncio.Future[None]]] = []
+        self._pending: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
 
     # -- life cycle ---------------------------------------------------------------------
@@ -135,20 +146,26 @@ class SqliteMatchStore:
             return await self._schema_version()
 
     # -- writing ------------------------------------------------------------------------
+    # Every write is an *operation* handed to one flusher task, which commits whatever has
+    # queued up as one transaction (group commit): one sync of the WAL for the group. A
+    # plain move is a single statement (atomic by itself; a failing one is undone alone);
+    # an operation of several statements runs inside a SAVEPOINT and is rolled back to it
+    # if any of its statements fails, so it is written whole or not at all, and the other
+    # operations of the group are not affected. The caller awaits its own result; the
+    # flusher, not the caller, runs the transaction, so cancelling a caller cannot cut a
+    # commit in half.
+
     async def create(self, match: Match) -> None:
         row = match_to_row(match)
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
+
+        async def insert() -> None:
             try:
                 await self.db.execute(_INSERT, row)
-                await self._write_users(match)
-            except aiosqlite.IntegrityError as err:
-                await self.db.execute("ROLLBACK")
+            except sqlite3.IntegrityError as err:
                 raise DuplicateMatch(match.id) from err
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
+            await self._write_users(match)
+
+        await self._submit(insert, single_statement=False)
 
     async def save(
         self,
@@ -162,34 +179,22 @@ class SqliteMatchStore:
         row["expected_version"] = expected_version
         row["last_seat"] = action.seat if action is not None else None
         row["last_notation"] = action.notation if action is not None else None
-        if action is not None and not stats:
-            # a plain move: seats cannot change, the trigger logs the action
-            await self._group_commit(row)
-            return
-        async with self._lock:
-            await self.db.execute("BEGIN IMMEDIATE")
-            try:
-                cursor = await self.db.execute(_UPDATE, row)
-                if cursor.rowcount != 1:
-                    raise StaleVersion(match.id, expected_version)
-                if action is None:
-                    await self._write_users(match)
-                for line in stats:
-                    await self._add_stat(line)
-            except BaseException:
-                await self.db.execute("ROLLBACK")
-                raise
-            await self.db.execute("COMMIT")
 
-    async def _group_commit(self, row: dict[str, Any]) -> None:
-        """Commit a plain move, together with the moves of other matches that arrive
-        meanwhile: one transaction and one sync of the log for the whole group.
+        async def update() -> None:
+            cursor = await self.db.execute(_UPDATE, row)
+            if cursor.rowcount != 1:
+                raise StaleVersion(match.id, expected_version)
+            if action is None:  # moves never change seats
+                await self._write_users(match)
+            for line in stats:
+                await self._add_stat(line)
 
-        A flusher task (not the caller, so a cancelled caller cannot cut a commit in half)
-        drains the queue batch by batch. Each move is its own ``UPDATE … WHERE version =
-        ?``: a stale one fails alone, the rest commit."""
+        # a plain move is one statement: the trigger logs the action
+        await self._submit(update, single_statement=action is not None and not stats)
+
+    async def _submit(self, operation: Operation, *, single_statement: bool) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
-        self._pending.append((row, done))
+        self._pending.append(_Pending(operation, single_statement, done))
         if self._flusher is None or self._flusher.done():
             self._flusher = asyncio.create_task(self._flush_pending())
         await asyncio.shield(done)
@@ -200,37 +205,57 @@ class SqliteMatchStore:
                 batch, self._pending = self._pending, []
                 await self._flush(batch)
 
-    async def _flush(self, batch: list[tuple[dict[str, Any], asyncio.Future[None]]]) -> None:
-        outcomes: list[BaseException | None] = []
+    async def _flush(self, batch: list[_Pending]) -> None:
+        grouped = len(batch) > 1
+        outcomes: list[Exception | None] = []
         try:
-            if len(batch) > 1:
+            if grouped:
                 await self.db.execute("BEGIN IMMEDIATE")
-            for row, _ in batch:
-                try:
-                    cursor = await self.db.execute(_UPDATE, row)
-                except sqlite3.Error as err:  # rolled back alone (statement-level)
-                    outcomes.append(err)
-                    continue
-                stale = cursor.rowcount != 1
-                outcomes.append(StaleVersion(row["id"], row["expected_version"]) if stale else None)
-            if len(batch) > 1:
+            for item in batch:
+                outcomes.append(await self._run(item, grouped))
+            if grouped:
                 await self.db.execute("COMMIT")
         except BaseException as err:
-            if len(batch) > 1 and self.db.in_transaction:
+            if self.db.in_transaction:
                 await self.db.execute("ROLLBACK")
-            for _, waiting in batch:
-                if not waiting.done():
-                    waiting.set_exception(err if isinstance(err, Exception) else RuntimeError(err))
+            failure = err if isinstance(err, Exception) else RuntimeError("commit interrupted")
+            for item in batch:
+                if not item.done.done():
+                    item.done.set_exception(failure)
             if not isinstance(err, Exception):
                 raise
             return
-        for (_, waiting), outcome in zip(batch, outcomes, strict=True):
-            if waiting.done():
+        for item, outcome in zip(batch, outcomes, strict=True):
+            if item.done.done():
                 continue
             if outcome is None:
-                waiting.set_result(None)
+                item.done.set_result(None)
             else:
-                waiting.set_exception(outcome)
+                item.done.set_exception(outcome)
+
+    async def _run(self, item: _Pending, grouped: bool) -> Exception | None:
+        """One operation inside the flush; its error, if any, undone and returned."""
+        if item.single_statement:
+            try:
+                await item.operation()
+            except Exception as err:  # SQLite undid the statement alone
+                return err
+            return None
+        begin, commit, undo = (
+            ("SAVEPOINT operation", "RELEASE operation", "ROLLBACK TO operation")
+            if grouped
+            else ("BEGIN IMMEDIATE", "COMMIT", "ROLLBACK")
+        )
+        await self.db.execute(begin)
+        try:
+            await item.operation()
+        except Exception as err:
+            await self.db.execute(undo)
+            if grouped:
+                await self.db.execute(commit)  # leave the savepoint (now empty)
+            return err
+        await self.db.execute(commit)
+        return None
 
     async def save_move(
         self,
@@ -278,18 +303,22 @@ class SqliteMatchStore:
         )
 
     async def update_meta(self, match: Match) -> None:
-        async with self._lock:
+        values = (
+            match.board_message_id,
+            int(match.reminded),
+            match.timer_at,
+            match.turn_deadline,
+            match.id,
+        )
+
+        async def update() -> None:
             await self.db.execute(
                 "UPDATE matches SET board_message_id = ?, reminded = ?, timer_at = ?, "
                 "turn_deadline = ? WHERE id = ?",
-                (
-                    match.board_message_id,
-                    int(match.reminded),
-                    match.timer_at,
-                    match.turn_deadline,
-                    match.id,
-                ),
+                values,
             )
+
+        await self._submit(update, single_statement=True)
 
     # -- reading ------------------------------------------------------------------------
     async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:

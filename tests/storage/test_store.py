@@ -301,3 +301,42 @@ async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(store):
     await store.open()
     assert await store.load("m1") == second
     assert [a.notation for a in await store.actions("m1")] == ["add 1", "add 2"]
+
+
+async def test_a_failing_write_in_a_group_is_undone_alone(store, monkeypatch):
+    game = get_game("toy-race")
+    prepared = []
+    for match_id in ("p", "q"):
+        await store.create(lobby(match_id))
+        match = started(match_id)
+        await store.save(match, expected_version=0)
+        state, _ = game.apply(match.state, match.to_move[0], 1)
+        prepared.append((match, rules.record_step(match, game, match.to_move[0], state, NOW + 7)))
+    (p_before, p_after), (q_before, q_after) = prepared
+
+    async def crash(line):
+        raise RuntimeError("stats table on fire")
+
+    monkeypatch.setattr(store, "_add_stat", crash)
+    sizes = []
+    real_flush = store._flush
+
+    async def flush(batch):
+        sizes.append(len(batch))
+        await real_flush(batch)
+
+    store._flush = flush
+    stat = rules.StatLine(10, "toy-race", True, 1.0)
+    results = await asyncio.gather(
+        store.save(p_after, p_before.version, action=NewAction(0, "add 1")),
+        store.save(q_after, q_before.version, action=NewAction(0, "add 1"), stats=[stat]),
+        store.create(lobby("r")),
+        return_exceptions=True,
+    )
+    assert sizes == [3]
+    assert results[0] is None and results[2] is None
+    assert isinstance(results[1], RuntimeError)
+    assert await store.load("p") == p_after
+    assert await store.load("q") == q_before
+    assert await store.actions("q") == []
+    assert await store.load("r") == lobby("r")
