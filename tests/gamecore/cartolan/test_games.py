@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -74,6 +75,7 @@ def test_invariants_and_legal_actions_match_apply(preset: str, mode: str) -> Non
                 total = _total_tiles(state)
             _check_invariants(state, total)
             before = GAME.to_json(state)
+            json.dumps(GAME.view(state, state.seat))
             texts = {GAME.format_action(a) for a in legal}
             for probe in PROBES:
                 if probe not in texts:
@@ -143,7 +145,7 @@ def test_same_seed_same_game() -> None:
 @pytest.mark.parametrize(("preset", "mode"), COMBOS)
 def test_reliability_random_games_finish(preset: str, mode: str) -> None:
     player = GAME.players()["random"]
-    for seed in range(150):
+    for seed in range(200):
         players = 2 + seed % 3
         state = GAME.setup(players, seed, {"preset": preset, "mode": mode})
         rng = random.Random(seed)
