@@ -10,7 +10,7 @@ import asyncio
 import io
 import logging
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -30,6 +30,9 @@ SELECT_LIMIT = 25
 SELECT_ROWS = 4
 #: Event lines kept in the embed so it stays short.
 LOG_LINES = 12
+#: Per-game builders of the board's components, by game id (e.g. Cartolan's turn buttons,
+#: registered by ``cogs/cartolan.py``); consulted first by ``board_components``.
+GAME_COMPONENTS: dict[str, Callable[[Match, str], discord.ui.View | None]] = {}
 
 COLOURS = {
     "playing": discord.Colour.blurple(),
@@ -213,6 +216,9 @@ def board_components(
     Nothing once the match is over (dead buttons would only confuse)."""
     from cogs.components import BoardButton
 
+    builder = GAME_COMPONENTS.get(match.game_id)
+    if builder is not None:
+        return builder(match, locale)
     if match.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
