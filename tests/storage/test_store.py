@@ -123,7 +123,7 @@ async def test_a_failure_between_statements_writes_nothing(
     stat = rules.StatLine(10, "toy-race", True, 1.0)
     action = NewAction(0, "add 3") if with_action else None
 
-    async def crash(*args, **kwargs):
+    def crash(*args, **kwargs):
         raise RuntimeError("disk on fire")
 
     monkeypatch.setattr(store, failing, crash)
@@ -314,7 +314,7 @@ async def test_a_failing_write_in_a_group_is_undone_alone(store, monkeypatch):
         prepared.append((match, rules.record_step(match, game, match.to_move[0], state, NOW + 7)))
     (p_before, p_after), (q_before, q_after) = prepared
 
-    async def crash(line):
+    def crash(*args):
         raise RuntimeError("stats table on fire")
 
     monkeypatch.setattr(store, "_add_stat", crash)
