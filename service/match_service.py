@@ -12,6 +12,7 @@ commit succeeds (write-through) and dropped when a commit is refused as stale.
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import secrets
 import time
@@ -22,7 +23,7 @@ from dataclasses import replace
 from typing import Any
 
 from gamecore import match as rules
-from gamecore.contract import Event, Game
+from gamecore.contract import Event, Game, IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
 from gamecore.registry import get_game
 from gamecore.rng import mix_seed
@@ -38,6 +39,8 @@ MAX_AUTO_STEPS = 200
 #: ``computer_turns``, or the bot restarted in the middle of them).
 COMPUTER_GRACE = 10.0
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+
+log = logging.getLogger("tabletop.service")
 
 
 def new_match_id(length: int = 6) -> str:
@@ -267,10 +270,14 @@ class MatchService:
             if not pending:
                 break
             action = pending[0]
-            if isinstance(action, str):
-                action = game.parse_action(action)
             seat = match.to_move[0] if match.to_move else 0
-            new_state, events = game.apply(match.state, seat, action)
+            try:
+                if isinstance(action, str):
+                    action = game.parse_action(action)
+                new_state, events = game.apply(match.state, seat, action)
+            except IllegalAction:  # the person's move is committed: never fail it now
+                log.exception("automatic action %r refused in match %s", action, match.id)
+                break
             outcome = await self._step(match, game, seat, action, new_state, events, "auto")
             steps.append(outcome)
             match = outcome.match
@@ -290,7 +297,12 @@ class MatchService:
         self, match: Match, game: Game, seat: int, kind: str, now: float | None = None
     ) -> TurnOutcome:
         action = self._computer_action(match, game, seat, match.seats[seat].computer)
-        new_state, events = game.apply(match.state, seat, action)
+        try:
+            new_state, events = game.apply(match.state, seat, action)
+        except IllegalAction:  # a faulty computer player must not stall the match
+            log.exception("computer action %r refused in match %s", action, match.id)
+            action = game.legal_actions(match.state, seat)[0]
+            new_state, events = game.apply(match.state, seat, action)
         outcome = await self._step(match, game, seat, action, new_state, events, kind, now)
         return replace(outcome, follow_ups=tuple(await self._auto_steps(outcome.match, game)))
 

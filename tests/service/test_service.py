@@ -272,3 +272,22 @@ async def test_the_clock_task_plays_computer_seats_left_waiting(service, clock):
     assert fired.kind == "computer" and fired.steps
     assert not fired.match.awaits_computer
     assert await service.due_timers() == []
+
+
+async def test_faulty_automatic_or_computer_actions_never_fail_a_committed_move(
+    service, monkeypatch
+):
+    solo = get_game("toy-solo")
+    monkeypatch.setattr(type(solo), "auto_actions", lambda self, state: [("claim", 99)])
+    match = await service.new_match("toy-solo", 1, 2, HOST, seed=3)
+    outcome = await service.play(match.id, HOST, "step 1")
+    assert outcome.follow_ups == () and outcome.final.steps == 1
+    race = get_game("toy-race")
+    monkeypatch.setattr(type(race), "players", lambda self: {"heuristic": lambda v, legal, r: 7})
+    lobby = await service.new_match("toy-race", 1, 2, HOST)
+    await service.lobby_add_computer(lobby.id, HOST)
+    match = await service.lobby_start(lobby.id, HOST)
+    if not match.awaits_computer:
+        match = (await service.play(match.id, HOST, "add 1")).final
+    (step,) = await service.computer_turns(match.id)
+    assert step.notation == "add 1"  # the first legal move instead of the illegal 7
