@@ -6,7 +6,10 @@ component classes it registers so old board messages keep working after a restar
 
 from __future__ import annotations
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.play", "cogs.rules", "cogs.stats", "cogs.table")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.game", "cogs.play", "cogs.rules", "cogs.stats", "cogs.table",
+    "cogs.simulate",
+)
 
 
 def dynamic_items() -> tuple[type, ...]:

@@ -4,6 +4,7 @@ Start / Cancel on one public message, which becomes the board when the host star
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -16,6 +17,10 @@ from gamecore.registry import get_game
 from i18n import locale_for, t
 
 LOBBY_ACTIONS = ("join", "leave", "addcpu", "rmcpu", "start", "cancel")
+#: Per-game additions to the lobby message, by game id: ``extend(match, locale, embed, view)``
+#: may add embed fields and change the components (e.g. Cartolan's options and computer
+#: types, registered by ``cogs/cartolan.py``).
+GAME_LOBBY: dict[str, Callable[[Match, str, discord.Embed, discord.ui.View | None], None]] = {}
 _STYLES = {
     "join": discord.ButtonStyle.primary,
     "start": discord.ButtonStyle.success,
@@ -74,6 +79,9 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
     view = discord.ui.View(timeout=None)
     for action in LOBBY_ACTIONS:
         view.add_item(LobbyButton(match.id, action, label=t(f"lobby.button.{action}", locale)))
+    extend = GAME_LOBBY.get(match.game_id)
+    if extend is not None:
+        extend(match, locale, embed, view)
     return embed, view
 
 

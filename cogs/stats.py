@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import io
+
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import replies
+from cogs import replies, turns
 from cogs.board import game_name
 from cogs.game import GAME_CHOICES, _cmd
+from gamecore.contract import IllegalAction
 from i18n import locale_for, t
 
 
@@ -83,6 +86,36 @@ class StatsCog(commands.Cog):
             title=t("history.title", locale), description="\n".join(lines) or t("history.empty", locale)
         )
         await replies.send(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name=_cmd("cmd.replay.name"), description=_cmd("cmd.replay.description"))
+    @app_commands.rename(match_id=_cmd("cmd.opt.match_id.name"))
+    @app_commands.describe(match_id=_cmd("cmd.opt.match_id.description"))
+    async def replay(self, interaction: discord.Interaction, match_id: app_commands.Range[str, 1, 24]) -> None:
+        """The action log as a file ``python -m gamecore replay`` reads. Only for ended
+        matches: seed plus moves would let a player rebuild the others' hidden cards."""
+        locale = locale_for(interaction, public=False)
+        try:
+            match = await self.bot.service.get(match_id.strip().lower())
+        except IllegalAction as error:
+            await turns.explain_refusal(interaction, error, None)
+            return
+        if match.live:
+            await replies.send(interaction, t("replay.live", locale), ephemeral=True)
+            return
+        actions = await self.bot.service.actions(match.id)
+        moves = "".join(f"{a.seat}: {a.notation}\n" for a in actions)
+        flags = f" --players {len(match.seats)}" if len(match.seats) > 1 else ""
+        flags += "".join(f" --{name} {value}" for name, value in sorted(match.options.items()))
+        options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items())) or "—"
+        embed = discord.Embed(
+            title=t("replay.title", locale, match_id=match.id, game=game_name(match.game_id, locale)),
+            description=t(
+                "replay.description", locale, seed=match.seed, steps=len(actions), options=options,
+                game_id=match.game_id, flags=flags,
+            ),
+        )
+        file = discord.File(io.BytesIO(moves.encode()), filename="moves.txt")
+        await replies.send(interaction, embed=embed, file=file, ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -1,0 +1,46 @@
+"""/simulate (table + chart) and /replay (the move list of an ended match)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+from tests.bot.helpers import assert_png, make_world, start
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_simulate_replies_with_a_table_and_a_chart(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    suggested = await world.alice.autocomplete(world.channel, "simulate", "players", "heuristic,r", game="cartographer")
+    assert [c["value"] for c in suggested] == ["heuristic,random"]
+    done = await world.alice.slash(world.channel, "simulate", game="cartographer", games=12, players="heuristic")
+    assert not done.ephemeral
+    embed = done.response.embeds[0]
+    assert "12 games" in embed.title and "games: 12" in embed.description
+    assert_png(await done.response.attachments[0].read())
+    wrong = await world.alice.slash(world.channel, "simulate", game="cartographer", players="wizard")
+    assert wrong.ephemeral and "wizard" in wrong.response.content
+
+
+async def test_replay_gives_the_moves_of_an_ended_match_only(env, tmp_path) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, _ = await start(env, world, "cartographer", seed=8)
+    for _ in range(3):
+        move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+        await world.alice.slash(world.channel, "play", move=move)
+    early = await world.alice.slash(world.channel, "replay", id=match_id)
+    assert early.ephemeral and "still running" in early.response.content
+    await world.alice.slash(world.channel, "game resign")
+    shown = await world.alice.slash(world.channel, "replay", id=match_id)
+    assert shown.ephemeral and "--seed 8" in shown.response.embeds[0].description
+    moves = (await shown.response.attachments[0].read()).decode()
+    assert len(moves.splitlines()) == 3
+    path = tmp_path / "moves.txt"
+    path.write_text(moves, encoding="utf-8")
+    replayed = subprocess.run(
+        [sys.executable, "-m", "gamecore", "replay", "cartographer", str(path), "--seed", "8"],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert replayed.returncode == 0, replayed.stderr
