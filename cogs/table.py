@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -24,9 +25,14 @@ from cogs.board import (
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
 from i18n import t
+from service import TurnOutcome
 
 log = logging.getLogger("tabletop.table")
 
+#: Per-game runners of one computer turn, by game id: ``run(bot, match_id)`` plays several
+#: steps and returns them summed up as one outcome, so the board is edited once per turn
+#: (Cartolan, registered by ``cogs/cartolan.py``). Other games: one step per board update.
+COMPUTER_TURNS: dict[str, Callable[[Any, str], Awaitable[list[TurnOutcome]]]] = {}
 #: How often due turn clocks are looked for.
 CLOCK_PERIOD = 60.0
 HAND_PNG = "hand.png"
@@ -107,7 +113,8 @@ async def run_computers(bot: Any, match_id: str) -> None:
     try:
         while bot.service is not None:
             await asyncio.sleep(bot.computer_delay)
-            steps = await bot.service.computer_turns(match_id, limit=1)
+            run = COMPUTER_TURNS.get((await bot.service.get(match_id)).game_id)
+            steps = await (run(bot, match_id) if run else bot.service.computer_turns(match_id, limit=1))
             if not steps:
                 return
             match = steps[-1].final
