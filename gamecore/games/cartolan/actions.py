@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.contract import Event
 from gamecore.games.cartolan import advanced, board, cards, exploration, movement, turns
 from gamecore.games.cartolan.state import Adventurer, Agent, State
+from gamecore.games.cartolan.turns import Events, emit
 
 Action = tuple[Any, ...]
 
@@ -31,7 +31,7 @@ def own_agents(state: State, seat: int) -> list[int]:
 # -- arrival -----------------------------------------------------------------------------
 
 
-def arrive(state: State, adv: Adventurer, events: list[Event]) -> None:
+def arrive(state: State, adv: Adventurer, events: Events) -> None:
     """Arrival on (or a wait on) an existing tile, §5.6 steps 1–2; opens the tile actions."""
     pos = adv.pos
     tile = state.tiles[pos]
@@ -45,7 +45,7 @@ def arrive(state: State, adv: Adventurer, events: list[Event]) -> None:
     dropped = state.dropped.pop(pos, 0)
     if dropped:
         adv.chest += dropped
-        events.append(Event("collect", {"amount": dropped}))
+        emit(events, "collect", {"amount": dropped})
     if tile & board.CITY:
         city_visit(state, adv, events, purchases=True)
         return
@@ -58,24 +58,24 @@ def arrive(state: State, adv: Adventurer, events: list[Event]) -> None:
                 adv.visited.append(pos)
         if agent.owner == adv.seat and agent.active and agent.wealth:
             adv.chest += agent.wealth
-            events.append(Event("collect", {"amount": agent.wealth}))
+            emit(events, "collect", {"amount": agent.wealth})
             agent.wealth = 0
     state.offers = 1
 
 
-def disaster_strike(state: State, adv: Adventurer, events: list[Event]) -> None:
+def disaster_strike(state: State, adv: Adventurer, events: Events) -> None:
     """classic: the Chest is left on the disaster tile and the Adventurer returns to its latest
     city; its turn ends (§16, seed "Disaster tiles")."""
     if adv.chest:
         state.dropped[adv.pos] = state.dropped.get(adv.pos, 0) + adv.chest
-    events.append(Event("disaster", {"lost": adv.chest}))
+    emit(events, "disaster", {"lost": adv.chest})
     adv.chest = 0
     adv.pos = adv.latest_city
     state.path.append(adv.pos)
     turns.end_turn(state, events)
 
 
-def city_visit(state: State, adv: Adventurer, events: list[Event], purchases: bool) -> None:
+def city_visit(state: State, adv: Adventurer, events: Events, purchases: bool) -> None:
     """§9: pirate status off, chest maps refilled, latest city, then bank and purchases."""
     adv.pirate = False
     turns.refill_maps(state, adv)
@@ -88,11 +88,11 @@ def city_visit(state: State, adv: Adventurer, events: list[Event], purchases: bo
     state.pending = {"banked": adv.chest == 0, "purchases": purchases}
     if cards.cadre(state, adv.seat) == "pool":
         state.pending["free_maps"] = True  # Order of the Lightbrary: one free re-choice
-    events.append(Event("city", {"city": "mythical" if adv.pos != state.cities[0] else "capital"}))
+    emit(events, "city", {"city": "mythical" if adv.pos != state.cities[0] else "capital"})
     settle_city(state, events)
 
 
-def settle_city(state: State, events: list[Event]) -> None:
+def settle_city(state: State, events: Events) -> None:
     """Leave the city decision at once when nothing is left to choose (it ends the turn)."""
     if state.decision == "city" and not city_actions(state, probe=True):
         turns.end_turn(state, events)
@@ -175,7 +175,7 @@ def can_place_agent_here(state: State, adv: Adventurer) -> bool:
     )
 
 
-def do_trade(state: State, adv: Adventurer, events: list[Event]) -> None:
+def do_trade(state: State, adv: Adventurer, events: Events) -> None:
     """§7.2 (classic §16: 2, plus the Agent bonus)."""
     params = state.params
     pos = adv.pos
@@ -200,10 +200,10 @@ def do_trade(state: State, adv: Adventurer, events: list[Event]) -> None:
     else:
         adv.chest += gain
     adv.traded.append(pos)
-    events.append(Event("trade", {"amount": gain}))
+    emit(events, "trade", {"amount": gain})
 
 
-def do_rest(state: State, adv: Adventurer, events: list[Event]) -> None:
+def do_rest(state: State, adv: Adventurer, events: Events) -> None:
     """§8.3: a fresh move budget; a fee to an opponent's Agent; chest maps refilled."""
     pos = adv.pos
     agent = state.agents[pos]
@@ -226,16 +226,16 @@ def do_rest(state: State, adv: Adventurer, events: list[Event]) -> None:
         if agent.owner == adv.seat and own_cadre == "refurnish":
             adv.pirate = False  # Privateer Brethren
         state.pool_ok = own_cadre == "pool"
-    events.append(Event("rest", {"fee": fee, "owner": agent.owner}))
+    emit(events, "rest", {"fee": fee, "owner": agent.owner})
 
 
-def do_restore(state: State, adv: Adventurer, events: list[Event]) -> None:
+def do_restore(state: State, adv: Adventurer, events: Events) -> None:
     """§10.3: pay 1 to restore an own ransacked Agent (no rest there this turn)."""
     adv.chest -= state.params.cost_restore
     state.agents[adv.pos].active = True
     if not cards.buff(adv, "agents"):  # +agents may rest with it this turn
         state.rested.append(adv.pos)
-    events.append(Event("restore", {}))
+    emit(events, "restore", {})
 
 
 def _roll(state: State, adv: Adventurer, defenders: int = 1) -> bool:
@@ -259,7 +259,7 @@ def _roll(state: State, adv: Adventurer, defenders: int = 1) -> bool:
     return False
 
 
-def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]) -> None:
+def do_attack(state: State, adv: Adventurer, target: Action, events: Events) -> None:
     """§10.2: attack an Adventurer (robbery or arrest) or an Agent (dispossession); Advanced
     +defence, +damage and Manuscript theft (§11)."""
     params = state.params
@@ -277,9 +277,7 @@ def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]
             agent.active = False
             if damage:
                 del state.agents[pos]  # +damage: the Agent leaves the game
-        events.append(
-            Event("attack_agent", {"owner": agent.owner, "success": success, "gain": gain})
-        )
+        emit(events, "attack_agent", {"owner": agent.owner, "success": success, "gain": gain})
         return
     _, victim_seat, victim_index = target
     state.attacked.append((victim_seat, victim_index))
@@ -287,22 +285,18 @@ def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]
     defenders = sum(1 for a in state.advs[victim_seat] if a.pos == pos)
     for _ in range(cards.buff(victim, "defence") if victim.buffs else 0):
         if not _roll(state, adv, defenders):  # +defence: fails before turning pirate
-            events.append(
-                Event(
-                    "attack",
-                    {"seat": victim_seat, "adventurer": victim_index + 1, "success": False},
-                )
-            )
+            failed = {"seat": victim_seat, "adventurer": victim_index + 1, "success": False}
+            emit(events, "attack", failed)
             return
     success = _roll(state, adv, defenders)
     data = {"seat": victim_seat, "adventurer": victim_index + 1, "success": success}
     if victim.pirate:
-        events.append(Event("arrest", data))
+        emit(events, "arrest", data)
         if success:
             arrest(state, adv, victim, events)
         return
     adv.pirate = True
-    events.append(Event("attack", data))
+    emit(events, "attack", data)
     if not success:
         return
     state.pending = {"victim": (victim_seat, victim_index), "damage": damage}
@@ -312,11 +306,11 @@ def do_attack(state: State, adv: Adventurer, target: Action, events: list[Event]
     take = half_up(victim.chest)
     victim.chest -= take
     adv.chest += take
-    events.append(Event("loot", {"amount": take}))
+    emit(events, "loot", {"amount": take})
     _after_loot(state, adv, victim, events)
 
 
-def arrest(state: State, adv: Adventurer, victim: Adventurer, events: list[Event]) -> None:
+def arrest(state: State, adv: Adventurer, victim: Adventurer, events: Events) -> None:
     """§10.2 arrest: reward to the arrester (classic Vault, modern Chest, binding decision 5);
     the pirate loses its Chest and returns to its latest city."""
     params = state.params
@@ -338,12 +332,12 @@ def send_home(state: State, victim: Adventurer) -> None:
     turns.refill_maps(state, victim)
 
 
-def do_loot(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
+def do_loot(state: State, adv: Adventurer, amount: int, events: Events) -> None:
     seat, index = state.pending["victim"]
     victim = state.advs[seat][index]
     victim.chest -= amount
     adv.chest += amount
-    events.append(Event("loot", {"amount": amount}))
+    emit(events, "loot", {"amount": amount})
     _after_loot(state, adv, victim, events)
 
 
@@ -356,7 +350,7 @@ def stealable_cards(victim: Adventurer) -> list[int]:
     return [c for c in victim.cards if cards.CARDS[c].deck == "manuscript"]
 
 
-def _after_loot(state: State, adv: Adventurer, victim: Adventurer, events: list[Event]) -> None:
+def _after_loot(state: State, adv: Adventurer, victim: Adventurer, events: Events) -> None:
     """Then a chest map (free slot, binding decision 8), then a Manuscript (§11.1)."""
     if victim.maps and len(adv.maps) < map_capacity(state, adv):
         state.decision = "steal"
@@ -364,9 +358,7 @@ def _after_loot(state: State, adv: Adventurer, victim: Adventurer, events: list[
     _offer_card_theft(state, adv, victim, events)
 
 
-def _offer_card_theft(
-    state: State, adv: Adventurer, victim: Adventurer, events: list[Event]
-) -> None:
+def _offer_card_theft(state: State, adv: Adventurer, victim: Adventurer, events: Events) -> None:
     if state.params.cards and stealable_cards(victim):
         state.decision = "steal_card"
         return
@@ -380,17 +372,17 @@ def _finish_attack(state: State, victim: Adventurer) -> None:
     state.pending = {}
 
 
-def do_steal(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
+def do_steal(state: State, adv: Adventurer, number: int, events: Events) -> None:
     """Take one chest map from the robbed Adventurer (binding decision 8: a free slot suffices)."""
     seat, index = state.pending["victim"]
     victim = state.advs[seat][index]
     if number:
         adv.maps.append(victim.maps.pop(number - 1))
-        events.append(Event("steal_map", {}))
+        emit(events, "steal_map", {})
     _offer_card_theft(state, adv, victim, events)
 
 
-def do_steal_card(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
+def do_steal_card(state: State, adv: Adventurer, number: int, events: Events) -> None:
     seat, index = state.pending["victim"]
     victim = state.advs[seat][index]
     if number:
@@ -401,11 +393,11 @@ def do_steal_card(state: State, adv: Adventurer, number: int, events: list[Event
         adv.cards.append(card_id)
         cards.recompute(victim)
         cards.recompute(adv)
-        events.append(Event("card", {"name": cards.CARDS[card_id].name}))
+        emit(events, "card", {"name": cards.CARDS[card_id].name})
     _finish_attack(state, victim)
 
 
-def do_court(state: State, adv: Adventurer, events: list[Event]) -> None:
+def do_court(state: State, adv: Adventurer, events: Events) -> None:
     """classic: a pirate courts a disaster: two dice equal (26/36) recover half the wealth left
     there, otherwise it loses its own Chest to the tile and returns to its latest city (§16)."""
     pos = adv.pos
@@ -418,27 +410,27 @@ def do_court(state: State, adv: Adventurer, events: list[Event]) -> None:
         if not state.dropped[pos]:
             del state.dropped[pos]
         adv.chest += amount
-        events.append(Event("court", {"success": True, "amount": amount}))
+        emit(events, "court", {"success": True, "amount": amount})
         return
-    events.append(Event("court", {"success": False, "amount": 0}))
+    emit(events, "court", {"success": False, "amount": 0})
     disaster_strike(state, adv, events)
 
 
 # -- Agents ---------------------------------------------------------------------------------
 
 
-def place_agent(state: State, seat: int, cell: int, events: list[Event]) -> None:
+def place_agent(state: State, seat: int, cell: int, events: Events) -> None:
     """Put an Agent of ``seat`` on ``cell``; a ransacked Agent there leaves the game (§10.3).
     It collects wealth dropped there (§5.6 step 1)."""
     agent = Agent(seat)
     agent.wealth = state.dropped.pop(cell, 0)
     state.agents[cell] = agent
     x, y = board.coords(cell)
-    events.append(Event("agent_placed", {"x": x, "y": y}))
+    emit(events, "agent_placed", {"x": x, "y": y})
 
 
 def request_agent(
-    state: State, adv: Adventurer, cell: int, cost: int, source: str, events: list[Event]
+    state: State, adv: Adventurer, cell: int, cost: int, source: str, events: Events
 ) -> None:
     """Place now, or ask which own Agent to relocate when all are on the board (§8.1, §8.2)."""
     seat = adv.seat
@@ -474,7 +466,7 @@ def _pay(state: State, adv: Adventurer, cost: int, source: str) -> None:
         state.vault[adv.seat] -= cost
 
 
-def do_relocate(state: State, adv: Adventurer, old: int | None, events: list[Event]) -> None:
+def do_relocate(state: State, adv: Adventurer, old: int | None, events: Events) -> None:
     pending = state.pending
     state.decision = pending["back"]
     state.pending = pending["city"]
@@ -567,17 +559,17 @@ def city_actions(state: State, probe: bool = False) -> list[Action]:
     return actions
 
 
-def do_bank(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
+def do_bank(state: State, adv: Adventurer, amount: int, events: Events) -> None:
     adv.chest -= amount
     state.vault[adv.seat] += amount
     state.pending = {**state.pending, "banked": True}
-    events.append(Event("bank", {"amount": amount, "vault": state.vault[adv.seat]}))
+    emit(events, "bank", {"amount": amount, "vault": state.vault[adv.seat]})
     if turns.check_victory(state, events):
         return
     settle_city(state, events)
 
 
-def do_buy_adventurer(state: State, adv: Adventurer, events: list[Event]) -> None:
+def do_buy_adventurer(state: State, adv: Adventurer, events: Events) -> None:
     """§9: a new Adventurer on this city; modern: it moves from next round (§4)."""
     params = state.params
     seat = adv.seat
@@ -586,7 +578,7 @@ def do_buy_adventurer(state: State, adv: Adventurer, events: list[Event]) -> Non
     new = Adventurer(seat, adv.pos, ready)
     state.advs[seat].append(new)
     turns.refill_maps(state, new)
-    events.append(Event("buy_adventurer", {"number": len(state.advs[seat])}))
+    emit(events, "buy_adventurer", {"number": len(state.advs[seat])})
     if params.cards:
         if params.preset == "modern":
             advanced.offer_character(state, new, back="city")  # chosen on purchase (§11.1)
@@ -595,7 +587,7 @@ def do_buy_adventurer(state: State, adv: Adventurer, events: list[Event]) -> Non
     settle_city(state, events)
 
 
-def do_buy_maps(state: State, adv: Adventurer, events: list[Event]) -> None:
+def do_buy_maps(state: State, adv: Adventurer, events: Events) -> None:
     """§10.5: pay 1 to re-choose each chest map among it and fresh draws; Order of the
     Lightbrary: one free re-choice per city visit, and after a rest for 1 from the Chest."""
     back = state.decision
@@ -610,7 +602,7 @@ def do_buy_maps(state: State, adv: Adventurer, events: list[Event]) -> None:
     state.decision = "maps"
     state.pending = {"index": 0, "back": back, "city": city}
     _offer_maps(state, adv)
-    events.append(Event("buy_maps", {}))
+    emit(events, "buy_maps", {})
 
 
 def _offer_maps(state: State, adv: Adventurer) -> None:
@@ -622,7 +614,7 @@ def _offer_maps(state: State, adv: Adventurer) -> None:
     state.pending = {**state.pending, "options": options}
 
 
-def do_keep_map(state: State, adv: Adventurer, number: int, events: list[Event]) -> None:
+def do_keep_map(state: State, adv: Adventurer, number: int, events: Events) -> None:
     options = state.pending["options"]
     index = state.pending["index"]
     adv.maps[index] = options[number - 1]
@@ -642,7 +634,7 @@ def do_keep_map(state: State, adv: Adventurer, number: int, events: list[Event])
 # -- the end of a move -------------------------------------------------------------------
 
 
-def after_move(state: State, events: list[Event]) -> None:
+def after_move(state: State, events: Events) -> None:
     """End the turn when the Adventurer can do nothing more (§5.5)."""
     if state.over or state.decision != "move":
         return

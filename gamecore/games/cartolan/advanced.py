@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.contract import Event
 from gamecore.games.cartolan import board, cards, turns
 from gamecore.games.cartolan.state import Adventurer, State
+from gamecore.games.cartolan.turns import Events, emit
 
 Action = tuple[Any, ...]
 
@@ -43,7 +43,7 @@ def offer_character(state: State, adv: Adventurer, back: str) -> None:
     state.pending = {"options": options, "adventurer": index, "back": back, "city": city}
 
 
-def choose(state: State, number: int, events: list[Event]) -> None:
+def choose(state: State, number: int, events: Events) -> None:
     """Take card ``number`` (1-based) of the offer; the others stay in their deck."""
     kind = state.decision
     pending = state.pending
@@ -54,7 +54,7 @@ def choose(state: State, number: int, events: list[Event]) -> None:
         state.cadre[seat] = card_id
         state.decision = "move"
         state.pending = {}
-        events.append(Event("card", {"name": cards.CARDS[card_id].name}))
+        emit(events, "card", {"name": cards.CARDS[card_id].name})
         start_choices(state)
         return
     if kind == "character":
@@ -73,13 +73,13 @@ def choose(state: State, number: int, events: list[Event]) -> None:
     state.pending = {**pending["city"]}
 
 
-def _give(state: State, adv: Adventurer, card_id: int, events: list[Event]) -> None:
+def _give(state: State, adv: Adventurer, card_id: int, events: Events) -> None:
     adv.cards.append(card_id)
     if cards.CARDS[card_id].effect == "freerests" and adv is state.adventurer:
         adv.new_cards.append(card_id)  # §11.2: from the turn after it is taken
     cards.recompute(adv)
     turns.refill_maps(state, adv)
-    events.append(Event("card", {"name": cards.CARDS[card_id].name}))
+    emit(events, "card", {"name": cards.CARDS[card_id].name})
 
 
 def manuscript_options(state: State, adv: Adventurer) -> list[int]:
@@ -88,11 +88,11 @@ def manuscript_options(state: State, adv: Adventurer) -> list[int]:
     return [c for c in state.decks["manuscript"] if cards.CARDS[c].effect not in held]
 
 
-def offer_manuscripts(state: State, adv: Adventurer, events: list[Event]) -> None:
+def offer_manuscripts(state: State, adv: Adventurer, events: Events) -> None:
     options = cards.sample(state, manuscript_options(state, adv), state.params.card_choices)
     state.pending = {"options": options, "city": dict(state.pending)}
     state.decision = "manuscript"
-    events.append(Event("buy_manuscript", {}))
+    emit(events, "buy_manuscript", {})
 
 
 def decline_manuscript(state: State) -> None:
@@ -100,7 +100,7 @@ def decline_manuscript(state: State) -> None:
     state.pending = {**state.pending["city"]}
 
 
-def named_adventurer(state: State, adv: Adventurer, events: list[Event]) -> None:
+def named_adventurer(state: State, adv: Adventurer, events: Events) -> None:
     """classic Advanced: every new Adventurer draws a random named Adventurer (seed)."""
     deck = state.decks["character"]
     adv.offered = True
@@ -109,7 +109,7 @@ def named_adventurer(state: State, adv: Adventurer, events: list[Event]) -> None
         adv.cards.append(card_id)
         cards.recompute(adv)
         turns.refill_maps(state, adv)
-        events.append(Event("card", {"name": cards.CARDS[card_id].name}))
+        emit(events, "card", {"name": cards.CARDS[card_id].name})
 
 
 # -- classic discoveries: Technology, Sickness, Seasons ------------------------------------
@@ -122,18 +122,18 @@ def offer_discovery(state: State, amount: int) -> None:
     state.decision = "discovery"
 
 
-def resolve_discovery(state: State, adv: Adventurer, draw: bool, events: list[Event]) -> None:
+def resolve_discovery(state: State, adv: Adventurer, draw: bool, events: Events) -> None:
     amount = state.pending["amount"]
     state.decision = "move"
     state.pending = {}
     deck = state.decks["discovery"]
     if not draw or not deck:
         adv.chest += amount
-        events.append(Event("discover_wonder", {"amount": amount}))
+        emit(events, "discover_wonder", {"amount": amount})
         return
     card_id = deck.pop(state.rng.below(len(deck)))
     card = cards.CARDS[card_id]
-    events.append(Event("card", {"name": card.name}))
+    emit(events, "card", {"name": card.name})
     if card.deck == "sickness":
         sickness(state, adv, events)
     elif card.deck == "season":
@@ -144,7 +144,7 @@ def resolve_discovery(state: State, adv: Adventurer, draw: bool, events: list[Ev
         cards.recompute(adv)
 
 
-def sickness(state: State, adv: Adventurer, events: list[Event]) -> None:
+def sickness(state: State, adv: Adventurer, events: Events) -> None:
     """Agents visited since the last city are dispossessed, the Adventurer returns to that
     city without its Chest, and every Vault is halved (seed, "Sickness")."""
     for cell in adv.visited:
@@ -217,7 +217,7 @@ def _in_domain(state: State, cell: int) -> bool:
     return any(board.taxicab(cell, city) <= radius for city in state.cities)
 
 
-def rest_with(state: State, adv: Adventurer, seat: int, index: int, events: list[Event]) -> None:
+def rest_with(state: State, adv: Adventurer, seat: int, index: int, events: Events) -> None:
     """Intrepid Academy: rest with another Adventurer as if it were an Agent (§11.2)."""
     other = state.advs[seat][index]
     fee = 0
@@ -228,14 +228,14 @@ def rest_with(state: State, adv: Adventurer, seat: int, index: int, events: list
     state.down = state.up = state.land = 0
     state.rested_with.append([seat, index])
     turns.refill_maps(state, adv)
-    events.append(Event("rest", {"fee": fee, "owner": seat}))
+    emit(events, "rest", {"fee": fee, "owner": seat})
 
 
 def deposit_amounts(state: State, adv: Adventurer) -> list[Action]:
     return [("give", k) for k in range(adv.chest, 0, -1)]
 
 
-def give(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
+def give(state: State, adv: Adventurer, amount: int, events: Events) -> None:
     """+bank: move Chest wealth to one of the player's own Agents (binding decision 6)."""
     cell = state.pending["target"]
     adv.chest -= amount
@@ -243,10 +243,10 @@ def give(state: State, adv: Adventurer, amount: int, events: list[Event]) -> Non
     state.decision = "move"
     state.pending = {}
     x, y = board.coords(cell)
-    events.append(Event("deposit", {"amount": amount, "x": x, "y": y}))
+    emit(events, "deposit", {"amount": amount, "x": x, "y": y})
 
 
-def harbour_arrest(state: State, adv: Adventurer, events: list[Event]) -> bool:
+def harbour_arrest(state: State, adv: Adventurer, events: Events) -> bool:
     """Harbour Authority: an opponent's pirate arriving at your active Agent is arrested with
     probability 1/3: the Agent gains 5, the pirate's expedition and turn end (§11.2)."""
     agent = state.agents.get(adv.pos)
@@ -265,6 +265,6 @@ def harbour_arrest(state: State, adv: Adventurer, events: list[Event]) -> bool:
     adv.pos = adv.latest_city
     state.path.append(adv.pos)
     turns.refill_maps(state, adv)
-    events.append(Event("harbour_arrest", {"owner": agent.owner}))
+    emit(events, "harbour_arrest", {"owner": agent.owner})
     turns.end_turn(state, events)
     return True

@@ -3,9 +3,9 @@
 
 from __future__ import annotations
 
-from gamecore.contract import Event
 from gamecore.games.cartolan import actions, advanced, board, cards, exploration, turns
 from gamecore.games.cartolan.state import Adventurer, State
+from gamecore.games.cartolan.turns import Events, emit
 
 
 def count_move(state: State, kind: int) -> None:
@@ -19,7 +19,7 @@ def count_move(state: State, kind: int) -> None:
 
 
 def do_move(
-    state: State, adv: Adventurer, side: int, kind: int, map_number: int, events: list[Event]
+    state: State, adv: Adventurer, side: int, kind: int, map_number: int, events: Events
 ) -> None:
     """One step across ``side`` onto a tile, or into a gap (exploration)."""
     state.travel_ok = False
@@ -28,13 +28,13 @@ def do_move(
     if target in state.tiles:
         adv.pos = target
         state.path.append(target)
-        events.append(Event("move", {"side": board.DIRECTION_NAMES[side]}))
+        emit(events, "move", {"side": board.DIRECTION_NAMES[side]})
         actions.arrive(state, adv, events)
     else:
         explore(state, adv, side, map_number, events)
 
 
-def explore(state: State, adv: Adventurer, side: int, map_number: int, events: list[Event]) -> None:
+def explore(state: State, adv: Adventurer, side: int, map_number: int, events: Events) -> None:
     """§6.2: a chest map first if chosen (§10.5), then the preset's number of draws."""
     origin = adv.pos
     if map_number:
@@ -48,7 +48,7 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: l
     for _ in range(state.params.exploration_attempts):
         tile = exploration.draw(state, which)
         if tile is None:
-            events.append(Event("explore_failed", {"side": board.DIRECTION_NAMES[side]}))
+            emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
             turns.finish(state, "pile_exhausted", events)
             return
         oriented = exploration.placement(state, tile, origin, side)
@@ -56,7 +56,7 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: l
             settle_tile(state, adv, origin, side, oriented, which, events)
             return
         state.discards[which].append(tile)
-    events.append(Event("explore_failed", {"side": board.DIRECTION_NAMES[side]}))
+    emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
     if not state.tiles[origin] & board.CITY:
         state.attacked = []
         state.offers = 1
@@ -69,7 +69,7 @@ def settle_tile(
     side: int,
     tile: int,
     which: int | None,
-    events: list[Event],
+    events: Events,
 ) -> None:
     """§6.5 placement effects: fill reward, wonder / city discovery, then the Agent offer."""
     params = state.params
@@ -84,7 +84,7 @@ def settle_tile(
         reward += neighbours * cards.buff(adv, "rewards")  # §11.2 +rewards
     adv.chest += reward
     x, y = board.coords(target)
-    events.append(Event("explore", {"x": x, "y": y, "reward": reward}))
+    emit(events, "explore", {"x": x, "y": y, "reward": reward})
     if tile & board.DISASTER and params.disasters:
         actions.disaster_strike(state, adv, events)
         return
@@ -102,7 +102,7 @@ def settle_tile(
             discovery = gain  # may be taken as a Technology card instead (below)
         else:
             adv.chest += gain
-            events.append(Event("discover_wonder", {"amount": gain}))
+            emit(events, "discover_wonder", {"amount": gain})
     if (
         params.complete_map_bonus
         and which is not None
@@ -110,13 +110,13 @@ def settle_tile(
         and not state.discards[which]
     ):
         state.vault[adv.seat] += params.complete_map_bonus
-        events.append(Event("map_complete", {"bonus": params.complete_map_bonus}))
+        emit(events, "map_complete", {"bonus": params.complete_map_bonus})
         turns.finish(state, "map_complete", events)
         return
     if tile & board.CITY:
         state.cities.append(target)
         adv.chest += params.discover_city
-        events.append(Event("discover_city", {"amount": params.discover_city}))
+        emit(events, "discover_city", {"amount": params.discover_city})
         actions.city_visit(state, adv, events, purchases=True)
         return
     state.attacked = []
@@ -125,47 +125,47 @@ def settle_tile(
         advanced.offer_discovery(state, discovery)
     elif discovery:
         adv.chest += discovery
-        events.append(Event("discover_wonder", {"amount": discovery}))
+        emit(events, "discover_wonder", {"amount": discovery})
 
 
-def do_wait(state: State, adv: Adventurer, events: list[Event]) -> None:
+def do_wait(state: State, adv: Adventurer, events: Events) -> None:
     """§5.4: a wait costs a (downwind) move and re-triggers the tile's actions."""
     state.travel_ok = False
     state.down += 1
-    events.append(Event("wait", {}))
+    emit(events, "wait", {})
     actions.arrive(state, adv, events)
 
 
-def do_gust(state: State, adv: Adventurer, side: int, events: list[Event]) -> None:
+def do_gust(state: State, adv: Adventurer, side: int, events: Events) -> None:
     """classic: roll the Gusting Wind die for an extra upwind move; "against" (1/6) lets it
     go, otherwise the move is spent where it stands (§16)."""
     if state.rng.below(6) == 0:
-        events.append(Event("gust", {"success": True}))
+        emit(events, "gust", {"success": True})
         do_move(state, adv, side, board.UPWIND, 0, events)
         return
     state.travel_ok = False
     state.up += 1
     state.offers = 0
-    events.append(Event("gust", {"success": False}))
+    emit(events, "gust", {"success": False})
 
 
-def do_abandon(state: State, adv: Adventurer, city: int, events: list[Event]) -> None:
+def do_abandon(state: State, adv: Adventurer, city: int, events: Events) -> None:
     """§5.7: drop the Chest here, return to a city, city visit without purchases, turn over."""
     if adv.chest:
         state.dropped[adv.pos] = state.dropped.get(adv.pos, 0) + adv.chest
         adv.chest = 0
     adv.pos = city
     state.path.append(city)
-    events.append(Event("abandon", {}))
+    emit(events, "abandon", {})
     actions.city_visit(state, adv, events, purchases=False)
 
 
-def do_travel(state: State, adv: Adventurer, amount: int, events: list[Event]) -> None:
+def do_travel(state: State, adv: Adventurer, amount: int, events: Events) -> None:
     """§5.7: take travel money from the Vault when leaving a city."""
     state.vault[adv.seat] -= amount
     adv.chest += amount
     state.travel_ok = False
-    events.append(Event("travel", {"amount": amount}))
+    emit(events, "travel", {"amount": amount})
 
 
 def abandon_targets(state: State, adv: Adventurer, steps: list[int]) -> list[int]:

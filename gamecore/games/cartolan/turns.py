@@ -6,6 +6,15 @@ from gamecore.contract import Event
 from gamecore.games.cartolan import advanced, cards, exploration
 from gamecore.games.cartolan.state import Adventurer, State
 
+#: Where events go; ``None`` in simulations that do not read them.
+Events = list[Event] | None
+
+
+def emit(events: Events, kind: str, data: dict) -> None:
+    """Record an event; simulations pass ``None`` and skip building them."""
+    if events is not None:
+        events.append(Event(kind, data))
+
 
 def begin_turn(state: State) -> None:
     """Fresh move budget and per-turn memory for the Adventurer whose turn it now is."""
@@ -25,7 +34,7 @@ def begin_turn(state: State) -> None:
         advanced.start_choices(state)
 
 
-def end_turn(state: State, events: list[Event]) -> None:
+def end_turn(state: State, events: Events) -> None:
     """§5.5 end of an Adventurer turn: clear turn memory, recycle discards, check victory,
     then hand over to the next Adventurer (§4)."""
     adv = state.adventurer
@@ -73,7 +82,7 @@ def _advance(state: State) -> None:
             state.round += 1
 
 
-def check_victory(state: State, events: list[Event], map_check: bool = False) -> bool:
+def check_victory(state: State, events: Events, map_check: bool = False) -> bool:
     """Wealth margin (strictly more than the preset's margin), or a completed map (§12)."""
     vaults = sorted(state.vault, reverse=True)
     if len(vaults) > 1 and vaults[0] - vaults[1] > state.params.margin:
@@ -85,7 +94,7 @@ def check_victory(state: State, events: list[Event], map_check: bool = False) ->
     return False
 
 
-def finish(state: State, reason: str, events: list[Event]) -> None:
+def finish(state: State, reason: str, events: Events) -> None:
     """End the game: the highest Vault wins, tied leaders share the win (binding decision 1);
     if every Vault is empty, the owner(s) of the largest Chest win (§12)."""
     state.over = True
@@ -102,7 +111,7 @@ def finish(state: State, reason: str, events: list[Event]) -> None:
         winners = tuple(seat for seat, c in enumerate(chests) if c == best)
     state.winners = winners
     state.last_path = state.path
-    events.append(Event("game_over", {"reason": reason, "winners": list(winners)}))
+    emit(events, "game_over", {"reason": reason, "winners": list(winners)})
 
 
 def refill_maps(state: State, adv: Adventurer) -> None:

@@ -65,7 +65,8 @@ def test_every_event_kind_in_the_engine_has_a_text() -> None:
     package = Path(__file__).resolve().parents[3] / "gamecore" / "games" / "cartolan"
     kinds = set()
     for module in package.glob("*.py"):
-        kinds |= set(re.findall(r'Event\(\s*"([a-z_]+)"', module.read_text(encoding="utf-8")))
+        text = module.read_text(encoding="utf-8")
+        kinds |= set(re.findall(r'(?:Event\(|emit\(events,)\s*"([a-z_]+)"', text))
     assert kinds
     en, ja = _catalog("en"), _catalog("ja")
     for kind in kinds:
