@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import logging
 import math
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -165,12 +167,24 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
     return lines[-LOG_LINES:]
 
 
+def solo_summary(view: dict, locale: str) -> list[str]:
+    """The solo player's hand and pile in words, for people who cannot see the picture."""
+    lines = []
+    if isinstance(view.get("hand"), list):
+        lines.append(t("board.hand", locale, cards=" ".join(view["hand"]) or "—"))
+    pile = view.get("pile", view.get("deck"))
+    if isinstance(pile, int):
+        lines.append(t("board.pile", locale, count=pile))
+    return [" · ".join(lines)] if lines else []
+
+
 def board_embed(match: Match, view: dict, locale: str, log: Sequence[str]) -> discord.Embed:
     result = (match.result or {}).get("result")
     colour = COLOURS.get(result or match.status, COLOURS["playing"])
     lines = [status_line(match, view, locale)]
     if view.get("no_starting_point") and match.status == "playing":
         lines.append(t("board.no_starting_point", locale))
+    lines.extend(solo_summary(view, locale) if is_solo(match) else [])
     if log:
         lines.append("")
         lines.extend(log)
@@ -232,6 +246,12 @@ def board_components(
     return view
 
 
+#: Recent pictures by (game, kind, locale, view): the same view always gives the same PNG,
+#: so re-posting a board (``/game show``) or reopening a hand costs nothing.
+_PICTURES: OrderedDict[tuple[str, str, str, str], bytes] = OrderedDict()
+PICTURE_CACHE_SIZE = 64
+
+
 async def render_png(game_id: str, view: dict, locale: str, kind: str = "board") -> bytes | None:
     """The board picture, drawn in a worker thread so the event loop keeps answering.
 
@@ -239,12 +259,21 @@ async def render_png(game_id: str, view: dict, locale: str, kind: str = "board")
     a missing picture must never block a move that is already saved."""
     import renderer
 
+    key = (game_id, kind, locale, json.dumps(view, sort_keys=True, default=str))
+    cached = _PICTURES.get(key)
+    if cached is not None:
+        _PICTURES.move_to_end(key)
+        return cached
     try:
         draw = renderer.render_hand if kind == "hand" else renderer.render_board
-        return await asyncio.to_thread(draw, game_id, view, locale)
+        png = await asyncio.to_thread(draw, game_id, view, locale)
     except (ImportError, ValueError, AttributeError):
         log.warning("no %s picture for %s", kind, game_id, exc_info=True)
         return None
+    _PICTURES[key] = png
+    while len(_PICTURES) > PICTURE_CACHE_SIZE:
+        _PICTURES.popitem(last=False)
+    return png
 
 
 def legal_notations(match: Match, user_id: int | None) -> list[str]:

@@ -59,3 +59,25 @@ def test_a_deal_without_starting_point_is_announced_with_the_way_out() -> None:
     view = board_components(match, ["exchange 2S"], "en")
     assert any(item.custom_id.endswith(":resign") for item in view.children)
     assert "No starting point" not in board_embed(match, {"no_starting_point": False}, "en", []).description
+
+
+def test_a_solo_board_spells_out_hand_and_pile() -> None:
+    match = cartographer_match()
+    view = get_game("cartographer").view(match.state, 0)
+    embed = board_embed(match, view, "en", [])
+    assert f"Hand: {' '.join(view['hand'])}" in embed.description
+    assert f"{view['pile']} cards left to draw" in embed.description
+
+
+async def test_the_same_view_is_drawn_once(monkeypatch) -> None:  # noqa: ANN001
+    import renderer
+
+    from cogs.board import render_png
+
+    calls: list[str] = []
+    monkeypatch.setattr(renderer, "render_board", lambda game_id, view, locale: calls.append(game_id) or b"png")
+    view = {"grid": {}, "hand": ["AS"], "cache-test": 1}
+    assert await render_png("cartographer", view, "en") == b"png"
+    assert await render_png("cartographer", dict(view), "en") == b"png"
+    assert await render_png("cartographer", {**view, "hand": ["2S"]}, "en") == b"png"
+    assert calls == ["cartographer", "cartographer"]
