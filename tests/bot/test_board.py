@@ -71,7 +71,6 @@ def test_a_solo_board_spells_out_hand_and_pile() -> None:
 
 async def test_the_same_view_is_drawn_once(monkeypatch) -> None:  # noqa: ANN001
     import renderer
-
     from cogs.board import render_png
 
     calls: list[str] = []
