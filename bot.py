@@ -95,9 +95,11 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         from cogs import EXTENSIONS, dynamic_items
+        from gamecore.registry import list_games
         from i18n.translator import CatalogTranslator
         from service import MatchService
 
+        list_games()  # import every game now, so no first command pays for it
         await asyncio.to_thread(migrate_database, self.settings.database_url)
         self.service = await MatchService.open(self.settings.database_url)
         await self.tree.set_translator(CatalogTranslator())
