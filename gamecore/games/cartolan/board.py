@@ -144,8 +144,10 @@ def neighbour_count(tiles: dict[int, int], key: int, exclude: int | None = None)
     return sum(1 for side in range(4) if key + STEP[side] != exclude and key + STEP[side] in tiles)
 
 
-def describe_tile(tile: int) -> dict:
-    """A tile as JSON for views: compass edges, wind and flags."""
+_DESCRIPTIONS: dict[int, dict] = {}
+
+
+def _describe(tile: int) -> dict:
     return {
         "edges": "".join("W" if tile >> side & 1 else "L" for side in range(4)),
         "wind": WIND_NAMES[wind_of(tile)],
@@ -155,3 +157,16 @@ def describe_tile(tile: int) -> dict:
         "disaster": bool(tile & DISASTER),
         "back": "land" if tile & LAND_BACK else "water",
     }
+
+
+def shared_description(tile: int) -> dict:
+    """The cached description of a tile; callers copy it (``{**d}``) and never mutate it."""
+    known = _DESCRIPTIONS.get(tile)
+    if known is None:
+        known = _DESCRIPTIONS[tile] = _describe(tile)
+    return known
+
+
+def describe_tile(tile: int) -> dict:
+    """A tile as JSON for views: compass edges, wind and flags (a fresh dict each call)."""
+    return dict(shared_description(tile))

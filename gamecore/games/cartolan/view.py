@@ -13,11 +13,19 @@ from gamecore.games.cartolan.state import State, xy
 _KIND_NAMES = ("downwind", "upwind", "land")
 
 
-def _tile_view(cell: int, tile: int, state: State) -> dict[str, Any]:
-    x, y = board.coords(cell)
-    data = {"x": x, "y": y, **board.describe_tile(tile)}
-    data["dropped"] = state.dropped.get(cell, 0)
-    return data
+def _tile_views(state: State) -> list[dict[str, Any]]:
+    dropped = state.dropped
+    stride, offset = board.STRIDE, board.OFFSET
+    describe = board.shared_description
+    return [
+        {
+            "x": cell // stride - offset,
+            "y": cell % stride - offset,
+            **describe(tile),
+            "dropped": dropped.get(cell, 0),
+        }
+        for cell, tile in state.tiles.items()
+    ]
 
 
 def reachable(state: State) -> list[dict[str, Any]]:
@@ -107,7 +115,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
             "end": state.end_reason,
         },
         "decision": decision,
-        "tiles": [_tile_view(cell, tile, state) for cell, tile in state.tiles.items()],
+        "tiles": _tile_views(state),
         "cities": [xy(city) for city in state.cities],
         "adventurers": adventurers,
         "agents": agents,
