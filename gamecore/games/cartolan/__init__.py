@@ -1,23 +1,28 @@
 """Cartolan – Trade Winds (rules: ``rules/cartolan.md``), one engine with two presets.
 
 ``GAME`` is the :class:`CartolanGame`. Presets ``classic`` (2020 prose) and ``modern`` (HEAD),
-modes ``beginner`` and ``regular`` (``advanced`` is refused at setup for now).
+modes ``beginner``, ``regular`` and ``advanced``.
 
 API for computer players (read-only; never mutate a state you did not copy):
 
 * ``GAME.legal_actions(state, seat)`` / ``GAME.apply(state, seat, action)``; actions are
   tuples (see ``notation.py``), ``GAME.format_action`` gives their text.
-* ``GAME._apply_inplace(state, seat, action)``: simulation fast path, mutates ``state`` and
-  trusts that ``action`` is legal (copy first with ``state.clone()``).
+* ``GAME._apply_inplace(state, seat, action, record=False)``: simulation fast path, mutates
+  ``state``, trusts that ``action`` is legal (copy first with ``state.clone()``) and builds
+  events only with ``record=True``.
 * On a ``State``: ``state.seat`` (who decides), ``state.decision`` (``move``, ``city``,
-  ``relocate``, ``loot``, ``steal``, ``maps``, ``over``), ``state.adventurer`` (the moving one),
+  ``relocate``, ``loot``, ``steal``, ``maps``; Advanced ``cadre``, ``character``,
+  ``manuscript``, ``deposit``, ``discovery``, ``steal_card``; ``over``), ``state.adventurer`` (the moving one),
   ``state.advs[seat][i]`` (``pos``, ``chest``, ``pirate``, ``maps``, ``latest_city``,
   ``traded``), ``state.agents`` (cell → ``owner``, ``wealth``, ``active``), ``state.vault``,
   ``state.tiles`` (cell → tile int), ``state.down/up/land`` (move counters),
-  ``state.params`` (every rule number of the preset), ``state.rested``, ``state.cities``.
+  ``state.params`` (every rule number of the preset), ``state.rested``, ``state.cities``,
+  ``state.pending`` (the open decision's details), Advanced ``adv.cards``/``adv.buffs``,
+  ``state.cadre``, ``state.decks``.
 * Helpers in :mod:`gamecore.games.cartolan.api`: ``coords``, ``cell``, ``neighbours``,
   ``is_water_path``, ``distance_to_capital``, ``legal_steps``, ``tile_offers``,
-  ``fill_reward``, ``chest_map_fits``.
+  ``fill_reward``, ``chest_map_fits``, ``moves_used``, ``own_agents``, ``decision``,
+  ``positions``, ``wealth``.
 * ``GAME.score(state)`` → ``{"rounds", "end", "tiles_placed", "seats": [{"vault", ...}]}``.
 * ``GAME.players()`` merges ``PLAYERS`` from ``gamecore.games.cartolan.players`` when present.
 """

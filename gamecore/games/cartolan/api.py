@@ -22,6 +22,9 @@ __all__ = [
     "chest_map_fits",
     "moves_used",
     "own_agents",
+    "decision",
+    "positions",
+    "wealth",
 ]
 
 SIDES = board.DIRECTION_NAMES
@@ -92,3 +95,27 @@ def moves_used(state: State) -> int:
 
 def own_agents(state: State, seat: int) -> list[int]:
     return actions.own_agents(state, seat)
+
+
+def decision(state: State) -> str:
+    """``move``, ``city``, ``relocate``, ``loot``, ``steal``, ``steal_card``, ``maps``,
+    ``cadre``, ``character``, ``manuscript``, ``deposit``, ``discovery`` or ``over``."""
+    return state.decision
+
+
+def positions(state: State) -> list[tuple[int, int, tuple[int, int]]]:
+    """(seat, Adventurer number from 1, (x, y)) of every Adventurer."""
+    return [
+        (seat, index + 1, coords(adv.pos))
+        for seat, advs in enumerate(state.advs)
+        for index, adv in enumerate(advs)
+    ]
+
+
+def wealth(state: State, seat: int) -> dict[str, int]:
+    """A seat's Vault, the sum of its Chests and of its Agents' holdings."""
+    return {
+        "vault": state.vault[seat],
+        "chests": sum(adv.chest for adv in state.advs[seat]),
+        "agents": sum(a.wealth for a in state.agents.values() if a.owner == seat),
+    }
