@@ -291,7 +291,8 @@ class HeuristicPlayer:
             steps,
             None,
             find_gaps,
-            frozenset([coords(cell) for cell in avoid]),
+            # only the four neighbours are ever looked up
+            frozenset([coords(cell) for cell in avoid.intersection([origin + d for d in _STEP])]),
             use_maps,
             bool(abandon_names) and any(_is_named(state, latest_city, n) for n in abandon_names),
             tuple([coords(c) for c in own_agents(state, adv.seat)]) if routed else (),
