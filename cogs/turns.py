@@ -20,6 +20,8 @@ from service import TurnOutcome
 
 log = logging.getLogger("tabletop.turns")
 
+#: Discord error: "Maximum number of edits to messages older than 1 hour reached".
+OLD_MESSAGE_EDIT_LIMIT = 30046
 #: Legal moves quoted after a refusal.
 MOVES_IN_REFUSAL = 6
 
@@ -70,8 +72,11 @@ async def redraw_board(
         try:
             await channel.get_partial_message(match.board_message_id).edit(**board.edit_kwargs())
             return
-        except discord.NotFound:
-            log.info("board message of %s is gone; posting a new one", match.id)
+        except discord.HTTPException as error:
+            # Gone (deleted), or 30046: Discord caps edits of messages older than an hour.
+            if not isinstance(error, discord.NotFound) and error.code != OLD_MESSAGE_EDIT_LIMIT:
+                raise
+            log.info("board of %s cannot be edited (%s); posting a new one", match.id, error.code)
     message = await channel.send(**board.send_kwargs())
     await bot.service.set_board_message(match.id, message.id)
 

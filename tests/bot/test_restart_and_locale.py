@@ -98,3 +98,17 @@ async def test_leaderboard_lists_the_winner_publicly(env) -> None:  # noqa: ANN0
     assert f"<@{world.alice.id}>" in shown.response.embeds[0].description
     listed = await world.alice.slash(world.channel, "game list")
     assert listed.ephemeral and "no running match" in listed.response.content
+
+
+async def test_a_lost_board_message_is_posted_again(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, message = await start(env, world, "cartographer", seed=6)
+    await env.bot.service.set_board_message(match_id, message.id + 999)  # as if deleted
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    played = await world.alice.slash(world.channel, "play", move=move)
+    assert played.ephemeral
+    match = await env.bot.service.get(match_id)
+    assert match.board_message_id not in (message.id, message.id + 999)
+    board = await board_message(env, world, match_id)
+    assert move in board.embeds[0].description
+    await assert_board_png(board)
