@@ -137,8 +137,10 @@ def explorable(view: dict) -> set[str]:
     found: set[str] = set()
     for square in view.get("reachable") or []:
         side = square.get("side")
-        if square.get("explore") and isinstance(side, int) and 0 <= side < 4:
-            found.add(DIRECTIONS[side])
+        if isinstance(side, int) and 0 <= side < 4:
+            side = DIRECTIONS[side]
+        if square.get("explore") and side in DIRECTIONS:
+            found.add(side)
     return found
 
 
@@ -386,6 +388,11 @@ def extend_lobby(
 ) -> None:
     """Options (defaults spelled out) in the lobby embed; "Add computer" becomes a menu of
     the computer types."""
+    generic = "\n" + t(
+        "lobby.options", locale, options=", ".join(f"{k}={v}" for k, v in sorted(match.options.items()))
+    )
+    if embed.description and embed.description.endswith(generic):  # the shared one-line list
+        embed.description = embed.description[: -len(generic)]
     embed.add_field(name=t("cartolan.lobby.options", locale), value=option_lines(match, locale)[:1024], inline=False)
     if components is None:
         return

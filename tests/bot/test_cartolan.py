@@ -1,0 +1,191 @@
+"""Cartolan end to end: lobby options and computer types, turn buttons on the public board,
+computer turns as one board update each, refusals, a restart in the middle of a turn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.helpers import assert_board_png, board_message, components, custom_ids, make_world
+
+GAME = "cartolan"
+
+
+async def open_lobby(env: Any, world: Any, seed: int, options: str = "mode=beginner") -> tuple[str, Any]:
+    opened = await world.alice.slash(world.channel, "game new", game=GAME, seed=seed, options=options)
+    (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
+    return match.id, opened.response.message
+
+
+def enabled(message: Any) -> list[dict]:
+    return [c for c in components(message) if not c.get("disabled") and "custom_id" in c]
+
+
+def button(message: Any, suffix: str) -> dict | None:
+    return next((c for c in enabled(message) if c["type"] == 2 and c["custom_id"].endswith(suffix)), None)
+
+
+async def seat_computers(env: Any, world: Any, match_id: str, lobby: Any, types: list[str]) -> None:
+    for name in types:
+        await world.alice.select(lobby, [name], custom_id=f"tt:clcpu:{match_id}")
+    match = await env.bot.service.get(match_id)
+    assert [s.computer for s in match.seats] == [None, *types]
+
+
+async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, lobby = await open_lobby(env, world, seed=3)
+    (field,) = lobby.embeds[0].fields
+    assert "**Mode**: beginner" in field.value and "**Preset**: classic" in field.value
+    assert "clockwise (default)" in field.value and "**Mythical City**: off (default)" in field.value
+    assert "Options: " not in lobby.embeds[0].description  # the one-line list is replaced
+    ids = custom_ids(lobby)
+    assert f"tt:clcpu:{match_id}" in ids and f"tt:lb:{match_id}:addcpu" not in ids
+    (menu,) = [c for c in components(lobby) if c["type"] == 3]
+    assert [o["value"] for o in menu["options"]] == ["explorer", "trader", "router", "pirate", "random"]
+    refused = await world.bob.select(lobby, ["pirate"], custom_id=f"tt:clcpu:{match_id}")
+    assert refused.ephemeral and "host" in refused.response.content
+    await seat_computers(env, world, match_id, lobby, ["router", "pirate", "random"])
+    full = await world.alice.select(lobby, ["explorer"], custom_id=f"tt:clcpu:{match_id}")
+    assert full.ephemeral and "taken" in full.response.content
+    current = await board_message(env, world, match_id)
+    assert "router 1" in current.embeds[0].description
+
+
+async def play_person_turn(world: Any, board: Any, done: dict[str, int]) -> None:
+    """One click by alice: place an Agent when offered, explore once a turn, bank what she
+    carries at a city, leave the city, else end the Adventurer's turn."""
+    agent = button(board, ":agent")
+    explore = next(
+        (c for c in enabled(board) if c["type"] == 2 and c.get("label", "").endswith("?")), None
+    )
+    end = button(board, ":end")
+    step = next((c for c in enabled(board) if c["type"] == 2 and ":move " in c["custom_id"]), None)
+    leave = button(board, ":done")
+    selects = [c for c in enabled(board) if c["type"] == 3]
+    if agent is not None:
+        done["agent"] += 1
+        await world.alice.click(board, custom_id=agent["custom_id"])
+    elif explore is not None and done["turn_explored"] == 0:
+        done["explore"] += 1
+        done["turn_explored"] = 1
+        clicked = await world.alice.click(board, custom_id=explore["custom_id"])
+        log = clicked.response.embeds[0].description
+        assert "explored" in log or "found no tile" in log or "disaster" in log, log
+    elif done["turn_explored"] == 0 and step is not None and not done["turn_moved"]:
+        done["turn_moved"] = 1  # out of the Capital first: its neighbours are all laid
+        await world.alice.click(board, custom_id=step["custom_id"])
+    elif selects and selects[0]["options"][0]["value"].startswith("bank"):
+        done["bank"] += 1
+        await world.alice.select(board, [selects[0]["options"][0]["value"]], custom_id=selects[0]["custom_id"])
+    elif leave is not None:
+        await world.alice.click(board, custom_id=leave["custom_id"])
+    elif end is not None:
+        done["turn_explored"] = done["turn_moved"] = 0
+        await world.alice.click(board, custom_id=end["custom_id"])
+    elif selects:
+        await world.alice.select(board, [selects[0]["options"][0]["value"]], custom_id=selects[0]["custom_id"])
+    else:
+        other = next(c for c in enabled(board) if c["type"] == 2 and ":tt:do:" not in c["custom_id"])
+        await world.alice.click(board, custom_id=other["custom_id"])
+
+
+async def test_one_person_and_three_computers_play_to_the_end(env) -> None:  # noqa: ANN001
+    env.bot.computer_delay = 0.0
+    world = make_world(env)
+    match_id, lobby = await open_lobby(env, world, seed=3)
+    await seat_computers(env, world, match_id, lobby, ["explorer", "trader", "pirate"])
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    done = {"agent": 0, "explore": 0, "bank": 0, "turn_explored": 0, "turn_moved": 0}
+    edits_before = board_edits(env, lobby.id)
+    computer_turns = 0
+    for _ in range(2000):
+        match = await env.bot.service.get(match_id)
+        if match.status != "playing":
+            break
+        if match.awaits_computer:
+            await env.advance_time(1)
+            continue
+        board = await board_message(env, world, match_id)
+        if "🤖" in board.embeds[0].description:
+            computer_turns += 1
+        await play_person_turn(world, board, done)
+    match = await env.bot.service.get(match_id)
+    assert match.status == "finished" and match.result["winners"]
+    assert done["explore"] >= 1 and done["agent"] + done["bank"] >= 1
+    board = await board_message(env, world, match_id)
+    await assert_board_png(board)
+    assert custom_ids(board) == []  # no dead buttons on a finished game
+    # One board edit per person step and per computer turn, far fewer than computer steps.
+    actions = await env.bot.service.actions(match_id)
+    computer_steps = sum(1 for a in actions if match.seats[a.seat].is_computer)
+    assert board_edits(env, lobby.id) - edits_before < computer_steps
+    assert computer_turns >= 3
+
+
+def board_edits(env: Any, message_id: int) -> int:
+    return sum(
+        1
+        for r in env.http_requests
+        if r.method == "PATCH" and (str(message_id) in r.path or "@original" in r.path)
+    )
+
+
+async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -> None:  # noqa: ANN001
+    world = make_world(env)
+    carol = world.guild.add_member(env.create_user("carol"))
+    match_id, lobby = await open_lobby(env, world, seed=5)
+    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    match = await env.bot.service.get(match_id)
+    mover, other = (world.alice, world.bob) if match.seats[match.to_move[0]].user_id == world.alice.id else (world.bob, world.alice)
+    board = await board_message(env, world, match_id)
+    step = next(c for c in enabled(board) if ":move " in c["custom_id"])
+    assert step["custom_id"].startswith(f"tt:cl:{match_id}:{match.version}:move ")
+    for intruder, why in ((other, "not your turn"), (carol, "no seat")):
+        refused = await intruder.click(board, custom_id=step["custom_id"])
+        assert refused.ephemeral and why in refused.response.content.lower()
+    assert (await env.bot.service.get(match_id)).version == match.version
+
+    old_board = board  # a reposted board leaves the old message with its old buttons
+    board = (await mover.slash(world.channel, "game show")).response.message
+    moved = await mover.click(board, custom_id=step["custom_id"])
+    assert not moved.ephemeral
+    middle = await env.bot.service.get(match_id)
+    assert middle.steps == match.steps + 1 and middle.to_move == match.to_move  # mid-turn
+    stale = await mover.click(old_board, custom_id=step["custom_id"])
+    assert stale.ephemeral and "changed" in stale.response.content
+
+    await env.bot.close()
+    await env.restart_bot(make_bot())
+    board = await board_message(env, world, match_id)
+    end = button(board, ":end")
+    assert end is not None and end["custom_id"] == f"tt:cl:{match_id}:{middle.version}:end"
+    ended = await mover.click(board, custom_id=end["custom_id"])
+    assert ended.acknowledged and not ended.ephemeral
+    after = await env.bot.service.get(match_id)
+    assert after.steps > middle.steps
+    actions = await env.bot.service.actions(match_id)
+    assert actions[-1].notation == "end" or after.to_move != middle.to_move
+
+
+def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
+    from cogs.cartolan import summarize_turn
+    from gamecore.contract import Event
+    from service import TurnOutcome
+
+    def step(notation: str, *events: Event, final: Any = None) -> TurnOutcome:
+        return TurnOutcome(
+            match=final, seat=1, seat_name="pirate 1", notation=notation, events=events, kind="computer"
+        )
+
+    steps = [
+        step("move 1 N", Event("move", {"side": "N"})),
+        step("move 1 E", Event("explore", {"x": 1, "y": 1, "reward": 2})),
+        step("agent", Event("agent_placed", {"x": 1, "y": 1})),
+        step("move 1 S", Event("move", {"side": "S"})),
+        step("end", Event("end_turn", {}), final="last"),
+    ]
+    summary = summarize_turn(steps)
+    assert summary.notation == "N E · agent · S · end"
+    assert [e.kind for e in summary.events] == ["explore", "agent_placed"]
+    assert summary.match == "last" and summary.seat_name == "pirate 1" and summary.kind == "computer"
