@@ -8,12 +8,13 @@ from __future__ import annotations
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.game", "cogs.play", "cogs.rules", "cogs.stats", "cogs.table",
-    "cogs.simulate",
+    "cogs.simulate", "cogs.cartolan",
 )
 
 
 def dynamic_items() -> tuple[type, ...]:
+    from cogs.cartolan import CartolanButton, ComputerTypeSelect
     from cogs.components import BoardButton, MoveSelect, RulesPager
     from cogs.lobby import LobbyButton
 
-    return (MoveSelect, BoardButton, RulesPager, LobbyButton)
+    return (MoveSelect, BoardButton, RulesPager, LobbyButton, CartolanButton, ComputerTypeSelect)
