@@ -175,7 +175,9 @@ def _decision_details(state: State) -> dict[str, Any]:
 
 
 def describe_view(view: dict[str, Any]) -> str:
-    """A compact text board for the terminal: tiles as a grid, then pieces and meters."""
+    """A compact text board for the terminal: each tile as its N,E,S,W edges (W water, L land),
+    ``C`` city / ``*`` wonder, the seat number of an Adventurer there (``a`` an Agent), and its
+    wind arrow; then pieces and the move meter."""
     tiles = {(t["x"], t["y"]): t for t in view["tiles"]}
     xs = [x for x, _ in tiles]
     ys = [y for _, y in tiles]
@@ -187,7 +189,7 @@ def describe_view(view: dict[str, Any]) -> str:
         for x in range(min(xs), max(xs) + 1):
             tile = tiles.get((x, y))
             if tile is None:
-                row.append("  .  ")
+                row.append("   .    ")
                 continue
             mark = "C" if tile["city"] else ("*" if tile["wonder"] else " ")
             piece = " "
@@ -195,7 +197,7 @@ def describe_view(view: dict[str, Any]) -> str:
                 piece = str(advs[(x, y)]["seat"] + 1)
             elif (x, y) in agents:
                 piece = "a"
-            row.append(f"{tile['edges']}"[:2] + mark + piece + tile["wind"][0].lower())
+            row.append(f"{tile['edges']}{mark}{piece}{tile['wind']}")
         lines.append(" ".join(row))
     lines.append(f"round {view['round']}  decision {view['decision']}")
     for player in view["players"]:
