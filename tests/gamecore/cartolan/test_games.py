@@ -120,6 +120,7 @@ def test_json_round_trip_gives_the_same_continuation(seed: int, combo, cut: int)
     copy = GAME.from_json(GAME.to_json(state))
     assert GAME.to_json(copy) == GAME.to_json(state)
     assert GAME.view(copy, None) == GAME.view(state, None)
+    assert f"round {state.round}" in GAME.describe(GAME.view(state, 0))
     rng_a, rng_b = random.Random(1), random.Random(1)
     for _ in range(80):
         if state.over:
@@ -132,14 +133,16 @@ def test_json_round_trip_gives_the_same_continuation(seed: int, combo, cut: int)
         assert GAME.to_json(copy) == GAME.to_json(state)
 
 
-def test_same_seed_same_game() -> None:
-    def run() -> str:
+@pytest.mark.parametrize(("preset", "mode"), COMBOS)
+def test_same_seed_same_game(preset: str, mode: str) -> None:
+    def run(seed: int) -> str:
         state, _ = _random_game(
-            "modern", "regular", 5, 4, lambda s, _legal, a: GAME.apply(s, s.seat, a)[0]
+            preset, mode, seed, 4, lambda s, _legal, a: GAME.apply(s, s.seat, a)[0], cap=600
         )
         return GAME.to_json(state)
 
-    assert run() == run()
+    assert run(5) == run(5)
+    assert run(5) != run(6)
 
 
 @pytest.mark.parametrize(("preset", "mode"), COMBOS)
