@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 Pos = tuple[int, int]
 Direction = str  # "n", "e", "s" or "w"
@@ -141,6 +141,29 @@ ABANDON = Move("abandon")
 END = Move("end")
 
 
+class MoveInputs(Protocol):
+    """What the movement rules read; :class:`MoveContext` is the plain version, ``players.py``
+    has one that computes each field only when a rule reads it."""
+
+    position: Pos
+    arrow: str
+    chest: int
+    threshold: int
+    latest_city: Pos
+    legal_steps: frozenset[Direction]
+    avoid: frozenset[Pos]
+    use_maps: bool
+    can_abandon: bool
+    own_agents: tuple[Pos, ...]
+    max_agents: int
+    route_index: int | None
+    pirate_targets: tuple[tuple[Pos, int], ...]
+    victim_here: bool
+    turn_start: bool
+
+    def gap_options(self) -> Mapping[Direction, GapOption]: ...
+
+
 @dataclass(slots=True)
 class MoveContext:
     """Everything the movement rules of §13 look at for the Adventurer about to move.
@@ -180,12 +203,12 @@ class MoveContext:
         return self.gaps
 
 
-def move_towards(ctx: MoveContext, target: Pos) -> Move:
+def move_towards(ctx: MoveInputs, target: Pos) -> Move:
     direction = first_open(towards_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid)
     return Move("step", direction) if direction else WAIT
 
 
-def move_away(ctx: MoveContext, target: Pos, rng: Any) -> Move:
+def move_away(ctx: MoveInputs, target: Pos, rng: Any) -> Move:
     direction = first_open(away_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid)
     if direction:
         return Move("step", direction)
@@ -193,7 +216,7 @@ def move_away(ctx: MoveContext, target: Pos, rng: Any) -> Move:
     return Move("step", gamble) if gamble in ctx.legal_steps else WAIT
 
 
-def explore_best_space(ctx: MoveContext, rng: Any) -> Move:
+def explore_best_space(ctx: MoveInputs, rng: Any) -> Move:
     """§13.1: explore the best gap; abandon when isolated (3 gaps, none scoring), and then
     stop (binding decision 8); otherwise drift away from the latest city."""
     choice = choose_gap(ctx.arrow, ctx.gap_options(), ctx.avoid, ctx.position, ctx.use_maps)
@@ -216,7 +239,7 @@ def deviation(legal_steps: frozenset[Direction], rng: Any) -> Direction | None:
     return None
 
 
-def trader_plan(ctx: MoveContext, router: bool) -> Literal["agent", "city", "explore"]:
+def trader_plan(ctx: MoveInputs, router: bool) -> Literal["agent", "city", "explore"]:
     """§13.3/§13.4: follow the Agent route, explore, or go home."""
     pending = ctx.route_index is not None and ctx.route_index < len(ctx.own_agents)
     rich = ctx.chest >= ctx.threshold
@@ -239,9 +262,9 @@ def pirate_target(targets: Sequence[tuple[Pos, int]]) -> Pos | None:
     return best
 
 
-def decide_move(personality: str, ctx: MoveContext, rng: Any) -> Move:
+def decide_move(personality: str, ctx: MoveInputs, rng: Any) -> Move:
     """One move of the given personality (§13.2–§13.5)."""
-    if ctx.victim_here and (personality == "pirate" or ctx.turn_start):
+    if (personality == "pirate" or ctx.turn_start) and ctx.victim_here:
         return WAIT
     deviant = deviation(ctx.legal_steps, rng)
     if deviant is not None:

@@ -30,7 +30,7 @@ from typing import Any
 
 from gamecore.games.cartolan import ai_heuristics as ai
 from gamecore.games.cartolan import board, exploration
-from gamecore.games.cartolan.ai_heuristics import GapOption, Move, MoveContext, Opponent
+from gamecore.games.cartolan.ai_heuristics import GapOption, Move, Opponent
 from gamecore.games.cartolan.ai_view import state_from_view
 from gamecore.games.cartolan.presets import Params
 
@@ -183,8 +183,7 @@ class HeuristicPlayer:
             offer = self.take_offer(state, adv, scan, key)
             if offer is not None:
                 return offer
-        ctx = self.move_context(state, adv, scan, key)
-        move = ai.decide_move(self.personality, ctx, rng)
+        move = ai.decide_move(self.personality, self.move_context(state, adv, scan, key), rng)
         return self._to_action(state, adv, legal, move, key)
 
     def _note_failed_exploration(self, state: Any, adv: Any, key: Key) -> None:
@@ -253,55 +252,8 @@ class HeuristicPlayer:
         if k < len(agents) and agents[k] == adv.pos:
             self.memory.route[key] = k + 1
 
-    def move_context(self, state: Any, adv: Any, scan: _Scan, key: Key) -> MoveContext:
-        params = state.params
-        personality = self.personality
-        origin = adv.pos
-        tiles = state.tiles
-        gap_sides = [side for side in scan.sides if origin + _STEP[side] not in tiles]
-        steps = frozenset([_SIDE_LETTERS[side] for side in scan.sides])
-        abandon_names = scan.abandon
-        can_wait = scan.can_wait
-        use_maps = bool(params.chest_maps and adv.maps)
-
-        def find_gaps() -> dict[str, GapOption]:
-            found = {}
-            for side in gap_sides:
-                letter = _SIDE_LETTERS[side]
-                reward = exploration.fill_reward(state, origin + _STEP[side], origin)
-                fitting = _fitting_map(state, adv, side) if use_maps else None
-                found[letter] = GapOption(letter, reward, fitting)
-            return found
-
-        avoid = set(state.path)
-        entry = self.memory.failed.get(key)
-        if entry is not None and entry[0] == state.round:
-            avoid |= entry[1]
-        if params.disasters:
-            avoid |= self.memory.disasters(tiles)
-        routed = personality in ("trader", "router")
-        coords = _COORDS
-        latest_city = adv.latest_city
-        return MoveContext(
-            coords(origin),
-            board.WIND_NAMES[(tiles[origin] >> 4) & 3],
-            adv.chest,
-            threshold(params),
-            coords(latest_city),
-            steps,
-            None,
-            find_gaps,
-            # only the four neighbours are ever looked up
-            frozenset([coords(cell) for cell in avoid.intersection([origin + d for d in _STEP])]),
-            use_maps,
-            bool(abandon_names) and any(_is_named(state, latest_city, n) for n in abandon_names),
-            tuple([coords(c) for c in own_agents(state, adv.seat)]) if routed else (),
-            params.max_agents,
-            self.memory.route.get(key),
-            _pirate_targets(state, adv) if personality == "pirate" and params.attacks else (),
-            can_wait and self._victim_here(state, adv),
-            len(state.path) <= 1 and state.down + state.up + state.land == 0,
-        )
+    def move_context(self, state: Any, adv: Any, scan: _Scan, key: Key) -> _LazyContext:
+        return _LazyContext(self, state, adv, scan, key)
 
     def _victim_here(self, state: Any, adv: Any) -> bool:
         """An opponent's Adventurer here that this personality would attack, so that it waits to
@@ -372,6 +324,91 @@ class HeuristicPlayer:
         ):  # fmt: skip
             return manuscript
         return default_action(legal)
+
+
+class _LazyContext:
+    """``ai_heuristics.MoveInputs`` read from the game, each field computed on first use: most
+    moves need only a few of them (a player heading home never looks at gaps or targets).
+    A missing attribute ``x`` is computed by ``_field_x`` and stored, so that later reads are
+    plain attribute reads."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_"):
+            raise AttributeError(name)
+        value = getattr(self, "_field_" + name)()
+        setattr(self, name, value)
+        return value
+
+    def __init__(self, player: HeuristicPlayer, state: Any, adv: Any, scan: _Scan, key: Key):
+        self._player = player
+        self._state = state
+        self._adv = adv
+        self._scan = scan
+        self._key = key
+        self._gaps: dict[str, GapOption] | None = None
+        self.position = _COORDS(adv.pos)
+        self.chest: int = adv.chest
+        self.threshold = threshold(state.params)
+        self.max_agents: int = state.params.max_agents
+        self.legal_steps = frozenset([_SIDE_LETTERS[side] for side in scan.sides])
+        self.turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
+
+    def _field_arrow(self) -> str:
+        return board.WIND_NAMES[board.wind_of(self._state.tiles[self._adv.pos])]
+
+    def _field_latest_city(self) -> ai.Pos:
+        return _COORDS(self._adv.latest_city)
+
+    def _field_use_maps(self) -> bool:
+        return bool(self._state.params.chest_maps and self._adv.maps)
+
+    def _field_avoid(self) -> frozenset[ai.Pos]:
+        """This turn's path, failed explorations and known disasters; only the four
+        neighbouring cells are ever looked up, so only they are converted."""
+        state = self._state
+        memory = self._player.memory
+        avoid = set(state.path)
+        entry = memory.failed.get(self._key)
+        if entry is not None and entry[0] == state.round:
+            avoid |= entry[1]
+        if state.params.disasters:
+            avoid |= memory.disasters(state.tiles)
+        origin = self._adv.pos
+        return frozenset([_COORDS(c) for c in avoid.intersection([origin + d for d in _STEP])])
+
+    def _field_can_abandon(self) -> bool:
+        state = self._state
+        city = self._adv.latest_city
+        return any(_is_named(state, city, name) for name in self._scan.abandon)
+
+    def _field_own_agents(self) -> tuple[ai.Pos, ...]:
+        return tuple([_COORDS(cell) for cell in own_agents(self._state, self._adv.seat)])
+
+    def _field_route_index(self) -> int | None:
+        return self._player.memory.route.get(self._key)
+
+    def _field_pirate_targets(self) -> tuple[tuple[ai.Pos, int], ...]:
+        return _pirate_targets(self._state, self._adv) if self._state.params.attacks else ()
+
+    def _field_victim_here(self) -> bool:
+        return self._scan.can_wait and self._player._victim_here(self._state, self._adv)
+
+    def gap_options(self) -> dict[str, GapOption]:
+        if self._gaps is None:
+            state, adv = self._state, self._adv
+            origin = adv.pos
+            use_maps = self.use_maps
+            found = {}
+            for side in self._scan.sides:
+                target = origin + _STEP[side]
+                if target in state.tiles:
+                    continue
+                letter = _SIDE_LETTERS[side]
+                reward = exploration.fill_reward(state, target, origin)
+                fitting = _fitting_map(state, adv, side) if use_maps else None
+                found[letter] = GapOption(letter, reward, fitting)
+            self._gaps = found
+        return self._gaps
 
 
 class _Scan:
