@@ -161,3 +161,38 @@ def test_reliability_random_games_finish(preset: str, mode: str) -> None:
         status = GAME.status(state)
         assert status.result == "finished" and status.winners
         assert state.end_reason in ("margin", "pile_exhausted", "map_complete")
+
+
+@settings(max_examples=24, deadline=None, derandomize=True)
+@given(
+    seed=st.integers(0, 10_000),
+    preset=st.sampled_from(["modern", "classic"]),
+    mode=st.sampled_from(["beginner", "regular", "advanced"]),
+    movement=st.sampled_from(["initial", "budgetted"]),
+    exploration=st.sampled_from(["clockwise", "continuous"]),
+    mythical=st.sampled_from(["on", "off"]),
+    players=st.integers(2, 4),
+)
+def test_every_option_combination_plays_to_the_end(
+    seed, preset, mode, movement, exploration, mythical, players
+) -> None:
+    options = {
+        "preset": preset,
+        "mode": mode,
+        "movement": movement,
+        "exploration": exploration,
+        "mythical": mythical,
+    }
+    state = GAME.setup(players, seed, options)
+    total = _total_tiles(state)
+    rng = random.Random(seed)
+    player = GAME.players()["random"]
+    steps = 0
+    while not state.over:
+        GAME._apply_inplace(
+            state, state.seat, player({}, GAME.legal_actions(state, state.seat), rng)
+        )
+        steps += 1
+        assert steps < 60_000
+    _check_invariants(state, total)
+    assert GAME.status(state).winners
