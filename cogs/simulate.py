@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import io
 import time
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import discord
@@ -18,7 +19,7 @@ from discord.ext import commands
 
 from cogs import replies
 from cogs.board import game_name
-from cogs.game import GAME_CHOICES, _cmd
+from cogs.game import GAME_CHOICES, _cmd, option_choices, parse_options
 from gamecore.contract import Game, IllegalAction
 from gamecore.registry import get_game
 from gamecore.simulate import (
@@ -31,20 +32,62 @@ from gamecore.simulate import (
 )
 from i18n import locale_for, t
 
-MAX_GAMES = 1000
+MAX_GAMES = 2000
+#: Most games × seats one request may ask for (a 4-player game costs about 4 solo games).
+MAX_SEAT_GAMES = 4000
+#: Seconds between two edits of the progress message (Discord limits message edits).
+PROGRESS_PERIOD = 1.0
 #: Seconds of computing one simulation may take before it reports what it has.
 TIME_BUDGET = 20.0
 
 
-def run_within_budget(game: Game, games: int, spec: RunSpec, budget: float) -> list[dict[str, Any]]:
-    """Records of up to ``games`` games, stopping early when ``budget`` seconds are spent."""
+def run_within_budget(
+    game: Game,
+    games: int,
+    spec: RunSpec,
+    budget: float,
+    progress: Callable[[int], None] | None = None,
+) -> list[dict[str, Any]]:
+    """Records of up to ``games`` games, stopping early when ``budget`` seconds are spent;
+    ``progress(done)`` after every ``PROGRESS_PERIOD`` seconds and every tenth of the run."""
     records: list[dict[str, Any]] = []
-    started = time.monotonic()
+    started = last = time.monotonic()
+    step = max(1, games // 10)
     for record in run_games(game, games, spec):
         records.append(record)
-        if time.monotonic() - started > budget:
+        now = time.monotonic()
+        if progress is not None and (len(records) % step == 0 or now - last >= PROGRESS_PERIOD):
+            last = now
+            progress(len(records))
+        if now - started > budget:
             break
     return records
+
+
+async def run_with_progress(
+    interaction: discord.Interaction, locale: str, game: Game, games: int, spec: RunSpec
+) -> list[dict[str, Any]]:
+    """The games in a worker thread; the deferred reply shows how far they are (the thread
+    hands its counts to the loop, which edits the message, so no timer is involved)."""
+    loop = asyncio.get_running_loop()
+    updates: asyncio.Queue[int] = asyncio.Queue()
+
+    def progress(done: int) -> None:
+        loop.call_soon_threadsafe(updates.put_nowait, done)
+
+    work = asyncio.ensure_future(asyncio.to_thread(run_within_budget, game, games, spec, TIME_BUDGET, progress))
+    while not work.done():
+        update = asyncio.ensure_future(updates.get())
+        await asyncio.wait({work, update}, return_when=asyncio.FIRST_COMPLETED)
+        if not update.done():
+            update.cancel()
+            continue
+        done = update.result()
+        while not updates.empty():  # only the newest count is worth an edit
+            done = updates.get_nowait()
+        text = t("simulate.progress", locale, done=done, games=games, percent=100 * done // games)
+        await replies.tolerate(interaction.edit_original_response(content=text))
+    return work.result()
 
 
 def report(game: Game, records: list[dict[str, Any]], title: str) -> tuple[str, bytes]:
@@ -81,14 +124,15 @@ class SimulateCog(commands.Cog):
     @app_commands.rename(
         game=_cmd("cmd.opt.game.name"), games=_cmd("cmd.opt.games.name"), players=_cmd("cmd.opt.players.name"),
         seats=_cmd("cmd.opt.seats.name"), seed=_cmd("cmd.opt.seed.name"),
+        options=_cmd("cmd.opt.options.name"),
     )
     @app_commands.describe(
         game=_cmd("cmd.opt.game.description"), games=_cmd("cmd.opt.games.description"),
         players=_cmd("cmd.opt.players.description"), seats=_cmd("cmd.opt.seats.description"),
-        seed=_cmd("cmd.opt.seed.description"),
+        seed=_cmd("cmd.opt.seed.description"), options=_cmd("cmd.opt.options.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
-    @app_commands.autocomplete(players=player_choices)
+    @app_commands.autocomplete(players=player_choices, options=option_choices)
     async def simulate(
         self,
         interaction: discord.Interaction,
@@ -97,26 +141,32 @@ class SimulateCog(commands.Cog):
         players: app_commands.Range[str, 1, 100] | None = None,
         seats: app_commands.Range[int, 1, 6] | None = None,
         seed: app_commands.Range[int, 0, 2**53 - 1] = 1,
+        options: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         locale = locale_for(interaction, public=True)
         try:
             chosen = get_game(game.value)
-            count = min(max(seats or chosen.min_players, chosen.min_players), chosen.max_players)
             known = available_players(chosen)
-            default = "heuristic" if "heuristic" in known else "random"
-            names = tuple(n.strip().lower() for n in (players or default).split(",") if n.strip())
+            names = tuple(n.strip().lower() for n in (players or default_players(known)).split(",") if n.strip())
+            wanted = seats or max(chosen.min_players, len(names))
+            count = min(max(wanted, chosen.min_players), chosen.max_players)
             resolve_player_types(chosen, names, count, seed)
+            resolved = chosen.resolve_options(parse_options(options))
         except (ImportError, IllegalAction, ValueError) as error:
             text = str(getattr(error, "reason", error))
             await replies.send(interaction, t("simulate.refused", locale, reason=text), ephemeral=True)
+            return
+        if games * count > MAX_SEAT_GAMES:
+            text = t("simulate.too_much", locale, most=MAX_SEAT_GAMES // count, seats=count)
+            await replies.send(interaction, text, ephemeral=True)
             return
         if self.lock.locked():
             await replies.send(interaction, t("simulate.busy", locale), ephemeral=True)
             return
         async with self.lock:
             await replies.defer(interaction)
-            spec = RunSpec(seed=seed, seats=count, player_names=names, rotate=count > 1)
-            records = await asyncio.to_thread(run_within_budget, chosen, games, spec, TIME_BUDGET)
+            spec = RunSpec(seed=seed, seats=count, player_names=names, options=resolved, rotate=count > 1)
+            records = await run_with_progress(interaction, locale, chosen, games, spec)
             title = f"{chosen.name or chosen.id}: {len(records)} × {', '.join(names)}"
             text, chart = await asyncio.to_thread(report, chosen, records, title)
         embed = discord.Embed(
@@ -127,7 +177,16 @@ class SimulateCog(commands.Cog):
             embed.set_footer(text=t("simulate.budget", locale, games=len(records), seconds=int(TIME_BUDGET)))
         embed.set_image(url="attachment://simulation.png")
         file = discord.File(io.BytesIO(chart), filename="simulation.png")
-        await replies.send(interaction, embed=embed, file=file, ephemeral=False)
+        # The progress message becomes the result (one message, not two).
+        await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=[file]))
+
+
+def default_players(known: Mapping[str, Any]) -> str:
+    """``heuristic`` when the game has it, else every named computer player (Cartolan:
+    explorer, trader, router, pirate), else ``random``."""
+    if "heuristic" in known:
+        return "heuristic"
+    return ",".join(name for name in known if name != "random") or "random"
 
 
 async def setup(bot: commands.Bot) -> None:
