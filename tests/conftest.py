@@ -22,7 +22,14 @@ def make_bot(database_url: str):  # noqa: ANN201
     """Builds a fresh, unstarted bot on the test's database (call again for a restart)."""
     from bot import Settings, create_bot
 
-    return lambda: create_bot(Settings(database_url=database_url))
+    def make() -> object:
+        bot = create_bot(Settings(database_url=database_url))
+        # Computer seats move at once: a pause shorter than simcord's settle window would be
+        # waited out in real time. Tests of the pause set a long one and advance the clock.
+        bot.computer_delay = 0.0
+        return bot
+
+    return make
 
 
 @pytest.fixture
