@@ -99,6 +99,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
         moves = movement.remaining(state, adv)
         if state.decision == "move":
             offers = [notation.format_action(a) for a in actions.tile_offers(state, adv)]
+    tiles = _tile_views(state)
     return {
         "game": "cartolan",
         "viewer": viewer,
@@ -115,7 +116,13 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
             "end": state.end_reason,
         },
         "decision": decision,
-        "tiles": _tile_views(state),
+        "tiles": tiles,
+        "bounds": {
+            "min_x": min(t["x"] for t in tiles),
+            "max_x": max(t["x"] for t in tiles),
+            "min_y": min(t["y"] for t in tiles),
+            "max_y": max(t["y"] for t in tiles),
+        },
         "cities": [xy(city) for city in state.cities],
         "adventurers": adventurers,
         "agents": agents,
