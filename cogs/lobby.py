@@ -69,6 +69,9 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
             "lobby.description", locale, host=host, seats=seats, taken=len(match.seats),
             min_players=game.min_players, max_players=game.max_players,
         )
+    if match.options and match.status == "lobby" and match.game_id not in GAME_LOBBY:
+        options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items()))
+        description += "\n" + t("lobby.options", locale, options=options)
     embed = discord.Embed(
         title=t("lobby.title", locale, game=game_name(match.game_id, locale)),
         description=description, colour=discord.Colour.gold(),

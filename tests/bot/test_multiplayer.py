@@ -133,3 +133,9 @@ async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:  # n
     assert cancelled.acknowledged and (await env.bot.service.get(match_id)).status == "abandoned"
     current = next(m for m in world.channel.history() if m.id == new_lobby.id)
     assert "cancelled" in current.embeds[0].description and custom_ids(current) == []
+
+
+async def test_the_lobby_shows_the_chosen_options(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    opened = await world.alice.slash(world.channel, "game new", game=GAME, options="max_rounds=12")
+    assert "max_rounds=12" in opened.response.embeds[0].description
