@@ -43,6 +43,8 @@ STRICT = False
 _SIDE_LETTERS = "nesw"
 _COORDS = board.coords
 _STEP = board.STEP
+_STRIDE = board.STRIDE
+_WIND_NAMES = board.WIND_NAMES
 
 
 def threshold(params: Params) -> int:
@@ -326,18 +328,24 @@ class HeuristicPlayer:
         return default_action(legal)
 
 
-class _LazyContext:
-    """``ai_heuristics.MoveInputs`` read from the game, each field computed on first use: most
-    moves need only a few of them (a player heading home never looks at gaps or targets).
-    A missing attribute ``x`` is computed by ``_field_x`` and stored, so that later reads are
-    plain attribute reads."""
+class _lazy:  # noqa: N801 - used like functools.cached_property
+    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
+    read): computes on first read, then the instance attribute hides the descriptor."""
 
-    def __getattr__(self, name: str) -> Any:
-        if name.startswith("_"):
-            raise AttributeError(name)
-        value = getattr(self, "_field_" + name)()
-        setattr(self, name, value)
+    def __init__(self, compute: Any) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+
+    def __get__(self, instance: Any, owner: type) -> Any:
+        value = self.compute(instance)
+        instance.__dict__[self.name] = value
         return value
+
+
+class _LazyContext:
+    """``ai_heuristics.MoveInputs`` read from the game; the costlier fields are computed on
+    first use, as most moves need only a few of them (a player heading home never looks at
+    gaps or targets)."""
 
     def __init__(self, player: HeuristicPlayer, state: Any, adv: Any, scan: _Scan, key: Key):
         self._player = player
@@ -346,51 +354,56 @@ class _LazyContext:
         self._scan = scan
         self._key = key
         self._gaps: dict[str, GapOption] | None = None
+        params = state.params
+        # the cheap fields at once
         self.position = _COORDS(adv.pos)
         self.chest: int = adv.chest
-        self.threshold = threshold(state.params)
-        self.max_agents: int = state.params.max_agents
+        self.threshold = threshold(params)
+        self.max_agents: int = params.max_agents
         self.legal_steps = frozenset([_SIDE_LETTERS[side] for side in scan.sides])
         self.turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
+        self.arrow = _WIND_NAMES[(state.tiles[adv.pos] >> 4) & 3]
+        self.latest_city = _COORDS(adv.latest_city)
+        self.use_maps = bool(params.chest_maps and adv.maps)
+        self.route_index = player.memory.route.get(key)
+        if not scan.abandon:
+            self.__dict__["can_abandon"] = False
 
-    def _field_arrow(self) -> str:
-        return board.WIND_NAMES[board.wind_of(self._state.tiles[self._adv.pos])]
-
-    def _field_latest_city(self) -> ai.Pos:
-        return _COORDS(self._adv.latest_city)
-
-    def _field_use_maps(self) -> bool:
-        return bool(self._state.params.chest_maps and self._adv.maps)
-
-    def _field_avoid(self) -> frozenset[ai.Pos]:
+    @_lazy
+    def avoid(self) -> frozenset[ai.Pos]:
         """This turn's path, failed explorations and known disasters; only the four
-        neighbouring cells are ever looked up, so only they are converted."""
+        neighbouring cells are ever looked up, so only they are checked."""
         state = self._state
         memory = self._player.memory
-        avoid = set(state.path)
+        path = state.path
         entry = memory.failed.get(self._key)
-        if entry is not None and entry[0] == state.round:
-            avoid |= entry[1]
-        if state.params.disasters:
-            avoid |= memory.disasters(state.tiles)
+        failed = entry[1] if entry is not None and entry[0] == state.round else ()
+        disasters = memory.disasters(state.tiles) if state.params.disasters else ()
         origin = self._adv.pos
-        return frozenset([_COORDS(c) for c in avoid.intersection([origin + d for d in _STEP])])
+        return frozenset(
+            [
+                _COORDS(cell)
+                for cell in (origin + 1, origin + _STRIDE, origin - 1, origin - _STRIDE)
+                if cell in path or cell in failed or cell in disasters
+            ]
+        )
 
-    def _field_can_abandon(self) -> bool:
+    @_lazy
+    def can_abandon(self) -> bool:
         state = self._state
         city = self._adv.latest_city
         return any(_is_named(state, city, name) for name in self._scan.abandon)
 
-    def _field_own_agents(self) -> tuple[ai.Pos, ...]:
+    @_lazy
+    def own_agents(self) -> tuple[ai.Pos, ...]:
         return tuple([_COORDS(cell) for cell in own_agents(self._state, self._adv.seat)])
 
-    def _field_route_index(self) -> int | None:
-        return self._player.memory.route.get(self._key)
-
-    def _field_pirate_targets(self) -> tuple[tuple[ai.Pos, int], ...]:
+    @_lazy
+    def pirate_targets(self) -> tuple[tuple[ai.Pos, int], ...]:
         return _pirate_targets(self._state, self._adv) if self._state.params.attacks else ()
 
-    def _field_victim_here(self) -> bool:
+    @_lazy
+    def victim_here(self) -> bool:
         return self._scan.can_wait and self._player._victim_here(self._state, self._adv)
 
     def gap_options(self) -> dict[str, GapOption]:
