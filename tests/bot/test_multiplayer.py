@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from tests.bot.helpers import assert_board_png, assert_png, custom_ids, make_world, select_options
 
 GAME = "speiderne"
@@ -139,3 +141,34 @@ async def test_the_lobby_shows_the_chosen_options(env) -> None:  # noqa: ANN001
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game=GAME, options="max_rounds=12")
     assert "max_rounds=12" in opened.response.embeds[0].description
+
+
+async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypatch) -> None:  # noqa: ANN001
+    import renderer
+
+    drawn: list[tuple[str, dict]] = []
+    real_board, real_hand = renderer.render_board, renderer.render_hand
+
+    def spy_board(game_id, view, locale="en"):  # noqa: ANN001, ANN202
+        drawn.append(("board", view))
+        return real_board(game_id, view, locale)
+
+    def spy_hand(game_id, view, locale="en"):  # noqa: ANN001, ANN202
+        drawn.append(("hand", view))
+        return real_hand(game_id, view, locale)
+
+    monkeypatch.setattr(renderer, "render_board", spy_board)
+    monkeypatch.setattr(renderer, "render_hand", spy_hand)
+    monkeypatch.setattr("cogs.board._PICTURES", OrderedDict())  # draw everything afresh
+    world = make_world(env)
+    match_id, lobby = await open_table(env, world)
+    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    match = await env.bot.service.get(match_id)
+    board = next(m for m in world.channel.history() if m.id == lobby.id)
+    await world.bob.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
+    boards = [v for kind, v in drawn if kind == "board"]
+    hands = [v for kind, v in drawn if kind == "hand"]
+    assert boards and all("hand" not in v and v["viewer"] is None for v in boards)
+    bob_seat = match.seat_of(world.bob.id)
+    assert hands and all(v["viewer"] == bob_seat for v in hands)
