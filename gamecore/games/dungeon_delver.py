@@ -630,6 +630,10 @@ WEIGHTS = {
     "explore_chance": 5.0,
     "face_down_share": 0.2,
     "explore_near_clear": 2.0,
+    "scarcity": 0.0,
+    "explore_level4": 5.0,
+    "explore_level4_idle": 6.0,
+    "level4_min_hand": 6,
 }
 
 
@@ -640,6 +644,7 @@ class _DelverAdvisor:
         self.levels: list[list[str | None]] = view["levels"]
         self.deck = view["deck"]
         hand = view["hand"]
+        self.hand_size = len(hand)
         seen = set(hand) | set(view["discard"])
         seen |= {c for row in self.levels for c in row if c}
         # Removed level cards went to the hand and maybe on to the discard: all seen.
@@ -648,6 +653,13 @@ class _DelverAdvisor:
         self.remaining = [sum(1 for c in row if c != "") for row in self.levels]
         self.targets = [frozenset(c for c in row if c) for row in self.levels]
         self._useful: dict[str, float] = {}
+        # How many cards still in play (hand or unknown) could beat each face-up target:
+        # a hand card that is one of few answers to a target is worth keeping.
+        supply_pool = frozenset(hand) | self.unknown
+        self.supply = [
+            {t: len(_BEATEN_BY[level][t] & supply_pool) or 1 for t in self.targets[level]}
+            for level in range(4)
+        ]
         # Per level: how many unknown cards some hand card beats, and how many of those
         # only one hand card beats (spending that card as the cost loses them).
         hand_set = frozenset(hand)
@@ -674,11 +686,16 @@ class _DelverAdvisor:
             if self.remaining[level] == 0:
                 continue
             beaten = _BEATS[level][name]
-            value += len(beaten & self.targets[level])
+            for target in beaten & self.targets[level]:
+                value += self.answer_value(level, target)
             if self.face_down[level] and unknown:
                 value += len(beaten & unknown) / len(unknown) * self.face_down[level] * WEIGHTS["face_down_share"]
         self._useful[name] = value
         return value
+
+    def answer_value(self, level: int, target: str) -> float:
+        """Worth of holding one card that beats a face-up target (0-based ``level``)."""
+        return 1.0 + WEIGHTS["scarcity"] / self.supply[level][target]
 
     def choose(self, legal: Sequence[Action], rng: Any) -> Action:
         best: list[Action] = []
@@ -700,7 +717,9 @@ class _DelverAdvisor:
                 score += WEIGHTS["draw_effect"] if target.endswith("D") else 0.0
             if self.remaining[action.level - 1] == 1:
                 score += WEIGHTS["clears_level"] if self.deck else 2.0
-            return score + self.usefulness(target) - self.usefulness(str(action.card))
+            # The challenger's worth against this very target is what it is spent on.
+            spent = self.usefulness(str(action.card)) - self.answer_value(action.level - 1, target)
+            return score + self.usefulness(target) - spent
         if isinstance(action, Explore):
             level = action.level - 1
             cost = str(action.card)
@@ -711,6 +730,11 @@ class _DelverAdvisor:
                 score -= WEIGHTS["heart_kept"]  # a ♥ is worth more as a challenger
             if self.remaining[level] == 1:
                 score += WEIGHTS["explore_near_clear"]
+            # Same-rank targets (level 4) need the most digging: reveal them while draws remain.
+            if level == 3 and self.hand_size >= WEIGHTS["level4_min_hand"]:
+                score += WEIGHTS["explore_level4"]
+                if not self.targets[3]:
+                    score += WEIGHTS["explore_level4_idle"]
             return score
         return 1000.0
 

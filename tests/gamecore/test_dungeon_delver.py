@@ -349,6 +349,17 @@ def test_heuristic_priorities() -> None:
     assert choice == Explore(choice.level, C("2S"))  # the cheap card pays, the ♥ stays
 
 
+def test_heuristic_reveals_level_four_early_with_a_big_hand() -> None:
+    """Same-rank targets need the most digging: with cards to spare, level 4 goes first."""
+    heuristic = GAME.players()["heuristic"]
+    big = position(HIDDEN, "2S 3C 4D 5H 6S 7C")
+    choice = heuristic(GAME.view(big, 0), GAME.legal_actions(big, 0), Rng(1))
+    assert isinstance(choice, Explore) and choice.level == 4
+    small = position(HIDDEN, "2S 3C 4D")
+    choice = heuristic(GAME.view(small, 0), GAME.legal_actions(small, 0), Rng(1))
+    assert isinstance(choice, Explore) and choice.level != 4
+
+
 def test_heuristic_beats_random() -> None:
     def wins(name: str, games: int) -> int:
         player, rng, won = GAME.players()[name], Rng(5), 0
