@@ -11,8 +11,8 @@ is a legal step and not in the avoid set".
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 Pos = tuple[int, int]
@@ -166,12 +166,8 @@ class MoveInputs(Protocol):
 
 @dataclass(slots=True)
 class MoveContext:
-    """Everything the movement rules of §13 look at for the Adventurer about to move.
-
-    Not frozen: it is built for every move of every simulated game, and a frozen dataclass
-    costs several times more to build. ``gaps`` may be left None with ``find_gaps`` given:
-    the gap options (which cost the most to find) are then computed only when exploring.
-    """
+    """Everything the movement rules of §13 look at for the Adventurer about to move, given
+    outright (tests build these by hand; ``players.py`` computes the same fields lazily)."""
 
     position: Pos
     arrow: str
@@ -179,8 +175,8 @@ class MoveContext:
     threshold: int
     latest_city: Pos
     legal_steps: frozenset[Direction]
-    gaps: Mapping[Direction, GapOption] | None = None
-    find_gaps: Callable[[], Mapping[Direction, GapOption]] | None = None
+    #: the legal steps into gaps: their exploration reward and a fitting chest map
+    gaps: Mapping[Direction, GapOption] = field(default_factory=dict)
     avoid: frozenset[Pos] = frozenset()
     use_maps: bool = False
     can_abandon: bool = False
@@ -198,8 +194,6 @@ class MoveContext:
     turn_start: bool = False
 
     def gap_options(self) -> Mapping[Direction, GapOption]:
-        if self.gaps is None:
-            self.gaps = self.find_gaps() if self.find_gaps is not None else {}
         return self.gaps
 
 
