@@ -249,6 +249,23 @@ def test_trader_follows_its_route_after_a_city_visit():
     assert trader.memory.route[(seat, 1)] == 0
 
 
+def test_resting_at_the_route_agent_moves_on_to_the_next():
+    state = new("regular")
+    seat = state.seat
+    for y in (-3, 3):
+        cell = board.cell(0, y)
+        state.tiles[cell] = board.make_tile((board.N, board.E, board.S, board.W))
+        state.agents[cell] = Agent(seat)
+    place(state, 0, -3)
+    state.offers = 1
+    trader = HeuristicPlayer("trader")
+    trader.memory.route[(seat, 1)] = 0
+    trader.memory.clock = (state.round, len(state.tiles))
+    legal = GAME.legal_actions(state, seat)
+    assert GAME.format_action(trader(state, legal, Steady())) == "rest"
+    assert trader.memory.route[(seat, 1)] == 1  # next: the Agent at (0, 3)
+
+
 def test_view_and_state_inputs_decide_alike():
     """Fed the view or the state, the players take the same actions through a whole game."""
     state = GAME.setup(3, 4, {"preset": "modern", "mode": "regular"})
