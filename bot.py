@@ -124,6 +124,8 @@ class TabletopBot(commands.Bot):
         process alive."""
         for task in self.computer_tasks.values():
             task.cancel()
+        for extension in list(self.extensions):
+            await self.unload_extension(extension)  # stops the clock loop (cog_unload)
         try:
             await super().close()
         finally:
