@@ -245,7 +245,7 @@ class ServiceFuzzer:
                 return f"{outcome.notation!r} was not a legal move"
             return None
 
-        what = f"play({match_id!r}, {user}, {notation!r:.200}, {version})"
+        what = f"play({match_id!r}, {user}, {notation[:200]!r}, {version})"
         self.attempt(what, lambda: self.service.play(match_id, user, notation, version),
                      legitimate, len(notation))
         self._replace_if_over(match_id)
@@ -256,11 +256,11 @@ class ServiceFuzzer:
         try:
             choices = self.run(self.service.legal_moves(match_id, user, typed))
         except Exception as error:  # noqa: BLE001 - autocomplete must never raise
-            self._find("exception", f"legal_moves({match_id!r}, {user}, {typed!r:.200}) -> "
+            self._find("exception", f"legal_moves({match_id!r}, {user}, {typed[:200]!r}) -> "
                                     f"{type(error).__name__}: {error}"[:500])
             return
         if self.fingerprint() != before:
-            self._find("changed_by_autocomplete", f"legal_moves({match_id!r}, {user})")
+            self._find("changed_by_autocomplete", f"legal_moves({match_id[:100]!r}, {user})")
         if len(choices) > 25 or any(not 1 <= len(c) <= TYPED_LIMIT for c in choices):
             self._find("bad_choices", f"legal_moves({match_id!r}) -> {choices!r:.300}")
         self.tally.applied += 1
@@ -273,7 +273,7 @@ class ServiceFuzzer:
                 return "a hint for someone who is not to move"
             return None
 
-        self.attempt(f"hint({match_id!r}, {user})", lambda: self.service.hint(match_id, user),
+        self.attempt(f"hint({match_id[:100]!r}, {user})", lambda: self.service.hint(match_id, user),
                      legitimate, 0)
 
     def lobby(self, match_id: str, user: int, action: str) -> None:
@@ -298,7 +298,7 @@ class ServiceFuzzer:
                 return "leave by someone without a seat"
             return None
 
-        self.attempt(f"lobby {action}({match_id!r}, {user})", calls[action], legitimate, 0)
+        self.attempt(f"lobby {action}({match_id[:100]!r}, {user})", calls[action], legitimate, 0)
         if before is not None:
             self._reset_lobby(match_id)
 
@@ -333,7 +333,7 @@ class ServiceFuzzer:
         try:
             route = route_custom_id(custom_id, self.classes)
         except Exception as error:  # noqa: BLE001
-            self._find("exception", f"template on {custom_id!r:.200}: {error!r}")
+            self._find("exception", f"template on {custom_id[:200]!r}: {error!r}")
             return
         if route is None:
             self.tally.inputs += 1
