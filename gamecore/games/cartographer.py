@@ -513,12 +513,14 @@ WEIGHTS = {
     "open_neighbours": 0.5,
     "corner_source": 0.0,
     "exchange": 1000.0,
+    "mobility": 40.0,
 }
 
 
 def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     """The seed's tips ("Strategy notes"): head for unrevealed corners, keep hand cards that
-    match many frontier cards or the suits of hidden aces, exchange only when stuck."""
+    match many frontier cards or the suits of hidden aces, prefer reveals likely to open
+    further moves, exchange only when stuck."""
     grid = view["grid"]
     hidden_corners = [c for c in CORNERS if grid[CELL_NAMES[c]] is None]
     revealed_ace_suits = {grid[CELL_NAMES[c]][-1] for c in CORNERS if grid[CELL_NAMES[c]]}
@@ -545,12 +547,28 @@ def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     def distance_to_goal(index: int) -> int:
         return min((_manhattan(index, c) for c in hidden_corners), default=0)
 
+    hand = [card_from_string(text) for text in view["hand"]]
+    seen = set(view["hand"]) | set(view["discard"]) | {v for v in grid.values() if v}
+    unknown = [c for c in _ALL_CARDS if str(c) not in seen and c.rank != "A"]
+    usable_chance: dict[Card, float] = {}
+
+    def source_chance(spent: Card) -> float:
+        """Chance that a newly revealed card can be used as a source by the cards kept."""
+        if spent not in usable_chance:
+            kept = [h for h in hand if h != spent]
+            hits = sum(1 for u in unknown if any(matches(u, h) for h in kept))
+            usable_chance[spent] = hits / len(unknown) if unknown else 0.0
+        return usable_chance[spent]
+
     best: list[Action] = []
     best_score = float("-inf")
     for action in legal:
         if isinstance(action, Reveal):
             t = CELL_INDEX[action.target]
             score = 100.0 - WEIGHTS["distance"] * distance_to_goal(t) - keep_value(action.card)
+            if WEIGHTS["mobility"]:
+                opens = sum(1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None)
+                score += WEIGHTS["mobility"] * source_chance(action.card) * opens
             if t in CORNERS:
                 score += 1000.0
             # A target touching several face-down cells opens more ways forward.
