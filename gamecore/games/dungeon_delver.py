@@ -602,7 +602,8 @@ def random_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
 
 def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     """The seed's resource-first strategy with a board-breaking fallback ("Strategy notes"):
-    claim > subdue with a draw effect > plain subdue > the cheapest, most promising explore."""
+    claim > subdue with a draw effect > plain subdue > the cheapest, most promising explore
+    (with a spare hand, level 4 first: same-rank targets need the most draws to answer)."""
     for action in legal:
         if isinstance(action, Claim):
             return action
