@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import GAME, board
 from gamecore.games.cartolan.state import Agent
 
@@ -266,6 +269,10 @@ def test_margin_victory_on_banking_and_shared_ties() -> None:
     state, events = act(state, "bank 16")
     assert state.over and state.winners == (seat,) and state.end_reason == "margin"
     assert GAME.status(state).result == "finished"
+    assert GAME.legal_actions(state, seat) == []
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, seat, ("end",))
+    assert caught.value.code == "cartolan_over"
     tie = new()
     tie.vault = [4, 4]
     tie.piles[0] = []
