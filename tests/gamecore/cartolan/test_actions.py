@@ -370,3 +370,51 @@ def test_travel_money_and_abandon() -> None:
     assert "abandon 1 capital" in legal(state)
     state, _ = act(state, "abandon capital")
     assert state.advs[seat][0].pos == at(0, 0) and state.dropped[at(0, 2)] == 2
+
+
+def test_pirates_cannot_trade_rest_elsewhere_or_place_agents() -> None:
+    state = new()
+    seat, other = state.seat, 1 - state.seat
+    adv = state.adventurer
+    adv.pirate, adv.chest = True, 5
+    put(state, 0, 1, ALL_WATER | board.WONDER)
+    state.agents[at(0, 1)] = Agent(other)
+    state, _ = act(state, "move 1 N")
+    offers = legal(state)
+    assert "trade" not in offers and "rest" not in offers and "attack agent" in offers
+    state.agents[at(0, 1)] = Agent(seat)
+    state, _ = act(state, "wait")
+    assert "rest" in legal(state)
+    state.piles[0].append(ALL_WATER)
+    state, _ = act(state, "move 1 N")
+    assert "agent" not in legal(state)
+
+
+def test_dropped_wealth_is_collected_on_arrival() -> None:
+    state = new()
+    state.dropped[at(0, 1)] = 3
+    state, events = act(state, "move 1 N")
+    assert state.adventurer.chest == 3 and at(0, 1) not in state.dropped
+    assert events[1].kind == "collect"
+
+
+def test_turn_ends_by_itself_when_nothing_is_left() -> None:
+    state = new()
+    seat = state.seat
+    for y in range(1, 5):
+        put(state, 0, y, ALL_WATER)
+    for _ in range(3):
+        state, _ = act(state, "move 1 N")
+    assert state.seat == seat
+    state, events = act(state, "move 1 N")
+    assert state.seat != seat and state.advs[seat][0].pos == at(0, 4)
+
+
+def test_explicit_end_forfeits_open_offers() -> None:
+    state = new()
+    seat = state.seat
+    put(state, 0, 1, ALL_WATER | board.WONDER)
+    state, _ = act(state, "move 1 N")
+    assert "trade" in legal(state)
+    state, _ = act(state, "end")
+    assert state.seat != seat and state.advs[seat][0].chest == 0
