@@ -92,7 +92,7 @@ async def play_person_turn(world: Any, board: Any, done: dict[str, int]) -> None
 async def test_one_person_and_three_computers_play_to_the_end(env) -> None:  # noqa: ANN001
     env.bot.computer_delay = 0.0
     world = make_world(env)
-    match_id, lobby = await open_lobby(env, world, seed=3)
+    match_id, lobby = await open_lobby(env, world, seed=2)  # a short game
     await seat_computers(env, world, match_id, lobby, ["explorer", "trader", "pirate"])
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     done = {"agent": 0, "explore": 0, "bank": 0, "turn_explored": 0, "turn_moved": 0}
@@ -189,3 +189,28 @@ def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
     assert summary.notation == "N E · agent · S · end"
     assert [e.kind for e in summary.events] == ["explore", "agent_placed"]
     assert summary.match == "last" and summary.seat_name == "pirate 1" and summary.kind == "computer"
+
+
+async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(env, monkeypatch) -> None:  # noqa: ANN001
+    from tests.bot.helpers import japanese
+
+    env.bot.computer_delay = 30.0  # the computer's redraw (in the guild's own locale) waits
+    world = make_world(env)
+    with japanese(monkeypatch, {world.alice.id}, {world.guild.id}):
+        match_id, lobby = await open_lobby(env, world, seed=4, options="preset=modern")
+        assert lobby.embeds[0].fields[0].name == "オプション"
+        assert "continuous（既定）" in lobby.embeds[0].fields[0].value
+        await seat_computers(env, world, match_id, lobby, ["trader"])
+        await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+        match = await env.bot.service.get(match_id)
+        if match.awaits_computer:
+            await env.advance_time(31)
+        before = await env.bot.service.get(match_id)
+        typed = await world.alice.autocomplete(world.channel, "play", "move", "end")
+        assert [c["value"] for c in typed] == ["end"]
+        played = await world.alice.slash(world.channel, "play", move="end")
+        assert played.ephemeral
+        assert (await env.bot.service.get(match_id)).steps > before.steps
+        board = await board_message(env, world, match_id)  # redrawn in the server's language
+        labels = [c.get("label", "") for c in components(board) if c["type"] == 2]
+        assert any("北" in label for label in labels) and "手番終了" in labels, labels

@@ -7,6 +7,7 @@ from tests.bot.helpers import assert_png, make_world
 
 
 async def test_simulate_cartolan_reports_progress_then_a_table_and_a_chart(env) -> None:  # noqa: ANN001
+    env.settle_timeout = 60.0  # real work in a worker thread (games, then matplotlib's import)
     world = make_world(env)
     suggested = await world.alice.autocomplete(world.channel, "simulate", "options", "mode=b", game="cartolan")
     assert [c["value"] for c in suggested] == ["mode=beginner"]
