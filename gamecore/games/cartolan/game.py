@@ -176,7 +176,12 @@ class CartolanGame(Game[State, Action]):
 
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
-        action = self._normalise(state, action)
+        try:
+            action = self._normalise(state, action)
+        except (IndexError, TypeError) as error:
+            raise IllegalAction(
+                "cartolan_not_offered", f"{action!r} is not an action", move=str(action)
+            ) from error
         self._check(state, player, action)
         new = state.clone()
         events: list[Event] = []
@@ -217,7 +222,13 @@ class CartolanGame(Game[State, Action]):
         legal = self.legal_actions(state, player)
         if action in legal:
             return
-        raise self._explain(state, action, legal)
+        try:
+            refusal = self._explain(state, action, legal)
+        except (IndexError, TypeError, KeyError, ValueError):
+            refusal = IllegalAction(
+                "cartolan_not_offered", f"{action!r} is not possible now", move=str(action)
+            )
+        raise refusal
 
     def _explain(self, state: State, action: Action, legal: list[Action]) -> IllegalAction:
         text = notation.format_action(action) if action else ""
@@ -238,7 +249,7 @@ class CartolanGame(Game[State, Action]):
             )
         if action[0] == "move":
             adv = state.adventurer
-            kind_name = ("downwind", "upwind", "land")[steps_kind(state, adv, action[2])]
+            kind_name = ("downwind", "upwind", "land")[movement.step_kind(state, adv, action[2])]
             if action[3] and (
                 action[3] > len(adv.maps) or adv.pos + board.STEP[action[2]] in state.tiles
             ):
@@ -264,7 +275,7 @@ class CartolanGame(Game[State, Action]):
         state.last_action = action
         if verb == "move":
             steps.do_move(
-                state, adv, action[2], steps_kind(state, adv, action[2]), action[3], events
+                state, adv, action[2], movement.step_kind(state, adv, action[2]), action[3], events
             )
         elif verb == "wait":
             steps.do_wait(state, adv, events)
@@ -420,10 +431,6 @@ class CartolanGame(Game[State, Action]):
 
 
 _SIDE_OF_OFFSET = {offset: side for side, offset in enumerate(board.STEP)}
-
-
-def steps_kind(state: State, adv: Adventurer, side: int) -> int:
-    return movement.step_kind(state, adv, side)
 
 
 # -- setup helpers -------------------------------------------------------------------------------

@@ -141,3 +141,12 @@ def test_view_shows_the_move_meter_and_reachable_cells() -> None:
     assert view["moves"]["any_direction_left"] == 0 and view["moves"]["downwind_left"] == 2
     assert {r["side"] for r in view["reachable"]} == {"N", "E"}
     assert view["path"] == [[0, 0], [0, 1]]
+
+
+@pytest.mark.parametrize(
+    "action", [("move",), ("move", 1, 9, 0), ("attack",), (), ("bank", "x"), ("fly", 1)]
+)
+def test_malformed_actions_are_refused_cleanly(action) -> None:
+    state = new()
+    with pytest.raises(IllegalAction):
+        GAME.apply(state, state.seat, action)
