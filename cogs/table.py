@@ -62,9 +62,11 @@ async def show_hand(interaction: discord.Interaction, match_id: str) -> None:
     from i18n import locale_for
 
     bot = interaction.client
-    match = await bot.service.get(match_id)  # type: ignore[attr-defined]
-    if match.seat_of(interaction.user.id) is None:
-        error = IllegalAction("not_seated", "You have no seat in this match.")
+    try:
+        match = await bot.service.get(match_id)  # type: ignore[attr-defined]
+        if match.seat_of(interaction.user.id) is None:
+            raise IllegalAction("not_seated", "You have no seat in this match.")
+    except IllegalAction as error:
         await explain_refusal(interaction, error, None)
         return
     await replies.defer(interaction, ephemeral=True, new_message=True)

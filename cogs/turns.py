@@ -139,9 +139,11 @@ async def ask_resign(interaction: discord.Interaction, match_id: str, version: i
     from cogs.components import BoardButton
 
     locale = locale_for(interaction, public=False)
-    match = await service_of(interaction).get(match_id)
-    if match.seat_of(interaction.user.id) is None:
-        error = IllegalAction("not_seated", "You have no seat in this match.")
+    try:
+        match = await service_of(interaction).get(match_id)
+        if match.seat_of(interaction.user.id) is None:
+            raise IllegalAction("not_seated", "You have no seat in this match.")
+    except IllegalAction as error:
         await explain_refusal(interaction, error, None)
         return
     view = discord.ui.View(timeout=None)
