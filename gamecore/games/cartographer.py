@@ -90,6 +90,16 @@ _REVEALS: dict[tuple[int, Card, int], Reveal] = {
     for c in _ALL_CARDS
 }
 _EXCHANGES: dict[Card, Exchange] = {c: Exchange(c) for c in _ALL_CARDS}
+#: Per hand card, the reveal for (source, target) at index source * 25 + target. Keyed by
+#: ``id`` of the canonical card objects (every card in a state is one): hashing a Card
+#: dataclass costs more than the rest of the lookup.
+_REVEAL_TABLE: dict[int, tuple[Reveal | None, ...]] = {
+    id(c): tuple(_REVEALS.get((i // 25, c, i % 25)) for i in range(625)) for c in _ALL_CARDS
+}
+_EXCHANGE_BY_ID: dict[int, Exchange] = {id(c): _EXCHANGES[c] for c in _ALL_CARDS}
+NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(25))
+_ALL_CELLS = (1 << 25) - 1
+_ALL_FACE_DOWN: dict[str, str | None] = dict.fromkeys(CELL_NAMES)
 
 
 def matches(face_up_card: Card, hand_card: Card) -> bool:
@@ -107,24 +117,33 @@ def is_suitable_centre(candidate: Card, hand: Sequence[Card]) -> bool:
 
 
 def _reveal_actions(state: CartographerState) -> list[Reveal]:
+    """Every legal reveal (rules "Actions", A); bit masks keep this cheap for simulations."""
     up = state.face_up
     cells = state.cells
     hand = state.hand
+    face_down = ~up & (_ALL_CELLS if cells[CENTRE] is not None else _ALL_CELLS & ~(1 << CENTRE))
     found: list[Reveal] = []
-    for f in range(25):
-        if not (up >> f) & 1:
+    remaining = up
+    while remaining:
+        low = remaining & -remaining
+        remaining ^= low
+        f = low.bit_length() - 1
+        if not NEIGHBOUR_MASKS[f] & face_down:
             continue
-        targets = [t for t in NEIGHBOURS[f] if not (up >> t) & 1 and cells[t] is not None]
-        if not targets:
-            continue
+        targets = [f * 25 + t for t in NEIGHBOURS[f] if (face_down >> t) & 1]
         source_card = cells[f]
-        if source_card.rank in COURT_RANKS:
-            usable = [h for h in hand if h.rank == source_card.rank]
+        rank = source_card.rank
+        if rank in COURT_RANKS:
+            usable = [h for h in hand if h.rank == rank]
         else:
-            usable = [h for h in hand if h.suit == source_card.suit or h.rank == source_card.rank]
+            suit = source_card.suit
+            usable = [h for h in hand if h.suit == suit or h.rank == rank]
         for h in usable:
-            for t in targets:
-                found.append(_REVEALS[f, h, t])
+            table = _REVEAL_TABLE.get(id(h))
+            if table is None:  # a card object made outside gamecore.cards: use the slow path
+                found.extend(Reveal(CELL_NAMES[f], h, CELL_NAMES[pair % 25]) for pair in targets)
+            else:
+                found.extend(table[pair] for pair in targets)
     return found
 
 
@@ -201,7 +220,8 @@ class Cartographer(Game[CartographerState, Action]):
             return []
         actions: list[Action] = _reveal_actions(state)
         if state.pile:
-            actions.extend(_EXCHANGES[h] for h in state.hand)
+            by_id = _EXCHANGE_BY_ID
+            actions.extend(by_id.get(id(h)) or Exchange(h) for h in state.hand)
         return actions
 
     def apply(
@@ -291,7 +311,7 @@ class Cartographer(Game[CartographerState, Action]):
         ]
         face_up = up | (1 << t)
         if t in CORNERS:
-            aces = bin(face_up & CORNER_MASK).count("1")
+            aces = (face_up & CORNER_MASK).bit_count()
             events.append(
                 Event("ace_found", {"cell": action.target, "card": str(target_card), "aces": aces})
             )
@@ -333,7 +353,7 @@ class Cartographer(Game[CartographerState, Action]):
         result = _outcome(provisional)
         if result == "playing":
             return provisional, events
-        aces = bin(face_up & CORNER_MASK).count("1")
+        aces = (face_up & CORNER_MASK).bit_count()
         if result == "won":
             events.append(Event("won", {"aces": aces}))
         else:
@@ -349,16 +369,16 @@ class Cartographer(Game[CartographerState, Action]):
     # -- what people see ---------------------------------------------------------------
     def view(self, state: CartographerState, viewer: int | None) -> dict:
         """The "View and status" keys; the hand is public (a solo game has no one to hide from)."""
-        grid: dict[str, str | None] = {}
-        up = state.face_up
-        for index, name in enumerate(CELL_NAMES):
-            cell = state.cells[index]
-            if cell is None:
-                grid[name] = ""
-            elif (up >> index) & 1:
-                grid[name] = str(cell)
-            else:
-                grid[name] = None
+        grid: dict[str, str | None] = dict(_ALL_FACE_DOWN)
+        cells = state.cells
+        if cells[CENTRE] is None:
+            grid["C3"] = ""
+        remaining = state.face_up
+        while remaining:
+            low = remaining & -remaining
+            remaining ^= low
+            index = low.bit_length() - 1
+            grid[CELL_NAMES[index]] = str(cells[index])
         return {
             "grid": grid,
             "hand": cards_to_strings(state.hand),
@@ -372,7 +392,7 @@ class Cartographer(Game[CartographerState, Action]):
         }
 
     def status(self, state: CartographerState) -> Status:
-        aces = bin(state.face_up & CORNER_MASK).count("1")
+        aces = (state.face_up & CORNER_MASK).bit_count()
         return Status(
             result=state.result,  # type: ignore[arg-type]
             to_move=(0,) if state.result == "playing" else (),
@@ -382,7 +402,7 @@ class Cartographer(Game[CartographerState, Action]):
 
     def score(self, state: CartographerState) -> dict[str, Any]:
         """Rules "Score for statistics"."""
-        revealed = bin(state.face_up & ~(1 << CENTRE)).count("1")
+        revealed = (state.face_up & ~(1 << CENTRE)).bit_count()
         if state.result == "lost":
             end = "pile_empty" if not state.pile else "no_moves"
         else:
@@ -391,7 +411,7 @@ class Cartographer(Game[CartographerState, Action]):
             "score": {
                 "result": state.result,
                 "end": end,
-                "aces": bin(state.face_up & CORNER_MASK).count("1"),
+                "aces": (state.face_up & CORNER_MASK).bit_count(),
                 "cells_revealed": revealed,
                 "pile_left": len(state.pile),
             }

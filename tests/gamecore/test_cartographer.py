@@ -416,3 +416,16 @@ def test_heuristic_beats_random() -> None:
         return won
 
     assert wins(heuristic, 60) > 20 > wins(rnd, 60)
+
+
+def test_legal_actions_do_not_depend_on_card_object_identity() -> None:
+    """Fast tables are keyed by the canonical card objects; equal copies give equal moves."""
+    from gamecore.cards import Card
+
+    state = GAME.setup(1, 4)
+    copies = mod.CartographerState(
+        state.cells, state.face_up, tuple(Card(c.rank, c.suit) for c in state.hand),
+        state.pile, state.discard, state.rng,
+    )
+    assert GAME.legal_actions(copies, 0) == GAME.legal_actions(state, 0)
+    assert any(isinstance(a, Reveal) for a in GAME.legal_actions(copies, 0))
