@@ -88,7 +88,11 @@ async def announce_turn(bot: Any, match: Match, actor_id: int | None) -> None:
     mentions = " ".join(f"<@{uid}>" for uid in people if uid is not None and uid != actor_id)
     if mentions:
         locale = guild_locale(bot, match)
-        text = t("turn.your_turn", locale, mentions=mentions, game=game_name(match.game_id, locale), match_id=match.id)
+        board = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message_id}"
+        text = t(
+            "turn.your_turn", locale, mentions=mentions, game=game_name(match.game_id, locale),
+            match_id=match.id, board=board,
+        )
         await _channel(bot, match).send(text, allowed_mentions=discord.AllowedMentions(users=True))
 
 

@@ -42,7 +42,8 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None: 
     assert select_options(board) == {}  # no moves in public: they could reveal a hand
     mover = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
     other = world.bob if mover is world.alice else world.alice
-    assert any(f"<@{mover.id}>" in m.content for m in world.channel.history())
+    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{lobby.id}"
+    assert any(f"<@{mover.id}>" in m.content and link in m.content for m in world.channel.history())
 
     version = match.version
     hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{version}:hand")
