@@ -42,10 +42,31 @@ MAX_TURN_STEPS = 400
 #: Event kinds worth a line in a computer turn's short log (moves and waits are summed up).
 LOGGED_EVENTS = frozenset(
     {
-        "explore", "explore_failed", "discover_wonder", "discover_city", "map_complete",
-        "trade", "rest", "restore", "attack", "attack_agent", "arrest", "loot", "steal_map",
-        "court", "disaster", "agent_placed", "bank", "buy_adventurer", "buy_maps", "abandon",
-        "game_over", "card", "deposit", "harbour_arrest", "buy_manuscript",
+        "explore",
+        "explore_failed",
+        "discover_wonder",
+        "discover_city",
+        "map_complete",
+        "trade",
+        "rest",
+        "restore",
+        "attack",
+        "attack_agent",
+        "arrest",
+        "loot",
+        "steal_map",
+        "court",
+        "disaster",
+        "agent_placed",
+        "bank",
+        "buy_adventurer",
+        "buy_maps",
+        "abandon",
+        "game_over",
+        "card",
+        "deposit",
+        "harbour_arrest",
+        "buy_manuscript",
     }
 )
 LOG_EVENTS_KEPT = 10
@@ -117,7 +138,7 @@ def move_label(notation: str, locale: str, view: dict | None = None) -> str:
     """A translated label: the verb's text and whatever follows it (``Bank 5``); a card
     choice names the card (its name is printed on the card itself)."""
     key = group_key(notation)
-    rest = notation[len(key):].strip()
+    rest = notation[len(key) :].strip()
     catalog_key = f"cartolan.label.{key.replace(' ', '_')}"
     text = t(catalog_key, locale) if has_key(catalog_key) else key.capitalize()
     if key == "choose" and view is not None and rest.isdigit():
@@ -167,14 +188,23 @@ def direction_row(
         label = f"{ARROWS[side]} {t(f'cartolan.label.dir.{side}', locale)}{mark}"
         items.append(
             CartolanButton(
-                match.id, match.version, notation, label=label, row=0, disabled=not allowed,
+                match.id,
+                match.version,
+                notation,
+                label=label,
+                row=0,
+                disabled=not allowed,
                 style=discord.ButtonStyle.primary if allowed else discord.ButtonStyle.secondary,
             )
         )
     wait = f"wait {number}"
     items.append(
         CartolanButton(
-            match.id, match.version, wait, label=t("cartolan.label.wait", locale), row=0,
+            match.id,
+            match.version,
+            wait,
+            label=t("cartolan.label.wait", locale),
+            row=0,
             disabled=disabled or wait not in legal,
         )
     )
@@ -200,8 +230,12 @@ def decision_items(
     for index, notation in enumerate(singles[: button_rows * BUTTONS_PER_ROW]):
         items.append(
             CartolanButton(
-                match.id, match.version, notation, label=move_label(notation, locale, view),
-                row=DECISION_ROWS[index // BUTTONS_PER_ROW], style=discord.ButtonStyle.success,
+                match.id,
+                match.version,
+                notation,
+                label=move_label(notation, locale, view),
+                row=DECISION_ROWS[index // BUTTONS_PER_ROW],
+                style=discord.ButtonStyle.success,
             )
         )
     free_rows = list(DECISION_ROWS[button_rows:])
@@ -217,9 +251,14 @@ def decision_items(
             placeholder = t("cartolan.select", locale, what=move_label(key, locale))
             if len(moves) > SELECT_LIMIT:
                 placeholder = f"{placeholder} ({chunk[0]} … {chunk[-1]})"
-            select = MoveSelect(match.id, match.version, slot, options=options, placeholder=placeholder[:150])
-            select.row = free_rows.pop(0)
-            items.append(select)
+            # Placed in the first empty row by the View (a Select's row cannot be set through
+            # a DynamicItem in discord.py 2.7), i.e. one of the free rows, before row 4's buttons.
+            free_rows.pop(0)
+            items.append(
+                MoveSelect(
+                    match.id, match.version, slot, options=options, placeholder=placeholder[:150]
+                )
+            )
             slot += 1
     return items
 
@@ -246,13 +285,21 @@ def cartolan_components(match: Match, locale: str) -> discord.ui.View | None:
             components.add_item(item)
     components.add_item(
         CartolanButton(
-            match.id, match.version, "end", label=t("cartolan.label.end", locale), row=4,
+            match.id,
+            match.version,
+            "end",
+            label=t("cartolan.label.end", locale),
+            row=4,
             style=discord.ButtonStyle.danger if "end" in legal else discord.ButtonStyle.secondary,
             disabled="end" not in legal,
         )
     )
-    components.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
-    components.add_item(BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)))
+    components.add_item(
+        BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale))
+    )
+    components.add_item(
+        BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale))
+    )
     return components
 
 
@@ -330,14 +377,14 @@ def option_lines(match: Match, locale: str) -> str:
         else:
             rule = t("cartolan.lobby.mythical_classic", locale)
         shown["mythical"] = t("cartolan.lobby.default", locale, value=rule)
-    lines = [f"**{t(f'cartolan.option.{name}', locale)}**: {value}" for name, value in shown.items()]
+    lines = [
+        f"**{t(f'cartolan.option.{name}', locale)}**: {value}" for name, value in shown.items()
+    ]
     lines.append(t("cartolan.lobby.change", locale))
     return "\n".join(lines)
 
 
-class ComputerTypeSelect(
-    discord.ui.DynamicItem[discord.ui.Select], template=rf"tt:clcpu:{_MATCH}"
-):
+class ComputerTypeSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"tt:clcpu:{_MATCH}"):
     """The host's "Add a computer player" menu: Explorer, Trader, Router, Pirate, Random."""
 
     def __init__(self, match_id: str, *, locale: str = "en") -> None:
@@ -352,7 +399,9 @@ class ComputerTypeSelect(
         ]
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tt:clcpu:{match_id}", options=options, row=2,
+                custom_id=f"tt:clcpu:{match_id}",
+                options=options,
+                row=2,
                 placeholder=t("cartolan.lobby.addcpu", locale),
             )
         )
@@ -389,11 +438,17 @@ def extend_lobby(
     """Options (defaults spelled out) in the lobby embed; "Add computer" becomes a menu of
     the computer types."""
     generic = "\n" + t(
-        "lobby.options", locale, options=", ".join(f"{k}={v}" for k, v in sorted(match.options.items()))
+        "lobby.options",
+        locale,
+        options=", ".join(f"{k}={v}" for k, v in sorted(match.options.items())),
     )
     if embed.description and embed.description.endswith(generic):  # the shared one-line list
         embed.description = embed.description[: -len(generic)]
-    embed.add_field(name=t("cartolan.lobby.options", locale), value=option_lines(match, locale)[:1024], inline=False)
+    embed.add_field(
+        name=t("cartolan.lobby.options", locale),
+        value=option_lines(match, locale)[:1024],
+        inline=False,
+    )
     if components is None:
         return
     for item in list(components.children):

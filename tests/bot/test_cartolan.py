@@ -10,8 +10,12 @@ from tests.bot.helpers import assert_board_png, board_message, components, custo
 GAME = "cartolan"
 
 
-async def open_lobby(env: Any, world: Any, seed: int, options: str = "mode=beginner") -> tuple[str, Any]:
-    opened = await world.alice.slash(world.channel, "game new", game=GAME, seed=seed, options=options)
+async def open_lobby(
+    env: Any, world: Any, seed: int, options: str = "mode=beginner"
+) -> tuple[str, Any]:
+    opened = await world.alice.slash(
+        world.channel, "game new", game=GAME, seed=seed, options=options
+    )
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
     return match.id, opened.response.message
 
@@ -21,7 +25,9 @@ def enabled(message: Any) -> list[dict]:
 
 
 def button(message: Any, suffix: str) -> dict | None:
-    return next((c for c in enabled(message) if c["type"] == 2 and c["custom_id"].endswith(suffix)), None)
+    return next(
+        (c for c in enabled(message) if c["type"] == 2 and c["custom_id"].endswith(suffix)), None
+    )
 
 
 async def seat_computers(env: Any, world: Any, match_id: str, lobby: Any, types: list[str]) -> None:
@@ -36,12 +42,20 @@ async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None: 
     match_id, lobby = await open_lobby(env, world, seed=3)
     (field,) = lobby.embeds[0].fields
     assert "**Mode**: beginner" in field.value and "**Preset**: classic" in field.value
-    assert "clockwise (default)" in field.value and "**Mythical City**: off (default)" in field.value
+    assert (
+        "clockwise (default)" in field.value and "**Mythical City**: off (default)" in field.value
+    )
     assert "Options: " not in lobby.embeds[0].description  # the one-line list is replaced
     ids = custom_ids(lobby)
     assert f"tt:clcpu:{match_id}" in ids and f"tt:lb:{match_id}:addcpu" not in ids
     (menu,) = [c for c in components(lobby) if c["type"] == 3]
-    assert [o["value"] for o in menu["options"]] == ["explorer", "trader", "router", "pirate", "random"]
+    assert [o["value"] for o in menu["options"]] == [
+        "explorer",
+        "trader",
+        "router",
+        "pirate",
+        "random",
+    ]
     refused = await world.bob.select(lobby, ["pirate"], custom_id=f"tt:clcpu:{match_id}")
     assert refused.ephemeral and "host" in refused.response.content
     await seat_computers(env, world, match_id, lobby, ["router", "pirate", "random"])
@@ -76,16 +90,22 @@ async def play_person_turn(world: Any, board: Any, done: dict[str, int]) -> None
         await world.alice.click(board, custom_id=step["custom_id"])
     elif selects and selects[0]["options"][0]["value"].startswith("bank"):
         done["bank"] += 1
-        await world.alice.select(board, [selects[0]["options"][0]["value"]], custom_id=selects[0]["custom_id"])
+        await world.alice.select(
+            board, [selects[0]["options"][0]["value"]], custom_id=selects[0]["custom_id"]
+        )
     elif leave is not None:
         await world.alice.click(board, custom_id=leave["custom_id"])
     elif end is not None:
         done["turn_explored"] = done["turn_moved"] = 0
         await world.alice.click(board, custom_id=end["custom_id"])
     elif selects:
-        await world.alice.select(board, [selects[0]["options"][0]["value"]], custom_id=selects[0]["custom_id"])
+        await world.alice.select(
+            board, [selects[0]["options"][0]["value"]], custom_id=selects[0]["custom_id"]
+        )
     else:
-        other = next(c for c in enabled(board) if c["type"] == 2 and ":tt:do:" not in c["custom_id"])
+        other = next(
+            c for c in enabled(board) if c["type"] == 2 and ":tt:do:" not in c["custom_id"]
+        )
         await world.alice.click(board, custom_id=other["custom_id"])
 
 
@@ -137,7 +157,11 @@ async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await env.bot.service.get(match_id)
-    mover, other = (world.alice, world.bob) if match.seats[match.to_move[0]].user_id == world.alice.id else (world.bob, world.alice)
+    mover, other = (
+        (world.alice, world.bob)
+        if match.seats[match.to_move[0]].user_id == world.alice.id
+        else (world.bob, world.alice)
+    )
     board = await board_message(env, world, match_id)
     step = next(c for c in enabled(board) if ":move " in c["custom_id"])
     assert step["custom_id"].startswith(f"tt:cl:{match_id}:{match.version}:move ")
@@ -175,7 +199,12 @@ def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
 
     def step(notation: str, *events: Event, final: Any = None) -> TurnOutcome:
         return TurnOutcome(
-            match=final, seat=1, seat_name="pirate 1", notation=notation, events=events, kind="computer"
+            match=final,
+            seat=1,
+            seat_name="pirate 1",
+            notation=notation,
+            events=events,
+            kind="computer",
         )
 
     steps = [
@@ -188,10 +217,14 @@ def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
     summary = summarize_turn(steps)
     assert summary.notation == "N E · agent · S · end"
     assert [e.kind for e in summary.events] == ["explore", "agent_placed"]
-    assert summary.match == "last" and summary.seat_name == "pirate 1" and summary.kind == "computer"
+    assert (
+        summary.match == "last" and summary.seat_name == "pirate 1" and summary.kind == "computer"
+    )
 
 
-async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(
+    env, monkeypatch
+) -> None:  # noqa: ANN001
     from tests.bot.helpers import japanese
 
     env.bot.computer_delay = 30.0  # the computer's redraw (in the guild's own locale) waits

@@ -9,16 +9,25 @@ from tests.bot.helpers import assert_png, make_world
 async def test_simulate_cartolan_reports_progress_then_a_table_and_a_chart(env) -> None:  # noqa: ANN001
     env.settle_timeout = 60.0  # real work in a worker thread (games, then matplotlib's import)
     world = make_world(env)
-    suggested = await world.alice.autocomplete(world.channel, "simulate", "options", "mode=b", game="cartolan")
+    suggested = await world.alice.autocomplete(
+        world.channel, "simulate", "options", "mode=b", game="cartolan"
+    )
     assert [c["value"] for c in suggested] == ["mode=beginner"]
     done = await world.alice.slash(
-        world.channel, "simulate", game="cartolan", games=2, players="explorer,pirate",
+        world.channel,
+        "simulate",
+        game="cartolan",
+        games=2,
+        players="explorer,pirate",
         options="mode=beginner preset=modern",
     )
     assert not done.ephemeral
     progress = [
-        r.json.get("content") for r in env.http_requests
-        if r.method == "PATCH" and r.path.endswith("/messages/@original") and (r.json or {}).get("content")
+        r.json.get("content")
+        for r in env.http_requests
+        if r.method == "PATCH"
+        and r.path.endswith("/messages/@original")
+        and (r.json or {}).get("content")
     ]
     assert progress and progress[-1].startswith("Simulating… 2/2 games (100%)")
     message = done.response
@@ -33,5 +42,7 @@ async def test_simulate_refuses_too_much_work_and_bad_options(env) -> None:  # n
     world = make_world(env)
     much = await world.alice.slash(world.channel, "simulate", game="cartolan", games=2000, seats=4)
     assert much.ephemeral and "at most 1000 games" in much.response.content
-    wrong = await world.alice.slash(world.channel, "simulate", game="cartolan", games=1, options="mode=hard")
+    wrong = await world.alice.slash(
+        world.channel, "simulate", game="cartolan", games=1, options="mode=hard"
+    )
     assert wrong.ephemeral and "mode" in wrong.response.content

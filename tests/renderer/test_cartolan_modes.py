@@ -16,7 +16,9 @@ PRESETS = ("classic", "modern")
 MODES = ("beginner", "regular", "advanced")
 
 
-def positions(preset: str, mode: str, players: int, seed: int, limit: int = 500, every: int = 125) -> dict[str, dict]:
+def positions(
+    preset: str, mode: str, players: int, seed: int, limit: int = 500, every: int = 125
+) -> dict[str, dict]:
     """Public views by label: ``start``, the first ``decision:<kind>`` of each kind met,
     ``step <n>`` every ``every`` steps, and ``last``. Seats play the named computer players."""
     game = get_game("cartolan")
@@ -34,7 +36,9 @@ def positions(preset: str, mode: str, players: int, seed: int, limit: int = 500,
         if step % every == 0:
             views[f"step {step}"] = view
         legal = game.legal_actions(state, seat)
-        state, _ = game.apply(state, seat, named[seat % len(named)](game.view(state, seat), legal, rng))
+        state, _ = game.apply(
+            state, seat, named[seat % len(named)](game.view(state, seat), legal, rng)
+        )
     views["last"] = game.view(state, None)
     return views
 
