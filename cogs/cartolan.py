@@ -141,11 +141,16 @@ def move_label(notation: str, locale: str, view: dict | None = None) -> str:
     rest = notation[len(key) :].strip()
     catalog_key = f"cartolan.label.{key.replace(' ', '_')}"
     text = t(catalog_key, locale) if has_key(catalog_key) else key.capitalize()
-    if key == "choose" and view is not None and rest.isdigit():
-        cards = (view.get("decision") or {}).get("cards") or []
-        index = int(rest) - 1
-        if 0 <= index < len(cards) and cards[index].get("name"):
-            return f"{text} {rest}: {cards[index]['name']}"
+    decision = (view or {}).get("decision") or {}
+    index = int(rest) - 1 if rest.isdigit() else -1
+    if key == "choose" and 0 <= index < len(decision.get("cards") or []):
+        name = decision["cards"][index].get("name")
+        if name:
+            return f"{text} {rest}: {name}"
+    if key == "keep" and 0 <= index < len(decision.get("options") or []):
+        tile = decision["options"][index]  # the edges N, E, S, W as on the picture
+        edges = str(tile.get("edges", ""))
+        return f"{text} {rest}: {edges}{' ★' if tile.get('wonder') else ''}".strip()
     return f"{text} {rest}".strip()
 
 

@@ -98,3 +98,14 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
         name = ("explorer", "trader", "pirate")[seat]
         state, _ = game.apply(state, seat, players[name](game.view(state, seat), legal, rng))
     assert {"move", "city"} <= kinds
+
+
+def test_labels_name_the_card_or_the_map_being_chosen() -> None:
+    from cogs.cartolan import group_key, move_label
+
+    maps = {"decision": {"kind": "maps", "options": [{"edges": "WWLW", "wonder": True}]}}
+    assert move_label("keep 1", "en", maps) == "Keep chest map 1: WWLW ★"
+    cards = {"decision": {"kind": "character", "cards": [{"name": "Navigator"}]}}
+    assert move_label("choose 1", "en", cards) == "Card 1: Navigator"
+    assert move_label("buy agent 2,-3", "ja") == "エージェントを買う： 2,-3"
+    assert group_key("move 2 N map 1") == "move" and group_key("steal card 2") == "steal card"
