@@ -28,6 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from turns import (  # noqa: E402
     available_games,
+    choose_move,
     line,
     open_service,
     percentile,
@@ -82,13 +83,13 @@ class Stream:
         match_id, user = picked
         self.busy.add(match_id)
         try:
-            moves = await self.service.legal_moves(match_id, user, limit=None)
-            if not moves:
+            move = await choose_move(self.service, match_id, user, self.rng)
+            if move is None:
                 return
             version = (await self.service.get(match_id)).version
             t0 = time.perf_counter()
             try:
-                await self.service.play(match_id, user, self.rng.choice(moves), version)
+                await self.service.play(match_id, user, move, version)
             except MatchError as err:
                 self.conflicts.append(err.code)
                 return
