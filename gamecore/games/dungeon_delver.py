@@ -464,7 +464,7 @@ class DungeonDelver(Game[DelverState, Action]):
             )
             mark = "  (reward taken)" if number in view["claimed"] else ""
             lines.append(f"Level {number}: {shown}{mark}")
-        lines.append("           " + " ".join(f"{p:>4}" for p in range(1, 5)))
+        lines.append(" " * len("Level 1: ") + " ".join(f"{p:>4}" for p in range(1, 5)))
         lines.append(f"Hand: {' '.join(view['hand']) or '-'}")
         top = view["discard"][-1] if view["discard"] else "-"
         lines.append(f"Deck: {view['deck']}   Discard: {len(view['discard'])} (top {top})")
