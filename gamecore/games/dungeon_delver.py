@@ -450,6 +450,7 @@ class DungeonDelver(Game[DelverState, Action]):
         return {
             "score": {
                 "result": state.result,
+                "end": "no_moves" if state.result == "lost" else state.result,
                 "levels": _levels_cleared(state),
                 "removed": sum(1 for c in state.slots if c is None),
                 "steps": state.steps,

@@ -257,6 +257,7 @@ def test_loss_when_no_legal_action() -> None:
     new, events = act(state, "explore 1 4D")
     assert new.result == "lost" and events[-1].kind == "lost"
     assert GAME.status(new).to_move == () and GAME.status(new).result == "lost"
+    assert GAME.score(new)["score"]["end"] == "no_moves"
     # A hand that beats nothing when no face-down card is left also loses.
     stuck = position(["-- -- -- 5H", *["-- -- -- --"] * 3], "4D", claimed=[2, 3, 4])
     assert stuck.result == "lost"
@@ -266,7 +267,9 @@ def test_no_hand_size_limit_and_steps_count_every_action() -> None:
     state = position(["?2C ?3C ?4C 5D", *HIDDEN[1:]], "7H 8H 9H 10H JH QH KH", deck="2D " * 0)
     new, _ = act(state, "subdue 7H 1 4")
     assert len(new.hand) == 7
-    assert GAME.score(new)["score"] == {"result": "playing", "levels": 0, "removed": 1, "steps": 1}
+    assert GAME.score(new)["score"] == {
+        "result": "playing", "end": "playing", "levels": 0, "removed": 1, "steps": 1
+    }
 
 
 def test_only_player_zero_moves_and_only_actions_apply() -> None:
