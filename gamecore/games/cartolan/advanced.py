@@ -198,7 +198,9 @@ def extra_offers(state: State, adv: Adventurer) -> list[Action]:
         offers.append(("agent",))
     if cards.buff(adv, "bank") and agent is not None and adv.chest > 0:
         offers.extend(
-            ("deposit", cell) for cell, a in sorted(state.agents.items()) if a.owner == seat
+            ("deposit", cell)
+            for cell, a in sorted(state.agents.items())
+            if a.owner == seat and a.active
         )
     if cards.cadre(state, seat) == "rests" and not tile & board.CITY:
         for other_seat, seat_advs in enumerate(state.advs):
