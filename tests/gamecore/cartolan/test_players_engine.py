@@ -266,9 +266,10 @@ def test_resting_at_the_route_agent_moves_on_to_the_next():
     assert trader.memory.route[(seat, 1)] == 1  # next: the Agent at (0, 3)
 
 
-def test_view_and_state_inputs_decide_alike():
-    """Fed the view or the state, the players take the same actions through a whole game."""
-    state = GAME.setup(3, 4, {"preset": "modern", "mode": "regular"})
+@pytest.mark.parametrize(("preset", "mode"), [("modern", "regular"), ("classic", "advanced")])
+def test_view_and_state_inputs_decide_alike(preset: str, mode: str):
+    """Fed the view or the state, the players take the same actions through a game."""
+    state = GAME.setup(3, 4, {"preset": preset, "mode": mode})
     names = ("pirate", "trader", "router")
     by_view, by_state = heuristic_players(), heuristic_players()
     rngs_view = [random.Random(seat) for seat in range(3)]
