@@ -121,6 +121,9 @@ class HeuristicPlayer:
     it plays as the Explorer.
     """
 
+    #: Accepts the engine ``State`` in place of the view (the faster input, module docstring).
+    accepts_state = True
+
     def __init__(self, personality: str) -> None:
         if personality not in ai.PERSONALITIES:
             raise ValueError(f"unknown personality {personality!r}")
