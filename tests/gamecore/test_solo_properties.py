@@ -105,10 +105,28 @@ def carto_candidate(state: carto.CartographerState, rng: Rng) -> object:
     return carto.Reveal(carto.CELL_NAMES[f], pick, carto.CELL_NAMES[t])
 
 
+CORNER_NAMES = {carto.CELL_NAMES[c] for c in carto.CORNERS}
+
+
+def carto_chooser(state: carto.CartographerState, legal: list, rng: Rng) -> object:
+    """Random play that takes a corner when it can and mostly reveals, so that a good share
+    of the games are won (a purely random player almost never wins)."""
+    reveals = [a for a in legal if isinstance(a, carto.Reveal)]
+    corners = [a for a in reveals if a.target in CORNER_NAMES]
+    if corners:
+        return corners[0]
+    if reveals and rng.below(10):
+        return rng.choice(reveals)
+    return rng.choice(legal)
+
+
 @GAMES_PER_RUN
 @given(seed=st.integers(min_value=0, max_value=2**64 - 1))
 def test_cartographer_random_games_keep_the_contract(seed: int) -> None:
-    final, moves = play_checked(carto.GAME, seed, carto_cards, carto_hidden, carto_candidate)
+    chooser = carto_chooser if seed % 2 else None
+    final, moves = play_checked(
+        carto.GAME, seed, carto_cards, carto_hidden, carto_candidate, chooser=chooser
+    )
     assert final.result in {"won", "lost"}
     # Determinism: the same seed and moves give the same game.
     again = carto.GAME.setup(1, seed)
