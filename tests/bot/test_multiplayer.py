@@ -61,7 +61,7 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None: 
 
 
 async def test_computer_seats_move_after_a_pause(env) -> None:  # noqa: ANN001
-    env.bot.computer_delay = 30.0  # longer than simcord's settle window: only advance_time runs it
+    env.bot.computer_delay = 600.0  # beyond simcord's settle window: only advance_time runs it
     world = make_world(env)
     match_id, lobby = await open_table(env, world)
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
@@ -72,7 +72,7 @@ async def test_computer_seats_move_after_a_pause(env) -> None:  # noqa: ANN001
         if match.awaits_computer:
             await env.advance_time(10)
             assert (await env.bot.service.get(match_id)).steps == match.steps  # still pausing
-            await env.advance_time(25)
+            await env.advance_time(600)
             after = await env.bot.service.get(match_id)
             assert after.steps > match.steps
             computer_moves += 1
