@@ -429,3 +429,21 @@ def test_legal_actions_do_not_depend_on_card_object_identity() -> None:
     )
     assert GAME.legal_actions(copies, 0) == GAME.legal_actions(state, 0)
     assert any(isinstance(a, Reveal) for a in GAME.legal_actions(copies, 0))
+
+
+def test_reveal_with_an_empty_pile_draws_nothing() -> None:
+    """Actions A: "then draw 1 card if the draw pile is not empty" (hand-made position)."""
+    rows = [
+        "AS 2S ?3S ?4S AH",
+        "?5S ?6S ?7S ?8S ?9S",
+        "?10S ?JS 7H ?QS ?KS",
+        "?2D ?3D ?4D ?5D ?6D",
+        "AD ?7D ?8D 9D ?AC",
+    ]
+    state = position(rows, "9C 2H QD KC", pile="", result="playing")
+    won, events = GAME.apply(state, 0, rv("reveal D5 9C E5"))
+    assert won.result == "won" and [e.kind for e in events] == ["revealed", "ace_found", "won"]
+    assert GAME.view(won, 0)["hand"] == ["2H", "QD", "KC"]
+    lost, events = GAME.apply(state, 0, rv("reveal C3 2H C2"))
+    assert lost.result == "lost" and "drew" not in [e.kind for e in events]
+    assert len(lost.hand) == 3
