@@ -46,7 +46,7 @@ async def forge(actor, message, custom_id: str, values: list[str] | None):  # no
 
 def forged_ids(rng: random.Random, own: str, other: str, version: int) -> list[str]:
     ids = []
-    for _ in range(40):
+    for _ in range(25):
         match_id = rng.choice([own, other, own.upper(), "zzzzzz", own * 4, "a" * 24, ""])
         shown = rng.choice([version, version - 1, version + 1, 0, 999_999_999])
         ids.append(rng.choice([
@@ -118,7 +118,7 @@ async def test_forged_clicks_are_answered_privately_and_change_nothing(env, capl
     ]
     print(f"{answered} forged clicks answered, {dropped} dropped by discord.py, "
           f"{unknown} with an action the bot never draws")
-    assert answered > 20 and dropped > 5
+    assert answered > 12 and dropped > 3
     assert errors == []
     assert problems == []
 

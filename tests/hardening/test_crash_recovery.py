@@ -17,7 +17,7 @@ def test_no_reported_move_is_lost_across_random_sigkills(tmp_path):
     report = crash_campaign(str(tmp_path / "crash.db"), seed=20261122, kills=8, max_life=0.5)
     print(report.summary())
     assert report.kills == 8
-    assert report.promised > 50, "the kills came too early to test anything"
+    assert report.promised > 30, "the kills came too early to test anything"
     assert report.lost == []
     assert report.corrupt == []
     assert report.integrity_failures == []

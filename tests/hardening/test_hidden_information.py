@@ -27,7 +27,7 @@ PROPERTY = settings(
     derandomize=True,
     suppress_health_check=[HealthCheck.too_slow],
 )
-PICTURES = settings(PROPERTY, max_examples=6)
+PICTURES = settings(PROPERTY, max_examples=4)
 
 
 def canonical(view: dict) -> bytes:

@@ -21,7 +21,7 @@ from tests.hardening.fuzzing import (
     route_custom_id,
 )
 
-EXAMPLES = 800
+EXAMPLES = 500
 
 
 @pytest.fixture
