@@ -90,14 +90,31 @@ _REVEALS: dict[tuple[int, Card, int], Reveal] = {
     for c in _ALL_CARDS
 }
 _EXCHANGES: dict[Card, Exchange] = {c: Exchange(c) for c in _ALL_CARDS}
-#: Per hand card, the reveal for (source, target) at index source * 25 + target. Keyed by
-#: ``id`` of the canonical card objects (every card in a state is one): hashing a Card
-#: dataclass costs more than the rest of the lookup.
-_REVEAL_TABLE: dict[int, tuple[Reveal | None, ...]] = {
-    id(c): tuple(_REVEALS.get((i // 25, c, i % 25)) for i in range(625)) for c in _ALL_CARDS
+NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(25))
+
+
+def _subsets(mask: int) -> list[int]:
+    found, sub = [], mask
+    while sub:
+        found.append(sub)
+        sub = (sub - 1) & mask
+    return found
+
+
+#: Per hand card and source cell: the reveals for each set of face-down neighbours (a bit
+#: mask). Keyed by ``id`` of the canonical card objects (every card in a state is one):
+#: hashing a Card dataclass costs more than the rest of the lookup.
+_REVEAL_GROUPS: dict[int, tuple[dict[int, tuple[Reveal, ...]], ...]] = {
+    id(c): tuple(
+        {
+            sub: tuple(_REVEALS[f, c, t] for t in NEIGHBOURS[f] if (sub >> t) & 1)
+            for sub in _subsets(NEIGHBOUR_MASKS[f])
+        }
+        for f in range(25)
+    )
+    for c in _ALL_CARDS
 }
 _EXCHANGE_BY_ID: dict[int, Exchange] = {id(c): _EXCHANGES[c] for c in _ALL_CARDS}
-NEIGHBOUR_MASKS: tuple[int, ...] = tuple(sum(1 << n for n in NEIGHBOURS[i]) for i in range(25))
 _ALL_CELLS = (1 << 25) - 1
 _ALL_FACE_DOWN: dict[str, str | None] = dict.fromkeys(CELL_NAMES)
 
@@ -128,9 +145,9 @@ def _reveal_actions(state: CartographerState) -> list[Reveal]:
         low = remaining & -remaining
         remaining ^= low
         f = low.bit_length() - 1
-        if not NEIGHBOUR_MASKS[f] & face_down:
+        targets = NEIGHBOUR_MASKS[f] & face_down
+        if not targets:
             continue
-        targets = [f * 25 + t for t in NEIGHBOURS[f] if (face_down >> t) & 1]
         source_card = cells[f]
         rank = source_card.rank
         if rank in COURT_RANKS:
@@ -139,11 +156,15 @@ def _reveal_actions(state: CartographerState) -> list[Reveal]:
             suit = source_card.suit
             usable = [h for h in hand if h.suit == suit or h.rank == rank]
         for h in usable:
-            table = _REVEAL_TABLE.get(id(h))
-            if table is None:  # a card object made outside gamecore.cards: use the slow path
-                found.extend(Reveal(CELL_NAMES[f], h, CELL_NAMES[pair % 25]) for pair in targets)
+            groups = _REVEAL_GROUPS.get(id(h))
+            if groups is None:  # a card object made outside gamecore.cards: the slow path
+                found.extend(
+                    Reveal(CELL_NAMES[f], h, CELL_NAMES[t])
+                    for t in NEIGHBOURS[f]
+                    if (targets >> t) & 1
+                )
             else:
-                found.extend(table[pair] for pair in targets)
+                found.extend(groups[f][targets])
     return found
 
 
