@@ -564,7 +564,7 @@ def do_bank(state: State, adv: Adventurer, amount: int, events: Events) -> None:
     state.vault[adv.seat] += amount
     state.pending = {**state.pending, "banked": True}
     emit(events, "bank", {"amount": amount, "vault": state.vault[adv.seat]})
-    if turns.check_victory(state, events):
+    if turns.check_victory(state, events, map_check=True):  # §6.7, §12
         return
     settle_city(state, events)
 
