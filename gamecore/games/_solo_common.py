@@ -35,7 +35,8 @@ def check_solo_turn(result: str, player: int) -> None:
 
 
 def cards_to_strings(cards: Iterable[Card]) -> list[str]:
-    return [str(c) for c in cards]
+    """Card texts (``rank + suit`` inline: views are built at every step of a simulation)."""
+    return [c.rank + c.suit for c in cards]
 
 
 _BY_TEXT: dict[str, Card] = {str(c): c for c in full_deck()}

@@ -399,7 +399,8 @@ class Cartographer(Game[CartographerState, Action]):
             low = remaining & -remaining
             remaining ^= low
             index = low.bit_length() - 1
-            grid[CELL_NAMES[index]] = str(cells[index])
+            shown = cells[index]
+            grid[CELL_NAMES[index]] = shown.rank + shown.suit
         return {
             "grid": grid,
             "hand": cards_to_strings(state.hand),
