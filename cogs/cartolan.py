@@ -442,13 +442,6 @@ def extend_lobby(
 ) -> None:
     """Options (defaults spelled out) in the lobby embed; "Add computer" becomes a menu of
     the computer types."""
-    generic = "\n" + t(
-        "lobby.options",
-        locale,
-        options=", ".join(f"{k}={v}" for k, v in sorted(match.options.items())),
-    )
-    if embed.description and embed.description.endswith(generic):  # the shared one-line list
-        embed.description = embed.description[: -len(generic)]
     embed.add_field(
         name=t("cartolan.lobby.options", locale),
         value=option_lines(match, locale)[:1024],
