@@ -57,12 +57,6 @@ class CartolanGame(Game[State, Action]):
             raise IllegalAction(
                 "cartolan_players", "Cartolan is for 2 to 4 players", players=players
             )
-        if opts["mode"] not in presets.IMPLEMENTED_MODES:
-            raise IllegalAction(
-                "cartolan_mode_unavailable",
-                f"mode {opts['mode']} is not available yet (beginner and regular are)",
-                mode=opts["mode"],
-            )
         preset, mode = opts["preset"], opts["mode"]
         if opts["exploration"] == "default":
             opts["exploration"] = "clockwise" if preset == "classic" else "continuous"
