@@ -102,6 +102,26 @@ class Finding:
     kind: str
     detail: str
 
+    @property
+    def known_gap(self) -> str | None:
+        """The name of a known, reported gap this finding belongs to (None: a new one)."""
+        for name, pattern in KNOWN_GAPS.items():
+            if re.search(pattern, f"{self.kind}: {self.detail}"):
+                return name
+        return None
+
+
+#: Gaps found by this fuzzing and reported to the owners of the code (docs/operations.md,
+#: "Known gaps"). A finding that matches none of these fails the tests.
+KNOWN_GAPS: dict[str, str] = {
+    "speiderne max_rounds is checked only at start": (
+        r"new_match\('speiderne'.*the lobby can never start \(speiderne_max_rounds\)"
+    ),
+    "cartolan accepts notations its legal list spells differently": (
+        r"illegitimate_success: play\(.*'(wait|move [NESW]|gust [NESW])' was not a legal move"
+    ),
+}
+
 
 @dataclass(slots=True)
 class Tally:
