@@ -71,12 +71,23 @@ def speiderne_hidden(data: dict, viewer: int | None) -> list[Place]:
     return places
 
 
+def cartolan_hidden(data: dict, viewer: int | None) -> list[list[Place]]:
+    """The order inside each tile pile and each card deck ("pile order hidden", the
+    view's docstring): shuffled within a pile, never across piles."""
+    groups = [[("piles", p, i) for i in range(len(pile))] for p, pile in enumerate(data["piles"])]
+    decks = data.get("decks") or {}
+    groups += [[("decks", name, i) for i in range(len(deck))] for name, deck in decks.items()]
+    return groups
+
+
 @dataclass(frozen=True, slots=True)
 class HiddenModel:
     game_id: str
     players: Sequence[int]
-    hidden: Callable[[dict, int | None], list[Place]]
+    hidden: Callable[[dict, int | None], Any]
     options: dict[str, Any]
+    #: Seats hold private hands (the view for a seat has a ``hand``).
+    hands: bool = False
 
     @property
     def game(self) -> Game:
@@ -87,7 +98,8 @@ MODELS: dict[str, HiddenModel] = {
     "cartographer": HiddenModel("cartographer", (1,), cartographer_hidden, {}),
     "cartographer-corners": HiddenModel("cartographer", (1,), cartographer_corners, {}),
     "dungeon-delver": HiddenModel("dungeon-delver", (1,), delver_hidden, {}),
-    "speiderne": HiddenModel("speiderne", (2, 3, 4, 5, 6), speiderne_hidden, {}),
+    "speiderne": HiddenModel("speiderne", (2, 3, 4, 5, 6), speiderne_hidden, {}, hands=True),
+    "cartolan": HiddenModel("cartolan", (2, 3, 4), cartolan_hidden, {}),
 }
 
 
@@ -104,17 +116,23 @@ def play_random(game: Game, players: int, seed: int, steps: int, options: dict) 
     return state
 
 
-def permuted(game: Game, state: Any, places: list[Place], rng: random.Random) -> tuple[Any, bool]:
-    """The state with the cards at ``places`` shuffled among themselves, and whether any
-    card actually moved."""
+def permuted(
+    game: Game, state: Any, places: list[Place] | list[list[Place]], rng: random.Random
+) -> tuple[Any, bool]:
+    """The state with the cards at ``places`` shuffled among themselves (or within each
+    group, when ``places`` is a list of groups), and whether any card actually moved."""
     data = json.loads(json.dumps(game.state_to_dict(state)))
-    cards = [_get(data, p) for p in places]
-    shuffled = cards[:]
-    rng.shuffle(shuffled)
+    groups = places if places and isinstance(places[0], list) else [places]
     other = copy.deepcopy(data)
-    for place, card in zip(places, shuffled, strict=True):
-        _set(other, place, card)
-    return game.state_from_dict(other), shuffled != cards
+    moved = False
+    for group in groups:
+        cards = [_get(data, p) for p in group]
+        shuffled = cards[:]
+        rng.shuffle(shuffled)
+        moved = moved or shuffled != cards
+        for place, card in zip(group, shuffled, strict=True):
+            _set(other, place, card)
+    return game.state_from_dict(other), moved
 
 
 def own_cards(game_id: str, state_data: dict, seat: int) -> list[Any]:
