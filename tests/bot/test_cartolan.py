@@ -225,25 +225,27 @@ def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
 async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(
     env, monkeypatch
 ) -> None:  # noqa: ANN001
-    from tests.bot.helpers import japanese
+    from tests.bot.helpers import World, japanese
 
-    env.bot.computer_delay = 30.0  # the computer's redraw (in the guild's own locale) waits
-    world = make_world(env)
+    env.bot.computer_delay = 0.0
+    guild = env.create_guild("Tabletop", preferred_locale="ja")  # computers redraw in it
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    world = World(guild, channel, alice, guild.add_member(env.create_user("bob")))
     with japanese(monkeypatch, {world.alice.id}, {world.guild.id}):
         match_id, lobby = await open_lobby(env, world, seed=4, options="preset=modern")
         assert lobby.embeds[0].fields[0].name == "オプション"
         assert "continuous（既定）" in lobby.embeds[0].fields[0].value
         await seat_computers(env, world, match_id, lobby, ["trader"])
         await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
-        match = await env.bot.service.get(match_id)
-        if match.awaits_computer:
-            await env.advance_time(31)
         before = await env.bot.service.get(match_id)
         typed = await world.alice.autocomplete(world.channel, "play", "move", "end")
         assert [c["value"] for c in typed] == ["end"]
         played = await world.alice.slash(world.channel, "play", move="end")
         assert played.ephemeral
-        assert (await env.bot.service.get(match_id)).steps > before.steps
+        after = await env.bot.service.get(match_id)
+        assert after.steps > before.steps and not after.awaits_computer
         board = await board_message(env, world, match_id)  # redrawn in the server's language
+        assert "🤖" in board.embeds[0].description  # the computer's turn, logged in Japanese
         labels = [c.get("label", "") for c in components(board) if c["type"] == 2]
         assert any("北" in label for label in labels) and "手番終了" in labels, labels
