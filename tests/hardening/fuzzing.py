@@ -296,6 +296,22 @@ class ServiceFuzzer:
         self.attempt(f"hint({match_id[:100]!r}, {user})", lambda: self.service.hint(match_id, user),
                      legitimate, 0)
 
+    def resign(self, match_id: str, user: int) -> None:
+        """Only a person seated in a live match may resign from it."""
+        before = self.live(match_id)
+
+        def legitimate(_: Any) -> str | None:
+            if before is None or before.status != "playing" or before.seat_of(user) is None:
+                return f"resign by {user}, who has no seat in a running match"
+            return None
+
+        self.attempt(f"resign({match_id[:100]!r}, {user})",
+                     lambda: self.service.resign(match_id, user), legitimate, 0)
+        after = self.live(match_id)
+        if after is not None and after.awaits_computer:  # what the bot does next
+            self.run(self.service.computer_turns(match_id))
+        self._replace_if_over(match_id)
+
     def lobby(self, match_id: str, user: int, action: str) -> None:
         """A lobby button. Only the host may start, cancel or change computer seats; only
         a seated person may leave; anyone may join."""
@@ -371,9 +387,11 @@ class ServiceFuzzer:
             self.lobby(match_id, user, action or "join")
         elif action == "hint":
             self.hint(match_id, user)
-        elif action in ("resign", "confirm-resign"):
+        elif action == "resign":  # asks first: only reads the match
             self.attempt(f"get({match_id!r})", lambda: self.service.get(match_id),
                          lambda _: None, len(custom_id))
+        elif action == "confirm-resign":
+            self.resign(match_id, user)
         else:
             self.play(match_id, user, value, version)
 
