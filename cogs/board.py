@@ -48,12 +48,14 @@ COLOURS = {
 
 @dataclass(frozen=True, slots=True)
 class BoardMessage:
-    """What to send or edit: ``png`` becomes the ``board.png`` attachment."""
+    """What to send or edit: ``png`` becomes the ``board.png`` attachment; ``content`` the
+    message text (the mention of whoever decides now: mentions in an embed ping nobody)."""
 
     embed: discord.Embed
     png: bytes | None
     view: discord.ui.View | None
     filename: str = PNG_NAME
+    content: str | None = None
 
     def file(self) -> discord.File | None:
         if self.png is None:
@@ -62,6 +64,8 @@ class BoardMessage:
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"embed": self.embed}
+        if self.content is not None:
+            kwargs["content"] = self.content
         file = self.file()
         if file is not None:
             kwargs["file"] = file
@@ -71,7 +75,10 @@ class BoardMessage:
 
     def edit_kwargs(self) -> dict[str, Any]:
         file = self.file()
-        return {"embed": self.embed, "attachments": [file] if file else [], "view": self.view}
+        return {
+            "content": self.content, "embed": self.embed,
+            "attachments": [file] if file else [], "view": self.view,
+        }
 
 
 def game_name(game_id: str, locale: str) -> str:
@@ -89,6 +96,16 @@ def board_viewer(match: Match) -> int | None:
     """Whose view the public board shows: a solo player's own (nothing is hidden from
     anyone else), the spectator view for multiplayer games."""
     return match.seats[0].user_id if is_solo(match) else None
+
+
+def turn_mention(match: Match, locale: str) -> str | None:
+    """The board's text in a multiplayer match: a mention of each person whose decision
+    it is (computer seats and solo players are not mentioned)."""
+    if match.status != "playing" or is_solo(match):
+        return None
+    people = [match.seats[s].user_id for s in match.to_move if not match.seats[s].is_computer]
+    mentions = " ".join(f"<@{uid}>" for uid in people if uid is not None)
+    return t("board.turn_mention", locale, mentions=mentions) if mentions else None
 
 
 def verb_label(game_id: str, verb: str, locale: str) -> str:
@@ -303,4 +320,4 @@ async def build_board(
         embed.set_image(url=f"attachment://{PNG_NAME}")
     notations = legal_notations(match, viewer) if viewer is not None else []
     view_ = board_components(match, notations, locale, solo=viewer is not None)
-    return BoardMessage(embed=embed, png=png, view=view_)
+    return BoardMessage(embed=embed, png=png, view=view_, content=turn_mention(match, locale))

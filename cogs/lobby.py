@@ -32,7 +32,7 @@ class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button],
     template=r"tt:lb:(?P<match>[a-z0-9]{1,24}):(?P<action>join|leave|addcpu|rmcpu|start|cancel)",
 ):
-    def __init__(self, match_id: str, action: str, *, label: str = "") -> None:
+    def __init__(self, match_id: str, action: str, *, label: str = "", disabled: bool = False) -> None:
         self.match_id = match_id
         self.action = action
         super().__init__(
@@ -41,6 +41,7 @@ class LobbyButton(
                 label=label or action,
                 style=_STYLES.get(action, discord.ButtonStyle.secondary),
                 row=0 if action in ("join", "leave", "start") else 1,
+                disabled=disabled,
             )
         )
 
@@ -80,8 +81,10 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
     if match.status != "lobby":
         return embed, None
     view = discord.ui.View(timeout=None)
+    too_few = len(match.seats) < game.min_players  # Start is enabled once the minimum is seated
     for action in LOBBY_ACTIONS:
-        view.add_item(LobbyButton(match.id, action, label=t(f"lobby.button.{action}", locale)))
+        label = t(f"lobby.button.{action}", locale)
+        view.add_item(LobbyButton(match.id, action, label=label, disabled=action == "start" and too_few))
     extend = GAME_LOBBY.get(match.game_id)
     if extend is not None:
         extend(match, locale, embed, view)

@@ -138,17 +138,31 @@ async def fire_clocks(bot: Any) -> None:
     from cogs.turns import guild_locale, redraw_board
 
     for match_id in await bot.service.due_timers():
+        # The seats' people as they were: a seat handed to a computer has no user any more.
+        before = await bot.service.get(match_id)
         outcome = await bot.service.fire_timer(match_id)
         match = outcome.match
         locale = guild_locale(bot, match)
-        people = [match.seats[s].user_id for s in outcome.seats if match.seats[s].user_id]
-        mentions = " ".join(f"<@{uid}>" for uid in people)
-        if outcome.kind == "reminder" and mentions:
-            await _channel(bot, match).send(t("clock.reminder", locale, mentions=mentions, match_id=match.id))
+
+        def mentions(seats: tuple[int, ...], before: Match = before) -> str:
+            people = [before.seats[s] for s in seats if s < len(before.seats)]
+            return " ".join(f"<@{p.user_id}>" for p in people if p.user_id and not p.is_computer)
+
+        late = tuple(s for s in outcome.seats if s not in outcome.handed_over)
+        if outcome.kind == "reminder" and mentions(outcome.seats):
+            await _channel(bot, match).send(
+                t("clock.reminder", locale, mentions=mentions(outcome.seats), match_id=match.id)
+            )
         elif outcome.kind == "expired":
             await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
-            if mentions:
-                await _channel(bot, match).send(t("clock.expired", locale, mentions=mentions, match_id=match.id))
+            if mentions(late):
+                await _channel(bot, match).send(t("clock.expired", locale, mentions=mentions(late), match_id=match.id))
+            if mentions(outcome.handed_over):
+                text = t("clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id)
+                await _channel(bot, match).send(text)
+            await after_step(bot, match, None)
+        elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
+            await redraw_board(bot, match, locale, outcome.steps[-1])
             await after_step(bot, match, None)
 
 

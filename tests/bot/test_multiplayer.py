@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from tests.bot.helpers import assert_board_png, assert_png, custom_ids, make_world, select_options
+from tests.bot.helpers import (
+    assert_board_png,
+    assert_png,
+    components,
+    custom_ids,
+    make_world,
+    select_options,
+)
 
 GAME = "speiderne"
 
@@ -21,10 +28,12 @@ async def open_table(env, world):  # noqa: ANN001, ANN201
 async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:  # noqa: ANN001
     world = make_world(env)
     match_id, lobby = await open_table(env, world)
-    early = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:start")
-    assert early.ephemeral and "host" in early.response.content
+    start_button = next(c for c in components(lobby) if c["custom_id"].endswith(":start"))
+    assert start_button["disabled"]  # one seat: below the minimum
     joined = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     assert "bob" in joined.response.embeds[0].description
+    early = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    assert early.ephemeral and "host" in early.response.content
     again = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     assert again.ephemeral and "already" in again.response.content
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
