@@ -39,6 +39,35 @@ def parse_options(text: str | None) -> dict[str, Any]:
     return found
 
 
+#: ``clock=`` in the options of a multiplayer game sets its turn clock (docs/commands.md):
+#: ``30m``, ``12h``, ``2d``, a number of hours, or ``off``; the game never sees it.
+CLOCK_OPTION = "clock"
+CLOCK_UNITS = {"m": 60, "h": 3600, "d": 86400}
+CLOCK_RANGE = (60, 7 * 86400)
+CLOCK_SUGGESTIONS = ("24h", "12h", "48h", "off")
+
+
+def parse_clock(value: Any) -> float:
+    """Seconds per turn for ``clock=value`` (0 = no clock); refuses other text."""
+    text = str(value).strip().lower()
+    if text in ("off", "0"):
+        return 0.0
+    number, unit = (text[:-1], text[-1]) if text[-1:] in CLOCK_UNITS else (text, "h")
+    seconds = int(number) * CLOCK_UNITS[unit] if number.isdecimal() and len(number) < 9 else 0
+    if not CLOCK_RANGE[0] <= seconds <= CLOCK_RANGE[1]:
+        raise IllegalAction("option_clock", f"clock must be like 30m, 12h, 2d or off, not {text}", text=text)
+    return float(seconds)
+
+
+def split_clock(game_max_players: int, parsed: dict[str, Any]) -> tuple[float | None, dict[str, Any]]:
+    """The turn clock (None = the default) and the game's own options. Solo games have no
+    clock, so there ``clock=`` is left to the game, which refuses it as unknown."""
+    if game_max_players < 2 or CLOCK_OPTION not in parsed:
+        return None, parsed
+    rest = {k: v for k, v in parsed.items() if k != CLOCK_OPTION}
+    return parse_clock(parsed[CLOCK_OPTION]), rest
+
+
 async def option_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     """``name=value`` suggestions for the chosen game's options, appended to what is typed."""
     game_id = getattr(interaction.namespace, "game", None)
@@ -48,11 +77,11 @@ async def option_choices(interaction: discord.Interaction, current: str) -> list
         return []
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""
+    pairs = [(spec.name, choice) for spec in chosen.options for choice in (spec.choices or (spec.default,))]
+    if chosen.max_players > 1:
+        pairs += [(CLOCK_OPTION, choice) for choice in CLOCK_SUGGESTIONS]
     suggestions = [
-        f"{prefix}{spec.name}={choice}"
-        for spec in chosen.options
-        for choice in (spec.choices or (spec.default,))
-        if f"{spec.name}={choice}".startswith(last.lower())
+        f"{prefix}{name}={choice}" for name, choice in pairs if f"{name}={choice}".startswith(last.lower())
     ]
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]
 
@@ -93,14 +122,15 @@ class GameCog(commands.Cog):
             await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
             return
         try:  # checked before the public acknowledgement, so a refusal stays private
-            resolved = chosen.resolve_options(parse_options(options))
+            turn_limit, own_options = split_clock(chosen.max_players, parse_options(options))
+            resolved = chosen.resolve_options(own_options)
         except IllegalAction as error:
             await turns.explain_refusal(interaction, error, None)
             return
         if chosen.max_players > 1:
             from cogs.lobby import open_lobby
 
-            await open_lobby(interaction, game.value, seed, resolved)
+            await open_lobby(interaction, game.value, seed, resolved, turn_limit=turn_limit)
             return
         await replies.defer(interaction)
         match = await self.bot.service.new_match(

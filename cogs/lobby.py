@@ -57,6 +57,16 @@ class LobbyButton(
         await guarded(interaction, lobby_action(interaction, self.match_id, self.action))
 
 
+def clock_line(turn_limit: float | None, locale: str) -> str:
+    """The lobby's turn clock: hours, or minutes when not whole hours, or off."""
+    if not turn_limit:
+        return t("lobby.clock_off", locale)
+    seconds = int(turn_limit)
+    if seconds % 3600 == 0:
+        return t("lobby.clock_hours", locale, hours=seconds // 3600)
+    return t("lobby.clock_minutes", locale, minutes=seconds // 60)
+
+
 def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
     game = get_game(match.game_id)
     seats = "\n".join(
@@ -70,6 +80,8 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
             "lobby.description", locale, host=host, seats=seats, taken=len(match.seats),
             min_players=game.min_players, max_players=game.max_players,
         )
+    if match.status == "lobby":
+        description += "\n" + clock_line(match.turn_limit, locale)
     if match.options and match.status == "lobby" and match.game_id not in GAME_LOBBY:
         options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items()))
         description += "\n" + t("lobby.options", locale, options=options)
@@ -92,13 +104,19 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
 
 
 async def open_lobby(
-    interaction: discord.Interaction, game_id: str, seed: int | None, options: dict[str, Any]
+    interaction: discord.Interaction,
+    game_id: str,
+    seed: int | None,
+    options: dict[str, Any],
+    *,
+    turn_limit: float | None = None,
 ) -> None:
+    """``turn_limit``: seconds per turn (0 = no clock, None = the default 24 h)."""
     service = interaction.client.service  # type: ignore[attr-defined]
     await replies.defer(interaction)
     match = await service.new_match(
         game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-        options, seed, user_name=interaction.user.display_name,
+        options, seed, user_name=interaction.user.display_name, turn_limit=turn_limit,
     )
     board = await build_board(service, match, locale_for(interaction, public=True))
     message = await replies.send_message(interaction, **board.send_kwargs())

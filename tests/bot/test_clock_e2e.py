@@ -11,6 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
+from cogs.game import parse_clock
+from gamecore.contract import IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT
 from tests.bot.helpers import make_world
 from tests.bot.test_speiderne_e2e import heuristic_choice
@@ -100,3 +104,45 @@ async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot)
     refused = await late.slash(world.channel, "play", move="pass", match=match_id)
     assert refused.ephemeral and "no seat" in refused.response.content
     assert (await service.get(match_id)).version == handed.version
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds"), [("30m", 1800), ("12", 43200), ("12H", 43200), ("2d", 172800), ("off", 0)]
+)
+def test_clock_option_values(text: str, seconds: float) -> None:
+    assert parse_clock(text) == seconds
+
+
+@pytest.mark.parametrize("text", ["0m", "8d", "banana", "-1h", "1.5h", "h", "", "9" * 30])
+def test_clock_option_refusals(text: str) -> None:
+    with pytest.raises(IllegalAction) as refused:
+        parse_clock(text)
+    assert refused.value.code == "option_clock"
+
+
+async def test_the_host_sets_or_switches_off_the_turn_clock(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    service = env.bot.service
+    typed = await world.alice.autocomplete(world.channel, "game new", "options", "clock=", game="speiderne")
+    assert "clock=24h" in [c["value"] for c in typed] and "clock=off" in [c["value"] for c in typed]
+    assert await world.alice.autocomplete(world.channel, "game new", "options", "clock=", game="cartographer") == []
+    wrong = await world.alice.slash(world.channel, "game new", game="speiderne", options="clock=banana")
+    assert wrong.ephemeral and "turn clock must look like" in wrong.response.content
+    solo = await world.alice.slash(world.channel, "game new", game="cartographer", options="clock=2h")
+    assert solo.ephemeral and "no option clock" in solo.response.content
+    assert await service.find_matches(world.alice.id) == []
+
+    opened = await world.alice.slash(world.channel, "game new", game="speiderne", options="clock=2h max_rounds=5")
+    assert "Turn clock: 2 h" in opened.response.embeds[0].description
+    (timed,) = await service.find_matches(world.alice.id)
+    assert timed.turn_limit == 7200 and dict(timed.options) == {"max_rounds": 5}
+    await world.alice.click(opened.response.message, custom_id=f"tt:lb:{timed.id}:cancel")
+
+    untimed = await world.bob.slash(world.channel, "game new", game="speiderne", options="clock=off")
+    assert "No turn clock" in untimed.response.embeds[0].description
+    (match,) = await service.find_matches(world.bob.id)
+    await world.alice.click(untimed.response.message, custom_id=f"tt:lb:{match.id}:join")
+    await world.bob.click(untimed.response.message, custom_id=f"tt:lb:{match.id}:start")
+    started = await service.get(match.id)
+    assert started.status == "playing" and started.turn_deadline is None
+    assert await service.due_timers(now=started.updated_at + 10 * DEFAULT_TURN_LIMIT) == []
