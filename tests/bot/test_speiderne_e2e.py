@@ -130,6 +130,7 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     await assert_board_png(board)
 
     restarted = False
+    used = {"/play": 0, "menu": 0}
     previous_mover: int | None = None
     for turn in range(200):
         match = await env.bot.service.get(match_id)
@@ -177,24 +178,30 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             await env.bot.close()
             await env.restart_bot(make_bot())
             assert (await env.bot.service.get(match_id)).version == match.version
+            # the old board's button still opens the hand, with the storm defence offered
+            reopened = await mover.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
+            assert reopened.ephemeral and select_for(reopened.response.message, notation)
+            assert notation.startswith("defend ")
             picked = await mover.select(hand_message, [notation], custom_id=select_for(hand_message, notation))
             assert picked.response.id == hand_message.id  # the private message is refreshed
             restarted = True
         elif turn % 2 == 0:
             played = await mover.slash(world.channel, "play", move=notation)
             assert played.ephemeral and notation in played.response.content
+            used["/play"] += 1
         else:
             opened_hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
             menu = opened_hand.response.message
             assert opened_hand.ephemeral and is_hand_message(menu)
             await mover.select(menu, [notation], custom_id=select_for(menu, notation))
+            used["menu"] += 1
         after = await env.bot.service.get(match_id)
         assert after.steps > match.steps
         assert (await env.bot.service.actions(match_id))[match.steps].notation == notation
         previous_mover = mover.id
 
     match = await env.bot.service.get(match_id)
-    assert restarted and match.status == "finished"
+    assert restarted and match.status == "finished" and min(used.values()) >= 2
     assert match.steps == planned.steps
     assert tuple(match.result["winners"]) == planned.winners
     board = next(m for m in world.channel.history() if m.id == match.board_message_id)
