@@ -32,6 +32,7 @@ def run_share(inputs: int, seed: int) -> Tally:
     from hypothesis import HealthCheck, given, settings
     from hypothesis import seed as hypothesis_seed
     from hypothesis import strategies as st
+    from hypothesis.errors import FlakyStrategyDefinition
 
     from tests.hardening.fuzzing import ServiceFuzzer, fuzz_one
 
@@ -47,7 +48,10 @@ def run_share(inputs: int, seed: int) -> Tally:
 
     try:
         while fuzzer.tally.inputs < inputs:
-            one()
+            try:
+                one()
+            except FlakyStrategyDefinition:  # the service moved on under a replayed example
+                fuzzer.tally.restarts += 1
     finally:
         fuzzer.close()
     return fuzzer.tally
@@ -75,12 +79,14 @@ def main() -> None:
         total.refused += tally.refused
         total.applied += tally.applied
         total.ignored += tally.ignored
+        total.restarts += tally.restarts
         codes.update(tally.codes)
         total.findings.extend(tally.findings)
     print(
         f"{total.inputs:,} inputs in {elapsed:.0f} s ({total.inputs / elapsed:,.0f}/s, "
         f"{args.processes} processes): {total.refused:,} refused, {total.applied:,} legitimate "
-        f"steps or autocompletes, {total.ignored:,} custom_ids no template accepts"
+        f"steps or autocompletes, {total.ignored:,} custom_ids no template accepts; "
+        f"hypothesis restarted {total.restarts} time(s)"
     )
     print("refusals by code: " + ", ".join(f"{c} {n:,}" for c, n in codes.most_common()))
     known = Counter(f.known_gap for f in total.findings if f.known_gap)

@@ -129,6 +129,7 @@ class Tally:
     refused: int = 0
     applied: int = 0
     ignored: int = 0  # custom_ids no template accepts (discord.py drops them)
+    restarts: int = 0  # hypothesis runs the bench had to start again
     codes: dict[str, int] = field(default_factory=dict)
     findings: list[Finding] = field(default_factory=list)
 
@@ -485,8 +486,8 @@ def notation(draw: Draw, legal: Sequence[str], foreign: Sequence[str] = ()) -> s
     base = legal[pick % len(legal)] if legal else VOCABULARY[pick % len(VOCABULARY)]
     if kind <= 1:
         return mutate(draw, base)
-    if kind == 2 and (legal or foreign):
-        return splice(draw, base, [*legal, *foreign])
+    if kind == 2:
+        return splice(draw, base, [*legal, *foreign] or [base])
     if kind == 3:
         return foreign[pick % len(foreign)] if foreign else base
     if kind == 4:
