@@ -13,19 +13,45 @@ from gamecore.games.cartolan.state import State, xy
 _KIND_NAMES = ("downwind", "upwind", "land")
 
 
+#: (cell, tile) → the tile's view entry without ``dropped``; entries are copied, never handed out.
+_TILE_ENTRIES: dict[int, dict[str, Any]] = {}
+_TILE_ENTRIES_LIMIT = 100_000
+
+
+def _tile_entry(cell: int, tile: int) -> dict[str, Any]:
+    """The shared part of a tile's view entry (position and description), built once: views
+    are asked for at every decision and the board only grows by a tile now and then."""
+    key = cell << 16 | tile
+    entry = _TILE_ENTRIES.get(key)
+    if entry is None:
+        if len(_TILE_ENTRIES) >= _TILE_ENTRIES_LIMIT:
+            _TILE_ENTRIES.clear()
+        x, y = board.coords(cell)
+        entry = _TILE_ENTRIES[key] = {"x": x, "y": y, **board.shared_description(tile)}
+    return entry
+
+
 def _tile_views(state: State) -> list[dict[str, Any]]:
     dropped = state.dropped
-    stride, offset = board.STRIDE, board.OFFSET
-    describe = board.shared_description
+    entry = _tile_entry
+    if not dropped:
+        return [{**entry(cell, tile), "dropped": 0} for cell, tile in state.tiles.items()]
     return [
-        {
-            "x": cell // stride - offset,
-            "y": cell % stride - offset,
-            **describe(tile),
-            "dropped": dropped.get(cell, 0),
-        }
-        for cell, tile in state.tiles.items()
+        {**entry(cell, tile), "dropped": dropped.get(cell, 0)} for cell, tile in state.tiles.items()
     ]
+
+
+def _bounds(state: State) -> dict[str, int]:
+    """The board's extent, from the cell numbers (x is the high part, y the low part)."""
+    stride, offset = board.STRIDE, board.OFFSET
+    cells = state.tiles
+    ys = [cell % stride for cell in cells]
+    return {
+        "min_x": min(cells) // stride - offset,
+        "max_x": max(cells) // stride - offset,
+        "min_y": min(ys) - offset,
+        "max_y": max(ys) - offset,
+    }
 
 
 def reachable(state: State) -> list[dict[str, Any]]:
@@ -117,12 +143,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
         },
         "decision": decision,
         "tiles": tiles,
-        "bounds": {
-            "min_x": min(t["x"] for t in tiles),
-            "max_x": max(t["x"] for t in tiles),
-            "min_y": min(t["y"] for t in tiles),
-            "max_y": max(t["y"] for t in tiles),
-        },
+        "bounds": _bounds(state),
         "cities": [xy(city) for city in state.cities],
         "adventurers": adventurers,
         "agents": agents,
