@@ -33,11 +33,17 @@ def match_label(match: Match, locale: str) -> str:
 
 
 async def pick_match(interaction: discord.Interaction, match_id: str | None) -> Match:
-    """The match named by ``match_id``, else the caller's newest live match in this
-    channel (playing ones before lobbies). Raises ``IllegalAction('no_match_here')``."""
+    """The match named by ``match_id`` (only a match of this server), else the caller's
+    newest live match in this channel (playing ones before lobbies).
+    Raises ``IllegalAction('no_match_here')`` or ``('no_match')``."""
     service = _service(interaction)
     if match_id:
-        return await service.get(match_id.strip().lower())
+        wanted = match_id.strip().lower()
+        match = await service.get(wanted)
+        if match.guild_id != interaction.guild_id:
+            # Another server's match: answer as if it did not exist, so ids cannot be probed.
+            raise IllegalAction("no_match", f"There is no match {wanted}.", match_id=wanted)
+        return match
     found = await service.find_matches(interaction.user.id, _channel_id(interaction))
     if not found:
         raise IllegalAction("no_match_here", "You have no match in this channel.")

@@ -174,17 +174,13 @@ async def test_who_may_do_what_in_a_running_match(env, caplog) -> None:  # noqa:
     assert logged == []
     assert [w for w in wrong if "other guild" not in w] == []
     assert [w.split(", got")[0] for w in wrong if "other guild" in w] == KNOWN_OTHER_GUILD_GAPS
-    # the gap, measured: the board of this guild's match was posted in the other guild
-    assert len(list(table.channels[OTHER_GUILD].history())) == 1
+    # nothing of this guild's match was posted in the other guild
+    assert len(list(table.channels[OTHER_GUILD].history())) == 0
 
 
-#: Commands that name a match by id do not check the guild (cogs/matches.py pick_match):
-#: a member of another guild is refused only by the seat checks. ``/game show`` posts the
-#: board into their channel and makes it the match's board message. Kept here so the test
-#: fails (and this list must shrink) once the cogs check the guild.
-KNOWN_OTHER_GUILD_GAPS = [
-    "/game show by other guild: should be refused privately",
-]
+#: Commands that name a match by id refuse a match of another guild (cogs/matches.py
+#: pick_match) as if it did not exist; no gap is left.
+KNOWN_OTHER_GUILD_GAPS: list[str] = []
 
 
 @pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
