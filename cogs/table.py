@@ -15,6 +15,7 @@ import discord
 from discord.ext import commands, tasks
 
 from cogs.board import (
+    GAME_COMPONENTS,
     BoardMessage,
     game_name,
     is_solo,
@@ -89,8 +90,10 @@ async def announce_turn(bot: Any, match: Match, actor_id: int | None) -> None:
     if mentions:
         locale = guild_locale(bot, match)
         board = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message_id}"
+        # Games with their own board buttons (Cartolan) take moves on the board itself.
+        key = "turn.your_turn_board" if match.game_id in GAME_COMPONENTS else "turn.your_turn"
         text = t(
-            "turn.your_turn", locale, mentions=mentions, game=game_name(match.game_id, locale),
+            key, locale, mentions=mentions, game=game_name(match.game_id, locale),
             match_id=match.id, board=board,
         )
         await _channel(bot, match).send(text, allowed_mentions=discord.AllowedMentions(users=True))
