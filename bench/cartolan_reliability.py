@@ -129,12 +129,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000, help="games per preset × mode")
     parser.add_argument("--workers", type=int, default=1, help="worker processes")
+    parser.add_argument("--presets", default=",".join(presets.PRESETS), help="e.g. classic")
+    parser.add_argument("--modes", default=",".join(presets.IMPLEMENTED_MODES), help="e.g. regular")
     args = parser.parse_args()
     print(f"{'preset':8} {'mode':9} {'games':>6} {'errors':>6} {'stuck':>6} "
           f"{'steps':>7} {'rounds':>6} {'seconds':>8}")  # fmt: skip
     failed = False
-    for preset in presets.PRESETS[::-1]:
-        for mode in presets.IMPLEMENTED_MODES:
+    chosen_presets = args.presets.split(",")
+    chosen_modes = args.modes.split(",")
+    for preset in [p for p in presets.PRESETS[::-1] if p in chosen_presets]:
+        for mode in [m for m in presets.IMPLEMENTED_MODES if m in chosen_modes]:
             start = time.perf_counter()
             tally = run_row(preset, mode, args.games, args.workers)
             seconds = time.perf_counter() - start

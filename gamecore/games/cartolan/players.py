@@ -184,6 +184,8 @@ class HeuristicPlayer:
         if self.personality in ("trader", "router"):
             self._note_city_visit(state, adv, key)
         scan = _scan(legal)
+        if self.personality in ("trader", "router"):
+            self._skip_dead_route_stop(state, adv, scan, key)
         if scan.offers:
             offer = self.take_offer(state, adv, scan, key)
             if offer is not None:
@@ -247,6 +249,22 @@ class HeuristicPlayer:
                 self._advance_route(state, adv, key)
             return rest
         return None
+
+    def _skip_dead_route_stop(self, state: Any, adv: Any, scan: _Scan, key: Key) -> None:
+        """On route Agent ``k`` when it is ransacked and cannot be restored (Chest too small):
+        it gives no rest, so the route moves on. The original waited for a rest there for
+        ever, which can deadlock a game (found by ``bench/cartolan_reliability.py``)."""
+        k = self.memory.route.get(key)
+        if k is None:
+            return
+        agents = own_agents(state, adv.seat)
+        if (
+            k < len(agents)
+            and agents[k] == adv.pos
+            and not state.agents[adv.pos].active
+            and not any(action[0] == "restore" for action in scan.offers)
+        ):
+            self.memory.route[key] = k + 1
 
     def _advance_route(self, state: Any, adv: Any, key: Key) -> None:
         """§13.3: resting at Agent ``k`` makes the next Agent the target."""
@@ -472,14 +490,21 @@ def _fitting_map(state: Any, adv: Any, side: int) -> int | None:
 def _pirate_targets(state: Any, adv: Any) -> tuple[tuple[ai.Pos, int], ...]:
     """§13.5: opponents' Adventurers (half their Chest, rounded up), then tiles with dropped
     wealth. The original's scan of Agents looked only at its own Agents (it has none), so
-    Agents are attacked when met but never sought out."""
+    Agents are attacked when met but never sought out. Wealth on a classic disaster tile is a
+    target only for a pirate: anyone else entering it loses its own Chest there (§16), and
+    chasing it led non-pirates round in circles for ever."""
     targets = [
         (_COORDS(other.pos), ai.half_up(other.chest))
         for seat, seat_advs in enumerate(state.advs)
         if seat != adv.seat
         for other in seat_advs
     ]
-    targets += [(_COORDS(cell), amount) for cell, amount in state.dropped.items()]
+    tiles = state.tiles
+    targets += [
+        (_COORDS(cell), amount)
+        for cell, amount in state.dropped.items()
+        if adv.pirate or not tiles[cell] & board.DISASTER
+    ]
     return tuple(targets)
 
 

@@ -266,6 +266,45 @@ def test_resting_at_the_route_agent_moves_on_to_the_next():
     assert trader.memory.route[(seat, 1)] == 1  # next: the Agent at (0, 3)
 
 
+def test_a_ransacked_route_agent_that_cannot_be_restored_is_skipped():
+    state = new("regular")
+    seat = state.seat
+    for y in (-3, 3):
+        cell = board.cell(0, y)
+        state.tiles[cell] = board.make_tile((board.N, board.E, board.S, board.W))
+        state.agents[cell] = Agent(seat, active=y != -3)
+    place(state, 0, -3)  # on route Agent 0, ransacked, with an empty Chest: no restore
+    state.offers = 1
+    router = HeuristicPlayer("router")
+    router.memory.route[(seat, 1)] = 0
+    router.memory.clock = (state.round, len(state.tiles))
+    legal = GAME.legal_actions(state, seat)
+    router(state, legal, Steady())
+    assert router.memory.route[(seat, 1)] == 1
+    # with a coin to restore it, it restores instead and keeps the stop
+    state.adventurer.chest = 1
+    router.memory.route[(seat, 1)] = 0
+    legal = GAME.legal_actions(state, seat)
+    assert GAME.format_action(router(state, legal, Steady())) == "restore"
+    assert router.memory.route[(seat, 1)] == 0
+
+
+def test_only_pirates_chase_wealth_on_disaster_tiles():
+    state = new("regular", "classic")
+    place(state, 0, 1)
+    disaster = board.cell(3, 1)
+    state.tiles[disaster] = board.make_tile((board.N, board.E, board.S, board.W), flags=board.DISASTER)
+    state.dropped[disaster] = 40
+    adv = state.adventurer
+    assert heuristics._pirate_targets(state, adv) == ((_xy(state, 1 - state.seat), 0),)
+    adv.pirate = True
+    assert ((3, 1), 40) in heuristics._pirate_targets(state, adv)
+
+
+def _xy(state: State, seat: int) -> tuple[int, int]:
+    return board.coords(state.advs[seat][0].pos)
+
+
 @pytest.mark.parametrize(("preset", "mode"), [("modern", "regular"), ("classic", "advanced")])
 def test_view_and_state_inputs_decide_alike(preset: str, mode: str):
     """Fed the view or the state, the players take the same actions through a game."""
