@@ -12,7 +12,10 @@ from gamecore.games._solo_common import (
     card_from_string,
     cards_from_strings,
     cards_to_strings,
+    check_solo_players,
     check_solo_turn,
+    choose_best,
+    closing_lines,
     notation_error,
     parse_card_token,
 )
@@ -203,8 +206,7 @@ class Cartographer(Game[CartographerState, Action]):
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> CartographerState:
         """Rules "Setup" 1-6 (the centre per its Decision: hand first, then a suitable card)."""
-        if players != 1:
-            raise IllegalAction("players", "Cartographer's Expedition is a solo game (1 player)")
+        check_solo_players(players, "Cartographer's Expedition")
         self.resolve_options(options)
         rng = Rng(seed)
         aces = [c for c in _ALL_CARDS if c.rank == "A"]
@@ -448,14 +450,12 @@ class Cartographer(Game[CartographerState, Action]):
                 value = grid[col + row]
                 shown.append("[..]" if value is None else ("    " if value == "" else f"{value:>4}"))
             lines.append(f"  {row} " + " ".join(shown))
-        lines.append(f"Hand: {' '.join(view['hand']) or '-'}")
-        top = view["discard"][-1] if view["discard"] else "-"
-        lines.append(f"Pile: {view['pile']}   Discard: {len(view['discard'])} (top {top})")
-        if view["no_starting_point"]:
-            lines.append("No starting point: the centre is empty, so this deal cannot be won.")
-        if view["last_action"]:
-            lines.append(f"Last move: {view['last_action']}")
-        lines.append(f"Status: {view['status']}")
+        notes = (
+            ["No starting point: the centre is empty, so this deal cannot be won."]
+            if view["no_starting_point"]
+            else []
+        )
+        lines.extend(closing_lines(view, "Pile", "pile", notes))
         return "\n".join(lines)
 
     # -- notation ----------------------------------------------------------------------
@@ -602,29 +602,23 @@ def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
             usable_chance[spent] = hits / len(unknown) if unknown else 0.0
         return usable_chance[spent]
 
-    best: list[Action] = []
-    best_score = float("-inf")
-    for action in legal:
-        if isinstance(action, Reveal):
-            t = CELL_INDEX[action.target]
-            score = 100.0 - WEIGHTS["distance"] * distance_to_goal(t) - keep_value(action.card)
-            if WEIGHTS["mobility"]:
-                opens = sum(1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None)
-                score += WEIGHTS["mobility"] * source_chance(action.card) * opens
-            if t in CORNERS:
-                score += 1000.0
-            # A target touching several face-down cells opens more ways forward.
-            score += WEIGHTS["open_neighbours"] * sum(
-                1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None
-            )
-        else:
-            score = 100.0 - WEIGHTS["exchange"] - keep_value(action.card)
-        if score > best_score + 1e-9:
-            best_score = score
-            best = [action]
-        elif abs(score - best_score) <= 1e-9:
-            best.append(action)
-    return best[0] if len(best) == 1 else rng.choice(best)
+    def action_score(action: Action) -> float:
+        if not isinstance(action, Reveal):
+            return 100.0 - WEIGHTS["exchange"] - keep_value(action.card)
+        t = CELL_INDEX[action.target]
+        score = 100.0 - WEIGHTS["distance"] * distance_to_goal(t) - keep_value(action.card)
+        if WEIGHTS["mobility"]:
+            opens = sum(1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None)
+            score += WEIGHTS["mobility"] * source_chance(action.card) * opens
+        if t in CORNERS:
+            score += 1000.0
+        # A target touching several face-down cells opens more ways forward.
+        score += WEIGHTS["open_neighbours"] * sum(
+            1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None
+        )
+        return score
+
+    return choose_best(legal, action_score, rng)
 
 
 GAME = Cartographer()

@@ -13,7 +13,10 @@ from gamecore.games._solo_common import (
     card_list_text,
     cards_from_strings,
     cards_to_strings,
+    check_solo_players,
     check_solo_turn,
+    choose_best,
+    closing_lines,
     notation_error,
     parse_card_token,
 )
@@ -239,8 +242,7 @@ class DungeonDelver(Game[DelverState, Action]):
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> DelverState:
         """Rules "Setup": shuffle 52, hand of 5, then 4 face-down cards per level."""
-        if players != 1:
-            raise IllegalAction("players", "Dungeon Delver is a solo game (1 player)")
+        check_solo_players(players, "Dungeon Delver")
         self.resolve_options(options)
         rng = Rng(seed)
         deck = list(_ALL_CARDS)
@@ -466,12 +468,7 @@ class DungeonDelver(Game[DelverState, Action]):
             mark = "  (reward taken)" if number in view["claimed"] else ""
             lines.append(f"Level {number}: {shown}{mark}")
         lines.append(" " * len("Level 1: ") + " ".join(f"{p:>4}" for p in range(1, 5)))
-        lines.append(f"Hand: {' '.join(view['hand']) or '-'}")
-        top = view["discard"][-1] if view["discard"] else "-"
-        lines.append(f"Deck: {view['deck']}   Discard: {len(view['discard'])} (top {top})")
-        if view["last_action"]:
-            lines.append(f"Last move: {view['last_action']}")
-        lines.append(f"Status: {view['status']}")
+        lines.extend(closing_lines(view, "Deck", "deck"))
         return "\n".join(lines)
 
     # -- notation ----------------------------------------------------------------------
@@ -700,15 +697,7 @@ class _DelverAdvisor:
         return 1.0 + WEIGHTS["scarcity"] / self.supply[level][target]
 
     def choose(self, legal: Sequence[Action], rng: Any) -> Action:
-        best: list[Action] = []
-        best_score = float("-inf")
-        for action in legal:
-            score = self.score(action)
-            if score > best_score + 1e-9:
-                best, best_score = [action], score
-            elif abs(score - best_score) <= 1e-9:
-                best.append(action)
-        return best[0] if len(best) == 1 else rng.choice(best)
+        return choose_best(legal, self.score, rng)
 
     def score(self, action: Action) -> float:
         if isinstance(action, Subdue):
