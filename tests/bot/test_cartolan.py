@@ -3,6 +3,7 @@ computer turns as one board update each, refusals, a restart in the middle of a 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from tests.bot.helpers import assert_board_png, board_message, components, custom_ids, make_world
@@ -18,6 +19,27 @@ async def open_lobby(
     )
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
     return match.id, opened.response.message
+
+
+@dataclass(frozen=True)
+class TwoPersonStart:
+    """A started Alice-and-Bob match: who moves first (``mover``) and who waits (``other``)."""
+
+    match_id: str
+    match: Any
+    mover: Any
+    other: Any
+
+
+async def start_alice_and_bob(env: Any, world: Any, seed: int) -> TwoPersonStart:
+    """Alice opens a lobby, Bob joins, Alice starts; the seat to move decides who is who."""
+    match_id, lobby = await open_lobby(env, world, seed=seed)
+    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    match = await env.bot.service.get(match_id)
+    alice_moves = match.seats[match.to_move[0]].user_id == world.alice.id
+    mover, other = (world.alice, world.bob) if alice_moves else (world.bob, world.alice)
+    return TwoPersonStart(match_id, match, mover, other)
 
 
 def enabled(message: Any) -> list[dict]:
@@ -153,15 +175,8 @@ def board_edits(env: Any, message_id: int) -> int:
 async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -> None:  # noqa: ANN001
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))
-    match_id, lobby = await open_lobby(env, world, seed=5)
-    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
-    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
-    match = await env.bot.service.get(match_id)
-    mover, other = (
-        (world.alice, world.bob)
-        if match.seats[match.to_move[0]].user_id == world.alice.id
-        else (world.bob, world.alice)
-    )
+    started = await start_alice_and_bob(env, world, seed=5)
+    match_id, match, mover, other = started.match_id, started.match, started.mover, started.other
     board = await board_message(env, world, match_id)
     step = next(c for c in enabled(board) if ":move " in c["custom_id"])
     assert step["custom_id"].startswith(f"tt:cl:{match_id}:{match.version}:move ")

@@ -4,21 +4,14 @@ with private hands, the board's own buttons for Cartolan."""
 from __future__ import annotations
 
 from tests.bot.helpers import board_message, make_world
-from tests.bot.test_cartolan import button, open_lobby
+from tests.bot.test_cartolan import button, start_alice_and_bob
 
 
 async def test_a_cartolan_ping_points_to_the_board_buttons(env) -> None:  # noqa: ANN001
     world = make_world(env)
-    match_id, lobby = await open_lobby(env, world, seed=5)
-    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
-    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
-    match = await env.bot.service.get(match_id)
-    mover, other = (
-        (world.alice, world.bob)
-        if match.seats[match.to_move[0]].user_id == world.alice.id
-        else (world.bob, world.alice)
-    )
-    seat_before = match.to_move
+    started = await start_alice_and_bob(env, world, seed=5)
+    match_id, mover, other = started.match_id, started.mover, started.other
+    seat_before = started.match.to_move
     while (await env.bot.service.get(match_id)).to_move == seat_before:
         board = await board_message(env, world, match_id)
         end = button(board, ":end")
