@@ -25,6 +25,7 @@ from renderer.cards import (
 from renderer.handpic import hand_picture
 from renderer.layout import (
     Box,
+    SoloPictures,
     draw_arrow,
     draw_cards_wrapped,
     draw_discard,
@@ -41,9 +42,7 @@ from renderer.toolkit import (
     PANEL,
     RGB,
     TABLE,
-    build_palette,
     draw_text,
-    encode_png,
     new_canvas,
 )
 
@@ -227,18 +226,7 @@ SAMPLE_VIEWS: tuple[dict[str, Any], ...] = (
 )
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    """This game's fixed palette, learnt from sample boards that show all 52 cards."""
-    samples = [_board_image(view) for view in SAMPLE_VIEWS]
-    samples.append(hand_picture(full_deck_strings()[:7]))
-    return build_palette(samples)
-
-
-def render_board(view: Mapping[str, Any]) -> bytes:
-    return encode_png(_board_image(view), palette())
-
-
-def render_hand(view: Mapping[str, Any]) -> bytes:
-    """The hand alone (the board shows it too; solo games have no secret hand)."""
-    return encode_png(hand_picture(list(view.get("hand") or [])), palette())
+_PICTURES = SoloPictures(_board_image, hand_picture, SAMPLE_VIEWS)
+palette = _PICTURES.palette
+render_board = _PICTURES.render_board
+render_hand = _PICTURES.render_hand

@@ -17,6 +17,7 @@ from renderer.cards import SCALE, full_deck_strings, paste, paste_card, paste_fr
 from renderer.handpic import hand_picture
 from renderer.layout import (
     Box,
+    SoloPictures,
     draw_cards_wrapped,
     draw_discard,
     draw_pile,
@@ -32,9 +33,7 @@ from renderer.toolkit import (
     PANEL,
     RGB,
     TABLE,
-    build_palette,
     draw_text,
-    encode_png,
     new_canvas,
     shrink,
     supersampled,
@@ -272,17 +271,7 @@ SAMPLE_VIEWS: tuple[dict[str, Any], ...] = (
 )
 
 
-@lru_cache(maxsize=1)
-def palette() -> Image.Image:
-    samples = [_board_image(view) for view in SAMPLE_VIEWS]
-    samples.append(hand_picture(full_deck_strings()[:7]))
-    return build_palette(samples)
-
-
-def render_board(view: Mapping[str, Any]) -> bytes:
-    return encode_png(_board_image(view), palette())
-
-
-def render_hand(view: Mapping[str, Any]) -> bytes:
-    """The hand alone (the board shows it too; solo games have no secret hand)."""
-    return encode_png(hand_picture(list(view.get("hand") or [])), palette())
+_PICTURES = SoloPictures(_board_image, hand_picture, SAMPLE_VIEWS)
+palette = _PICTURES.palette
+render_board = _PICTURES.render_board
+render_hand = _PICTURES.render_hand

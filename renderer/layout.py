@@ -2,15 +2,32 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderer.cards import SCALE, badge, card_back, paste, paste_card, paste_frame
-from renderer.toolkit import HIGHLIGHT, LOSS, RGB, WIN, shrink, supersampled
+from renderer.cards import (
+    SCALE,
+    badge,
+    card_back,
+    full_deck_strings,
+    paste,
+    paste_card,
+    paste_frame,
+)
+from renderer.toolkit import (
+    HIGHLIGHT,
+    LOSS,
+    RGB,
+    WIN,
+    build_palette,
+    encode_png,
+    shrink,
+    supersampled,
+)
 
 COUNT_FILL: RGB = (24, 24, 28)
 COUNT_INK: RGB = (255, 255, 255)
@@ -183,3 +200,31 @@ def draw_arrow(
         ],
         fill=colour,
     )
+
+
+@dataclass(frozen=True, eq=False)
+class SoloPictures:
+    """The PNGs of a solo card game, whose hand picture is the board's hand drawn large.
+    Board and hand share one palette, learnt once from the sample boards (which together
+    show all 52 cards) and a seven-card hand, so every picture of the game has the same colours.
+    ``hand_picture`` is passed in because ``renderer.handpic`` is built on this module."""
+
+    board_image: Callable[[Mapping[str, Any]], Image.Image]
+    hand_picture: Callable[[Sequence[str]], Image.Image]
+    sample_views: Sequence[Mapping[str, Any]]
+
+    @cached_property
+    def _palette(self) -> Image.Image:
+        samples = [self.board_image(view) for view in self.sample_views]
+        samples.append(self.hand_picture(full_deck_strings()[:7]))
+        return build_palette(samples)
+
+    def palette(self) -> Image.Image:
+        return self._palette
+
+    def render_board(self, view: Mapping[str, Any]) -> bytes:
+        return encode_png(self.board_image(view), self._palette)
+
+    def render_hand(self, view: Mapping[str, Any]) -> bytes:
+        """The hand alone (the board shows it too; solo games have no secret hand)."""
+        return encode_png(self.hand_picture(list(view.get("hand") or [])), self._palette)
