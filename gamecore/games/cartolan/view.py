@@ -13,32 +13,56 @@ from gamecore.games.cartolan.state import State, xy
 _KIND_NAMES = ("downwind", "upwind", "land")
 
 
-#: (cell, tile) → the tile's view entry without ``dropped``; entries are copied, never handed out.
-_TILE_ENTRIES: dict[int, dict[str, Any]] = {}
+class _SharedEntry(dict):
+    """A tile's view entry shared by every view that shows the same tile, Chest wealth and
+    cell: read like a dict (and encoded as one), refuses changes, copies to a plain dict."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> None:
+        raise TypeError("view tile entries are shared; copy one (dict(entry)) to change it")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse  # type: ignore[assignment]
+    clear = pop = popitem = setdefault = update = _refuse  # type: ignore[assignment]
+
+    def __reduce__(self) -> tuple[type, tuple[dict[str, Any]]]:
+        return dict, (dict(self),)
+
+    def __copy__(self) -> dict[str, Any]:
+        return dict(self)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+        return dict(self)
+
+
+#: (cell, tile, dropped) → the tile's view entry. Views are asked for at every decision while
+#: the board only grows by a tile now and then, so entries are built once and shared.
+_TILE_ENTRIES: dict[tuple[int, int, int], _SharedEntry] = {}
 _TILE_ENTRIES_LIMIT = 100_000
 
 
-def _tile_entry(cell: int, tile: int) -> dict[str, Any]:
-    """The shared part of a tile's view entry (position and description), built once: views
-    are asked for at every decision and the board only grows by a tile now and then."""
-    key = cell << 16 | tile
+def _tile_entry(cell: int, tile: int, dropped: int) -> _SharedEntry:
+    key = (cell, tile, dropped)
     entry = _TILE_ENTRIES.get(key)
     if entry is None:
         if len(_TILE_ENTRIES) >= _TILE_ENTRIES_LIMIT:
             _TILE_ENTRIES.clear()
         x, y = board.coords(cell)
-        entry = _TILE_ENTRIES[key] = {"x": x, "y": y, **board.shared_description(tile)}
+        description = board.shared_description(tile)
+        entry = _SharedEntry({"x": x, "y": y, **description, "dropped": dropped})
+        _TILE_ENTRIES[key] = entry
     return entry
 
 
 def _tile_views(state: State) -> list[dict[str, Any]]:
     dropped = state.dropped
+    known = _TILE_ENTRIES
     entry = _tile_entry
     if not dropped:
-        return [{**entry(cell, tile), "dropped": 0} for cell, tile in state.tiles.items()]
-    return [
-        {**entry(cell, tile), "dropped": dropped.get(cell, 0)} for cell, tile in state.tiles.items()
-    ]
+        return [
+            known.get((cell, tile, 0)) or entry(cell, tile, 0) for cell, tile in state.tiles.items()
+        ]
+    return [entry(cell, tile, dropped.get(cell, 0)) for cell, tile in state.tiles.items()]
 
 
 def _bounds(state: State) -> dict[str, int]:
