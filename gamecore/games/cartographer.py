@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gamecore.cards import COURT_RANKS, SUITS, Card, full_deck
@@ -526,12 +526,7 @@ class Cartographer(Game[CartographerState, Action]):
             last_action=None if last is None else self.parse_action(last),
         )
         result = data.get("result") or _outcome(state)
-        if result == "playing":
-            return state
-        return CartographerState(
-            state.cells, state.face_up, state.hand, state.pile, state.discard, state.rng,
-            result, state.last_action,
-        )
+        return state if result == "playing" else replace(state, result=result)
 
     # -- computer players --------------------------------------------------------------
     def players(self) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from gamecore.cards import SUIT_SYMBOLS, Card, full_deck
@@ -555,12 +555,7 @@ class DungeonDelver(Game[DelverState, Action]):
             last_action=None if last is None else self.parse_action(last),
         )
         result = data.get("result") or _outcome(state)
-        if result == "playing":
-            return state
-        return DelverState(
-            state.slots, state.face_up, state.hand, state.deck, state.discard, state.claimed,
-            state.steps, state.rng, result, state.last_action,
-        )
+        return state if result == "playing" else replace(state, result=result)
 
     # -- computer players --------------------------------------------------------------
     def players(self) -> dict[str, Any]:
