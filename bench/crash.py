@@ -48,8 +48,12 @@ def main() -> None:
         )
     print(report.summary())
     print(f"moves: {report.promised}  kills: {report.kills}  lost moves: {len(report.lost)}")
-    for problem in [*report.lost[:10], *report.corrupt[:10], *report.integrity_failures,
-                    *report.worker_errors]:
+    for problem in [
+        *report.lost[:10],
+        *report.corrupt[:10],
+        *report.integrity_failures,
+        *report.worker_errors,
+    ]:
         print(f"  problem: {problem}")
     print("verdict:", "PASS (0 lost, 0 corrupt)" if report.ok else "FAIL")
     sys.exit(0 if report.ok else 1)

@@ -43,8 +43,10 @@ async def race(service: MatchService, game_id: str, racers: int, index: int) -> 
     user = person_to_move(match)
     moves = await service.legal_moves(match.id, user)
     results = await asyncio.gather(
-        *(service.play(match.id, user, moves[i % len(moves)], match.version)
-          for i in range(racers)),
+        *(
+            service.play(match.id, user, moves[i % len(moves)], match.version)
+            for i in range(racers)
+        ),
         return_exceptions=True,
     )
     applied = [r for r in results if not isinstance(r, BaseException)]
@@ -78,8 +80,11 @@ async def independent(
             user = person_to_move(match) if match.status == "playing" else None
             if user is None:
                 counter[0] += 1
-                ids[slot] = (await new_live_match(
-                    service, match.game_id, 900_000 + seed * 10_000 + counter[0])).id
+                ids[slot] = (
+                    await new_live_match(
+                        service, match.game_id, 900_000 + seed * 10_000 + counter[0]
+                    )
+                ).id
                 continue
             moves = await service.legal_moves(match.id, user)
             t0 = time.perf_counter()
