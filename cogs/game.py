@@ -35,7 +35,9 @@ def parse_options(text: str | None) -> dict[str, Any]:
         name, equals, value = part.partition("=")
         if not equals or not name or not value:
             raise IllegalAction("option_format", f"write options as name=value, not {part!r}", text=part)
-        found[name.strip().lower()] = int(value) if value.isdigit() else value.strip()
+        # isascii: '²'.isdigit() is true, but int('²') fails.
+        number = value.isascii() and value.isdigit()
+        found[name.strip().lower()] = int(value) if number else value.strip()
     return found
 
 

@@ -84,6 +84,30 @@ class OptionSpec:
     default: Any
     choices: tuple[Any, ...] = ()
     help: str = ""
+    #: For whole-number options: the smallest and largest value accepted.
+    low: int | None = None
+    high: int | None = None
+
+    def check(self, value: Any) -> None:
+        """Refuse a value this option cannot take (``IllegalAction('option_value')``)."""
+        if self.choices:
+            if value not in self.choices:
+                allowed = ", ".join(str(c) for c in self.choices)
+                raise IllegalAction(
+                    "option_value", f"{self.name} must be one of {allowed}",
+                    option=self.name, allowed=allowed,
+                )
+            return
+        if isinstance(self.default, int) and not isinstance(self.default, bool):
+            low = self.low if self.low is not None else -(2**63)
+            high = self.high if self.high is not None else 2**63
+            whole = isinstance(value, int) and not isinstance(value, bool)
+            if not whole or not low <= value <= high:
+                allowed = f"{self.low}–{self.high}" if self.low is not None else "a whole number"
+                raise IllegalAction(
+                    "option_value", f"{self.name} must be a whole number in {allowed}",
+                    option=self.name, allowed=allowed,
+                )
 
 
 #: A computer player: (view of its seat, its legal actions, a seeded random.Random) -> action.
@@ -161,11 +185,7 @@ class Game(ABC, Generic[State, Action]):
             spec = next((s for s in self.options if s.name == name), None)
             if spec is None:
                 raise IllegalAction("option", f"unknown option {name!r}", option=name)
-            if spec.choices and value not in spec.choices:
-                allowed = ", ".join(str(c) for c in spec.choices)
-                raise IllegalAction(
-                    "option_value", f"{name} must be one of {allowed}", option=name, allowed=allowed
-                )
+            spec.check(value)
             resolved[name] = value
         return resolved
 

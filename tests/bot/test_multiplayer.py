@@ -121,7 +121,7 @@ async def test_game_options_are_checked_privately_and_applied(env) -> None:  # n
     suggestions = await world.alice.autocomplete(world.channel, "game new", "options", "mode=b", game="cartolan")
     assert [c["value"] for c in suggestions] == ["mode=beginner"]
     wrong = await world.alice.slash(world.channel, "game new", game="cartolan", options="mode=impossible")
-    assert wrong.ephemeral and "mode must be one of" in wrong.response.content
+    assert wrong.ephemeral and "mode can only be: beginner" in wrong.response.content
     garbled = await world.alice.slash(world.channel, "game new", game="cartolan", options="beginner")
     assert garbled.ephemeral and "name=value" in garbled.response.content
     assert await env.bot.service.find_matches(world.alice.id) == []

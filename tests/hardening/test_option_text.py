@@ -47,27 +47,22 @@ def test_option_text_is_refused_cleanly_or_accepted_whole(text, game):
         return
     if all(resolved[spec.name] == spec.default for spec in game.options):
         return  # nothing chosen: the defaults set up every game
-    if game.id == "speiderne":
-        return  # see the strict xfail below: its max_rounds is checked only at set-up
     game.setup(game.min_players, 1, resolved)  # must not raise
 
 
-@pytest.mark.xfail(strict=True, raises=ValueError,
-                   reason="cogs/game.py parse_options: '²'.isdigit() is True but int('²') "
-                   "raises ValueError, so the user gets 'Something went wrong'")
 def test_a_superscript_digit_is_refused_as_an_option_value():
-    with pytest.raises(IllegalAction):
-        parse_options("max_rounds=²")
-
-
-@pytest.mark.xfail(strict=True, reason="Speiderne's max_rounds has no choices, so /game new "
-                   "accepts max_rounds=0 or =abc and the lobby can only be cancelled: start "
-                   "refuses it (speiderne_max_rounds)")
-@pytest.mark.parametrize("text", ["max_rounds=0", "max_rounds=abc", "max_rounds=9999"])
-def test_speiderne_options_accepted_at_new_can_start(text):
+    """'²'.isdigit() is true but int('²') fails: it must stay text, which the game refuses."""
     game = next(g for g in GAMES if g.id == "speiderne")
-    try:
-        resolved = game.resolve_options(parse_options(text))
-    except IllegalAction:
-        return  # refused at /game new: fine
-    game.setup(2, 1, resolved)
+    with pytest.raises(IllegalAction) as refused:
+        game.resolve_options(parse_options("max_rounds=²"))
+    assert refused.value.code == "option_value"
+
+
+@pytest.mark.parametrize("text", ["max_rounds=0", "max_rounds=abc", "max_rounds=9999"])
+def test_speiderne_max_rounds_out_of_range_is_refused_at_new(text):
+    """Refused when the lobby opens, not at Start (where only Cancel would be left)."""
+    game = next(g for g in GAMES if g.id == "speiderne")
+    with pytest.raises(IllegalAction) as refused:
+        game.resolve_options(parse_options(text))
+    assert refused.value.code == "option_value"
+    assert game.resolve_options(parse_options("max_rounds=500"))["max_rounds"] == 500

@@ -26,6 +26,7 @@ class Speiderne(Game[State, Action]):
         OptionSpec(
             "max_rounds", 60,
             help="the game ends after this round at the latest (1–500)",
+            low=1, high=MAX_ROUNDS_LIMIT,
         ),
     )
     STATE_VERSION = 1
