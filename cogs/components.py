@@ -14,6 +14,7 @@ from typing import Any
 import discord
 
 from cogs import replies, turns
+from i18n import locale_for, t
 
 
 async def guarded(interaction: discord.Interaction, work: Awaitable[Any]) -> None:
@@ -103,8 +104,12 @@ class BoardButton(
             "resign": lambda: turns.ask_resign(interaction, self.match_id, self.version),
             "confirm-resign": lambda: turns.resign(interaction, self.match_id),
         }.get(self.action)
-        if work is not None:
-            await guarded(interaction, work())
+        if work is None:
+            # Only a forged or future custom_id gets here: say so rather than stay silent.
+            locale = locale_for(interaction, public=False)
+            await replies.send(interaction, t("turn.stale_hint", locale), ephemeral=True)
+            return
+        await guarded(interaction, work())
 
 
 class RulesPager(

@@ -91,7 +91,7 @@ async def test_forged_clicks_are_answered_privately_and_change_nothing(env, capl
                 if result.acknowledged:
                     problems.append(f"{custom_id!r}: answered although no template accepts it")
             elif routed.groups.get("action", "join") not in DRAWN_ACTIONS:
-                unknown += 1  # an action the bot never draws: see the xfail test below
+                unknown += 1  # an action the bot never draws: see the test below
             elif custom_id.startswith("tt:rules:") or not harmless:
                 # a pager edits its own message; a stranger's join updates the lobby
                 answered += 1
@@ -134,8 +134,6 @@ async def test_a_forged_hand_button_of_an_unknown_match_gets_a_clear_refusal(env
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-@pytest.mark.xfail(strict=True, reason="cogs/components.py: BoardButton ignores an action it "
-                   "does not know, so a forged 'tt:do:<match>:<v>:nope' gets no reply")
 @pytest.mark.simcord(settle_timeout=60.0)
 async def test_a_forged_unknown_board_action_is_answered(env) -> None:  # noqa: ANN001
     world = make_world(env)
