@@ -7,6 +7,7 @@ Nothing else in the package holds a rule number.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from gamecore.games.cartolan import board
 
@@ -177,7 +178,11 @@ def _classic(mode: str, players: int) -> Params:
     )
 
 
+@lru_cache(maxsize=64)
 def params_for(preset: str, mode: str, players: int) -> Params:
+    """The rule numbers of a preset, mode and player count. ``Params`` is frozen, so one
+    shared object per combination serves every state (reading a state back from JSON, and a
+    player decoding a view, would otherwise rebuild it each time)."""
     return _classic(mode, players) if preset == "classic" else _modern(mode)
 
 
