@@ -23,6 +23,9 @@ API for computer players (read-only; never mutate a state you did not copy):
   ``is_water_path``, ``distance_to_capital``, ``legal_steps``, ``tile_offers``,
   ``fill_reward``, ``chest_map_fits``, ``moves_used``, ``own_agents``, ``decision``,
   ``positions``, ``wealth``.
+* Views: ``view["tiles"]`` entries are shared, read-only dicts (copy one to change it);
+  ``view.tile_entry_ints(entry)`` gives its ``(cell, tile)`` ints without decoding, or
+  ``None`` for a plain dict (a view read back from JSON).
 * ``GAME.score(state)`` → ``{"rounds", "end", "tiles_placed", "seats": [{"vault", ...}]}``.
 * ``GAME.players()`` merges ``PLAYERS`` from ``gamecore.games.cartolan.players`` when present.
 """

@@ -15,9 +15,11 @@ _KIND_NAMES = ("downwind", "upwind", "land")
 
 class _SharedEntry(dict):
     """A tile's view entry shared by every view that shows the same tile, Chest wealth and
-    cell: read like a dict (and encoded as one), refuses changes, copies to a plain dict."""
+    cell: read like a dict (and encoded as one), refuses changes, copies to a plain dict.
+    It also carries the engine's ``cell`` and ``tile`` ints (not part of its content), so a
+    reader of the view can skip decoding the description (:func:`tile_entry_ints`)."""
 
-    __slots__ = ()
+    __slots__ = ("cell", "tile")
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("view tile entries are shared; copy one (dict(entry)) to change it")
@@ -50,8 +52,19 @@ def _tile_entry(cell: int, tile: int, dropped: int) -> _SharedEntry:
         x, y = board.coords(cell)
         description = board.shared_description(tile)
         entry = _SharedEntry({"x": x, "y": y, **description, "dropped": dropped})
+        entry.cell = cell
+        entry.tile = tile
         _TILE_ENTRIES[key] = entry
     return entry
+
+
+def tile_entry_ints(entry: dict[str, Any]) -> tuple[int, int] | None:
+    """(cell, tile int) of a view tile entry built by this process, without decoding it;
+    ``None`` for any other dict (a view read back from JSON or copied), which the caller
+    decodes from its keys. Players decoding views call it for every tile at every step."""
+    if type(entry) is _SharedEntry:
+        return entry.cell, entry.tile
+    return None
 
 
 def _tile_views(state: State) -> list[dict[str, Any]]:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 
 import pytest
 
-from gamecore.games.cartolan import GAME
+from gamecore.games.cartolan import GAME, board
+from gamecore.games.cartolan.view import tile_entry_ints
 
 
 def _view() -> dict:
@@ -45,3 +47,24 @@ def test_a_view_encodes_like_plain_dicts() -> None:
     plain = {**view, "tiles": [dict(entry) for entry in view["tiles"]]}
     assert json.dumps(view, sort_keys=True) == json.dumps(plain, sort_keys=True)
     assert json.loads(json.dumps(view)) == view
+
+
+def test_tile_entry_ints_give_the_engine_numbers_of_every_tile() -> None:
+    state = GAME.setup(4, 9, {"preset": "classic", "mode": "regular"})
+    rng = random.Random(9)
+    for _ in range(200):
+        if state.over:
+            break
+        state, _ = GAME.apply(state, state.seat, rng.choice(GAME.legal_actions(state, state.seat)))
+    view = GAME.view(state, None)
+    found = {}
+    for entry in view["tiles"]:
+        ints = tile_entry_ints(entry)
+        assert ints is not None
+        cell, tile = ints
+        assert board.coords(cell) == (entry["x"], entry["y"])
+        assert board.describe_tile(tile).items() <= entry.items()
+        found[cell] = tile
+    assert found == state.tiles
+    assert tile_entry_ints(dict(view["tiles"][0])) is None
+    assert tile_entry_ints(json.loads(json.dumps(view))["tiles"][0]) is None
