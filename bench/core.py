@@ -74,8 +74,10 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=5.0, help="seconds per game and measure")
     args = parser.parse_args()
     print("random players, one process")
-    print(f"{'game':<16}{'seats':>6}{'games/s':>10}{'games/min':>11}{'legal µs':>10}{'apply µs':>10}"
-          f"{'view+status µs':>16}{'steps':>9}  target")
+    print(
+        f"{'game':<16}{'seats':>6}{'games/s':>10}{'games/min':>11}{'legal µs':>10}{'apply µs':>10}"
+        f"{'view+status µs':>16}{'steps':>9}  target"
+    )
     for game in present_games():
         seats = game.min_players
         rate, games, errors = games_per_second(game, seats, args.seconds)
@@ -86,8 +88,10 @@ def main() -> int:
             verdict = f"≥ {target:.0f}/s: {'met' if rate >= target else 'NOT met'}"
         if errors:
             verdict += f"  ({errors} of {games} games ended in error)"
-        print(f"{game.id:<16}{seats:>6}{rate:>10.0f}{rate * 60:>11.0f}{legal_us:>10.1f}{apply_us:>10.1f}"
-              f"{other_us:>16.1f}{steps:>9}  {verdict}")
+        print(
+            f"{game.id:<16}{seats:>6}{rate:>10.0f}{rate * 60:>11.0f}{legal_us:>10.1f}{apply_us:>10.1f}"
+            f"{other_us:>16.1f}{steps:>9}  {verdict}"
+        )
     return 0
 
 
