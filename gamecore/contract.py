@@ -124,6 +124,9 @@ class Game(ABC, Generic[State, Action]):
     options: tuple[OptionSpec, ...] = ()
     #: Layout version of this game's state JSON.
     STATE_VERSION: int = 1
+    #: The computer player that gives hints and moves for a seat whose clock ran out;
+    #: None: the first of ``heuristic``, ``greedy``, ``random`` the game offers.
+    advisor: str | None = None
 
     # -- the contract ------------------------------------------------------------------
     @abstractmethod

@@ -229,7 +229,8 @@ def computer_name(game: Game, player: str | None = None) -> str:
         if player not in players:
             raise _error("unknown_player", player=player, players=", ".join(players))
         return player
-    return next((p for p in PREFERRED_COMPUTERS if p in players), next(iter(players)))
+    preferred = (game.advisor, *PREFERRED_COMPUTERS) if game.advisor else PREFERRED_COMPUTERS
+    return next((p for p in preferred if p in players), next(iter(players)))
 
 
 def add_computer(

@@ -292,3 +292,13 @@ def test_lobby_invariants_hold_for_any_sequence(steps):
         if match.status == "playing":
             assert len(match.seats) >= RACE.min_players
             assert match.to_move and match.state is not None
+
+
+def test_the_advisor_plays_hints_and_late_seats_where_a_game_names_one():
+    from gamecore import get_game
+    from gamecore.match import computer_name
+
+    assert get_game("cartolan").advisor == "trader"
+    assert computer_name(get_game("cartolan")) == "trader"
+    assert computer_name(get_game("speiderne")) == "heuristic"  # no advisor: the preference list
+    assert computer_name(get_game("cartolan"), "pirate") == "pirate"  # an explicit choice wins

@@ -34,6 +34,9 @@ def _random_player(view: dict, legal: Sequence[Any], rng: Any) -> Any:
 class CartolanGame(Game[State, Action]):
     id = "cartolan"
     name = "Cartolan – Trade Winds"
+    #: Hints and expired clocks use the Trader: strongest in modern, second in classic
+    #: (docs/games/cartolan-players.md), and its advice is trade, not piracy.
+    advisor = "trader"
     min_players = 2
     max_players = 4
     STATE_VERSION = 1
