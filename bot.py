@@ -100,7 +100,6 @@ class TabletopBot(commands.Bot):
         from service import MatchService
 
         list_games()  # import every game now, so no first command pays for it
-        await asyncio.to_thread(migrate_database, self.settings.database_url)
         self.service = await MatchService.open(self.settings.database_url)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
@@ -132,23 +131,6 @@ class TabletopBot(commands.Bot):
             service, self.service = self.service, None
             if service is not None:
                 await service.close()
-
-
-def migrate_database(url: str) -> None:
-    """Create or migrate the database on a private event loop before the bot opens it.
-
-    The store's ``open()`` leaves its PRAGMA cursors unread; under the offline test harness
-    (which keeps callback results alive until an operation settles) a migration's COMMIT on
-    the bot's loop would then fail with "SQL statements in progress". Migrating here first
-    means the bot's own ``open()`` has nothing to commit.
-    """
-    from storage import open_store
-
-    async def run() -> None:
-        store = await open_store(url)
-        await store.close()
-
-    asyncio.run(run())
 
 
 def create_bot(settings: Settings | None = None) -> TabletopBot:

@@ -73,7 +73,20 @@ async def test_wal_busy_timeout_and_foreign_keys_are_on(store):
     assert (await store._fetch("PRAGMA journal_mode"))[0][0] == "wal"
     assert (await store._fetch("PRAGMA busy_timeout"))[0][0] == 5000
     assert (await store._fetch("PRAGMA foreign_keys"))[0][0] == 1
-    assert (await store._fetch("PRAGMA synchronous"))[0][0] == 2  # FULL
+    assert (await store._fetch("PRAGMA synchronous"))[0][0] == 1  # NORMAL (the default)
+
+
+async def test_database_sync_chooses_full_and_refuses_nonsense(tmp_path, monkeypatch):
+    from storage import SqliteMatchStore
+
+    monkeypatch.setenv("DATABASE_SYNC", "full")
+    strict = SqliteMatchStore(str(tmp_path / "full.db"))
+    await strict.open()
+    assert (await strict._fetch("PRAGMA synchronous"))[0][0] == 2  # FULL
+    await strict.close()
+    monkeypatch.setenv("DATABASE_SYNC", "sometimes")
+    with pytest.raises(ValueError, match="NORMAL or FULL"):
+        SqliteMatchStore(str(tmp_path / "odd.db"))
 
 
 async def test_lobby_and_started_match_round_trip(store):
