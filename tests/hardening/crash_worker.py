@@ -145,7 +145,8 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=40)
     parser.add_argument("--workers", type=int, default=8)
     parser.add_argument("--moves", type=int, help="stop after this many steps")
-    parser.add_argument("--sync", default="FULL", choices=("FULL", "NORMAL"))
+    # default: the store's own default (DATABASE_SYNC, else NORMAL), what the bot runs with
+    parser.add_argument("--sync", default=None, choices=("FULL", "NORMAL"))
     asyncio.run(run(parser.parse_args()))
 
 
