@@ -6,7 +6,6 @@ games (which are written in parallel); a few tests drive Cartographer once it ex
 
 from __future__ import annotations
 
-import importlib.util
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -175,7 +174,6 @@ class Nim(Game[NimState, int]):
 CLIMB = Climb()
 NIM = Nim()
 TOY_GAMES = {"climb": CLIMB, "nim": NIM}
-HAS_CARTOGRAPHER = importlib.util.find_spec("gamecore.games.cartographer") is not None
 
 # -- play_game and records ----------------------------------------------------------------
 
@@ -342,7 +340,6 @@ def test_chart_is_a_png(tmp_path):
     assert render_summary_chart(summarize(solo, "total"), solo).startswith(b"\x89PNG")
 
 
-@pytest.mark.skipif(not HAS_CARTOGRAPHER, reason="Cartographer is not written yet")
 def test_cartographer_random_games_produce_records():
     from gamecore.registry import get_game
 

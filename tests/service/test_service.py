@@ -3,8 +3,6 @@ computer seats, turn clocks, statistics, restarts and views."""
 
 from __future__ import annotations
 
-import importlib.util
-
 import pytest
 
 from gamecore.contract import IllegalAction
@@ -225,9 +223,6 @@ def test_filter_choices_orders_and_limits():
     assert filter_choices(notations, "zzz") == []
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("gamecore.games.cartographer") is None, reason="no cartographer"
-)
 async def test_cartographer_through_the_service(service, store):
     match = await service.new_match("cartographer", 1, 2, HOST, seed=2024)
     assert service.view_for(match, HOST) == get_game("cartographer").view(match.state, 0)
@@ -237,9 +232,6 @@ async def test_cartographer_through_the_service(service, store):
     assert game.to_json(await store.replay(match.id)) == game.to_json(final.state)
 
 
-@pytest.mark.skipif(
-    importlib.util.find_spec("gamecore.games.dungeon_delver") is None, reason="no dungeon delver"
-)
 async def test_dungeon_delver_claims_automatically(service, store):
     game = get_game("dungeon-delver")
     claims = 0

@@ -348,12 +348,10 @@ def test_thresholds_per_preset():
     """§13.1 with binding decision 10: the Adventurer's cost, in modern Advanced 3."""
     assert heuristics.threshold(new("regular").params) == 10
     assert heuristics.threshold(new("beginner", "classic").params) == 10
-    if "advanced" in presets.IMPLEMENTED_MODES:
-        assert heuristics.threshold(new("advanced").params) == 3
-        assert heuristics.threshold(new("advanced", "classic").params) == 10
+    assert heuristics.threshold(new("advanced").params) == 3
+    assert heuristics.threshold(new("advanced", "classic").params) == 10
 
 
-@pytest.mark.skipif("advanced" not in presets.IMPLEMENTED_MODES, reason="no Advanced yet")
 def test_advanced_card_choices_and_manuscripts():
     state = new("advanced")
     assert state.decision == "cadre"
