@@ -174,6 +174,15 @@ class Game(ABC, Generic[State, Action]):
         """Statistics of a (usually finished) game: what ``simulate`` and ``/stats`` record."""
         return {}
 
+    def simulation_step(
+        self, state: State, seat: int, legal: Sequence[Action], player: Player, rng: Any
+    ) -> State:
+        """One computer step in a simulation, where the runner owns ``state`` and nobody else
+        sees it: a game may override this with a faster path that reuses ``state``. The
+        default is what the bot does: the seat's view, then the copying ``apply``."""
+        action = player(self.view(state, seat), legal, rng)
+        return self.apply(state, seat, action)[0]
+
     def players(self) -> dict[str, Player]:
         """Computer players by name; every game offers at least ``random``."""
         return {}

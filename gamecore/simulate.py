@@ -102,8 +102,7 @@ def play_game(
             legal = game.legal_actions(state, seat)
             if not legal:
                 raise RuntimeError(f"seat {seat} is to move but has no legal action")
-            action = movers[seat](game.view(state, seat), legal, rngs[seat])
-            state, _events = game.apply(state, seat, action)
+            state = game.simulation_step(state, seat, legal, movers[seat], rngs[seat])
             steps += 1
             status = game.status(state)
         record["steps"] = steps
