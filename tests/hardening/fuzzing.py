@@ -412,36 +412,6 @@ class ServiceFuzzer:
 
 
 # -- strategies -------------------------------------------------------------------------
-def _mutate(text: str, draw: Any) -> str:
-    """One near-miss of a real notation. Every draw has bounds that do not depend on the
-    text, so hypothesis sees the same shape of choices whatever the match holds."""
-    kind = draw(st.integers(0, 9))
-    spot = draw(st.integers(0, 2**16))
-    if kind == 0:
-        return text.upper()
-    if kind == 1:
-        i = spot % max(1, len(text))
-        return text[:i] + text[i + 1 :]
-    if kind == 2:
-        i = spot % (len(text) + 1)
-        return text[:i] + draw(st.characters()) + text[i:]
-    if kind == 3:
-        return " ".join(reversed(text.split()))
-    if kind == 4:
-        return text.replace(" ", draw(st.sampled_from(["\t", "\u3000", "\u200b", "  ", "\n", ""])))
-    if kind == 5:
-        words = text.split() or [""]
-        words[spot % len(words)] = draw(st.sampled_from(VOCABULARY))
-        return " ".join(words)
-    if kind == 6:
-        return text + " " + draw(st.sampled_from(VOCABULARY))
-    if kind == 7:
-        return text.translate(str.maketrans(string.digits, "０１２３４５６７８９"))
-    if kind == 8:
-        return "\x00" + text + "\x1b[2J"
-    return text * draw(st.integers(2, 50))
-
-
 # Strategies are built once; what depends on the match (its legal moves, its version, the
 # pool's ids) is picked with integers taken modulo, so hypothesis sees the same shape of
 # choices whatever state the service is in.
