@@ -36,6 +36,13 @@ def two_player(seed: int = 7) -> rules.Match:
     return rules.start(rules.join(lobby(seed), RACE, GUEST, "Guest", NOW), RACE, HOST, NOW)
 
 
+def solo_match() -> rules.Match:
+    return rules.open_match(
+        SOLO, match_id="s", guild_id=None, channel_id=1, host_id=HOST, host_name="Host",
+        options=None, seed=3, now=NOW,
+    )
+
+
 def code_of(call) -> str:
     with pytest.raises(MatchError) as err:
         call()
@@ -57,17 +64,7 @@ def test_match_error_is_an_illegal_action_with_translatable_code():
 
 
 def test_solo_games_start_at_once_without_clock():
-    match = rules.open_match(
-        SOLO,
-        match_id="s",
-        guild_id=None,
-        channel_id=1,
-        host_id=HOST,
-        host_name="Host",
-        options=None,
-        seed=3,
-        now=NOW,
-    )
+    match = solo_match()
     assert match.status == "playing"
     assert match.to_move == (0,)
     assert match.turn_limit is None and match.timer_at is None
@@ -172,17 +169,7 @@ def test_steps_advance_turn_version_and_finish():
 
 
 def test_resign_solo_loses_and_multiplayer_hands_over():
-    solo = rules.open_match(
-        SOLO,
-        match_id="s",
-        guild_id=None,
-        channel_id=1,
-        host_id=HOST,
-        host_name="Host",
-        options=None,
-        seed=3,
-        now=NOW,
-    )
+    solo = solo_match()
     lost = rules.resign(solo, SOLO, HOST, NOW)
     assert lost.status == "finished" and lost.result["result"] == "lost"
     match = two_player()

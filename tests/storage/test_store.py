@@ -52,6 +52,14 @@ async def play_one(store: SqliteMatchStore, match: rules.Match, amount: int = 1)
     return after
 
 
+
+async def create_started(store) -> rules.Match:
+    """A lobby created, then started and saved as version 1."""
+    await store.create(lobby())
+    match = started()
+    await store.save(match, expected_version=0)
+    return match
+
 async def test_migrations_are_idempotent_and_recorded(tmp_path):
     path = str(tmp_path / "db.sqlite")
     store = SqliteMatchStore(path)
@@ -107,9 +115,7 @@ async def test_duplicate_id_is_refused(store):
 
 
 async def test_stale_version_is_refused_and_changes_nothing(store):
-    await store.create(lobby())
-    match = started()
-    await store.save(match, expected_version=0)
+    match = await create_started(store)
     first = await play_one(store, match, 2)
     game = get_game("toy-race")
     late_state, _ = game.apply(match.state, match.to_move[0], 3)
@@ -125,9 +131,7 @@ async def test_stale_version_is_refused_and_changes_nothing(store):
 async def test_a_failure_between_statements_writes_nothing(
     store, monkeypatch, failing, with_action
 ):
-    await store.create(lobby())
-    match = started()
-    await store.save(match, expected_version=0)
+    match = await create_started(store)
     game = get_game("toy-race")
     state, _ = game.apply(match.state, match.to_move[0], 3)
     after = rules.record_step(match, game, match.to_move[0], state, NOW + 9)
@@ -153,9 +157,7 @@ async def test_a_failure_between_statements_writes_nothing(
 
 async def test_a_move_whose_action_row_cannot_be_written_is_not_saved(store):
     """A plain move is one UPDATE whose trigger writes the action: both or neither."""
-    await store.create(lobby())
-    match = started()
-    await store.save(match, expected_version=0)
+    match = await create_started(store)
     game = get_game("toy-race")
     await store.db.execute(
         "INSERT INTO actions (match_id, step, seat, notation, at) VALUES ('m1', 1, 0, 'x', 0)"
@@ -169,9 +171,7 @@ async def test_a_move_whose_action_row_cannot_be_written_is_not_saved(store):
 
 
 async def test_replay_rebuilds_the_stored_state(store):
-    await store.create(lobby())
-    match = started()
-    await store.save(match, expected_version=0)
+    match = await create_started(store)
     for amount in (3, 1, 2, 3, 1):
         match = await play_one(store, match, amount)
     game = get_game("toy-race")
@@ -217,9 +217,7 @@ async def test_stats_and_leaderboard_accumulate(store):
 
 
 async def test_update_meta_does_not_change_the_version(store):
-    await store.create(lobby())
-    match = started()
-    await store.save(match, expected_version=0)
+    match = await create_started(store)
     await store.update_meta(replace(match, board_message_id=777, reminded=True))
     loaded = await store.load("m1")
     assert (loaded.board_message_id, loaded.reminded, loaded.version) == (777, True, match.version)
@@ -289,9 +287,7 @@ async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(store):
 
 
 async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(store):
-    await store.create(lobby())
-    match = started()
-    await store.save(match, expected_version=0)
+    match = await create_started(store)
     after = await play_one(store, match, 1)
     game = get_game("toy-race")
     state, _ = game.apply(after.state, after.to_move[0], 2)
