@@ -293,16 +293,6 @@ async def render_png(game_id: str, view: dict, locale: str, kind: str = "board")
     return png
 
 
-def legal_notations(match: Match, user_id: int | None) -> list[str]:
-    """Every legal move of ``user_id`` (the service's ``legal_moves`` stops at 25; the
-    selects need all of them)."""
-    seat = match.seat_of(user_id)
-    if match.status != "playing" or seat is None or seat not in match.to_move:
-        return []
-    game = get_game(match.game_id)
-    return list(dict.fromkeys(game.format_action(a) for a in game.legal_actions(match.state, seat)))
-
-
 async def build_board(
     service: Any, match: Match, locale: str, outcome: TurnOutcome | None = None
 ) -> BoardMessage:
@@ -318,6 +308,6 @@ async def build_board(
     embed = board_embed(match, view, locale, outcome_lines(match, outcome, locale))
     if png is not None:
         embed.set_image(url=f"attachment://{PNG_NAME}")
-    notations = legal_notations(match, viewer) if viewer is not None else []
+    notations = await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
     view_ = board_components(match, notations, locale, solo=viewer is not None)
     return BoardMessage(embed=embed, png=png, view=view_, content=turn_mention(match, locale))

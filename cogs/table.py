@@ -19,7 +19,6 @@ from cogs.board import (
     BoardMessage,
     game_name,
     is_solo,
-    legal_notations,
     move_selects,
     render_png,
 )
@@ -44,7 +43,7 @@ async def hand_message(bot: Any, match: Match, user_id: int, locale: str) -> Boa
     is their decision, selects of their legal moves."""
     view = bot.service.view_for(match, user_id)
     png = await render_png(match.game_id, view, locale, kind="hand")
-    moves = legal_notations(match, user_id)
+    moves = await bot.service.legal_moves(match.id, user_id, limit=None)
     lines = [t("hand.your_turn" if moves else "hand.wait", locale)]
     embed = discord.Embed(title=t("hand.title", locale, game=game_name(match.game_id, locale)), description="\n".join(lines))
     embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
