@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gamecore.cli import present_games  # noqa: E402
 from gamecore.contract import Game  # noqa: E402
+from gamecore.registry import list_games  # noqa: E402
 from gamecore.simulate import available_players, play_game, player_rng  # noqa: E402
 
 TARGETS = {"cartographer": 20_000 / 60}
@@ -78,7 +78,7 @@ def main() -> int:
         f"{'game':<16}{'seats':>6}{'games/s':>10}{'games/min':>11}{'legal µs':>10}{'apply µs':>10}"
         f"{'view+status µs':>16}{'steps':>9}  target"
     )
-    for game in present_games():
+    for game in list_games():
         seats = game.min_players
         rate, games, errors = games_per_second(game, seats, args.seconds)
         legal_us, apply_us, other_us, steps = step_costs(game, seats, args.seconds / 2)

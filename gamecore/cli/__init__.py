@@ -14,6 +14,7 @@ from typing import IO, Any, NoReturn
 
 from gamecore.cli.options import add_option_flags, chosen_options
 from gamecore.contract import Game, IllegalAction
+from gamecore.registry import list_games
 from gamecore.simulate import DEFAULT_MAX_STEPS
 
 #: Seed of ``play --json`` and ``simulate`` when ``--seed`` is not given.
@@ -135,25 +136,8 @@ def lookup_game(game_id: str, games: Mapping[str, Game] | None) -> Game:
         raise UsageError(f"game {game_id!r} is not available yet") from None
 
 
-def present_games() -> list[Game]:
-    """Registered games whose module loads; a game still under construction is skipped.
-
-    (``registry.list_games`` skips only missing modules; a half-written module may also lack
-    ``GAME`` or fail to import, and must not break ``list``, the benchmark or the tests.)
-    """
-    from gamecore.registry import GAME_IDS, get_game
-
-    present = []
-    for game_id in GAME_IDS:
-        try:
-            present.append(get_game(game_id))
-        except Exception:  # noqa: BLE001 - any failure to load means "not available yet"
-            continue
-    return present
-
-
 def all_games(games: Mapping[str, Game] | None) -> list[Game]:
-    return list(games.values()) if games is not None else present_games()
+    return list(games.values()) if games is not None else list_games()
 
 
 def seat_count(game: Game, requested: int | None) -> int:

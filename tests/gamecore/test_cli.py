@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from gamecore.cli import main
+from gamecore.registry import GAME_IDS
 from gamecore.rng import Rng
 from tests.gamecore import test_simulate as toys
 
@@ -309,13 +310,7 @@ def test_option_flags_avoid_the_commands_own_flags_and_convert_types():
     assert convert_value(OptionSpec("fast", False), "Yes") is True
 
 
-def _present_game_ids() -> list[str]:
-    from gamecore.cli import present_games
-
-    return [game.id for game in present_games()]
-
-
-@pytest.mark.parametrize("game_id", _present_game_ids())
+@pytest.mark.parametrize("game_id", GAME_IDS)
 def test_every_present_game_speaks_the_json_protocol(game_id):
     """Each registered game: first legal move accepted, rubbish refused, output replayable."""
     argv = ["play", game_id, "--seed", "2", "--json"]
