@@ -192,8 +192,16 @@ CATALOG_DIR = Path(__file__).resolve().parents[2] / "i18n" / "catalogs"
 
 
 def solo_catalogs() -> dict[str, dict[str, str]]:
+    """The texts the solo games use: their own catalog plus the core one (refusals that
+    every game raises, such as ``notation``)."""
     return {
-        locale: json.loads((CATALOG_DIR / f"solo.{locale}.json").read_text(encoding="utf-8"))
+        locale: {
+            key: text
+            for area in ("core", "solo")
+            for key, text in json.loads(
+                (CATALOG_DIR / f"{area}.{locale}.json").read_text(encoding="utf-8")
+            ).items()
+        }
         for locale in ("en", "ja")
     }
 
