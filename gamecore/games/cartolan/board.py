@@ -35,6 +35,8 @@ ORIENTATION_MASK = 63  # edges (4 bits) + wind (2 bits)
 DOWNWIND_SIDES = (1 << N | 1 << E, 1 << E | 1 << S, 1 << S | 1 << W, 1 << N | 1 << W)
 
 DOWNWIND, UPWIND, LAND = 0, 1, 2
+#: Allowance bits (``1 << kind``): which kinds of move the move budget still permits.
+ALLOW_DOWN, ALLOW_UP, ALLOW_LAND = 1 << DOWNWIND, 1 << UPWIND, 1 << LAND
 
 
 def cell(x: int, y: int) -> int:
@@ -138,6 +140,41 @@ def orientations(tile: int, wind: int, side: int, variant: str) -> tuple[int, ..
         return (base, rotate_cw(base), rotate_acw(base))
     turn = continuous_turn(wind, side)
     return (base, rotate_cw(base) if turn > 0 else rotate_acw(base))
+
+
+#: Exploration variants, as indices into ``ORIENTATIONS``.
+VARIANTS = ("clockwise", "continuous")
+
+
+def _orientation_lows(low: int, wind: int, side: int, variant: str) -> tuple[int, ...]:
+    return tuple(tile & ORIENTATION_MASK for tile in orientations(low, wind, side, variant))
+
+
+#: ORIENTATIONS[variant index][tile & 63][wind of the tile left][side crossed] → the
+#: orientation bits ``orientations`` tries, in order (the flags above bit 5 never change).
+ORIENTATIONS = tuple(
+    tuple(
+        tuple(
+            tuple(_orientation_lows(low, wind, side, variant) for side in range(4))
+            for wind in range(4)
+        )
+        for low in range(64)
+    )
+    for variant in VARIANTS
+)
+
+
+def gap_edges(tiles: dict[int, int], key: int) -> tuple[int, int]:
+    """(known, water) edge bits of the gap ``key``: ``known`` has bit ``side`` set where a
+    neighbour touches that side, ``water`` where that neighbour shows water there. A tile fits
+    (``fits``) exactly when ``tile & known == water``."""
+    known = water = 0
+    for side in range(4):
+        neighbour = tiles.get(key + STEP[side])
+        if neighbour is not None:
+            known |= 1 << side
+            water |= (neighbour >> OPPOSITE[side] & 1) << side
+    return known, water
 
 
 def neighbour_count(tiles: dict[int, int], key: int, exclude: int | None = None) -> int:

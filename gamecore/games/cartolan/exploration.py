@@ -23,12 +23,14 @@ def draw(state: State, which: int) -> int | None:
 
 def placement(state: State, tile: int, origin: int, side: int) -> int | None:
     """The tile turned as the exploration variant tries it and fitting the gap, or None."""
-    target = origin + board.STEP[side]
-    wind = board.wind_of(state.tiles[origin])
     tiles = state.tiles
-    for oriented in board.orientations(tile, wind, side, state.options["exploration"]):
-        if board.fits(tiles, target, oriented):
-            return oriented
+    known, water = board.gap_edges(tiles, origin + board.STEP[side])
+    variant = 0 if state.options["exploration"] == "clockwise" else 1
+    wind = tiles[origin] >> 4 & 3
+    flags = tile & ~board.ORIENTATION_MASK
+    for low in board.ORIENTATIONS[variant][tile & board.ORIENTATION_MASK][wind][side]:
+        if low & known == water:
+            return flags | low
     return None
 
 
@@ -54,7 +56,10 @@ def pile_in_use(state: State, which: int) -> bool:
 
 def exhausted_pile(state: State) -> bool:
     """A pile in use and its discard are both empty: the map is complete (§6.7)."""
-    return any(
-        pile_in_use(state, which) and not state.piles[which] and not state.discards[which]
-        for which in (WATER_PILE, LAND_PILE)
+    piles = state.piles
+    discards = state.discards
+    if not piles[WATER_PILE] and not discards[WATER_PILE]:
+        return True
+    return (
+        state.params.land_exploration and not piles[LAND_PILE] and not discards[LAND_PILE]
     )

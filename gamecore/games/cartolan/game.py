@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, Status
@@ -134,41 +134,57 @@ class CartolanGame(Game[State, Action]):
 
     def _move_actions(self, state: State, adv: Adventurer) -> list[Action]:
         """Steps, gusts and wait while the turn goes on (§5.5), then tile offers, travel
-        money, abandon targets and ``end``. Built from the precomputed side tables."""
+        money, abandon targets and ``end``. Assembled from prebuilt action tuples."""
         number = state.adv_index + 1
-        result: list[Action] = []
         pos = adv.pos
         tiles = state.tiles
+        tile = tiles[pos]
+        result: list[Action] = []
         sides: tuple[int, ...] = ()
         gusts: tuple[int, ...] = ()
         mask = movement.allowance(state, adv)
         if mask:
-            low = movement.tile_low(state, adv)
+            if tile & movement.SPECIAL:
+                low = movement.tile_low(state, adv)
+            else:
+                low = tile & board.ORIENTATION_MASK
             sides = movement.SIDES[low][mask]
             if state.params.gusts and not mask & movement.ALLOW_UP:
                 gusts = movement.UPWIND_SIDES[low]
             if sides or gusts or movement.can_continue(state, adv):
                 maps = len(adv.maps)
                 step = board.STEP
+                if number < _TABLE_NUMBERS and maps < _TABLE_MAPS:
+                    runs = _STEP_RUNS[number][maps]
+                else:
+                    runs = _step_runs(number, maps)
                 for side in sides:
-                    result.append(("move", number, side, 0))
+                    run = runs[side]
                     if maps and pos + step[side] not in tiles:
-                        for m in range(1, maps + 1):
-                            result.append(("move", number, side, m))
+                        result += run
+                    else:
+                        result.append(run[0])
                 for side in gusts:
                     result.append(("gust", number, side))
-                result.append(("wait", number))
+                result.append(_WAITS[number] if number < _TABLE_NUMBERS else ("wait", number))
         if state.offers:
-            result.extend(actions.tile_offers(state, adv))
+            result += actions.tile_offers(state, adv)
         if state.travel_ok:
-            result.extend(("travel", k) for k in range(1, state.vault[adv.seat] + 1))
-        if not tiles[pos] & board.CITY:
+            vault = state.vault[adv.seat]
+            if 0 <= vault < len(_TRAVELS):
+                result += _TRAVELS[:vault]
+            else:
+                result.extend(("travel", k) for k in range(1, vault + 1))
+        if not tile & board.CITY:
             for city in state.cities:
-                side = _SIDE_OF_OFFSET.get(city - pos)
-                if side is None or (side not in sides and side not in gusts):
-                    name = "mythical" if tiles[city] & board.MYTHICAL else "capital"
-                    result.append(("abandon", number, name))
-        result.append(("end",))
+                side = _SIDE_OF_OFFSET.get(city - pos, -1)
+                if side < 0 or (side not in sides and side not in gusts):
+                    mythical = 1 if tiles[city] & board.MYTHICAL else 0
+                    if number < _TABLE_NUMBERS:
+                        result.append(_ABANDONS[number][mythical])
+                    else:
+                        result.append(("abandon", number, _CITY_NAMES[mythical]))
+        result.append(_END)
         return result
 
     # -- apply -------------------------------------------------------------------------------
@@ -277,98 +293,16 @@ class CartolanGame(Game[State, Action]):
         return IllegalAction("cartolan_not_offered", f"{text} is not possible now", move=text)
 
     def _execute(self, state: State, action: Action, events: turns.Events) -> None:
-        verb = action[0]
-        adv = state.adventurer
-        seat = adv.seat
+        adv = state.advs[state.order[state.order_pos]][state.adv_index]
         state.last_action = action
-        if verb == "move":
-            steps.do_move(
-                state, adv, action[2], movement.step_kind(state, adv, action[2]), action[3], events
-            )
-        elif verb == "wait":
-            steps.do_wait(state, adv, events)
-        elif verb == "end":
-            turns.emit(events, "end_turn", {})
-            turns.end_turn(state, events)
-        elif verb == "gust":
-            steps.do_gust(state, adv, action[2], events)
-        elif verb == "trade":
-            actions.do_trade(state, adv, events)
-        elif verb == "rest":
-            actions.do_rest(state, adv, events)
-        elif verb == "restore":
-            actions.do_restore(state, adv, events)
-        elif verb == "court":
-            actions.do_court(state, adv, events)
-        elif verb in ("attack", "attack_agent"):
-            actions.do_attack(state, adv, action, events)
-        elif verb == "agent":
-            params = state.params
-            cost = params.cost_agent_exploring if state.offers == 2 else params.cost_agent_existing
-            actions.request_agent(state, adv, adv.pos, cost, "chest", events)
-        elif verb == "relocate":
-            actions.do_relocate(state, adv, action[1], events)
-        elif verb == "decline":
-            decision = state.decision
-            if decision == "relocate":
-                actions.do_relocate(state, adv, None, events)
-            elif decision == "steal":
-                actions.do_steal(state, adv, 0, events)
-            elif decision == "steal_card":
-                actions.do_steal_card(state, adv, 0, events)
-            elif decision == "manuscript":
-                advanced.decline_manuscript(state)
-            elif decision == "discovery":
-                advanced.resolve_discovery(state, adv, False, events)
-            else:  # deposit
-                state.decision = "move"
-                state.pending = {}
-        elif verb == "choose":
-            advanced.choose(state, action[1], events)
-        elif verb == "steal_card":
-            actions.do_steal_card(state, adv, action[1], events)
-        elif verb == "draw":
-            advanced.resolve_discovery(state, adv, True, events)
-        elif verb == "deposit":
-            state.decision = "deposit"
-            state.pending = {"target": action[1]}
-        elif verb == "give":
-            advanced.give(state, adv, action[1], events)
-        elif verb == "rest_with":
-            advanced.rest_with(state, adv, action[1], action[2], events)
-        elif verb == "buy_manuscript":
-            advanced.offer_manuscripts(state, adv, events)
-        elif verb == "take":
-            actions.do_loot(state, adv, action[1], events)
-        elif verb == "steal":
-            actions.do_steal(state, adv, action[1], events)
-        elif verb == "travel":
-            steps.do_travel(state, adv, action[1], events)
-        elif verb == "abandon":
-            city = next(
-                c
-                for c in state.cities
-                if bool(state.tiles[c] & board.MYTHICAL) == (action[2] == "mythical")
-            )
-            steps.do_abandon(state, adv, city, events)
-        elif verb == "bank":
-            actions.do_bank(state, adv, action[1], events)
-        elif verb == "buy_adventurer":
-            actions.do_buy_adventurer(state, adv, events)
-        elif verb == "buy_agent":
-            cost = actions.city_agent_cost(state, seat, action[1])
-            actions.request_agent(state, adv, action[1], cost or 0, "vault", events)
-            actions.settle_city(state, events)
-        elif verb == "buy_maps":
-            actions.do_buy_maps(state, adv, events)
-        elif verb == "keep":
-            actions.do_keep_map(state, adv, action[1], events)
-        elif verb == "done":
-            turns.end_turn(state, events)
+        handler = _HANDLERS.get(action[0])
+        if handler is not None:
+            handler(state, adv, action, events)
         if not state.over:
-            if state.decision == "move":
+            decision = state.decision
+            if decision == "move":
                 actions.after_move(state, events)
-            elif state.decision == "city":
+            elif decision == "city":
                 actions.settle_city(state, events)
 
     # -- status, view, score ---------------------------------------------------------------
@@ -439,6 +373,216 @@ class CartolanGame(Game[State, Action]):
 
 
 _SIDE_OF_OFFSET = {offset: side for side, offset in enumerate(board.STEP)}
+
+# -- prebuilt action tuples ---------------------------------------------------------------
+# A move decision's list is assembled from these shared (immutable) tuples instead of
+# building every tuple at every step. Adventurer numbers and chest map counts beyond the
+# tables (not reachable with the presets' numbers) are built on the fly.
+_TABLE_NUMBERS = 9
+_TABLE_MAPS = 9
+_CITY_NAMES = ("capital", "mythical")
+_END: Action = ("end",)
+
+
+def _step_runs(number: int, maps: int) -> tuple[tuple[Action, ...], ...]:
+    """Per side: the step across it without a chest map, then with chest map 1..``maps``."""
+    return tuple(
+        tuple(("move", number, side, m) for m in range(maps + 1)) for side in range(4)
+    )
+
+
+#: _STEP_RUNS[adventurer number][chest maps held][side] → ``_step_runs(number, maps)[side]``.
+_STEP_RUNS = tuple(
+    tuple(_step_runs(number, maps) for maps in range(_TABLE_MAPS))
+    for number in range(_TABLE_NUMBERS)
+)
+#: _WAITS[number] → ("wait", number); _ABANDONS[number][0 capital / 1 mythical].
+_WAITS: tuple[Action, ...] = tuple(("wait", number) for number in range(_TABLE_NUMBERS))
+_ABANDONS = tuple(
+    tuple(("abandon", number, name) for name in _CITY_NAMES) for number in range(_TABLE_NUMBERS)
+)
+#: _TRAVELS[:k] → ("travel", 1) .. ("travel", k).
+_TRAVELS: tuple[Action, ...] = tuple(("travel", k) for k in range(1, 65))
+
+
+# -- applying one action: a handler per verb ---------------------------------------------------
+
+Handler = Callable[[State, Adventurer, Action, turns.Events], None]
+
+
+def _move(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    side = action[2]
+    tile = state.tiles[adv.pos]
+    low = movement.tile_low(state, adv) if tile & movement.SPECIAL else tile & board.ORIENTATION_MASK
+    steps.do_move(state, adv, side, board.MOVE_KIND[low][side], action[3], events)
+
+
+def _wait(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    steps.do_wait(state, adv, events)
+
+
+def _end(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    turns.emit(events, "end_turn", {})
+    turns.end_turn(state, events)
+
+
+def _gust(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    steps.do_gust(state, adv, action[2], events)
+
+
+def _trade(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_trade(state, adv, events)
+
+
+def _rest(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_rest(state, adv, events)
+
+
+def _restore(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_restore(state, adv, events)
+
+
+def _court(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_court(state, adv, events)
+
+
+def _attack(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_attack(state, adv, action, events)
+
+
+def _agent(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    params = state.params
+    cost = params.cost_agent_exploring if state.offers == 2 else params.cost_agent_existing
+    actions.request_agent(state, adv, adv.pos, cost, "chest", events)
+
+
+def _relocate(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_relocate(state, adv, action[1], events)
+
+
+def _decline(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    decision = state.decision
+    if decision == "relocate":
+        actions.do_relocate(state, adv, None, events)
+    elif decision == "steal":
+        actions.do_steal(state, adv, 0, events)
+    elif decision == "steal_card":
+        actions.do_steal_card(state, adv, 0, events)
+    elif decision == "manuscript":
+        advanced.decline_manuscript(state)
+    elif decision == "discovery":
+        advanced.resolve_discovery(state, adv, False, events)
+    else:  # deposit
+        state.decision = "move"
+        state.pending = {}
+
+
+def _choose(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    advanced.choose(state, action[1], events)
+
+
+def _steal_card(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_steal_card(state, adv, action[1], events)
+
+
+def _draw(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    advanced.resolve_discovery(state, adv, True, events)
+
+
+def _deposit(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    state.decision = "deposit"
+    state.pending = {"target": action[1]}
+
+
+def _give(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    advanced.give(state, adv, action[1], events)
+
+
+def _rest_with(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    advanced.rest_with(state, adv, action[1], action[2], events)
+
+
+def _buy_manuscript(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    advanced.offer_manuscripts(state, adv, events)
+
+
+def _take(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_loot(state, adv, action[1], events)
+
+
+def _steal(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_steal(state, adv, action[1], events)
+
+
+def _travel(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    steps.do_travel(state, adv, action[1], events)
+
+
+def _abandon(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    mythical = action[2] == "mythical"
+    city = next(c for c in state.cities if bool(state.tiles[c] & board.MYTHICAL) == mythical)
+    steps.do_abandon(state, adv, city, events)
+
+
+def _bank(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_bank(state, adv, action[1], events)
+
+
+def _buy_adventurer(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_buy_adventurer(state, adv, events)
+
+
+def _buy_agent(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    cost = actions.city_agent_cost(state, adv.seat, action[1])
+    actions.request_agent(state, adv, action[1], cost or 0, "vault", events)
+    actions.settle_city(state, events)
+
+
+def _buy_maps(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_buy_maps(state, adv, events)
+
+
+def _keep(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    actions.do_keep_map(state, adv, action[1], events)
+
+
+def _done(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    turns.end_turn(state, events)
+
+
+#: verb → what applying it does (a verb not listed changes nothing but the bookkeeping).
+_HANDLERS: dict[str, Handler] = {
+    "move": _move,
+    "wait": _wait,
+    "end": _end,
+    "gust": _gust,
+    "trade": _trade,
+    "rest": _rest,
+    "restore": _restore,
+    "court": _court,
+    "attack": _attack,
+    "attack_agent": _attack,
+    "agent": _agent,
+    "relocate": _relocate,
+    "decline": _decline,
+    "choose": _choose,
+    "steal_card": _steal_card,
+    "draw": _draw,
+    "deposit": _deposit,
+    "give": _give,
+    "rest_with": _rest_with,
+    "buy_manuscript": _buy_manuscript,
+    "take": _take,
+    "steal": _steal,
+    "travel": _travel,
+    "abandon": _abandon,
+    "bank": _bank,
+    "buy_adventurer": _buy_adventurer,
+    "buy_agent": _buy_agent,
+    "buy_maps": _buy_maps,
+    "keep": _keep,
+    "done": _done,
+}
 
 
 # -- setup helpers -------------------------------------------------------------------------------

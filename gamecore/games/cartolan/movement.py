@@ -10,7 +10,7 @@ from gamecore.games.cartolan import board
 from gamecore.games.cartolan.state import Adventurer, State
 
 #: Allowance bits: which kinds of move the budget still permits.
-ALLOW_DOWN, ALLOW_UP, ALLOW_LAND = 1, 2, 4
+ALLOW_DOWN, ALLOW_UP, ALLOW_LAND = board.ALLOW_DOWN, board.ALLOW_UP, board.ALLOW_LAND
 
 
 def _sides_by_mask(low: int, mask: int) -> tuple[int, ...]:
@@ -22,6 +22,8 @@ def _sides_by_mask(low: int, mask: int) -> tuple[int, ...]:
 SIDES = tuple(tuple(_sides_by_mask(low, mask) for mask in range(8)) for low in range(64))
 UPWIND_SIDES = tuple(_sides_by_mask(low, ALLOW_UP) for low in range(64))
 _ALL_LAND = board.ORIENTATION_MASK & ~15  # keeps the wind, every edge land
+#: Tile flags under which ``tile_low`` may differ from ``tile & ORIENTATION_MASK``.
+SPECIAL = board.CITY | board.DISASTER
 
 
 def tile_low(state: State, adv: Adventurer) -> int:
@@ -63,15 +65,13 @@ def allowance(state: State, adv: Adventurer) -> int:
     """Bit mask of the move kinds allowed now: §5.2 (``initial``) and §5.3 (``budgetted``,
     with the precedence slip fixed, §14.3.5)."""
     total = state.down + state.up + state.land
-    params = state.params
-    if adv.buffs or adv.chest == 0 or state.options["movement"] != "initial":
-        if total >= max_moves(state, adv):
-            return 0
-        land_limit, upwind_limit = _limits(state, adv)
-    else:  # the common case, without any lookups
-        if total >= params.max_moves:
-            return 0
-        land_limit, upwind_limit = params.land_window, params.upwind_window
+    if not adv.buffs and state.options["movement"] == "initial":
+        # The common case: read from the preset's precomputed table.
+        masks = state.params.allow_empty if adv.chest == 0 else state.params.allow_loaded
+        return masks[total] if total < len(masks) else 0
+    if total >= max_moves(state, adv):
+        return 0
+    land_limit, upwind_limit = _limits(state, adv)
     mask = ALLOW_DOWN
     if state.options["movement"] == "budgetted":
         if state.up < upwind_limit and state.land == 0:
@@ -112,10 +112,12 @@ def can_continue(state: State, adv: Adventurer) -> bool:
     mask = allowance(state, adv)
     if not mask:
         return False
-    low = tile_low(state, adv)
-    if SIDES[low][mask] or (state.params.gusts and UPWIND_SIDES[low]):
+    tile = state.tiles[adv.pos]
+    low = tile_low(state, adv) if tile & SPECIAL else tile & board.ORIENTATION_MASK
+    params = state.params
+    if SIDES[low][mask] or (params.gusts and UPWIND_SIDES[low]):
         return True
-    if state.params.attacks:
+    if params.attacks:
         if state.down + state.up + state.land <= 2:
             return True
         pos = adv.pos

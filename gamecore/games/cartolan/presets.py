@@ -79,6 +79,11 @@ class Params:
     cost_tech: int
     card_choices: int
     cost_agent_existing: int
+    #: Derived by ``params_for``: the ``initial`` variant's allowance bits (§5.2) by move
+    #: total, for an Adventurer without card effects, Chest loaded / Chest empty; past the
+    #: end no move is left.
+    allow_loaded: tuple[int, ...] = ()
+    allow_empty: tuple[int, ...] = ()
 
 
 def _modern(mode: str) -> Params:
@@ -183,7 +188,25 @@ def params_for(preset: str, mode: str, players: int) -> Params:
     """The rule numbers of a preset, mode and player count. ``Params`` is frozen, so one
     shared object per combination serves every state (reading a state back from JSON, and a
     player decoding a view, would otherwise rebuild it each time)."""
-    return _classic(mode, players) if preset == "classic" else _modern(mode)
+    params = _classic(mode, players) if preset == "classic" else _modern(mode)
+    return replace(
+        params,
+        allow_loaded=_initial_masks(params.max_moves, params.land_window, params.upwind_window),
+        allow_empty=_initial_masks(
+            params.max_moves, params.unburdened_land, params.unburdened_upwind
+        ),
+    )
+
+
+def _initial_masks(max_moves: int, land_limit: int, upwind_limit: int) -> tuple[int, ...]:
+    """Allowance bits by move total T < ``max_moves``: downwind always, upwind while T is
+    below the upwind limit, land while below the land limit (§5.2)."""
+    return tuple(
+        board.ALLOW_DOWN
+        | (board.ALLOW_UP if total < upwind_limit else 0)
+        | (board.ALLOW_LAND if total < land_limit else 0)
+        for total in range(max_moves)
+    )
 
 
 # -- tile tables ---------------------------------------------------------------------------
