@@ -42,10 +42,11 @@ def arrive(state: State, adv: Adventurer, events: Events) -> None:
         else:
             disaster_strike(state, adv, events)
         return
-    dropped = state.dropped.pop(pos, 0)
-    if dropped:
-        adv.chest += dropped
-        emit(events, "collect", {"amount": dropped})
+    if state.dropped:
+        dropped = state.dropped.pop(pos, 0)
+        if dropped:
+            adv.chest += dropped
+            emit(events, "collect", {"amount": dropped})
     if tile & board.CITY:
         city_visit(state, adv, events, purchases=True)
         return
@@ -105,35 +106,30 @@ def tile_offers(state: State, adv: Adventurer) -> list[Action]:
     """The tile actions open after this move (§5.6 steps 3–4, §6.5 step 3, §8.1)."""
     if state.offers == 0:
         return []
-    params = state.params
     pos = adv.pos
-    tile = state.tiles[pos]
-    seat = adv.seat
-    offers: list[Action] = []
     if state.offers == 2:
-        if can_place_agent_here(state, adv):
-            offers.append(("agent",))
-        return offers
+        return [_AGENT] if can_place_agent_here(state, adv) else []
+    tile = state.tiles[pos]
     if tile & board.DISASTER:
         if adv.pirate and state.dropped.get(pos) and ("court", pos) not in state.attacked:
-            offers.append(("court",))
-        return offers
+            return [_COURT]
+        return []
+    params = state.params
+    seat = adv.seat
+    offers: list[Action] = []
     if tile & board.WONDER and not adv.pirate and pos not in adv.traded:
-        offers.append(("trade",))
+        offers.append(_TRADE)
     if params.attacks and not tile & board.CITY:
         for other_seat, seat_advs in enumerate(state.advs):
-            if other_seat == seat:
-                continue
-            for index, other in enumerate(seat_advs):
-                if other.pos != pos or (other_seat, index) in state.attacked:
-                    continue
-                if other.pirate or other.chest > 0 or cards.buff(adv, "damage"):
-                    offers.append(("attack", other_seat, index))
+            if other_seat != seat:
+                for other in seat_advs:
+                    if other.pos == pos:
+                        _attack_offer(state, adv, other_seat, seat_advs.index(other), offers)
     agent = state.agents.get(pos)
     if agent is not None:
         own = agent.owner == seat
         if not own and agent.active and params.attacks and ("agent", pos) not in state.attacked:
-            offers.append(("attack_agent",))
+            offers.append(_ATTACK_AGENT)
         if (
             agent.active
             and pos not in state.rested
@@ -142,17 +138,32 @@ def tile_offers(state: State, adv: Adventurer) -> list[Action]:
                 or (not adv.pirate and (adv.chest >= params.cost_rest or _free_rest(state, adv)))
             )
         ):
-            offers.append(("rest",))
-        if (
-            agent.owner == seat
-            and not agent.active
-            and params.attacks
-            and adv.chest >= params.cost_restore
-        ):
-            offers.append(("restore",))
+            offers.append(_REST)
+        if own and not agent.active and params.attacks and adv.chest >= params.cost_restore:
+            offers.append(_RESTORE)
     if params.cards:
         offers.extend(advanced.extra_offers(state, adv))
     return offers
+
+
+def _attack_offer(
+    state: State, adv: Adventurer, seat: int, index: int, offers: list[Action]
+) -> None:
+    """An Adventurer of another seat shares the tile: attack it unless already attacked
+    this move; only a pirate, or one with a Chest, or with +damage (§10.2, §11.2)."""
+    if (seat, index) in state.attacked:
+        return
+    other = state.advs[seat][index]
+    if other.pirate or other.chest > 0 or (adv.buffs and cards.buff(adv, "damage")):
+        offers.append(("attack", seat, index))
+
+
+_AGENT: Action = ("agent",)
+_COURT: Action = ("court",)
+_TRADE: Action = ("trade",)
+_ATTACK_AGENT: Action = ("attack_agent",)
+_REST: Action = ("rest",)
+_RESTORE: Action = ("restore",)
 
 
 def _free_rest(state: State, adv: Adventurer) -> bool:
@@ -511,7 +522,7 @@ def city_actions(state: State, probe: bool = False) -> list[Action]:
     """§9 steps 3–4: bank first (any amount), then purchases, then ``done``.
 
     ``probe``: only whether anything is left to choose (a shorter, non-empty list if so)."""
-    adv = state.adventurer
+    adv = state.advs[state.order[state.order_pos]][state.adv_index]
     pending = state.pending
     if not pending["banked"]:
         return [("bank", amount) for amount in range(adv.chest, -1, -1)]
@@ -638,9 +649,9 @@ def after_move(state: State, events: Events) -> None:
     """End the turn when the Adventurer can do nothing more (§5.5)."""
     if state.over or state.decision != "move":
         return
-    adv = state.adventurer
+    adv = state.advs[state.order[state.order_pos]][state.adv_index]
     if movement.can_continue(state, adv):
         return
-    if tile_offers(state, adv):
+    if state.offers and tile_offers(state, adv):
         return
     turns.end_turn(state, events)

@@ -60,6 +60,4 @@ def exhausted_pile(state: State) -> bool:
     discards = state.discards
     if not piles[WATER_PILE] and not discards[WATER_PILE]:
         return True
-    return (
-        state.params.land_exploration and not piles[LAND_PILE] and not discards[LAND_PILE]
-    )
+    return state.params.land_exploration and not piles[LAND_PILE] and not discards[LAND_PILE]

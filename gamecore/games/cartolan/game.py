@@ -134,39 +134,39 @@ class CartolanGame(Game[State, Action]):
 
     def _move_actions(self, state: State, adv: Adventurer) -> list[Action]:
         """Steps, gusts and wait while the turn goes on (§5.5), then tile offers, travel
-        money, abandon targets and ``end``. Assembled from prebuilt action tuples."""
+        money, abandon targets and ``end``. The steps, gusts and wait come as one cached
+        tuple (``_PREFIXES``)."""
         number = state.adv_index + 1
         pos = adv.pos
         tiles = state.tiles
         tile = tiles[pos]
-        result: list[Action] = []
-        sides: tuple[int, ...] = ()
-        gusts: tuple[int, ...] = ()
+        low = side_bits = gust_bits = 0
+        reachable = 0  # bit set of the sides a step or gust may cross
         mask = movement.allowance(state, adv)
         if mask:
             if tile & movement.SPECIAL:
                 low = movement.tile_low(state, adv)
             else:
                 low = tile & board.ORIENTATION_MASK
-            sides = movement.SIDES[low][mask]
+            side_bits = movement.SIDE_BITS[low][mask]
             if state.params.gusts and not mask & movement.ALLOW_UP:
-                gusts = movement.UPWIND_SIDES[low]
-            if sides or gusts or movement.can_continue(state, adv):
-                maps = len(adv.maps)
+                gust_bits = movement.UPWIND_BITS[low]
+            reachable = side_bits | gust_bits
+        if reachable or (mask and movement.can_continue(state, adv)):
+            maps = len(adv.maps)
+            gaps = 0  # bit set of the step sides into a gap, only read with chest maps
+            if maps:
                 step = board.STEP
-                if number < _TABLE_NUMBERS and maps < _TABLE_MAPS:
-                    runs = _STEP_RUNS[number][maps]
-                else:
-                    runs = _step_runs(number, maps)
-                for side in sides:
-                    run = runs[side]
-                    if maps and pos + step[side] not in tiles:
-                        result += run
-                    else:
-                        result.append(run[0])
-                for side in gusts:
-                    result.append(("gust", number, side))
-                result.append(_WAITS[number] if number < _TABLE_NUMBERS else ("wait", number))
+                for side in movement.SIDES[low][mask]:
+                    if pos + step[side] not in tiles:
+                        gaps |= 1 << side
+            key = (maps << 16 | number) << 12 | side_bits << 8 | gaps << 4 | gust_bits
+            prefix = _PREFIXES.get(key)
+            if prefix is None:
+                prefix = _PREFIXES[key] = _prefix(number, side_bits, gaps, gust_bits, maps)
+            result = [*prefix]
+        else:
+            result = []
         if state.offers:
             result += actions.tile_offers(state, adv)
         if state.travel_ok:
@@ -178,7 +178,7 @@ class CartolanGame(Game[State, Action]):
         if not tile & board.CITY:
             for city in state.cities:
                 side = _SIDE_OF_OFFSET.get(city - pos, -1)
-                if side < 0 or (side not in sides and side not in gusts):
+                if side < 0 or not reachable >> side & 1:
                     mythical = 1 if tiles[city] & board.MYTHICAL else 0
                     if number < _TABLE_NUMBERS:
                         result.append(_ABANDONS[number][mythical])
@@ -375,29 +375,32 @@ class CartolanGame(Game[State, Action]):
 _SIDE_OF_OFFSET = {offset: side for side, offset in enumerate(board.STEP)}
 
 # -- prebuilt action tuples ---------------------------------------------------------------
-# A move decision's list is assembled from these shared (immutable) tuples instead of
-# building every tuple at every step. Adventurer numbers and chest map counts beyond the
-# tables (not reachable with the presets' numbers) are built on the fly.
+# A move decision's list is assembled from shared (immutable) tuples instead of building
+# every tuple at every step.
 _TABLE_NUMBERS = 9
-_TABLE_MAPS = 9
 _CITY_NAMES = ("capital", "mythical")
 _END: Action = ("end",)
 
 
-def _step_runs(number: int, maps: int) -> tuple[tuple[Action, ...], ...]:
-    """Per side: the step across it without a chest map, then with chest map 1..``maps``."""
-    return tuple(
-        tuple(("move", number, side, m) for m in range(maps + 1)) for side in range(4)
-    )
+def _prefix(number: int, sides: int, gaps: int, gusts: int, maps: int) -> tuple[Action, ...]:
+    """The start of a move decision's list: for each side a step may cross (bit set
+    ``sides``, N E S W) the step without a chest map and, into a gap (``gaps``), with chest
+    map 1..``maps``; then the gusts (classic); then the wait."""
+    result: list[Action] = []
+    for side in range(4):
+        if sides >> side & 1:
+            result.append(("move", number, side, 0))
+            if gaps >> side & 1:
+                result.extend(("move", number, side, m) for m in range(1, maps + 1))
+    result.extend(("gust", number, side) for side in range(4) if gusts >> side & 1)
+    result.append(("wait", number))
+    return tuple(result)
 
 
-#: _STEP_RUNS[adventurer number][chest maps held][side] → ``_step_runs(number, maps)[side]``.
-_STEP_RUNS = tuple(
-    tuple(_step_runs(number, maps) for maps in range(_TABLE_MAPS))
-    for number in range(_TABLE_NUMBERS)
-)
-#: _WAITS[number] → ("wait", number); _ABANDONS[number][0 capital / 1 mythical].
-_WAITS: tuple[Action, ...] = tuple(("wait", number) for number in range(_TABLE_NUMBERS))
+#: (maps << 16 | number) << 12 | sides << 8 | gaps << 4 | gusts → ``_prefix(...)``, filled
+#: as met. Small: a few Adventurer numbers and chest map counts, at most 16 * 81 side sets.
+_PREFIXES: dict[int, tuple[Action, ...]] = {}
+#: _ABANDONS[number][0 capital / 1 mythical] → ("abandon", number, name).
 _ABANDONS = tuple(
     tuple(("abandon", number, name) for name in _CITY_NAMES) for number in range(_TABLE_NUMBERS)
 )
@@ -413,7 +416,9 @@ Handler = Callable[[State, Adventurer, Action, turns.Events], None]
 def _move(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
     side = action[2]
     tile = state.tiles[adv.pos]
-    low = movement.tile_low(state, adv) if tile & movement.SPECIAL else tile & board.ORIENTATION_MASK
+    low = (
+        movement.tile_low(state, adv) if tile & movement.SPECIAL else tile & board.ORIENTATION_MASK
+    )
     steps.do_move(state, adv, side, board.MOVE_KIND[low][side], action[3], events)
 
 

@@ -21,6 +21,15 @@ def _sides_by_mask(low: int, mask: int) -> tuple[int, ...]:
 #: SIDES[tile & 63][allowance mask] → sides that may be crossed, precomputed.
 SIDES = tuple(tuple(_sides_by_mask(low, mask) for mask in range(8)) for low in range(64))
 UPWIND_SIDES = tuple(_sides_by_mask(low, ALLOW_UP) for low in range(64))
+
+
+def _bits(sides: tuple[int, ...]) -> int:
+    return sum(1 << side for side in sides)
+
+
+#: The same as bit sets (bit ``side``): SIDE_BITS[tile & 63][mask], UPWIND_BITS[tile & 63].
+SIDE_BITS = tuple(tuple(_bits(sides) for sides in by_mask) for by_mask in SIDES)
+UPWIND_BITS = tuple(_bits(sides) for sides in UPWIND_SIDES)
 _ALL_LAND = board.ORIENTATION_MASK & ~15  # keeps the wind, every edge land
 #: Tile flags under which ``tile_low`` may differ from ``tile & ORIENTATION_MASK``.
 SPECIAL = board.CITY | board.DISASTER

@@ -8,27 +8,24 @@ from gamecore.games.cartolan.state import Adventurer, State
 from gamecore.games.cartolan.turns import Events, emit
 
 
-def count_move(state: State, kind: int) -> None:
-    """The counter goes up before any exploration, so a failed one still uses the move."""
+def do_move(
+    state: State, adv: Adventurer, side: int, kind: int, map_number: int, events: Events
+) -> None:
+    """One step across ``side`` onto a tile, or into a gap (exploration). The counter goes up
+    before any exploration, so a failed one still uses the move."""
+    state.travel_ok = False
     if kind == board.DOWNWIND:
         state.down += 1
     elif kind == board.UPWIND:
         state.up += 1
     else:
         state.land += 1
-
-
-def do_move(
-    state: State, adv: Adventurer, side: int, kind: int, map_number: int, events: Events
-) -> None:
-    """One step across ``side`` onto a tile, or into a gap (exploration)."""
-    state.travel_ok = False
-    count_move(state, kind)
     target = adv.pos + board.STEP[side]
     if target in state.tiles:
         adv.pos = target
         state.path.append(target)
-        emit(events, "move", {"side": board.DIRECTION_NAMES[side]})
+        if events is not None:
+            emit(events, "move", {"side": board.DIRECTION_NAMES[side]})
         actions.arrive(state, adv, events)
     else:
         explore(state, adv, side, map_number, events)
@@ -38,24 +35,23 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: E
     """§6.2: a chest map first if chosen (§10.5), then the preset's number of draws."""
     origin = adv.pos
     if map_number:
-        tile = adv.maps[map_number - 1]
-        oriented = exploration.placement(state, tile, origin, side)
+        oriented = exploration.placement(state, adv.maps[map_number - 1], origin, side)
         if oriented is not None:
             adv.maps.pop(map_number - 1)
             settle_tile(state, adv, origin, side, oriented, None, events)
             return
     which = exploration.pile_for(state, origin, side)
     for _ in range(state.params.exploration_attempts):
-        tile = exploration.draw(state, which)
-        if tile is None:
+        drawn = exploration.draw(state, which)
+        if drawn is None:
             emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
             turns.finish(state, "pile_exhausted", events)
             return
-        oriented = exploration.placement(state, tile, origin, side)
+        oriented = exploration.placement(state, drawn, origin, side)
         if oriented is not None:
             settle_tile(state, adv, origin, side, oriented, which, events)
             return
-        state.discards[which].append(tile)
+        state.discards[which].append(drawn)
     emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
     if not state.tiles[origin] & board.CITY:
         state.attacked = []

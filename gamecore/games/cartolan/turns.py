@@ -18,7 +18,7 @@ def emit(events: Events, kind: str, data: dict) -> None:
 
 def begin_turn(state: State) -> None:
     """Fresh move budget and per-turn memory for the Adventurer whose turn it now is."""
-    adv = state.adventurer
+    adv = state.advs[state.order[state.order_pos]][state.adv_index]
     state.down = state.up = state.land = 0
     state.rested = []
     state.attacked = []
@@ -37,17 +37,19 @@ def begin_turn(state: State) -> None:
 def end_turn(state: State, events: Events) -> None:
     """§5.5 end of an Adventurer turn: clear turn memory, recycle discards, check victory,
     then hand over to the next Adventurer (§4)."""
-    adv = state.adventurer
+    adv = state.advs[state.order[state.order_pos]][state.adv_index]
     if not state.params.trade_once_per_expedition:
         adv.traded = []
     if adv.new_cards:
         adv.new_cards = []
         cards.recompute(adv)
-    for which in (0, 1):
-        discard = state.discards[which]
-        if discard:
-            _shuffle_in(state, state.piles[which], discard)
-            state.discards[which] = []
+    discards = state.discards
+    if discards[0] or discards[1]:
+        for which in (0, 1):
+            discard = discards[which]
+            if discard:
+                _shuffle_in(state, state.piles[which], discard)
+                discards[which] = []
     state.last_path = state.path
     if state.over:
         return
@@ -84,10 +86,22 @@ def _advance(state: State) -> None:
 
 def check_victory(state: State, events: Events, map_check: bool = False) -> bool:
     """Wealth margin (strictly more than the preset's margin), or a completed map (§12)."""
-    vaults = sorted(state.vault, reverse=True)
-    if len(vaults) > 1 and vaults[0] - vaults[1] > state.params.margin:
-        finish(state, "margin", events)
-        return True
+    vault = state.vault
+    if len(vault) > 1:
+        # The two largest Vaults, as ``sorted(vault, reverse=True)[:2]`` would give them.
+        first = second = vault[0]
+        if vault[1] > first:
+            first = vault[1]
+        else:
+            second = vault[1]
+        for amount in vault[2:]:
+            if amount > first:
+                first, second = amount, first
+            elif amount > second:
+                second = amount
+        if first - second > state.params.margin:
+            finish(state, "margin", events)
+            return True
     if map_check and exploration.exhausted_pile(state):
         finish(state, "pile_exhausted", events)
         return True
