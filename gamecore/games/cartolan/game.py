@@ -189,17 +189,25 @@ class CartolanGame(Game[State, Action]):
 
     # -- apply -------------------------------------------------------------------------------
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
-        try:
-            action = self._normalise(state, action)
-        except (IndexError, TypeError) as error:
-            raise IllegalAction(
-                "cartolan_not_offered", f"{action!r} is not an action", move=str(action)
-            ) from error
+        action = self.canonical_action(state, action)
         self._check(state, player, action)
         new = state.clone()
         events: list[Event] = []
         self._execute(new, action, events)
         return new, events
+
+    def canonical_action(self, state: State, action: Any) -> Action:
+        """The action as ``apply`` executes and records it (``state.last_action``): text is
+        parsed, and the short forms without an Adventurer number (``wait``, ``move E``,
+        ``gust S``, ``abandon capital``) name the Adventurer moving now, so that the action
+        equals the one ``legal_actions`` lists. Whether it is legal is not checked here;
+        malformed input is refused."""
+        try:
+            return self._normalise(state, action)
+        except (IndexError, TypeError) as error:
+            raise IllegalAction(
+                "cartolan_not_offered", f"{action!r} is not an action", move=str(action)
+            ) from error
 
     def simulation_step(
         self, state: State, seat: int, legal: Sequence[Action], player: Player, rng: Any

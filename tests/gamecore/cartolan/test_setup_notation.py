@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from gamecore.contract import IllegalAction
-from gamecore.games.cartolan import GAME, board, presets
+from gamecore.games.cartolan import GAME, board, presets, turns
 
-from .helpers import ALL_WATER, act, at, new, put, tile
+from .helpers import ALL_WATER, act, at, legal, new, put, tile
 
 
 def test_option_defaults_follow_the_binding_table() -> None:
@@ -128,6 +128,44 @@ def test_apply_accepts_text_and_the_moving_adventurer_shorthand() -> None:
     by_tuple, _ = GAME.apply(state, state.seat, ("move", 1, board.N, 0))
     assert GAME.to_json(by_text) == GAME.to_json(by_tuple)
     assert GAME.view(by_text, None)["last_action"] == "move 1 N"
+
+
+@pytest.mark.parametrize(
+    ("text", "canonical"), [("wait", "wait 1"), ("move E", "move 1 E"), ("n", "move 1 N")]
+)
+def test_short_forms_are_applied_and_recorded_as_the_listed_action(
+    text: str, canonical: str
+) -> None:
+    state = new()
+    assert canonical in legal(state) and text not in legal(state)
+    action = GAME.canonical_action(state, text)
+    assert action in GAME.legal_actions(state, state.seat)
+    assert GAME.format_action(action) == canonical
+    by_short, _ = GAME.apply(state, state.seat, text)
+    by_canonical, _ = GAME.apply(state, state.seat, canonical)
+    assert by_short.last_action == action
+    assert GAME.view(by_short, None)["last_action"] == canonical
+    assert GAME.to_json(by_short) == GAME.to_json(by_canonical)
+
+
+def test_short_forms_are_refused_when_no_adventurer_is_moving() -> None:
+    state = new()
+    state.adventurer.chest = 3
+    state, _ = act(state, "wait")  # a city visit: the bank decision
+    assert state.decision == "city"
+    for text in ("wait", "move E", "e"):
+        with pytest.raises(IllegalAction) as caught:
+            GAME.apply(state, state.seat, text)
+        assert caught.value.code == "cartolan_decide_first"
+    assert GAME.canonical_action(state, "bank 3") == ("bank", 3)
+    turns.finish(state, "margin", None)
+    assert GAME.canonical_action(state, "wait") == ("wait", 0)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "wait")
+    assert caught.value.code == "cartolan_over"
+    with pytest.raises(IllegalAction) as caught:
+        GAME.canonical_action(new(), ("wait",))
+    assert caught.value.code == "cartolan_not_offered"
 
 
 def test_view_shows_the_move_meter_and_reachable_cells() -> None:
