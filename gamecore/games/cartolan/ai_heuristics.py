@@ -1,8 +1,10 @@
 """Pure decision rules of Cartolan's heuristic computer players (rules §13).
 
 Every function takes small, explicit inputs (positions, chests, which steps are legal) and
-returns a decision, so each rule of §13 can be tested on hand-built positions. ``players.py``
-reads these inputs from the engine and turns the decisions into engine actions.
+returns a decision, so each rule of §13 can be tested on hand-built positions: this module is
+the readable specification. ``ai_reference.py`` reads these inputs from the engine and turns
+the decisions into engine actions; ``players.py`` applies the same rules straight to the
+engine's cell ints (much faster), and a test requires both to decide alike in real games.
 
 The original players were driven by callbacks and "tried" moves one after another; here a
 player is asked for one action at a time, so "try A, then B" becomes "the first of A, B that
@@ -13,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 Pos = tuple[int, int]
 Direction = str  # "n", "e", "s" or "w"
@@ -141,33 +143,10 @@ ABANDON = Move("abandon")
 END = Move("end")
 
 
-class MoveInputs(Protocol):
-    """What the movement rules read; :class:`MoveContext` is the plain version, ``players.py``
-    has one that computes each field only when a rule reads it."""
-
-    position: Pos
-    arrow: str
-    chest: int
-    threshold: int
-    latest_city: Pos
-    legal_steps: frozenset[Direction]
-    avoid: frozenset[Pos]
-    use_maps: bool
-    can_abandon: bool
-    own_agents: tuple[Pos, ...]
-    max_agents: int
-    route_index: int | None
-    pirate_targets: tuple[tuple[Pos, int], ...]
-    victim_here: bool
-    turn_start: bool
-
-    def gap_options(self) -> Mapping[Direction, GapOption]: ...
-
-
 @dataclass(slots=True)
 class MoveContext:
-    """Everything the movement rules of §13 look at for the Adventurer about to move, given
-    outright (tests build these by hand; ``players.py`` computes the same fields lazily)."""
+    """Everything the movement rules of §13 look at for the Adventurer about to move (tests
+    build these by hand; ``ai_reference.move_context`` reads them from the game)."""
 
     position: Pos
     arrow: str
@@ -193,27 +172,28 @@ class MoveContext:
     #: first decision of this Adventurer's turn (Explorer waits to attack only then)
     turn_start: bool = False
 
-    def gap_options(self) -> Mapping[Direction, GapOption]:
-        return self.gaps
 
-
-def move_towards(ctx: MoveInputs, target: Pos) -> Move:
-    direction = first_open(towards_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid)
+def move_towards(ctx: MoveContext, target: Pos) -> Move:
+    direction = first_open(
+        towards_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid
+    )
     return Move("step", direction) if direction else WAIT
 
 
-def move_away(ctx: MoveInputs, target: Pos, rng: Any) -> Move:
-    direction = first_open(away_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid)
+def move_away(ctx: MoveContext, target: Pos, rng: Any) -> Move:
+    direction = first_open(
+        away_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid
+    )
     if direction:
         return Move("step", direction)
     gamble = rng.choice(DIRECTIONS)
     return Move("step", gamble) if gamble in ctx.legal_steps else WAIT
 
 
-def explore_best_space(ctx: MoveInputs, rng: Any) -> Move:
+def explore_best_space(ctx: MoveContext, rng: Any) -> Move:
     """§13.1: explore the best gap; abandon when isolated (3 gaps, none scoring), and then
     stop (binding decision 8); otherwise drift away from the latest city."""
-    choice = choose_gap(ctx.arrow, ctx.gap_options(), ctx.avoid, ctx.position, ctx.use_maps)
+    choice = choose_gap(ctx.arrow, ctx.gaps, ctx.avoid, ctx.position, ctx.use_maps)
     if choice.direction is not None:
         return Move("step", choice.direction, choice.chest_map)
     if choice.options_seen == 3 and ctx.can_abandon:
@@ -233,7 +213,7 @@ def deviation(legal_steps: frozenset[Direction], rng: Any) -> Direction | None:
     return None
 
 
-def trader_plan(ctx: MoveInputs, router: bool) -> Literal["agent", "city", "explore"]:
+def trader_plan(ctx: MoveContext, router: bool) -> Literal["agent", "city", "explore"]:
     """§13.3/§13.4: follow the Agent route, explore, or go home."""
     pending = ctx.route_index is not None and ctx.route_index < len(ctx.own_agents)
     rich = ctx.chest >= ctx.threshold
@@ -256,7 +236,7 @@ def pirate_target(targets: Sequence[tuple[Pos, int]]) -> Pos | None:
     return best
 
 
-def decide_move(personality: str, ctx: MoveInputs, rng: Any) -> Move:
+def decide_move(personality: str, ctx: MoveContext, rng: Any) -> Move:
     """One move of the given personality (§13.2–§13.5)."""
     if (personality == "pirate" or ctx.turn_start) and ctx.victim_here:
         return WAIT

@@ -6,9 +6,16 @@ where ``rng`` is a ``random.Random`` or a ``gamecore.rng.Rng`` (only ``random()`
 ``choice()`` are used).
 
 Input: the seat's view (``GAME.view``), or — the documented faster input for simulations and
-benchmarks — the engine ``State`` itself, read only. A view is first rebuilt into the same
-shape (:mod:`gamecore.games.cartolan.ai_view`), so both inputs give the same decisions. The
-rules themselves are the pure functions of :mod:`gamecore.games.cartolan.ai_heuristics`.
+benchmarks — the engine ``State`` itself, read only. A view is first rebuilt into a ``State``
+(:mod:`gamecore.games.cartolan.ai_view`), so both inputs give the same decisions.
+
+The rules are the pure functions of :mod:`gamecore.games.cartolan.ai_heuristics`, the
+readable specification of §13. The move decision, taken hundreds of times per game, does not
+call them: it applies the same rules directly to cell ints, side numbers and the legal list
+(one pass over it, no objects built), and returns the very tuple of the legal list it picks.
+:mod:`gamecore.games.cartolan.ai_reference` takes the move decision through the specification
+functions instead, and a test plays real games with both, decision by decision, requiring the
+same actions, rng draws and memory.
 
 Memory: §13 keeps two things across calls that neither the view nor the state carries: the
 Trader/Router route index ``k`` (per Adventurer, across turns) and the cells where an
@@ -30,9 +37,10 @@ from typing import Any
 
 from gamecore.games.cartolan import ai_heuristics as ai
 from gamecore.games.cartolan import board, exploration
-from gamecore.games.cartolan.ai_heuristics import GapOption, Move, Opponent
+from gamecore.games.cartolan.ai_heuristics import Opponent
 from gamecore.games.cartolan.ai_view import state_from_view
 from gamecore.games.cartolan.presets import Params
+from gamecore.games.cartolan.state import Adventurer, Agent, State
 
 Action = tuple[Any, ...]
 Key = tuple[int, int]
@@ -40,24 +48,76 @@ Key = tuple[int, int]
 #: Raise errors from the decision rules instead of falling back (the tests set it).
 STRICT = False
 
-_SIDE_LETTERS = "nesw"
-_COORDS = board.coords
 _STEP = board.STEP
 _STRIDE = board.STRIDE
-_WIND_NAMES = board.WIND_NAMES
+_N, _E, _S, _W = board.N, board.E, board.S, board.W
+_P_DEVIATE = ai.P_DEVIATE
+
+#: Side numbers in the order of ``ai.DIRECTIONS`` ("n", "e", "s", "w" are board.N..W): a
+#: random direction is ``rng.choice`` over these, the same draw as over the letters.
+_SIDES: tuple[int, ...] = tuple("nesw".index(d) for d in ai.DIRECTIONS)
+#: explore_best_space's candidate sides per wind arrow (board.NE..NW), from ai.EXPLORE_ORDER.
+_EXPLORE_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple("nesw".index(d) for d in ai.EXPLORE_ORDER[name]) for name in board.WIND_NAMES
+)
+#: _MASK_SIDES[mask]: the sides whose bit is set in a 4-bit mask, in side order.
+_MASK_SIDES: tuple[tuple[int, ...], ...] = tuple(
+    tuple(side for side in range(4) if mask >> side & 1) for mask in range(16)
+)
+
+#: What the move choice returns besides a step (a step is ``side | chest_map << 2``).
+_WAIT = -1
+_ABANDON = -2
+
+
+def _towards(pos: int, target: int, open_steps: int) -> int:
+    """ai.move_towards on cells: shrink the larger offset first, else the other (which may
+    step away); else wait. ``open_steps``: a bit per side that may be taken."""
+    px, py = divmod(pos, _STRIDE)
+    tx, ty = divmod(target, _STRIDE)
+    vertical = _N if py < ty else _S
+    horizontal = _E if px <= tx else _W
+    if abs(px - tx) < abs(py - ty):
+        first, second = vertical, horizontal
+    else:
+        first, second = horizontal, vertical
+    if open_steps >> first & 1:
+        return first
+    if open_steps >> second & 1:
+        return second
+    return _WAIT
+
+
+def _away(pos: int, target: int, steps: int, open_steps: int, rng: Any) -> int:
+    """ai.move_away on cells: grow the smaller offset first, else the other; else one random
+    direction, taken if it is a legal step (``steps``; avoided or not); else wait."""
+    px, py = divmod(pos, _STRIDE)
+    tx, ty = divmod(target, _STRIDE)
+    vertical = _N if py > ty else _S
+    horizontal = _E if px >= tx else _W
+    if abs(px - tx) > abs(py - ty):
+        first, second = vertical, horizontal
+    else:
+        first, second = horizontal, vertical
+    if open_steps >> first & 1:
+        return first
+    if open_steps >> second & 1:
+        return second
+    gamble: int = rng.choice(_SIDES)
+    return gamble if steps >> gamble & 1 else _WAIT
 
 
 def threshold(params: Params) -> int:
     """§13.1: the Chest at which a player heads home: the Adventurer's cost, or in modern
     Advanced the Manuscript's cost (classic Advanced sells no Manuscripts, binding decision 9)."""
     if params.mode == "advanced" and params.preset == "modern":
-        return getattr(params, "cost_tech", params.cost_adventurer)
+        return params.cost_tech
     return params.cost_adventurer
 
 
-def own_agents(state: Any, seat: int) -> list[int]:
+def own_agents(state: State, seat: int) -> list[int]:
     """The player's Agent list in the engine's order (``api.own_agents``: sorted by cell)."""
-    return sorted(cell for cell, agent in state.agents.items() if agent.owner == seat)
+    return sorted([cell for cell, agent in state.agents.items() if agent.owner == seat])
 
 
 def default_action(legal: Sequence[Action]) -> Action:
@@ -76,7 +136,7 @@ def _first(legal: Sequence[Action], verb: str) -> Action | None:
     return None
 
 
-def _is_named(state: Any, city: int, name: str) -> bool:
+def is_named(state: State, city: int, name: str) -> bool:
     """Whether ``city`` is the one an ``abandon`` action names (``capital`` / ``mythical``)."""
     return bool(state.tiles.get(city, 0) & board.MYTHICAL) == (name == "mythical")
 
@@ -84,34 +144,46 @@ def _is_named(state: Any, city: int, name: str) -> bool:
 class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
-    __slots__ = ("clock", "route", "failed", "trying", "_disasters")
+    __slots__ = ("round", "tiles", "route", "failed", "trying", "_agents", "_own")
 
     def __init__(self) -> None:
-        self.clock = (0, 0)
+        #: the round and number of tiles last seen: when either goes down, a new game began
+        self.round = 0
+        self.tiles = 0
         #: (seat, number) → Trader/Router route index k (absent: not set yet, §13.3)
         self.route: dict[Key, int] = {}
         #: (seat, number) → (round, cells where an exploration failed this turn)
         self.failed: dict[Key, tuple[int, set[int]]] = {}
         #: (seat, number) → (round, position, gap cell) of the exploration just tried
         self.trying: dict[Key, tuple[int, int, int]] = {}
-        #: (number of tiles, disaster cells among them): rescanned only when tiles are added
-        self._disasters: tuple[int, set[int]] = (-1, set())
+        #: the Agent objects last seen (``state.agents`` values in order) and, for them, each
+        #: seat's sorted Agent cells. Placing, removing or relocating an Agent (even where a
+        #: ransacked one stood) puts a new Agent object in the dict, so an unchanged tuple of
+        #: objects means unchanged lists; the tuple keeps the objects alive, so no id is reused.
+        self._agents: tuple[Agent, ...] = ()
+        self._own: dict[int, list[int]] = {}
 
-    def disasters(self, tiles: dict[int, int]) -> set[int]:
-        """Known disaster tiles, which the players avoid (§13.1, classic Regular)."""
-        if self._disasters[0] != len(tiles):
-            found = {cell for cell, tile in tiles.items() if tile & board.DISASTER}
-            self._disasters = (len(tiles), found)
-        return self._disasters[1]
-
-    def sync(self, state: Any) -> None:
+    def sync(self, state: State) -> None:
         """Forget everything when time runs backwards: that is a new game."""
-        clock = (state.round, len(state.tiles))
-        if clock[0] < self.clock[0] or clock[1] < self.clock[1]:
+        round_ = state.round
+        tiles = len(state.tiles)
+        if round_ < self.round or tiles < self.tiles:
             self.route.clear()
             self.failed.clear()
             self.trying.clear()
-        self.clock = clock
+        self.round = round_
+        self.tiles = tiles
+
+    def own_agents(self, state: State, seat: int) -> list[int]:
+        """``own_agents(state, seat)``, sorted again only after the Agents changed."""
+        seen = tuple(state.agents.values())
+        if seen != self._agents:
+            self._agents = seen
+            self._own = {}
+        found = self._own.get(seat)
+        if found is None:
+            found = self._own[seat] = own_agents(state, seat)
+        return found
 
 
 class HeuristicPlayer:
@@ -129,6 +201,13 @@ class HeuristicPlayer:
             raise ValueError(f"unknown personality {personality!r}")
         self.personality = personality
         self.memory = _Memory()
+        #: the personality as flags, for the hot path
+        self.pirate = personality == "pirate"
+        self.router = personality == "router"
+        self.follows_route = personality in ("trader", "router")
+        #: threshold() of the last Params seen
+        self._params: Params | None = None
+        self._threshold = 0
 
     def __repr__(self) -> str:
         return f"HeuristicPlayer({self.personality!r})"
@@ -137,8 +216,11 @@ class HeuristicPlayer:
         if not legal:
             raise ValueError("a computer player needs at least one legal action")
         try:
-            state = state_from_view(view) if isinstance(view, dict) else view
+            state: State = state_from_view(view) if isinstance(view, dict) else view
             self.memory.sync(state)
+            if state.decision == "move":
+                # always a member of ``legal`` (it returns one of its tuples)
+                return self.decide_move(state, legal, rng)
             action = self.decide(state, legal, rng)
         except Exception:
             if STRICT:
@@ -150,11 +232,9 @@ class HeuristicPlayer:
             return default_action(legal)
         return action
 
-    # -- dispatch ----------------------------------------------------------------------
-    def decide(self, state: Any, legal: Sequence[Action], rng: Any) -> Action:
+    # -- dispatch of the other decisions ------------------------------------------------------
+    def decide(self, state: State, legal: Sequence[Action], rng: Any) -> Action:
         kind = state.decision
-        if kind == "move":
-            return self.decide_move(state, legal, rng)
         if kind == "city":
             return self.decide_city(state, legal, rng)
         if kind == "loot":
@@ -177,108 +257,204 @@ class HeuristicPlayer:
         return rng.choice(choices) if choices else default_action(legal)
 
     # -- the move decision ---------------------------------------------------------------
-    def decide_move(self, state: Any, legal: Sequence[Action], rng: Any) -> Action:
-        adv = state.adventurer
-        key = (state.seat, state.adv_index + 1)
-        self._note_failed_exploration(state, adv, key)
-        if self.personality in ("trader", "router"):
-            self._note_city_visit(state, adv, key)
-        scan = _scan(legal)
-        if self.personality in ("trader", "router"):
-            self._skip_dead_route_stop(state, adv, scan, key)
-        if scan.offers:
-            offer = self.take_offer(state, adv, scan, key)
+    def decide_move(self, state: State, legal: Sequence[Action], rng: Any) -> Action:
+        """§13.1–§13.5 for the Adventurer about to move: the decision of
+        ``ai_reference.decide_move`` (through the specification functions), computed on ints."""
+        seat = state.seat
+        number = state.adv_index + 1
+        adv = state.advs[seat][number - 1]
+        pos = adv.pos
+        key = (seat, number)
+        memory = self.memory
+        if memory.trying:
+            self.note_failed_exploration(state, adv, key)
+        turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
+        if turn_start and self.follows_route:
+            self.note_city_visit(state, adv, key, turn_start)
+
+        # one pass over the legal actions
+        steps = 0  # bit per side: a plain step (without a chest map) is legal
+        moves: list[Action | None] = [None, None, None, None]  # those steps, by side
+        gusts = False
+        can_wait = False
+        wait: Action | None = None
+        end: Action | None = None
+        abandon: Action | None = None  # the abandon to the latest city
+        mythical = -1  # whether the latest city is the Mythical City (-1: not looked up)
+        offers: list[Action] | None = None  # tile actions open now
+        for action in legal:
+            verb = action[0]
+            if verb == "move":
+                if action[3] == 0:
+                    side = action[2]
+                    steps |= 1 << side
+                    moves[side] = action
+            elif verb == "wait":
+                can_wait = True
+                if wait is None and action[1] == number:
+                    wait = action
+            elif verb == "abandon":
+                if abandon is None:
+                    if mythical < 0:
+                        mythical = 1 if state.tiles.get(adv.latest_city, 0) & board.MYTHICAL else 0
+                    if (action[2] == "mythical") == (mythical == 1):
+                        abandon = action
+            elif verb == "end":
+                end = action
+            elif verb == "gust":
+                gusts = True
+            elif verb != "travel":
+                if offers is None:
+                    offers = [action]
+                else:
+                    offers.append(action)
+
+        agents: list[int] | None = None  # own_agents, when the route needs them
+        if self.follows_route and key in memory.route:
+            agents = memory.own_agents(state, adv.seat)
+            self.skip_dead_route_stop(state, adv, offers, key, agents)
+        if offers is not None:
+            offer = self.take_offer(state, adv, offers, steps != 0 or gusts, key)
             if offer is not None:
                 return offer
-        move = ai.decide_move(self.personality, self.move_context(state, adv, scan, key), rng)
-        return self._to_action(state, adv, legal, move, key)
 
-    def _note_failed_exploration(self, state: Any, adv: Any, key: Key) -> None:
-        tried = self.memory.trying.pop(key, None)
-        if tried is None:
-            return
-        round_, pos, gap = tried
-        if round_ == state.round and adv.pos == pos and gap not in state.tiles:
+        choice = self._choose_move(
+            state, adv, key, steps, can_wait, turn_start, abandon, agents, rng
+        )
+        if choice >= 0:
+            side = choice & 3
+            chest_map = choice >> 2
+            step = moves[side]
+            if chest_map:
+                for action in legal:
+                    if action[0] == "move" and action[2] == side and action[3] == chest_map:
+                        step = action
+                        break
+            if step is not None:
+                target = pos + _STEP[side]
+                if target not in state.tiles:
+                    memory.trying[key] = (state.round, pos, target)
+                return step
+        elif choice == _ABANDON and abandon is not None:
+            return abandon
+        if wait is not None:
+            return wait
+        return end if end is not None else default_action(legal)
+
+    def _choose_move(
+        self,
+        state: State,
+        adv: Adventurer,
+        key: Key,
+        steps: int,
+        can_wait: bool,
+        turn_start: bool,
+        abandon: Action | None,
+        agents: list[int] | None,
+        rng: Any,
+    ) -> int:
+        """``ai.decide_move`` on ints: a step ``side | chest_map << 2``, _WAIT or _ABANDON.
+        ``steps`` has a bit per legal plain step; ``agents``: own_agents if already known."""
+        if (self.pirate or turn_start) and can_wait and self.victim_here(state, adv):
+            return _WAIT
+        # §13.1 deviation: with probability 0.1 a random direction, rolled again if not legal
+        for _ in range(64):
+            if rng.random() >= _P_DEVIATE:
+                break
+            side = rng.choice(_SIDES)
+            if steps >> side & 1:
+                return side
+
+        # the legal plain steps into cells not avoided (§13.1: this turn's path, this turn's
+        # failed explorations, classic known disaster tiles)
+        pos = adv.pos
+        open_steps = steps
+        if steps:
             entry = self.memory.failed.get(key)
-            if entry is None or entry[0] != state.round:
-                entry = (state.round, set())
-                self.memory.failed[key] = entry
-            entry[1].add(gap)
+            failed = entry[1] if entry is not None and entry[0] == state.round else None
+            disasters = state.params.disasters
+            path = state.path
+            tiles = state.tiles
+            for side in _MASK_SIDES[steps]:
+                target = pos + _STEP[side]
+                if (
+                    target in path
+                    or (failed is not None and target in failed)
+                    or (disasters and tiles.get(target, 0) & board.DISASTER)
+                ):
+                    open_steps &= ~(1 << side)
 
-    def _note_city_visit(self, state: Any, adv: Any, key: Key) -> None:
-        """§13.3: ``k`` is set to 0 by every city visit and for bought Adventurers; both show as
-        a turn starting on a city (the initial Adventurers start there with ``k`` unset)."""
-        at_turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
-        if at_turn_start and adv.pos in state.cities and (state.round > 1 or key[1] > 1):
-            self.memory.route[key] = 0
-
-    def take_offer(self, state: Any, adv: Any, scan: _Scan, key: Key) -> Action | None:
-        """The tile actions open now, in the order of §5.6: trade, attacks, restore, rest, and
-        the Agent offer after exploring (§13.2–§13.5)."""
         params = state.params
-        personality = self.personality
-        rest = None
-        for action in scan.offers:
-            verb = action[0]
-            if verb == "trade" or verb == "restore":
-                return action
-            if verb == "attack":
-                victim = state.advs[action[1]][action[2]]
-                if ai.attacks_adventurer(
-                    personality, adv.chest, victim.chest, victim.pirate, params.arrest_value
-                ):
-                    return action
-            elif verb == "attack_agent":
-                if ai.attacks_agent(personality):
-                    return action
-            elif verb == "rest" or (verb == "rest_with" and rest is None):
-                # an Agent's rest first; Intrepid Academy's rest with an Adventurer otherwise
-                rest = action
-            elif verb == "agent":
-                moves_left = bool(scan.sides) or scan.gusts
-                wonder = bool(state.tiles[adv.pos] & board.WONDER)
-                mine = len(own_agents(state, adv.seat))
-                if ai.places_agent_after_exploring(
-                    personality, mine, params.max_agents, wonder, moves_left
-                ):
-                    return action
-            elif verb == "court" and ai.courts(personality, adv.chest, state.dropped.get(adv.pos, 0)):
-                return action
-        if rest is not None and ai.rests(personality, adv.chest, params.cost_rest):
-            if rest[0] == "rest":
-                self._advance_route(state, adv, key)
-            return rest
-        return None
+        if params is not self._params:
+            self._params = params
+            self._threshold = threshold(params)
+        rich = adv.chest >= self._threshold
+        home = adv.latest_city
+        if self.follows_route:
+            # ai.trader_plan: to route Agent k, home, or explore
+            k = self.memory.route.get(key)
+            if k is not None:
+                if agents is None:
+                    agents = self.memory.own_agents(state, adv.seat)
+                if k < len(agents):
+                    target = agents[k] if self.router or not rich else home
+                    return _towards(pos, target, open_steps)
+            if self.router:
+                if rich:
+                    return _towards(pos, home, open_steps)
+            elif rich or len(self.memory.own_agents(state, adv.seat)) >= params.max_agents:
+                return _towards(pos, home, open_steps)
+            return self._explore(state, adv, steps, open_steps, abandon is not None, rng)
+        if rich:
+            return _towards(pos, home, open_steps)
+        if self.pirate and params.attacks:
+            chased = self.pirate_target(state, adv)
+            if chased >= 0:
+                return _towards(pos, chased, open_steps)
+        return self._explore(state, adv, steps, open_steps, abandon is not None, rng)
 
-    def _skip_dead_route_stop(self, state: Any, adv: Any, scan: _Scan, key: Key) -> None:
-        """On route Agent ``k`` when it is ransacked and cannot be restored (Chest too small):
-        it gives no rest, so the route moves on. The original waited for a rest there for
-        ever, which can deadlock a game (found by ``bench/cartolan_reliability.py``)."""
-        k = self.memory.route.get(key)
-        if k is None:
-            return
-        agents = own_agents(state, adv.seat)
-        if (
-            k < len(agents)
-            and agents[k] == adv.pos
-            and not state.agents[adv.pos].active
-            and not any(action[0] == "restore" for action in scan.offers)
-        ):
-            self.memory.route[key] = k + 1
+    @staticmethod
+    def _explore(
+        state: State, adv: Adventurer, steps: int, open_steps: int, can_abandon: bool, rng: Any
+    ) -> int:
+        """ai.explore_best_space: the best gap in the arrow's order (ai.choose_gap); none,
+        and exactly three gaps seen: abandon if possible; else away from the latest city."""
+        tiles = state.tiles
+        pos = adv.pos
+        params = state.params
+        full = params.gap_reward_full
+        per_neighbour = params.gap_reward_per_neighbour
+        use_maps = bool(params.chest_maps and adv.maps)
+        chosen = -1
+        best = 0
+        seen = 0
+        for side in _EXPLORE_SIDES[(tiles[pos] >> 4) & 3]:
+            if not open_steps >> side & 1:
+                continue
+            target = pos + _STEP[side]
+            if target in tiles:
+                continue
+            seen += 1
+            # exploration.fill_reward: the gap's neighbours besides the origin (a tile)
+            count = (
+                (target + 1 in tiles)
+                + (target + _STRIDE in tiles)
+                + (target - 1 in tiles)
+                + (target - _STRIDE in tiles)
+                - 1
+            )
+            reward = (full if count == 3 else 0) if full else per_neighbour * count
+            fitting = fitting_map(state, adv, side) if use_maps else 0
+            if reward > best or fitting:
+                chosen = side | fitting << 2
+                best = max(best, reward)
+        if chosen >= 0:
+            return chosen
+        if seen == 3 and can_abandon:
+            return _ABANDON
+        return _away(pos, adv.latest_city, steps, open_steps, rng)
 
-    def _advance_route(self, state: Any, adv: Any, key: Key) -> None:
-        """§13.3: resting at Agent ``k`` makes the next Agent the target."""
-        k = self.memory.route.get(key)
-        if k is None:
-            return
-        agents = own_agents(state, adv.seat)
-        if k < len(agents) and agents[k] == adv.pos:
-            self.memory.route[key] = k + 1
-
-    def move_context(self, state: Any, adv: Any, scan: _Scan, key: Key) -> _LazyContext:
-        return _LazyContext(self, state, adv, scan, key)
-
-    def _victim_here(self, state: Any, adv: Any) -> bool:
+    def victim_here(self, state: State, adv: Adventurer) -> bool:
         """An opponent's Adventurer here that this personality would attack, so that it waits to
         get the offer again (§13.2, §13.5). Nobody can be attacked on a city (§9)."""
         params = state.params
@@ -297,34 +473,127 @@ class HeuristicPlayer:
                     return True
         return False
 
-    def _to_action(
-        self, state: Any, adv: Any, legal: Sequence[Action], move: Move, key: Key
-    ) -> Action:
-        number = state.adv_index + 1
-        if move.kind == "step" and move.direction is not None:
-            side = _SIDE_LETTERS.index(move.direction)
-            action: Action = ("move", number, side, move.chest_map or 0)
-            if action not in legal:
-                action = ("move", number, side, 0)
-            if action in legal:
-                target = adv.pos + _STEP[side]
-                if target not in state.tiles:
-                    self.memory.trying[key] = (state.round, adv.pos, target)
+    @staticmethod
+    def pirate_target(state: State, adv: Adventurer) -> int:
+        """ai.pirate_target over pirate_targets(): the cell of the first most valuable
+        target, or -1 when none is worth anything."""
+        best_value = 0
+        best = -1
+        for seat, seat_advs in enumerate(state.advs):
+            if seat == adv.seat:
+                continue
+            for other in seat_advs:
+                value = other.chest // 2 + other.chest % 2
+                if value > best_value:
+                    best_value = value
+                    best = other.pos
+        tiles = state.tiles
+        for cell, amount in state.dropped.items():
+            if amount > best_value and (adv.pirate or not tiles[cell] & board.DISASTER):
+                best_value = amount
+                best = cell
+        return best
+
+    # -- memory ------------------------------------------------------------------------
+    def note_failed_exploration(self, state: State, adv: Adventurer, key: Key) -> None:
+        """The exploration tried last time from here left the gap empty: avoid it this turn."""
+        tried = self.memory.trying.pop(key, None)
+        if tried is None:
+            return
+        round_, pos, gap = tried
+        if round_ == state.round and adv.pos == pos and gap not in state.tiles:
+            entry = self.memory.failed.get(key)
+            if entry is None or entry[0] != state.round:
+                entry = (state.round, set())
+                self.memory.failed[key] = entry
+            entry[1].add(gap)
+
+    def note_city_visit(self, state: State, adv: Adventurer, key: Key, turn_start: bool) -> None:
+        """§13.3: ``k`` is set to 0 by every city visit and for bought Adventurers; both show as
+        a turn starting on a city (the initial Adventurers start there with ``k`` unset)."""
+        if turn_start and adv.pos in state.cities and (state.round > 1 or key[1] > 1):
+            self.memory.route[key] = 0
+
+    def skip_dead_route_stop(
+        self,
+        state: State,
+        adv: Adventurer,
+        offers: list[Action] | None,
+        key: Key,
+        agents: list[int],
+    ) -> None:
+        """On route Agent ``k`` when it is ransacked and cannot be restored (Chest too small):
+        it gives no rest, so the route moves on. The original waited for a rest there for
+        ever, which can deadlock a game (found by ``bench/cartolan_reliability.py``).
+        ``agents``: own_agents(state, adv.seat)."""
+        k = self.memory.route.get(key)
+        if k is None:
+            return
+        if (
+            k < len(agents)
+            and agents[k] == adv.pos
+            and not state.agents[adv.pos].active
+            and not (offers is not None and any(action[0] == "restore" for action in offers))
+        ):
+            self.memory.route[key] = k + 1
+
+    def advance_route(self, state: State, adv: Adventurer, key: Key) -> None:
+        """§13.3: resting at Agent ``k`` makes the next Agent the target."""
+        k = self.memory.route.get(key)
+        if k is None:
+            return
+        agents = self.memory.own_agents(state, adv.seat)
+        if k < len(agents) and agents[k] == adv.pos:
+            self.memory.route[key] = k + 1
+
+    # -- offers ------------------------------------------------------------------------
+    def take_offer(
+        self, state: State, adv: Adventurer, offers: list[Action], moves_left: bool, key: Key
+    ) -> Action | None:
+        """The tile actions open now, in the order of §5.6: trade, attacks, restore, rest, and
+        the Agent offer after exploring (§13.2–§13.5). ``moves_left``: a step or gust is legal."""
+        params = state.params
+        personality = self.personality
+        rest = None
+        for action in offers:
+            verb = action[0]
+            if verb == "trade" or verb == "restore":
                 return action
-        if move.kind == "abandon":
-            for action in legal:
-                if action[0] == "abandon" and _is_named(state, adv.latest_city, action[2]):
+            if verb == "attack":
+                victim = state.advs[action[1]][action[2]]
+                if ai.attacks_adventurer(
+                    personality, adv.chest, victim.chest, victim.pirate, params.arrest_value
+                ):
                     return action
-        if move.kind != "end" and ("wait", number) in legal:
-            return ("wait", number)
-        return ("end",) if ("end",) in legal else default_action(legal)
+            elif verb == "attack_agent":
+                if ai.attacks_agent(personality):
+                    return action
+            elif verb == "rest" or (verb == "rest_with" and rest is None):
+                # an Agent's rest first; Intrepid Academy's rest with an Adventurer otherwise
+                rest = action
+            elif verb == "agent":
+                wonder = bool(state.tiles[adv.pos] & board.WONDER)
+                mine = len(self.memory.own_agents(state, adv.seat))
+                if ai.places_agent_after_exploring(
+                    personality, mine, params.max_agents, wonder, moves_left
+                ):
+                    return action
+            elif verb == "court" and ai.courts(
+                personality, adv.chest, state.dropped.get(adv.pos, 0)
+            ):
+                return action
+        if rest is not None and ai.rests(personality, adv.chest, params.cost_rest):
+            if rest[0] == "rest":
+                self.advance_route(state, adv, key)
+            return rest
+        return None
 
     # -- the city decision ---------------------------------------------------------------
-    def decide_city(self, state: Any, legal: Sequence[Action], rng: Any) -> Action:
+    def decide_city(self, state: State, legal: Sequence[Action], rng: Any) -> Action:
         """§13.2: bank everything; perhaps buy an Adventurer (Advanced: a Manuscript); never
         buy Agents or re-choose maps."""
         if legal[0][0] == "bank":
-            return max(legal, key=lambda a: a[1] if a[0] == "bank" else -1)
+            return max(legal, key=_bank_amount)
         params = state.params
         seat = state.seat
         opponents = [
@@ -340,172 +609,24 @@ class HeuristicPlayer:
         ):  # fmt: skip
             return buy
         manuscript = _first(legal, "buy_manuscript")
-        cost_tech = getattr(params, "cost_tech", 3)
         if manuscript is not None and ai.buys(
-            rng, ai.P_REFUSE_MANUSCRIPT, vault, cost_tech, opponents, params.margin,
+            rng, ai.P_REFUSE_MANUSCRIPT, vault, params.cost_tech, opponents, params.margin,
             strictly_more=False,
         ):  # fmt: skip
             return manuscript
         return default_action(legal)
 
 
-class _lazy:  # noqa: N801 - used like functools.cached_property
-    """``functools.cached_property`` without its lock (Python 3.11 takes one on every first
-    read): computes on first read, then the instance attribute hides the descriptor."""
-
-    def __init__(self, compute: Any) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-
-    def __get__(self, instance: Any, owner: type) -> Any:
-        value = self.compute(instance)
-        instance.__dict__[self.name] = value
-        return value
+def _bank_amount(action: Action) -> int:
+    return int(action[1]) if action[0] == "bank" else -1
 
 
-class _LazyContext:
-    """``ai_heuristics.MoveInputs`` read from the game; the costlier fields are computed on
-    first use, as most moves need only a few of them (a player heading home never looks at
-    gaps or targets)."""
-
-    def __init__(self, player: HeuristicPlayer, state: Any, adv: Any, scan: _Scan, key: Key):
-        self._player = player
-        self._state = state
-        self._adv = adv
-        self._scan = scan
-        self._key = key
-        self._gaps: dict[str, GapOption] | None = None
-        params = state.params
-        # the cheap fields at once
-        self.position = _COORDS(adv.pos)
-        self.chest: int = adv.chest
-        self.threshold = threshold(params)
-        self.max_agents: int = params.max_agents
-        self.legal_steps = frozenset([_SIDE_LETTERS[side] for side in scan.sides])
-        self.turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
-        self.arrow = _WIND_NAMES[(state.tiles[adv.pos] >> 4) & 3]
-        self.latest_city = _COORDS(adv.latest_city)
-        self.use_maps = bool(params.chest_maps and adv.maps)
-        self.route_index = player.memory.route.get(key)
-        if not scan.abandon:
-            self.__dict__["can_abandon"] = False
-
-    @_lazy
-    def avoid(self) -> frozenset[ai.Pos]:
-        """This turn's path, failed explorations and known disasters; only the four
-        neighbouring cells are ever looked up, so only they are checked."""
-        state = self._state
-        memory = self._player.memory
-        path = state.path
-        entry = memory.failed.get(self._key)
-        failed = entry[1] if entry is not None and entry[0] == state.round else ()
-        disasters = memory.disasters(state.tiles) if state.params.disasters else ()
-        origin = self._adv.pos
-        return frozenset(
-            [
-                _COORDS(cell)
-                for cell in (origin + 1, origin + _STRIDE, origin - 1, origin - _STRIDE)
-                if cell in path or cell in failed or cell in disasters
-            ]
-        )
-
-    @_lazy
-    def can_abandon(self) -> bool:
-        state = self._state
-        city = self._adv.latest_city
-        return any(_is_named(state, city, name) for name in self._scan.abandon)
-
-    @_lazy
-    def own_agents(self) -> tuple[ai.Pos, ...]:
-        return tuple([_COORDS(cell) for cell in own_agents(self._state, self._adv.seat)])
-
-    @_lazy
-    def pirate_targets(self) -> tuple[tuple[ai.Pos, int], ...]:
-        return _pirate_targets(self._state, self._adv) if self._state.params.attacks else ()
-
-    @_lazy
-    def victim_here(self) -> bool:
-        return self._scan.can_wait and self._player._victim_here(self._state, self._adv)
-
-    def gap_options(self) -> dict[str, GapOption]:
-        if self._gaps is None:
-            state, adv = self._state, self._adv
-            origin = adv.pos
-            use_maps = self.use_maps
-            found = {}
-            for side in self._scan.sides:
-                target = origin + _STEP[side]
-                if target in state.tiles:
-                    continue
-                letter = _SIDE_LETTERS[side]
-                reward = exploration.fill_reward(state, target, origin)
-                fitting = _fitting_map(state, adv, side) if use_maps else None
-                found[letter] = GapOption(letter, reward, fitting)
-            self._gaps = found
-        return self._gaps
-
-
-class _Scan:
-    """One pass over the legal actions of a move decision: what the rules need from them."""
-
-    __slots__ = ("sides", "gusts", "can_wait", "abandon", "offers")
-
-    def __init__(self) -> None:
-        self.sides: list[int] = []  # plain steps (without a chest map)
-        self.gusts = False
-        self.can_wait = False
-        self.abandon: list[str] = []  # cities an abandon may go to
-        self.offers: list[Action] = []  # tile actions open now
-
-
-_NOT_OFFERS = frozenset(("move", "wait", "gust", "abandon", "travel", "end"))
-
-
-def _scan(legal: Sequence[Action]) -> _Scan:
-    scan = _Scan()
-    for action in legal:
-        verb = action[0]
-        if verb == "move":
-            if action[3] == 0:
-                scan.sides.append(action[2])
-        elif verb not in _NOT_OFFERS:
-            scan.offers.append(action)
-        elif verb == "wait":
-            scan.can_wait = True
-        elif verb == "abandon":
-            scan.abandon.append(action[2])
-        elif verb == "gust":
-            scan.gusts = True
-    return scan
-
-
-def _fitting_map(state: Any, adv: Any, side: int) -> int | None:
-    """The first chest map (1-based) that would fit across ``side`` (§10.5), if any."""
+def fitting_map(state: State, adv: Adventurer, side: int) -> int:
+    """The first chest map (1-based) that would fit across ``side`` (§10.5), else 0."""
     for number, tile in enumerate(adv.maps, start=1):
         if exploration.placement(state, tile, adv.pos, side) is not None:
             return number
-    return None
-
-
-def _pirate_targets(state: Any, adv: Any) -> tuple[tuple[ai.Pos, int], ...]:
-    """§13.5: opponents' Adventurers (half their Chest, rounded up), then tiles with dropped
-    wealth. The original's scan of Agents looked only at its own Agents (it has none), so
-    Agents are attacked when met but never sought out. Wealth on a classic disaster tile is a
-    target only for a pirate: anyone else entering it loses its own Chest there (§16), and
-    chasing it led non-pirates round in circles for ever."""
-    targets = [
-        (_COORDS(other.pos), ai.half_up(other.chest))
-        for seat, seat_advs in enumerate(state.advs)
-        if seat != adv.seat
-        for other in seat_advs
-    ]
-    tiles = state.tiles
-    targets += [
-        (_COORDS(cell), amount)
-        for cell, amount in state.dropped.items()
-        if adv.pirate or not tiles[cell] & board.DISASTER
-    ]
-    return tuple(targets)
+    return 0
 
 
 def heuristic_players() -> dict[str, HeuristicPlayer]:

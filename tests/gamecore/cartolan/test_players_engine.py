@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from gamecore.games.cartolan import GAME, board, presets
+from gamecore.games.cartolan import GAME, ai_reference, board, presets
 from gamecore.games.cartolan import players as heuristics
 from gamecore.games.cartolan.players import HeuristicPlayer, heuristic_players
 from gamecore.games.cartolan.state import Agent, State
@@ -260,7 +260,7 @@ def test_resting_at_the_route_agent_moves_on_to_the_next():
     state.offers = 1
     trader = HeuristicPlayer("trader")
     trader.memory.route[(seat, 1)] = 0
-    trader.memory.clock = (state.round, len(state.tiles))
+    trader.memory.sync(state)
     legal = GAME.legal_actions(state, seat)
     assert GAME.format_action(trader(state, legal, Steady())) == "rest"
     assert trader.memory.route[(seat, 1)] == 1  # next: the Agent at (0, 3)
@@ -277,7 +277,7 @@ def test_a_ransacked_route_agent_that_cannot_be_restored_is_skipped():
     state.offers = 1
     router = HeuristicPlayer("router")
     router.memory.route[(seat, 1)] = 0
-    router.memory.clock = (state.round, len(state.tiles))
+    router.memory.sync(state)
     legal = GAME.legal_actions(state, seat)
     router(state, legal, Steady())
     assert router.memory.route[(seat, 1)] == 1
@@ -293,12 +293,16 @@ def test_only_pirates_chase_wealth_on_disaster_tiles():
     state = new("regular", "classic")
     place(state, 0, 1)
     disaster = board.cell(3, 1)
-    state.tiles[disaster] = board.make_tile((board.N, board.E, board.S, board.W), flags=board.DISASTER)
+    state.tiles[disaster] = board.make_tile(
+        (board.N, board.E, board.S, board.W), flags=board.DISASTER
+    )
     state.dropped[disaster] = 40
     adv = state.adventurer
-    assert heuristics._pirate_targets(state, adv) == ((_xy(state, 1 - state.seat), 0),)
+    assert ai_reference.pirate_targets(state, adv) == ((_xy(state, 1 - state.seat), 0),)
+    assert HeuristicPlayer.pirate_target(state, adv) == -1
     adv.pirate = True
-    assert ((3, 1), 40) in heuristics._pirate_targets(state, adv)
+    assert ((3, 1), 40) in ai_reference.pirate_targets(state, adv)
+    assert HeuristicPlayer.pirate_target(state, adv) == disaster
 
 
 def _xy(state: State, seat: int) -> tuple[int, int]:

@@ -1,0 +1,205 @@
+"""The heuristic players' move decision taken through the specification functions.
+
+:mod:`gamecore.games.cartolan.ai_heuristics` states the rules of §13 as pure functions over
+coordinates, letters and sets (:class:`~gamecore.games.cartolan.ai_heuristics.MoveContext`).
+``HeuristicPlayer.decide_move`` (:mod:`gamecore.games.cartolan.players`) applies the same rules
+directly to the engine's cell ints, which is several times faster. This module is the plain
+bridge between the engine and the specification: it reads every input of the rules from the
+state (all of them, eagerly, without caches), asks ``ai_heuristics.decide_move`` and turns the
+answer into an engine action. The tests play real games with both and require the same action,
+the same rng draws and the same memory at every move decision.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from gamecore.games.cartolan import ai_heuristics as ai
+from gamecore.games.cartolan import board, exploration
+from gamecore.games.cartolan.ai_heuristics import GapOption, Move, MoveContext
+from gamecore.games.cartolan.players import (
+    Action,
+    HeuristicPlayer,
+    Key,
+    default_action,
+    fitting_map,
+    is_named,
+    own_agents,
+    threshold,
+)
+from gamecore.games.cartolan.state import Adventurer, State
+
+_LETTERS = "nesw"  # side number → direction letter (board.N, E, S, W)
+
+
+class Scan:
+    """What the rules need from the legal actions of a move decision, in one pass."""
+
+    __slots__ = ("sides", "gusts", "can_wait", "abandon", "offers")
+
+    def __init__(self, legal: Sequence[Action]) -> None:
+        self.sides: list[int] = []  # plain steps (without a chest map)
+        self.gusts = False
+        self.can_wait = False
+        self.abandon: list[str] = []  # cities an abandon may go to
+        self.offers: list[Action] = []  # tile actions open now
+        for action in legal:
+            verb = action[0]
+            if verb == "move":
+                if action[3] == 0:
+                    self.sides.append(action[2])
+            elif verb not in ("move", "wait", "gust", "abandon", "travel", "end"):
+                self.offers.append(action)
+            elif verb == "wait":
+                self.can_wait = True
+            elif verb == "abandon":
+                self.abandon.append(action[2])
+            elif verb == "gust":
+                self.gusts = True
+
+
+def pirate_targets(state: State, adv: Adventurer) -> tuple[tuple[ai.Pos, int], ...]:
+    """§13.5: opponents' Adventurers (half their Chest, rounded up), then tiles with dropped
+    wealth. The original's scan of Agents looked only at its own Agents (it has none), so
+    Agents are attacked when met but never sought out. Wealth on a classic disaster tile is a
+    target only for a pirate: anyone else entering it loses its own Chest there (§16), and
+    chasing it led non-pirates round in circles for ever."""
+    targets = [
+        (board.coords(other.pos), ai.half_up(other.chest))
+        for seat, seat_advs in enumerate(state.advs)
+        if seat != adv.seat
+        for other in seat_advs
+    ]
+    tiles = state.tiles
+    targets += [
+        (board.coords(cell), amount)
+        for cell, amount in state.dropped.items()
+        if adv.pirate or not tiles[cell] & board.DISASTER
+    ]
+    return tuple(targets)
+
+
+def avoid_set(
+    player: HeuristicPlayer, state: State, adv: Adventurer, key: Key
+) -> frozenset[ai.Pos]:
+    """§13.1: this turn's path, this turn's failed explorations and (classic) known disaster
+    tiles; only the four neighbouring cells are ever looked up, so only they are listed."""
+    entry = player.memory.failed.get(key)
+    failed: set[int] = entry[1] if entry is not None and entry[0] == state.round else set()
+    disasters: set[int] = set()
+    if state.params.disasters:
+        disasters = {cell for cell, tile in state.tiles.items() if tile & board.DISASTER}
+    origin = adv.pos
+    return frozenset(
+        [
+            board.coords(cell)
+            for cell in (origin + step for step in board.STEP)
+            if cell in state.path or cell in failed or cell in disasters
+        ]
+    )
+
+
+def gap_options(state: State, adv: Adventurer, scan: Scan) -> dict[str, GapOption]:
+    """The legal plain steps into gaps: exploration reward and the first fitting chest map."""
+    use_maps = bool(state.params.chest_maps and adv.maps)
+    found = {}
+    for side in scan.sides:
+        target = adv.pos + board.STEP[side]
+        if target in state.tiles:
+            continue
+        reward = exploration.fill_reward(state, target, adv.pos)
+        fitting = fitting_map(state, adv, side) if use_maps else 0
+        found[_LETTERS[side]] = GapOption(_LETTERS[side], reward, fitting or None)
+    return found
+
+
+def move_context(
+    player: HeuristicPlayer, state: State, adv: Adventurer, scan: Scan, key: Key
+) -> MoveContext:
+    """Every input of the movement rules, read from the game."""
+    params = state.params
+    return MoveContext(
+        position=board.coords(adv.pos),
+        arrow=board.WIND_NAMES[board.wind_of(state.tiles[adv.pos])],
+        chest=adv.chest,
+        threshold=threshold(params),
+        latest_city=board.coords(adv.latest_city),
+        legal_steps=frozenset([_LETTERS[side] for side in scan.sides]),
+        gaps=gap_options(state, adv, scan),
+        avoid=avoid_set(player, state, adv, key),
+        use_maps=bool(params.chest_maps and adv.maps),
+        can_abandon=any(is_named(state, adv.latest_city, name) for name in scan.abandon),
+        own_agents=tuple([board.coords(cell) for cell in own_agents(state, adv.seat)]),
+        max_agents=params.max_agents,
+        route_index=player.memory.route.get(key),
+        pirate_targets=pirate_targets(state, adv) if params.attacks else (),
+        victim_here=scan.can_wait and player.victim_here(state, adv),
+        turn_start=len(state.path) <= 1 and state.down + state.up + state.land == 0,
+    )
+
+
+def skip_dead_route_stop(
+    player: HeuristicPlayer, state: State, adv: Adventurer, scan: Scan, key: Key
+) -> None:
+    """``HeuristicPlayer.skip_dead_route_stop`` without the player's Agent cache."""
+    k = player.memory.route.get(key)
+    if k is None:
+        return
+    agents = own_agents(state, adv.seat)
+    if (
+        k < len(agents)
+        and agents[k] == adv.pos
+        and not state.agents[adv.pos].active
+        and not any(action[0] == "restore" for action in scan.offers)
+    ):
+        player.memory.route[key] = k + 1
+
+
+def to_action(
+    player: HeuristicPlayer,
+    state: State,
+    adv: Adventurer,
+    legal: Sequence[Action],
+    move: Move,
+    key: Key,
+) -> Action:
+    """The engine action for ``move``; a step into a gap is remembered as tried."""
+    number = state.adv_index + 1
+    if move.kind == "step" and move.direction is not None:
+        side = _LETTERS.index(move.direction)
+        action: Action = ("move", number, side, move.chest_map or 0)
+        if action not in legal:
+            action = ("move", number, side, 0)
+        if action in legal:
+            target = adv.pos + board.STEP[side]
+            if target not in state.tiles:
+                player.memory.trying[key] = (state.round, adv.pos, target)
+            return action
+    if move.kind == "abandon":
+        for action in legal:
+            if action[0] == "abandon" and is_named(state, adv.latest_city, action[2]):
+                return action
+    if move.kind != "end" and ("wait", number) in legal:
+        return ("wait", number)
+    return ("end",) if ("end",) in legal else default_action(legal)
+
+
+def decide_move(player: HeuristicPlayer, state: State, legal: Sequence[Action], rng: Any) -> Action:
+    """``player.decide_move`` through ``ai_heuristics.decide_move``, with the same effects on
+    the player's memory."""
+    adv = state.adventurer
+    key = (state.seat, state.adv_index + 1)
+    player.note_failed_exploration(state, adv, key)
+    turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
+    if player.follows_route:
+        player.note_city_visit(state, adv, key, turn_start)
+    scan = Scan(legal)
+    if player.follows_route:
+        skip_dead_route_stop(player, state, adv, scan, key)
+    if scan.offers:
+        offer = player.take_offer(state, adv, scan.offers, bool(scan.sides) or scan.gusts, key)
+        if offer is not None:
+            return offer
+    move = ai.decide_move(player.personality, move_context(player, state, adv, scan, key), rng)
+    return to_action(player, state, adv, legal, move, key)
