@@ -12,31 +12,44 @@ run millions of times in simulations.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Final
 
-OFFSET = 2048
-STRIDE = 4096
+# Constants are annotated ``Final``: other modules' module-level tables read them, and an
+# explicit type keeps mypy (and mypyc) from depending on the order it checks the package in.
+OFFSET: Final = 2048
+STRIDE: Final = 4096
 
-N, E, S, W = 0, 1, 2, 3
-DIRECTION_NAMES = ("N", "E", "S", "W")
-STEP = (1, STRIDE, -1, -STRIDE)
-OPPOSITE = (S, W, N, E)
+N: Final = 0
+E: Final = 1
+S: Final = 2
+W: Final = 3
+DIRECTION_NAMES: Final = ("N", "E", "S", "W")
+STEP: Final = (1, STRIDE, -1, -STRIDE)
+OPPOSITE: Final = (S, W, N, E)
 
-NE, SE, SW, NW = 0, 1, 2, 3
-WIND_NAMES = ("NE", "SE", "SW", "NW")
+NE: Final = 0
+SE: Final = 1
+SW: Final = 2
+NW: Final = 3
+WIND_NAMES: Final = ("NE", "SE", "SW", "NW")
 
-WONDER = 1 << 6
-CITY = 1 << 7
-DISASTER = 1 << 8
-LAND_BACK = 1 << 9
-MYTHICAL = 1 << 10
-ORIENTATION_MASK = 63  # edges (4 bits) + wind (2 bits)
+WONDER: Final = 1 << 6
+CITY: Final = 1 << 7
+DISASTER: Final = 1 << 8
+LAND_BACK: Final = 1 << 9
+MYTHICAL: Final = 1 << 10
+ORIENTATION_MASK: Final = 63  # edges (4 bits) + wind (2 bits)
 
 #: Sides touching the arrow head are downwind (§1.3).
-DOWNWIND_SIDES = (1 << N | 1 << E, 1 << E | 1 << S, 1 << S | 1 << W, 1 << N | 1 << W)
+DOWNWIND_SIDES: Final = (1 << N | 1 << E, 1 << E | 1 << S, 1 << S | 1 << W, 1 << N | 1 << W)
 
-DOWNWIND, UPWIND, LAND = 0, 1, 2
+DOWNWIND: Final = 0
+UPWIND: Final = 1
+LAND: Final = 2
 #: Allowance bits (``1 << kind``): which kinds of move the move budget still permits.
-ALLOW_DOWN, ALLOW_UP, ALLOW_LAND = 1 << DOWNWIND, 1 << UPWIND, 1 << LAND
+ALLOW_DOWN: Final = 1 << DOWNWIND
+ALLOW_UP: Final = 1 << UPWIND
+ALLOW_LAND: Final = 1 << LAND
 
 
 def cell(x: int, y: int) -> int:

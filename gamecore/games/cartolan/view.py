@@ -20,6 +20,8 @@ class _SharedEntry(dict):
     reader of the view can skip decoding the description (:func:`tile_entry_ints`)."""
 
     __slots__ = ("cell", "tile")
+    cell: int
+    tile: int
 
     def _refuse(self, *args: Any, **kwargs: Any) -> None:
         raise TypeError("view tile entries are shared; copy one (dict(entry)) to change it")
