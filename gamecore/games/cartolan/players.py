@@ -309,18 +309,16 @@ class HeuristicPlayer:
                 else:
                     offers.append(action)
 
-        agents: list[int] | None = None  # own_agents, when the route needs them
-        if self.follows_route and key in memory.route:
-            agents = memory.own_agents(state, adv.seat)
-            self.skip_dead_route_stop(state, adv, offers, key, agents)
+        if self.follows_route:
+            here = state.agents.get(pos)
+            if here is not None and not here.active and here.owner == adv.seat:
+                self.skip_dead_route_stop(state, adv, offers, key)
         if offers is not None:
             offer = self.take_offer(state, adv, offers, steps != 0 or gusts, key)
             if offer is not None:
                 return offer
 
-        choice = self._choose_move(
-            state, adv, key, steps, can_wait, turn_start, abandon, agents, rng
-        )
+        choice = self._choose_move(state, adv, key, steps, can_wait, turn_start, abandon, rng)
         if choice >= 0:
             side = choice & 3
             chest_map = choice >> 2
@@ -350,11 +348,10 @@ class HeuristicPlayer:
         can_wait: bool,
         turn_start: bool,
         abandon: Action | None,
-        agents: list[int] | None,
         rng: Any,
     ) -> int:
         """``ai.decide_move`` on ints: a step ``side | chest_map << 2``, _WAIT or _ABANDON.
-        ``steps`` has a bit per legal plain step; ``agents``: own_agents if already known."""
+        ``steps`` has a bit per legal plain step."""
         if (self.pirate or turn_start) and can_wait and self.victim_here(state, adv):
             return _WAIT
         # §13.1 deviation: with probability 0.1 a random direction, rolled again if not legal
@@ -394,8 +391,7 @@ class HeuristicPlayer:
             # ai.trader_plan: to route Agent k, home, or explore
             k = self.memory.route.get(key)
             if k is not None:
-                if agents is None:
-                    agents = self.memory.own_agents(state, adv.seat)
+                agents = self.memory.own_agents(state, adv.seat)
                 if k < len(agents):
                     target = agents[k] if self.router or not rich else home
                     return _towards(pos, target, open_steps)
@@ -425,7 +421,8 @@ class HeuristicPlayer:
         full = params.gap_reward_full
         per_neighbour = params.gap_reward_per_neighbour
         use_maps = bool(params.chest_maps and adv.maps)
-        chosen = -1
+        chosen = -1  # the side chosen so far
+        chosen_map = 0  # its fitting chest map (-1: not looked up yet)
         best = 0
         seen = 0
         for side in _EXPLORE_SIDES[(tiles[pos] >> 4) & 3]:
@@ -444,12 +441,21 @@ class HeuristicPlayer:
                 - 1
             )
             reward = (full if count == 3 else 0) if full else per_neighbour * count
-            fitting = fitting_map(state, adv, side) if use_maps else 0
-            if reward > best or fitting:
-                chosen = side | fitting << 2
-                best = max(best, reward)
+            # ai.choose_gap: a higher reward or a fitting map takes over; a map is looked for
+            # only where it decides, or in the end for the chosen side
+            if reward > best:
+                chosen = side
+                chosen_map = -1 if use_maps else 0
+                best = reward
+            elif use_maps:
+                fitting = fitting_map(state, adv, side)
+                if fitting:
+                    chosen = side
+                    chosen_map = fitting
         if chosen >= 0:
-            return chosen
+            if chosen_map < 0:
+                chosen_map = fitting_map(state, adv, chosen)
+            return chosen | chosen_map << 2
         if seen == 3 and can_abandon:
             return _ABANDON
         return _away(pos, adv.latest_city, steps, open_steps, rng)
@@ -461,14 +467,16 @@ class HeuristicPlayer:
         pos = adv.pos
         if not params.attacks or state.tiles[pos] & board.CITY:
             return False
-        for seat, seat_advs in enumerate(state.advs):
-            if seat == adv.seat:
-                continue
+        seat = adv.seat
+        for seat_advs in state.advs:
             for other in seat_advs:
-                if other.pos != pos or not (other.pirate or other.chest > 0):
-                    continue
-                if ai.attacks_adventurer(
-                    self.personality, adv.chest, other.chest, other.pirate, params.arrest_value
+                if (
+                    other.pos == pos
+                    and other.seat != seat
+                    and (other.pirate or other.chest > 0)
+                    and ai.attacks_adventurer(
+                        self.personality, adv.chest, other.chest, other.pirate, params.arrest_value
+                    )
                 ):
                     return True
         return False
@@ -479,12 +487,11 @@ class HeuristicPlayer:
         target, or -1 when none is worth anything."""
         best_value = 0
         best = -1
-        for seat, seat_advs in enumerate(state.advs):
-            if seat == adv.seat:
-                continue
+        seat = adv.seat
+        for seat_advs in state.advs:
             for other in seat_advs:
-                value = other.chest // 2 + other.chest % 2
-                if value > best_value:
+                value = (other.chest + 1) // 2  # ai.half_up
+                if value > best_value and other.seat != seat:
                     best_value = value
                     best = other.pos
         tiles = state.tiles
@@ -520,15 +527,14 @@ class HeuristicPlayer:
         adv: Adventurer,
         offers: list[Action] | None,
         key: Key,
-        agents: list[int],
     ) -> None:
         """On route Agent ``k`` when it is ransacked and cannot be restored (Chest too small):
         it gives no rest, so the route moves on. The original waited for a rest there for
-        ever, which can deadlock a game (found by ``bench/cartolan_reliability.py``).
-        ``agents``: own_agents(state, adv.seat)."""
+        ever, which can deadlock a game (found by ``bench/cartolan_reliability.py``)."""
         k = self.memory.route.get(key)
         if k is None:
             return
+        agents = self.memory.own_agents(state, adv.seat)
         if (
             k < len(agents)
             and agents[k] == adv.pos
