@@ -120,11 +120,10 @@ def tile_offers(state: State, adv: Adventurer) -> list[Action]:
     if tile & board.WONDER and not adv.pirate and pos not in adv.traded:
         offers.append(_TRADE)
     if params.attacks and not tile & board.CITY:
-        for other_seat, seat_advs in enumerate(state.advs):
-            if other_seat != seat:
-                for other in seat_advs:
-                    if other.pos == pos:
-                        _attack_offer(state, adv, other_seat, seat_advs.index(other), offers)
+        for seat_advs in state.advs:
+            for other in seat_advs:
+                if other.pos == pos and other.seat != seat:
+                    _attack_offer(state, adv, other.seat, seat_advs.index(other), offers)
     agent = state.agents.get(pos)
     if agent is not None:
         own = agent.owner == seat
@@ -211,7 +210,8 @@ def do_trade(state: State, adv: Adventurer, events: Events) -> None:
     else:
         adv.chest += gain
     adv.traded.append(pos)
-    emit(events, "trade", {"amount": gain})
+    if events is not None:
+        emit(events, "trade", {"amount": gain})
 
 
 def do_rest(state: State, adv: Adventurer, events: Events) -> None:
@@ -237,7 +237,8 @@ def do_rest(state: State, adv: Adventurer, events: Events) -> None:
         if agent.owner == adv.seat and own_cadre == "refurnish":
             adv.pirate = False  # Privateer Brethren
         state.pool_ok = own_cadre == "pool"
-    emit(events, "rest", {"fee": fee, "owner": agent.owner})
+    if events is not None:
+        emit(events, "rest", {"fee": fee, "owner": agent.owner})
 
 
 def do_restore(state: State, adv: Adventurer, events: Events) -> None:

@@ -177,21 +177,13 @@ ORIENTATIONS = tuple(
 )
 
 
-def gap_edges(tiles: dict[int, int], key: int) -> tuple[int, int]:
-    """(known, water) edge bits of the gap ``key``: ``known`` has bit ``side`` set where a
-    neighbour touches that side, ``water`` where that neighbour shows water there. A tile fits
-    (``fits``) exactly when ``tile & known == water``."""
-    known = water = 0
-    for side in range(4):
-        neighbour = tiles.get(key + STEP[side])
-        if neighbour is not None:
-            known |= 1 << side
-            water |= (neighbour >> OPPOSITE[side] & 1) << side
-    return known, water
-
-
 def neighbour_count(tiles: dict[int, int], key: int, exclude: int | None = None) -> int:
-    return sum(1 for side in range(4) if key + STEP[side] != exclude and key + STEP[side] in tiles)
+    count = 0
+    for offset in STEP:
+        neighbour = key + offset
+        if neighbour != exclude and neighbour in tiles:
+            count += 1
+    return count
 
 
 _DESCRIPTIONS: dict[int, dict] = {}

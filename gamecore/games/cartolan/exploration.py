@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamecore.games.cartolan import board
+from gamecore.games.cartolan.board import OPPOSITE, ORIENTATION_MASK, ORIENTATIONS, STEP
 from gamecore.games.cartolan.state import State
 
 WATER_PILE, LAND_PILE = 0, 1
@@ -22,13 +22,22 @@ def draw(state: State, which: int) -> int | None:
 
 
 def placement(state: State, tile: int, origin: int, side: int) -> int | None:
-    """The tile turned as the exploration variant tries it and fitting the gap, or None."""
+    """The tile turned as the exploration variant tries it and fitting the gap, or None.
+
+    The gap's neighbours fix some of its edges (``known``, and which of them are ``water``);
+    an orientation fits (``board.fits``) when it shows the same water on every fixed edge.
+    The orientations come in the order of ``board.orientations``, precomputed."""
     tiles = state.tiles
-    known, water = board.gap_edges(tiles, origin + board.STEP[side])
+    target = origin + STEP[side]
+    known = water = 0
+    for edge in range(4):
+        neighbour = tiles.get(target + STEP[edge])
+        if neighbour is not None:
+            known |= 1 << edge
+            water |= (neighbour >> OPPOSITE[edge] & 1) << edge
     variant = 0 if state.options["exploration"] == "clockwise" else 1
-    wind = tiles[origin] >> 4 & 3
-    flags = tile & ~board.ORIENTATION_MASK
-    for low in board.ORIENTATIONS[variant][tile & board.ORIENTATION_MASK][wind][side]:
+    flags = tile & ~ORIENTATION_MASK
+    for low in ORIENTATIONS[variant][tile & ORIENTATION_MASK][tiles[origin] >> 4 & 3][side]:
         if low & known == water:
             return flags | low
     return None
@@ -43,7 +52,12 @@ def pile_for(state: State, origin: int, side: int) -> int:
 
 def fill_reward(state: State, target: int, origin: int) -> int:
     """Exploration reward for the gap (§6.6; classic §16: 5 only with four neighbours)."""
-    count = board.neighbour_count(state.tiles, target, exclude=origin)
+    tiles = state.tiles
+    count = 0  # neighbours of the gap other than the tile explored from
+    for offset in STEP:
+        neighbour = target + offset
+        if neighbour != origin and neighbour in tiles:
+            count += 1
     params = state.params
     if params.gap_reward_full:
         return params.gap_reward_full if count == 3 else 0

@@ -17,6 +17,8 @@ from gamecore.games.cartolan import (
     steps,
     turns,
 )
+from gamecore.games.cartolan.board import CITY, MOVE_KIND, MYTHICAL, ORIENTATION_MASK, STEP
+from gamecore.games.cartolan.movement import ALLOW_UP, SIDE_BITS, SIDES, SPECIAL, UPWIND_BITS
 from gamecore.games.cartolan.presets import params_for
 from gamecore.games.cartolan.state import Adventurer, State
 from gamecore.games.cartolan.view import build_view
@@ -146,21 +148,17 @@ class CartolanGame(Game[State, Action]):
         reachable = 0  # bit set of the sides a step or gust may cross
         mask = movement.allowance(state, adv)
         if mask:
-            if tile & movement.SPECIAL:
-                low = movement.tile_low(state, adv)
-            else:
-                low = tile & board.ORIENTATION_MASK
-            side_bits = movement.SIDE_BITS[low][mask]
-            if state.params.gusts and not mask & movement.ALLOW_UP:
-                gust_bits = movement.UPWIND_BITS[low]
+            low = movement.tile_low(state, adv) if tile & SPECIAL else tile & ORIENTATION_MASK
+            side_bits = SIDE_BITS[low][mask]
+            if state.params.gusts and not mask & ALLOW_UP:
+                gust_bits = UPWIND_BITS[low]
             reachable = side_bits | gust_bits
         if reachable or (mask and movement.can_continue(state, adv)):
             maps = len(adv.maps)
             gaps = 0  # bit set of the step sides into a gap, only read with chest maps
             if maps:
-                step = board.STEP
-                for side in movement.SIDES[low][mask]:
-                    if pos + step[side] not in tiles:
+                for side in SIDES[low][mask]:
+                    if pos + STEP[side] not in tiles:
                         gaps |= 1 << side
             key = (maps << 16 | number) << 12 | side_bits << 8 | gaps << 4 | gust_bits
             prefix = _PREFIXES.get(key)
@@ -177,11 +175,11 @@ class CartolanGame(Game[State, Action]):
                 result += _TRAVELS[:vault]
             else:
                 result.extend(("travel", k) for k in range(1, vault + 1))
-        if not tile & board.CITY:
+        if not tile & CITY:
             for city in state.cities:
                 side = _SIDE_OF_OFFSET.get(city - pos, -1)
                 if side < 0 or not reachable >> side & 1:
-                    mythical = 1 if tiles[city] & board.MYTHICAL else 0
+                    mythical = 1 if tiles[city] & MYTHICAL else 0
                     if number < _TABLE_NUMBERS:
                         result.append(_ABANDONS[number][mythical])
                     else:
@@ -427,10 +425,8 @@ Handler = Callable[[State, Adventurer, Action, turns.Events], None]
 def _move(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
     side = action[2]
     tile = state.tiles[adv.pos]
-    low = (
-        movement.tile_low(state, adv) if tile & movement.SPECIAL else tile & board.ORIENTATION_MASK
-    )
-    steps.do_move(state, adv, side, board.MOVE_KIND[low][side], action[3], events)
+    low = movement.tile_low(state, adv) if tile & SPECIAL else tile & ORIENTATION_MASK
+    steps.do_move(state, adv, side, MOVE_KIND[low][side], action[3], events)
 
 
 def _wait(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
@@ -438,7 +434,8 @@ def _wait(state: State, adv: Adventurer, action: Action, events: turns.Events) -
 
 
 def _end(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
-    turns.emit(events, "end_turn", {})
+    if events is not None:
+        turns.emit(events, "end_turn", {})
     turns.end_turn(state, events)
 
 

@@ -42,7 +42,8 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: E
             return
     which = exploration.pile_for(state, origin, side)
     for _ in range(state.params.exploration_attempts):
-        drawn = exploration.draw(state, which)
+        pile = state.piles[which]
+        drawn = pile.pop() if pile else exploration.draw(state, which)
         if drawn is None:
             emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
             turns.finish(state, "pile_exhausted", events)
@@ -79,8 +80,9 @@ def settle_tile(
         neighbours = reward // params.gap_reward_per_neighbour
         reward += neighbours * cards.buff(adv, "rewards")  # §11.2 +rewards
     adv.chest += reward
-    x, y = board.coords(target)
-    emit(events, "explore", {"x": x, "y": y, "reward": reward})
+    if events is not None:
+        x, y = board.coords(target)
+        emit(events, "explore", {"x": x, "y": y, "reward": reward})
     if tile & board.DISASTER and params.disasters:
         actions.disaster_strike(state, adv, events)
         return
@@ -128,7 +130,8 @@ def do_wait(state: State, adv: Adventurer, events: Events) -> None:
     """§5.4: a wait costs a (downwind) move and re-triggers the tile's actions."""
     state.travel_ok = False
     state.down += 1
-    emit(events, "wait", {})
+    if events is not None:
+        emit(events, "wait", {})
     actions.arrive(state, adv, events)
 
 

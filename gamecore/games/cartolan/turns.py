@@ -25,8 +25,9 @@ def begin_turn(state: State) -> None:
     state.offers = 0
     state.pending = {}
     state.decision = "move"
-    state.path = [adv.pos]
-    state.travel_ok = adv.pos in state.cities
+    pos = adv.pos
+    state.path = [pos]
+    state.travel_ok = pos in state.cities
     if state.params.cards:
         state.free_rest_used = False
         state.rested_with = []

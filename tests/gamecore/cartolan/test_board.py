@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+import random
 
 import pytest
 
-from gamecore.games.cartolan import board, presets
+from gamecore.games.cartolan import GAME, board, exploration, presets
 from gamecore.games.cartolan.board import NE, NW, SE, SW, E, N, S, W
 
 # §1.3 table: arrow -> (N, E, S, W) as stored wind-relative edge names.
@@ -129,3 +130,27 @@ def test_classic_tables_match_the_seed() -> None:
     assert (len(land), _count(land, board.WONDER)) == (48, 8)
     all_land = board.make_tile((), NE, board.LAND_BACK)
     assert land.count(all_land) == 6
+
+
+@pytest.mark.parametrize("variant", ["clockwise", "continuous"])
+def test_placement_tables_agree_with_orientations_and_fits(variant: str) -> None:
+    """``exploration.placement`` reads precomputed orientation tables: the first of
+    ``board.orientations`` that ``board.fits``, for every tile, wind, side and neighbourhood."""
+    state = GAME.setup(2, 1, {"preset": "modern", "exploration": variant})
+    origin = board.cell(0, 0)
+    rng = random.Random(variant)
+    for _ in range(3000):
+        state.tiles = {origin: rng.randrange(64) | board.WONDER}
+        side = rng.randrange(4)
+        target = origin + board.STEP[side]
+        for edge in range(4):
+            if target + board.STEP[edge] != origin and rng.random() < 0.6:
+                state.tiles[target + board.STEP[edge]] = rng.randrange(64)
+        tile = rng.randrange(64) | rng.choice((0, board.WONDER, board.LAND_BACK))
+        wind = board.wind_of(state.tiles[origin])
+        expected = next(
+            (t for t in board.orientations(tile, wind, side, variant)
+             if board.fits(state.tiles, target, t)),
+            None,
+        )  # fmt: skip
+        assert exploration.placement(state, tile, origin, side) == expected
