@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.games.cartolan import advanced, board, cards, exploration, movement, turns
+from gamecore.games.cartolan import advanced, board, cards, exploration, turns
 from gamecore.games.cartolan.state import Adventurer, Agent, State
 from gamecore.games.cartolan.turns import Events, emit
 
@@ -641,18 +641,3 @@ def do_keep_map(state: State, adv: Adventurer, number: int, events: Events) -> N
     state.decision = state.pending["back"]
     state.pending = state.pending["city"]
     settle_city(state, events)
-
-
-# -- the end of a move -------------------------------------------------------------------
-
-
-def after_move(state: State, events: Events) -> None:
-    """End the turn when the Adventurer can do nothing more (§5.5)."""
-    if state.over or state.decision != "move":
-        return
-    adv = state.advs[state.order[state.order_pos]][state.adv_index]
-    if movement.can_continue(state, adv):
-        return
-    if state.offers and tile_offers(state, adv):
-        return
-    turns.end_turn(state, events)

@@ -146,7 +146,13 @@ class CartolanGame(Game[State, Action]):
         tile = tiles[pos]
         low = side_bits = gust_bits = 0
         reachable = 0  # bit set of the sides a step or gust may cross
-        mask = movement.allowance(state, adv)
+        total = state.down + state.up + state.land
+        if not adv.buffs and state.options["movement"] == "initial":
+            # movement.allowance's common case, inlined
+            masks = state.params.allow_empty if adv.chest == 0 else state.params.allow_loaded
+            mask = masks[total] if total < len(masks) else 0
+        else:
+            mask = movement.allowance(state, adv)
         if mask:
             low = movement.tile_low(state, adv) if tile & SPECIAL else tile & ORIENTATION_MASK
             side_bits = SIDE_BITS[low][mask]
@@ -302,17 +308,25 @@ class CartolanGame(Game[State, Action]):
         return IllegalAction("cartolan_not_offered", f"{text} is not possible now", move=text)
 
     def _execute(self, state: State, action: Action, events: turns.Events) -> None:
-        adv = state.advs[state.order[state.order_pos]][state.adv_index]
+        """Apply one action, then leave a decision that has nothing left to choose: a move
+        decision where the (possibly new) Adventurer can do nothing more ends its turn
+        (§5.5), so does a city visit with nothing to buy."""
+        order = state.order
         state.last_action = action
         handler = _HANDLERS.get(action[0])
         if handler is not None:
-            handler(state, adv, action, events)
-        if not state.over:
-            decision = state.decision
-            if decision == "move":
-                actions.after_move(state, events)
-            elif decision == "city":
-                actions.settle_city(state, events)
+            handler(state, state.advs[order[state.order_pos]][state.adv_index], action, events)
+        if state.over:
+            return
+        decision = state.decision
+        if decision == "move":
+            adv = state.advs[order[state.order_pos]][state.adv_index]
+            if not movement.can_continue(state, adv) and not (
+                state.offers and actions.tile_offers(state, adv)
+            ):
+                turns.end_turn(state, events)
+        elif decision == "city":
+            actions.settle_city(state, events)
 
     # -- status, view, score ---------------------------------------------------------------
     def status(self, state: State) -> Status:

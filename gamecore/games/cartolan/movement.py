@@ -118,7 +118,13 @@ def legal_sides(state: State, adv: Adventurer) -> list[tuple[int, bool]]:
 
 def can_continue(state: State, adv: Adventurer) -> bool:
     """§5.5: may this Adventurer still do anything this turn?"""
-    mask = allowance(state, adv)
+    total = state.down + state.up + state.land
+    if not adv.buffs and state.options["movement"] == "initial":
+        # allowance's common case, inlined (this runs after every action)
+        masks = state.params.allow_empty if adv.chest == 0 else state.params.allow_loaded
+        mask = masks[total] if total < len(masks) else 0
+    else:
+        mask = allowance(state, adv)
     if not mask:
         return False
     tile = state.tiles[adv.pos]
@@ -127,7 +133,7 @@ def can_continue(state: State, adv: Adventurer) -> bool:
     if SIDES[low][mask] or (params.gusts and UPWIND_SIDES[low]):
         return True
     if params.attacks:
-        if state.down + state.up + state.land <= 2:
+        if total <= 2:
             return True
         pos = adv.pos
         for seat_advs in state.advs:
