@@ -3,34 +3,46 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+# Optional mypyc build of the hot Cartolan modules (tools/build_native.py): rebuilt when a
+# Cartolan source changes; never fails the build, Cartolan then runs as pure Python.
+NATIVE := build/native/stamp
+NATIVE_SOURCES := $(wildcard gamecore/games/cartolan/*.py) tools/build_native.py
 
-.PHONY: install test run play lint bench clean
+.PHONY: install native test run play lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e ".[test,native]"
 	touch $(STAMP)
 
-install: $(STAMP)
+$(NATIVE): $(STAMP) $(NATIVE_SOURCES)
+	$(BIN)/python tools/build_native.py
 
-test: $(STAMP)
+install: $(STAMP) $(NATIVE)
+
+native: $(STAMP)
+	$(BIN)/python tools/build_native.py
+
+test: install
 	$(BIN)/python -m ruff check .
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
+	# the Cartolan core once more as pure Python, the reference the compiled modules follow
+	CARTOLAN_PURE=1 $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/gamecore/cartolan
 
-run: $(STAMP)
+run: install
 	$(BIN)/python bot.py
 
-play: $(STAMP)
+play: install
 	$(BIN)/python -m gamecore play $(or $(GAME),cartographer)
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .
 
-bench: $(STAMP)
+bench: install
 	$(BIN)/python bench/core.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info gamecore/games/cartolan/_native

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gamecore.games.cartolan import GAME, presets  # noqa: E402
+from gamecore.games.cartolan import GAME, native, presets  # noqa: E402
 from gamecore.games.cartolan.players import heuristic_players  # noqa: E402
 
 TARGET = 375.0
@@ -123,6 +123,8 @@ def main() -> None:
     parser.add_argument("--winrates", type=int, default=0, metavar="N", help="win rates, N games")
     args = parser.parse_args()
 
+    # Which code runs: the mypyc-compiled modules (tools/build_native.py) or the sources.
+    print("native: yes (mypyc)" if native.NATIVE else f"native: no (pure Python) - {native.STATUS}")
     print(f"{'preset':8} {'mode':9} {'path':9} {'games/s':>8} {'steps/game':>10} {'games':>6}")
     headline = 0.0
     for preset in presets.PRESETS[::-1]:

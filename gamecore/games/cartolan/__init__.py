@@ -32,7 +32,12 @@ API for computer players (read-only; never mutate a state you did not copy):
 
 from __future__ import annotations
 
-from gamecore.games.cartolan.game import CartolanGame
+from gamecore.games.cartolan import native
+
+# Before any other submodule loads: the mypyc-compiled modules when built and fresh (see native).
+native.activate(__path__)
+
+from gamecore.games.cartolan.game import CartolanGame  # noqa: E402
 
 GAME = CartolanGame()
 

@@ -1,0 +1,219 @@
+"""Compile the hot Cartolan modules with mypyc: optional, pure Python stays the reference.
+
+``python tools/build_native.py`` (``make native``; ``make install/test/run`` call it) compiles
+``MODULES`` into ``gamecore/games/cartolan/_native/``: one small extension per module plus
+mypyc's shared group library ``gamecore.games.cartolan.compiled__mypyc``, which lives in the
+same directory, so the package finds it from any working directory. ``manifest.json``, written
+last, holds a hash of every compiled source; ``gamecore.games.cartolan.native`` puts the
+directory on the package's ``__path__`` only when every hash still matches.
+
+This script never fails the caller: without a C compiler or the Python headers, without mypy,
+or when the compile or the import check of the result fails, it removes every partial output,
+prints one line saying why and exits 0; Cartolan then runs as pure Python. ``--clean`` only
+removes the outputs. ``build/native/stamp`` records that a build was tried (make's target).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = "gamecore.games.cartolan"
+PACKAGE_DIR = ROOT / "gamecore" / "games" / "cartolan"
+NATIVE_DIR = PACKAGE_DIR / "_native"
+BUILD_DIR = ROOT / "build" / "native"
+STAMP = BUILD_DIR / "stamp"
+LOG = BUILD_DIR / "build.log"
+GROUP = f"{PACKAGE}.compiled"
+
+# The compiled modules, in the package. Every other module of the package (``__init__``,
+# ``native``, and any module left out here) stays interpreted.
+MODULES = (
+    "board",
+    "presets",
+    "state",
+    "movement",
+    "exploration",
+    "actions",
+    "steps",
+    "turns",
+    "advanced",
+    "cards",
+    "notation",
+    "game",
+    "api",
+    "ai_heuristics",
+    "players",
+    "ai_view",
+)
+
+FALLBACK = "Cartolan runs as pure Python"
+
+
+def source_hash(path: Path) -> str:
+    """The hash ``manifest.json`` keeps for one compiled source."""
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def remove_outputs() -> None:
+    """Remove the compiled modules (the manifest first, so no half tree ever looks fresh)."""
+    (NATIVE_DIR / "manifest.json").unlink(missing_ok=True)
+    shutil.rmtree(NATIVE_DIR, ignore_errors=True)
+    shutil.rmtree(BUILD_DIR / "lib", ignore_errors=True)
+
+
+def compiler_problem() -> str | None:
+    """Why no extension can be built here, or ``None`` when a test compile works."""
+    cc = shlex.split(os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc")
+    if not cc or shutil.which(cc[0]) is None:
+        return "no C compiler"
+    include = Path(sysconfig.get_paths()["include"])
+    if not (include / "Python.h").is_file():
+        return "no Python headers"
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe.c"
+        probe.write_text("#include <Python.h>\nint probe(void) { return Py_IsInitialized(); }\n")
+        command = [*cc, "-c", str(probe), "-I", str(include), "-o", str(Path(tmp) / "probe.o")]
+        try:
+            done = subprocess.run(command, capture_output=True, timeout=120)
+        except (OSError, subprocess.TimeoutExpired):
+            return "no C compiler"
+        if done.returncode != 0:
+            return "no C compiler"
+    return None
+
+
+def first_error(log: str) -> str:
+    """The first line of a failed compile's log that says what went wrong."""
+    for line in log.splitlines():
+        if ": error:" in line or line.startswith("error:") or "Error" in line:
+            return line.strip()
+    return "see the log"
+
+
+def compile_modules() -> None:
+    """The compile itself (runs in a child process, its output goes to the log)."""
+    from mypyc.build import mypycify
+    from setuptools import setup
+
+    os.chdir(ROOT)
+    # mypy checks the whole package (as `mypy gamecore/games/cartolan` does: the order it
+    # infers an import cycle in depends on it); mypyc compiles only MODULES.
+    package = sorted(str(path.relative_to(ROOT)) for path in PACKAGE_DIR.glob("*.py"))
+    compiled = [f"gamecore/games/cartolan/{name}.py" for name in MODULES]
+    extensions = mypycify(
+        ["--cache-dir", str(BUILD_DIR / "mypy_cache"), *package],
+        only_compile_paths=compiled,
+        group_name=GROUP,
+        target_dir=str(BUILD_DIR / "c"),
+    )
+    setup(
+        name="cartolan-native",
+        ext_modules=extensions,
+        script_args=[
+            "build_ext",
+            "--build-lib", str(BUILD_DIR / "lib"),
+            "--build-temp", str(BUILD_DIR / "temp"),
+            "--parallel", str(os.cpu_count() or 1),
+        ],
+    )
+
+
+def install_outputs() -> None:
+    """Move the built extensions into ``_native`` and write the manifest last."""
+    built = BUILD_DIR / "lib" / Path(*PACKAGE.split("."))
+    NATIVE_DIR.mkdir(parents=True)
+    suffix = sysconfig.get_config_var("EXT_SUFFIX")
+    for name in (*MODULES, GROUP.rsplit(".", 1)[1] + "__mypyc"):
+        shutil.copy2(built / f"{name}{suffix}", NATIVE_DIR / f"{name}{suffix}")
+    manifest = {
+        "ext_suffix": suffix,
+        "modules": {name: source_hash(PACKAGE_DIR / f"{name}.py") for name in MODULES},
+    }
+    partial = NATIVE_DIR / "manifest.json.part"
+    partial.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
+    partial.replace(NATIVE_DIR / "manifest.json")
+
+
+def check_import() -> str | None:
+    """Import the result in a fresh interpreter; the reason it failed, or ``None``."""
+    modules = ", ".join(f"{PACKAGE}.{name}" for name in MODULES)
+    code = (
+        f"import {PACKAGE} as c, {PACKAGE}.native as n, {modules};"
+        "assert n.NATIVE, n.STATUS; c.GAME.setup(4, 1, {})"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "CARTOLAN_PURE"}
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True
+    )
+    if done.returncode == 0:
+        return None
+    lines = done.stderr.strip().splitlines()
+    return lines[-1] if lines else f"exit status {done.returncode}"
+
+
+def build() -> str:
+    """Build and install the native modules; the one line to print."""
+    problem = compiler_problem()
+    if problem is not None:
+        return f"{problem}: {FALLBACK}"
+    try:
+        import mypyc  # noqa: F401
+    except ImportError:
+        return f"mypy not installed (pip install -e '.[native]'): {FALLBACK}"
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    started = time.monotonic()
+    with LOG.open("w") as log:
+        done = subprocess.run(
+            [sys.executable, __file__, "--compile"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
+        )
+    if done.returncode != 0:
+        reason = first_error(LOG.read_text(errors="replace"))
+        return f"native build failed ({reason}; log: {LOG.relative_to(ROOT)}): {FALLBACK}"
+    try:
+        install_outputs()
+    except OSError as error:
+        remove_outputs()
+        return f"native build incomplete ({error}): {FALLBACK}"
+    reason = check_import()
+    if reason is not None:
+        remove_outputs()
+        return f"native modules do not import ({reason}): {FALLBACK}"
+    seconds = time.monotonic() - started
+    return f"Cartolan compiled with mypyc: {len(MODULES)} modules in {seconds:.0f} s"
+
+
+def main(argv: list[str]) -> int:
+    if argv == ["--compile"]:
+        compile_modules()
+        return 0
+    remove_outputs()
+    if argv == ["--clean"]:
+        shutil.rmtree(BUILD_DIR, ignore_errors=True)
+        return 0
+    if argv:
+        print(__doc__, file=sys.stderr)
+        return 2
+    try:
+        message = build()
+    except Exception as error:  # the build is optional: any failure means pure Python
+        remove_outputs()
+        message = f"native build failed ({type(error).__name__}: {error}): {FALLBACK}"
+    BUILD_DIR.mkdir(parents=True, exist_ok=True)
+    STAMP.touch()
+    print(message)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
