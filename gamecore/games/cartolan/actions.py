@@ -541,13 +541,16 @@ def city_actions(state: State, probe: bool = False) -> list[Action]:
         agents = state.agents
         if params.preset == "modern":
             blocked = board.CITY | board.DISASTER
-            for cell in sorted(state.tiles):
-                if not state.tiles[cell] & blocked:
-                    agent = agents.get(cell)
-                    if agent is None or not agent.active:
-                        actions.append(("buy_agent", cell))
-                        if probe:
-                            return actions
+            free = sorted(
+                [
+                    cell
+                    for cell, tile in state.tiles.items()
+                    if not tile & blocked and (cell not in agents or not agents[cell].active)
+                ]
+            )
+            if probe and free:
+                return [*actions, ("buy_agent", free[0])]
+            actions += [("buy_agent", cell) for cell in free]
         else:
             for cell in sorted(state.tiles):
                 cost = city_agent_cost(state, seat, cell)
