@@ -272,7 +272,7 @@ class HeuristicPlayer:
         if turn_start and self.follows_route:
             self.note_city_visit(state, adv, key, turn_start)
 
-        # one pass over the legal actions
+        # one pass over the legal actions (verbs tested in the order of their frequency)
         steps = 0  # bit per side: a plain step (without a chest map) is legal
         moves: list[Action | None] = [None, None, None, None]  # those steps, by side
         gusts = False
@@ -289,10 +289,6 @@ class HeuristicPlayer:
                     side = action[2]
                     steps |= 1 << side
                     moves[side] = action
-            elif verb == "wait":
-                can_wait = True
-                if wait is None and action[1] == number:
-                    wait = action
             elif verb == "abandon":
                 if abandon is None:
                     if mythical < 0:
@@ -301,6 +297,10 @@ class HeuristicPlayer:
                         abandon = action
             elif verb == "end":
                 end = action
+            elif verb == "wait":
+                can_wait = True
+                if wait is None and action[1] == number:
+                    wait = action
             elif verb == "gust":
                 gusts = True
             elif verb != "travel":
