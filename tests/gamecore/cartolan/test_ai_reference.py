@@ -117,19 +117,20 @@ def test_fast_moves_agree_with_the_rules_in_random_games(preset: str, mode: str)
         assert random_game_difference(preset, mode, seed) is None
 
 
-@pytest.mark.parametrize(
-    ("name", "value"),
-    [
-        ("P_DEVIATE", 0.3),
-        ("EXPLORE_ORDER", {arrow: order[::-1] for arrow, order in ai.EXPLORE_ORDER.items()}),
-        ("half_up", lambda amount: amount // 2),
-    ],
-)
+#: Rules of the specification read through module globals (so a change reaches compiled code
+#: too); the fast path keeps its own tables and helpers.
+CHANGED_RULES = [
+    ("P_DEVIATE", 0.3),
+    ("EXPLORE_ORDER", {arrow: order[::-1] for arrow, order in ai.EXPLORE_ORDER.items()}),
+    ("OFFSETS", {**ai.OFFSETS, "n": (0, -1), "s": (0, 1)}),
+]
+
+
+@pytest.mark.parametrize(("name", "value"), CHANGED_RULES, ids=[n for n, _ in CHANGED_RULES])
 def test_the_comparison_notices_a_changed_rule(
     monkeypatch: pytest.MonkeyPatch, name: str, value: object
 ) -> None:
-    """Change one rule of the specification (the fast path keeps its own tables): the
-    lockstep games must tell."""
+    """Change one rule of the specification: the lockstep games must tell."""
     monkeypatch.setattr(ai, name, value)
     found = [
         heuristic_game_difference(preset, mode, 4, seed)
@@ -139,7 +140,23 @@ def test_the_comparison_notices_a_changed_rule(
     assert any(found)
 
 
-def test_the_comparison_notices_a_changed_move_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = ai.towards_order
-    monkeypatch.setattr(ai, "towards_order", lambda pos, target: original(pos, target)[::-1])
-    assert heuristic_game_difference("modern", "regular", 4, 1)
+def test_the_comparison_notices_a_changed_target_value(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Pirate's targets as the reference reads them from the game, worth a whole Chest."""
+    monkeypatch.setattr(ai_reference.ai, "half_up", lambda amount: amount)
+    assert heuristic_game_difference("classic", "regular", 4, 1)
+
+
+@pytest.mark.parametrize(
+    ("name", "value"),
+    [
+        ("_SIDES", (2, 3, 0, 1)),
+        ("_EXPLORE_SIDES", tuple(order[::-1] for order in heuristics._EXPLORE_SIDES)),
+    ],
+    ids=["_SIDES", "_EXPLORE_SIDES"],
+)
+def test_the_comparison_notices_a_changed_fast_table(
+    monkeypatch: pytest.MonkeyPatch, name: str, value: object
+) -> None:
+    """Change one of the fast path's tables instead: the lockstep games must tell too."""
+    monkeypatch.setattr(heuristics, name, value)
+    assert any(heuristic_game_difference("modern", "regular", 4, seed) for seed in (1, 2, 3, 4))
