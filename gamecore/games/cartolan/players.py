@@ -217,7 +217,9 @@ class HeuristicPlayer:
             raise ValueError("a computer player needs at least one legal action")
         try:
             state: State = state_from_view(view) if isinstance(view, dict) else view
-            self.memory.sync(state)
+            memory = self.memory
+            if state.round != memory.round or len(state.tiles) != memory.tiles:
+                memory.sync(state)
             if state.decision == "move":
                 # always a member of ``legal`` (it returns one of its tuples)
                 return self.decide_move(state, legal, rng)
@@ -266,7 +268,7 @@ class HeuristicPlayer:
         pos = adv.pos
         key = (seat, number)
         memory = self.memory
-        if memory.trying:
+        if key in memory.trying:
             self.note_failed_exploration(state, adv, key)
         turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
         if turn_start and self.follows_route:
