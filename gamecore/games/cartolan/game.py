@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
+from mypy_extensions import mypyc_attr
+
 from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, Status
 from gamecore.games.cartolan import (
     actions,
@@ -29,12 +31,14 @@ Action = tuple[Any, ...]
 StatePlayer = Callable[[State, Sequence[Action], Any], Action]
 
 
-def _random_player(view: dict, legal: Sequence[Any], rng: Any) -> Any:
-    """Uniformly random among the legal actions, but never abandoning an expedition."""
+def _random_player(view: object, legal: Sequence[Any], rng: Any) -> Any:
+    """Uniformly random among the legal actions, but never abandoning an expedition. It
+    reads neither the view nor the state (callers may pass either, or None)."""
     choices = [a for a in legal if a[0] != "abandon"] or list(legal)
     return choices[rng.randrange(len(choices))]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # tests derive variants of the game
 class CartolanGame(Game[State, Action]):
     id = "cartolan"
     name = "Cartolan – Trade Winds"
@@ -194,7 +198,8 @@ class CartolanGame(Game[State, Action]):
         return result
 
     # -- apply -------------------------------------------------------------------------------
-    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, player: int, action: Any) -> tuple[State, list[Event]]:
+        """``action``: a tuple as ``legal_actions`` lists it, its text, or a list (JSON)."""
         action = self.canonical_action(state, action)
         self._check(state, player, action)
         new = state.clone()

@@ -51,15 +51,12 @@ class Adventurer:
         self.buffs: dict[str, int] = {}
 
     def clone(self) -> Adventurer:
-        other = Adventurer.__new__(Adventurer)
-        other.seat = self.seat
-        other.pos = self.pos
+        other = Adventurer(self.seat, self.pos, self.ready_round)
         other.chest = self.chest
         other.pirate = self.pirate
         other.maps = self.maps[:]
         other.latest_city = self.latest_city
         other.traded = self.traded[:]
-        other.ready_round = self.ready_round
         other.cards = self.cards[:]
         other.new_cards = self.new_cards[:]
         other.offered = self.offered
@@ -233,7 +230,7 @@ class State:
         return self.advs[self.seat][self.adv_index]
 
     def clone(self) -> State:
-        other = State.__new__(State)
+        other = State()
         other.options = self.options
         other.params = self.params
         other.players = self.players
