@@ -144,7 +144,7 @@ def is_named(state: State, city: int, name: str) -> bool:
 class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
-    __slots__ = ("round", "tiles", "route", "failed", "trying", "_agents", "_own")
+    __slots__ = ("round", "tiles", "route", "failed", "trying", "_cells", "_agents", "_own")
 
     def __init__(self) -> None:
         #: the round and number of tiles last seen: when either goes down, a new game began
@@ -156,10 +156,12 @@ class _Memory:
         self.failed: dict[Key, tuple[int, set[int]]] = {}
         #: (seat, number) → (round, position, gap cell) of the exploration just tried
         self.trying: dict[Key, tuple[int, int, int]] = {}
-        #: the Agent objects last seen (``state.agents`` values in order) and, for them, each
-        #: seat's sorted Agent cells. Placing, removing or relocating an Agent (even where a
-        #: ransacked one stood) puts a new Agent object in the dict, so an unchanged tuple of
-        #: objects means unchanged lists; the tuple keeps the objects alive, so no id is reused.
+        #: the Agents last seen (``state.agents``: its cells and its Agent objects, in order)
+        #: and, for them, each seat's sorted Agent cells. An Agent's owner never changes (the
+        #: engine places a new Agent object even where a ransacked one stood), so unchanged
+        #: cells and objects mean unchanged lists; the tuples keep the objects alive, so no
+        #: object's identity is reused meanwhile. test_ai_reference checks the lists each step.
+        self._cells: tuple[int, ...] = ()
         self._agents: tuple[Agent, ...] = ()
         self._own: dict[int, list[int]] = {}
 
@@ -176,8 +178,10 @@ class _Memory:
 
     def own_agents(self, state: State, seat: int) -> list[int]:
         """``own_agents(state, seat)``, sorted again only after the Agents changed."""
+        cells = tuple(state.agents)
         seen = tuple(state.agents.values())
-        if seen != self._agents:
+        if cells != self._cells or seen != self._agents:
+            self._cells = cells
             self._agents = seen
             self._own = {}
         found = self._own.get(seat)
@@ -285,10 +289,10 @@ class HeuristicPlayer:
         mythical = -1  # whether the latest city is the Mythical City (-1: not looked up)
         offers: list[Action] | None = None  # tile actions open now
         for action in legal:
-            verb = action[0]
+            verb: str = action[0]
             if verb == "move":
                 if action[3] == 0:
-                    side = action[2]
+                    side: int = action[2]
                     steps |= 1 << side
                     moves[side] = action
             elif verb == "abandon":
