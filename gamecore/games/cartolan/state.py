@@ -300,8 +300,23 @@ class State:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> State:
         state = cls()
-        for name in _SCALARS:
-            setattr(state, name, data[name])
+        # The scalars one by one (not setattr over ``_SCALARS``): each has its declared type,
+        # and ``last_action`` comes back from JSON as a list (turned into a tuple below).
+        state.players = data["players"]
+        state.round = data["round"]
+        state.order_pos = data["order_pos"]
+        state.adv_index = data["adv_index"]
+        state.down = data["down"]
+        state.up = data["up"]
+        state.land = data["land"]
+        state.offers = data["offers"]
+        state.travel_ok = data["travel_ok"]
+        state.decision = data["decision"]
+        state.over = data["over"]
+        state.end_reason = data["end_reason"]
+        state.explored_count = data["explored_count"]
+        state.free_rest_used = data["free_rest_used"]
+        state.pool_ok = data["pool_ok"]
         state.options = dict(data["options"])
         opts = state.options
         state.params = params_for(opts["preset"], opts["mode"], state.players)
