@@ -70,6 +70,18 @@ _WAIT = -1
 _ABANDON = -2
 
 
+def _deviation(steps: int, rng: Any) -> int:
+    """ai.deviation after its first roll came up (below P_DEVIATE): a random direction, taken
+    if it is a legal step (``steps``), else both rolls again; at most 64 tries in all."""
+    for attempt in range(64):
+        if attempt and rng.random() >= _P_DEVIATE:
+            return -1
+        side: int = rng.choice(_SIDES)
+        if steps >> side & 1:
+            return side
+    return -1
+
+
 def _towards(pos: int, target: int, open_steps: int) -> int:
     """ai.move_towards on cells: shrink the larger offset first, else the other (which may
     step away); else wait. ``open_steps``: a bit per side that may be taken."""
@@ -361,12 +373,10 @@ class HeuristicPlayer:
         if (self.pirate or turn_start) and can_wait and self.victim_here(state, adv):
             return _WAIT
         # §13.1 deviation: with probability 0.1 a random direction, rolled again if not legal
-        for _ in range(64):
-            if rng.random() >= _P_DEVIATE:
-                break
-            side = rng.choice(_SIDES)
-            if steps >> side & 1:
-                return side
+        if rng.random() < _P_DEVIATE:
+            deviant = _deviation(steps, rng)
+            if deviant >= 0:
+                return deviant
 
         # the legal plain steps into cells not avoided (§13.1: this turn's path, this turn's
         # failed explorations, classic known disaster tiles)
