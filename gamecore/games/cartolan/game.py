@@ -203,9 +203,7 @@ class CartolanGame(Game[State, Action]):
         action = self.canonical_action(state, action)
         self._check(state, player, action)
         new = state.clone()
-        events: list[Event] = []
-        self._execute(new, action, events)
-        return new, events
+        return new, self._apply_inplace(new, player, action, record=True)
 
     def canonical_action(self, state: State, action: Any) -> Action:
         """The action as ``apply`` executes and records it (``state.last_action``): text is
@@ -236,10 +234,28 @@ class CartolanGame(Game[State, Action]):
         self, state: State, player: int, action: Action, record: bool = False
     ) -> list[Event]:
         """Simulation fast path: ``action`` must be one of ``legal_actions``; mutates ``state``.
-        Events are only built when ``record`` is true (they cost a fifth of the time)."""
+        Events are only built when ``record`` is true (they cost a fifth of the time).
+
+        After the action, a decision with nothing left to choose is left at once: a move
+        decision where the (possibly new) Adventurer can do nothing more ends its turn
+        (§5.5), so does a city visit with nothing to buy."""
         events: list[Event] | None = [] if record else None
-        self._execute(state, action, events)
-        return events or []
+        order = state.order
+        state.last_action = action
+        handler = _HANDLERS.get(action[0])
+        if handler is not None:
+            handler(state, state.advs[order[state.order_pos]][state.adv_index], action, events)
+        if not state.over:
+            decision = state.decision
+            if decision == "move":
+                adv = state.advs[order[state.order_pos]][state.adv_index]
+                if not movement.can_continue(state, adv) and not (
+                    state.offers and actions.tile_offers(state, adv)
+                ):
+                    turns.end_turn(state, events)
+            elif decision == "city":
+                actions.settle_city(state, events)
+        return events if events is not None else []
 
     def _normalise(self, state: State, action: Any) -> Action:
         if isinstance(action, str):
@@ -311,27 +327,6 @@ class CartolanGame(Game[State, Action]):
                 total=meter["total"],
             )
         return IllegalAction("cartolan_not_offered", f"{text} is not possible now", move=text)
-
-    def _execute(self, state: State, action: Action, events: turns.Events) -> None:
-        """Apply one action, then leave a decision that has nothing left to choose: a move
-        decision where the (possibly new) Adventurer can do nothing more ends its turn
-        (§5.5), so does a city visit with nothing to buy."""
-        order = state.order
-        state.last_action = action
-        handler = _HANDLERS.get(action[0])
-        if handler is not None:
-            handler(state, state.advs[order[state.order_pos]][state.adv_index], action, events)
-        if state.over:
-            return
-        decision = state.decision
-        if decision == "move":
-            adv = state.advs[order[state.order_pos]][state.adv_index]
-            if not movement.can_continue(state, adv) and not (
-                state.offers and actions.tile_offers(state, adv)
-            ):
-                turns.end_turn(state, events)
-        elif decision == "city":
-            actions.settle_city(state, events)
 
     # -- status, view, score ---------------------------------------------------------------
     def status(self, state: State) -> Status:
