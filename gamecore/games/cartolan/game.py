@@ -186,9 +186,10 @@ class CartolanGame(Game[State, Action]):
             else:
                 result.extend(("travel", k) for k in range(1, vault + 1))
         if not tile & CITY:
+            # A city one legal step away is reached by that step, not abandoned to (§5.7).
+            near = _REACHABLE_OFFSETS[reachable]
             for city in state.cities:
-                side = _SIDE_OF_OFFSET.get(city - pos, -1)
-                if side < 0 or not reachable >> side & 1:
+                if city - pos not in near:
                     mythical = 1 if tiles[city] & MYTHICAL else 0
                     if number < _TABLE_NUMBERS:
                         result.append(_ABANDONS[number][mythical])
@@ -395,8 +396,6 @@ class CartolanGame(Game[State, Action]):
         return describe_view(view)
 
 
-_SIDE_OF_OFFSET = {offset: side for side, offset in enumerate(board.STEP)}
-
 # -- prebuilt action tuples ---------------------------------------------------------------
 # A move decision's list is assembled from shared (immutable) tuples instead of building
 # every tuple at every step.
@@ -426,6 +425,10 @@ _PREFIXES: dict[int, tuple[Action, ...]] = {}
 #: _ABANDONS[number][0 capital / 1 mythical] → ("abandon", number, name).
 _ABANDONS = tuple(
     tuple(("abandon", number, name) for name in _CITY_NAMES) for number in range(_TABLE_NUMBERS)
+)
+#: _REACHABLE_OFFSETS[bit set of sides] → the cell offsets (``board.STEP``) of those sides.
+_REACHABLE_OFFSETS = tuple(
+    frozenset(STEP[side] for side in range(4) if bits >> side & 1) for bits in range(16)
 )
 #: _TRAVELS[:k] → ("travel", 1) .. ("travel", k).
 _TRAVELS: tuple[Action, ...] = tuple(("travel", k) for k in range(1, 65))
