@@ -33,7 +33,7 @@ an error inside a rule — unless ``STRICT`` is set, as the tests do, to surface
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Final
 
 from gamecore.games.cartolan import ai_heuristics as ai
 from gamecore.games.cartolan import board, exploration
@@ -48,26 +48,31 @@ Key = tuple[int, int]
 #: Raise errors from the decision rules instead of falling back (the tests set it).
 STRICT = False
 
-_STEP = board.STEP
-_STRIDE = board.STRIDE
-_N, _E, _S, _W = board.N, board.E, board.S, board.W
-_P_DEVIATE = ai.P_DEVIATE
+# The tables below are ``Final``: a mypyc build reads them as C constants, not from the
+# module's dict (``STRICT`` above stays a plain global: the tests set it).
+_STEP: Final = board.STEP
+_STRIDE: Final = board.STRIDE
+_N: Final = board.N
+_E: Final = board.E
+_S: Final = board.S
+_W: Final = board.W
+_P_DEVIATE: Final = ai.P_DEVIATE
 
 #: Side numbers in the order of ``ai.DIRECTIONS`` ("n", "e", "s", "w" are board.N..W): a
 #: random direction is ``rng.choice`` over these, the same draw as over the letters.
-_SIDES: tuple[int, ...] = tuple("nesw".index(d) for d in ai.DIRECTIONS)
+_SIDES: Final[tuple[int, ...]] = tuple("nesw".index(d) for d in ai.DIRECTIONS)
 #: explore_best_space's candidate sides per wind arrow (board.NE..NW), from ai.EXPLORE_ORDER.
-_EXPLORE_SIDES: tuple[tuple[int, ...], ...] = tuple(
+_EXPLORE_SIDES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple("nesw".index(d) for d in ai.EXPLORE_ORDER[name]) for name in board.WIND_NAMES
 )
 #: _MASK_SIDES[mask]: the sides whose bit is set in a 4-bit mask, in side order.
-_MASK_SIDES: tuple[tuple[int, ...], ...] = tuple(
+_MASK_SIDES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(side for side in range(4) if mask >> side & 1) for mask in range(16)
 )
 
 #: What the move choice returns besides a step (a step is ``side | chest_map << 2``).
-_WAIT = -1
-_ABANDON = -2
+_WAIT: Final = -1
+_ABANDON: Final = -2
 
 
 def _deviation(steps: int, rng: Any) -> int:
