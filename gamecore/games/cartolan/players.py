@@ -89,7 +89,8 @@ def _deviation(steps: int, rng: Any) -> int:
 
 def _towards(pos: int, target: int, open_steps: int) -> int:
     """ai.move_towards on cells: shrink the larger offset first, else the other (which may
-    step away); else wait. ``open_steps``: a bit per side that may be taken."""
+    step away); else wait. ``open_steps``: a bit per side that may be taken. ``divmod(cell,
+    STRIDE)`` is (x, y) each plus board.OFFSET, so it compares and subtracts like them."""
     px, py = divmod(pos, _STRIDE)
     tx, ty = divmod(target, _STRIDE)
     vertical = _N if py < ty else _S
@@ -255,9 +256,11 @@ class HeuristicPlayer:
             return default_action(legal)
         return action
 
-    # -- dispatch of the other decisions ------------------------------------------------------
+    # -- dispatch ----------------------------------------------------------------------------
     def decide(self, state: State, legal: Sequence[Action], rng: Any) -> Action:
         kind = state.decision
+        if kind == "move":
+            return self.decide_move(state, legal, rng)
         if kind == "city":
             return self.decide_city(state, legal, rng)
         if kind == "loot":
