@@ -166,6 +166,12 @@ class Game(ABC, Generic[State, Action]):
         """Inverse of :meth:`state_to_dict`."""
 
     # -- shared behaviour --------------------------------------------------------------
+    def canonical_action(self, state: State, action: Action) -> Action:
+        """The action as ``apply`` executes and records it, for games whose notation has short
+        forms that depend on the position (Cartolan's ``wait`` for ``wait 1``). The log keeps
+        this form, so it matches ``legal_actions``. Legality is not checked here."""
+        return action
+
     def describe(self, view: dict) -> str:
         """The view as plain text for a terminal (``python -m gamecore play``)."""
         return json.dumps(view, indent=2, ensure_ascii=False)

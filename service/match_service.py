@@ -227,7 +227,7 @@ class MatchService:
                 rules.check_version(match, expected_version)
             seat = rules.acting_seat(match, user_id)
             game = get_game(match.game_id)
-            action = game.parse_action(notation)
+            action = game.canonical_action(match.state, game.parse_action(notation))
             new_state, events = game.apply(match.state, seat, action)
             outcome = await self._step(match, game, seat, action, new_state, events, "move")
             return replace(outcome, follow_ups=tuple(await self._auto_steps(outcome.match, game)))

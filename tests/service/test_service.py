@@ -283,3 +283,20 @@ async def test_faulty_automatic_or_computer_actions_never_fail_a_committed_move(
         match = (await service.play(match.id, HOST, "add 1")).final
     (step,) = await service.computer_turns(match.id)
     assert step.notation == "add 1"  # the first legal move instead of the illegal 7
+
+
+async def test_a_short_form_is_logged_as_the_move_it_stands_for(service, store):
+    """Cartolan's ``wait`` (no Adventurer number) is executed as ``wait 1`` and logged so,
+    matching what legal_actions lists and what a replay of the log needs."""
+    lobby = await service.new_match("cartolan", 1, 2, HOST, user_name="Host")
+    await service.lobby_add_computer(lobby.id, HOST, "trader")
+    match = await service.lobby_start(lobby.id, HOST)
+    for _ in range(20):
+        if not match.awaits_computer:
+            break
+        match = (await service.computer_turns(match.id))[-1].final
+    moves = await service.legal_moves(match.id, HOST, limit=None)
+    assert "wait 1" in moves and "wait" not in moves
+    await service.play(match.id, HOST, "wait", match.version)
+    logged = [record.notation for record in await store.actions(match.id)]
+    assert "wait 1" in logged and "wait" not in logged
