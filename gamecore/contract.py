@@ -190,7 +190,9 @@ class Game(ABC, Generic[State, Action]):
         return self.apply(state, seat, action)[0]
 
     def players(self) -> dict[str, Player]:
-        """Computer players by name; every game offers at least ``random``."""
+        """Computer players by name; every game offers at least ``random``. Each call gives
+        fresh players: a player may remember things within one match (Cartolan's Trader
+        remembers its route), so a host keeps one per (match, seat)."""
         return {}
 
     def default_options(self) -> dict[str, Any]:

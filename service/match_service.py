@@ -74,6 +74,9 @@ class MatchService:
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         self._legal: OrderedDict[tuple[str, int, int], list[str]] = OrderedDict()
         self._legal_cache_size = legal_cache_size
+        #: (match id, seat) → the computer player of that seat: players may remember things
+        #: within a match (``Game.players``), so no two matches or seats share one.
+        self._computers: dict[tuple[str, int], tuple[str, Any]] = {}
 
     @classmethod
     async def open(cls, url: str | None = None, **kwargs: Any) -> MatchService:
@@ -107,6 +110,8 @@ class MatchService:
                 if seat.user_id is not None:
                     self._by_user.get(seat.user_id, set()).discard(match.id)
         if not match.live:
+            for seat in range(len(old.seats) if old is not None else 0):
+                self._computers.pop((match.id, seat), None)
             return
         self._live[match.id] = match
         for seat in match.seats:
@@ -283,10 +288,18 @@ class MatchService:
             match = outcome.match
         return steps
 
-    def _computer_action(self, match: Match, game: Game, seat: int, player: str | None) -> Any:
+    def _computer(self, match: Match, game: Game, seat: int, player: str | None) -> Any:
+        """This seat's own computer player, created on first use."""
+        kept = self._computers.get((match.id, seat))
+        if kept is not None and kept[0] == player:
+            return kept[1]
         players = game.players()
-        name = player if player in players else rules.computer_name(game)
-        choose = players[name]
+        choose = players[player if player in players else rules.computer_name(game)]
+        self._computers[(match.id, seat)] = (player, choose)
+        return choose
+
+    def _computer_action(self, match: Match, game: Game, seat: int, player: str | None) -> Any:
+        choose = self._computer(match, game, seat, player)
         legal = game.legal_actions(match.state, seat)
         if len(legal) == 1:
             return legal[0]

@@ -300,3 +300,41 @@ async def test_a_short_form_is_logged_as_the_move_it_stands_for(service, store):
     await service.play(match.id, HOST, "wait", match.version)
     logged = [record.notation for record in await store.actions(match.id)]
     assert "wait 1" in logged and "wait" not in logged
+
+
+class _Remembering:
+    """A computer player with memory: notes every total it is shown."""
+
+    seen: list[tuple[int, int]] = []  # (id of the player, total), across all players
+
+    def __call__(self, view: dict, legal: list, rng) -> int:
+        _Remembering.seen.append((id(self), view["total"]))
+        return 1
+
+
+async def test_each_match_and_seat_keeps_its_own_computer_player(service, monkeypatch):
+    """Players may remember a match (Cartolan's routes): two matches played turn about never
+    share one, and one seat keeps the same player from move to move."""
+    from tests.service.toy_race import Race
+
+    monkeypatch.setattr(Race, "players", lambda self: {"heuristic": _Remembering()})
+    monkeypatch.setattr(_Remembering, "seen", [])
+    matches = []
+    for start in (0, 2):
+        lobby = await service.new_match("toy-race", 1, 2, HOST, {"start": start})
+        await service.lobby_add_computer(lobby.id, HOST, "heuristic")
+        await service.lobby_add_computer(lobby.id, HOST, "heuristic")
+        matches.append(await service.lobby_start(lobby.id, HOST))
+    for _ in range(6):  # one action per match in turn: each seat moves twice, none wins
+        for match in matches:
+            current = await service.get(match.id)
+            if current.awaits_computer:
+                await service.computer_turns(match.id, limit=1)
+            else:
+                await service.play(match.id, HOST, "add 1")
+    players: dict[int, list[int]] = {}
+    for player, total in _Remembering.seen:
+        players.setdefault(player, []).append(total)
+    assert len(players) == 4  # two computer seats in each of two matches
+    for totals in players.values():
+        assert len(totals) >= 2 and totals == sorted(totals)  # kept, and one match only

@@ -27,7 +27,7 @@ API for computer players (read-only; never mutate a state you did not copy):
   ``view.tile_entry_ints(entry)`` gives its ``(cell, tile)`` ints without decoding, or
   ``None`` for a plain dict (a view read back from JSON).
 * ``GAME.score(state)`` → ``{"rounds", "end", "tiles_placed", "seats": [{"vault", ...}]}``.
-* ``GAME.players()`` merges ``PLAYERS`` from ``gamecore.games.cartolan.players`` when present.
+* ``GAME.players()``: fresh heuristic players (``players.heuristic_players()``) and ``random``.
 """
 
 from __future__ import annotations

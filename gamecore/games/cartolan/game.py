@@ -374,7 +374,7 @@ class CartolanGame(Game[State, Action]):
             from gamecore.games.cartolan import players as extra  # noqa: PLC0415
         except ImportError:
             return found
-        found.update(getattr(extra, "PLAYERS", {}))
+        found.update(extra.heuristic_players())  # fresh memories (see Game.players)
         return found
 
     # -- notation and JSON -----------------------------------------------------------------

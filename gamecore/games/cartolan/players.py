@@ -1,7 +1,8 @@
 """Cartolan's heuristic computer players Explorer, Trader, Router and Pirate (rules §13).
 
-``heuristic_players()`` gives fresh players by name; ``PLAYERS`` (merged by
-``CartolanGame.players()``) holds one set. A player is ``(view, legal_actions, rng) -> action``
+``heuristic_players()`` gives fresh players by name (``CartolanGame.players()`` returns such
+a set on every call; a host keeps one player per match and seat, as their memory belongs to
+one match). A player is ``(view, legal_actions, rng) -> action``
 where ``rng`` is a ``random.Random`` or a ``gamecore.rng.Rng`` (only ``random()`` and
 ``choice()`` are used).
 
@@ -663,6 +664,3 @@ def heuristic_players() -> dict[str, HeuristicPlayer]:
     """Fresh players (each with its own memory) by name: explorer, trader, router, pirate."""
     return {name: HeuristicPlayer(name) for name in ai.PERSONALITIES}
 
-
-#: Merged into ``GAME.players()`` by the engine.
-PLAYERS: dict[str, HeuristicPlayer] = heuristic_players()
