@@ -6,7 +6,8 @@ STAMP := $(VENV)/.installed
 # Optional mypyc build of the hot Cartolan modules (tools/build_native.py): rebuilt when a
 # Cartolan source changes; never fails the build, Cartolan then runs as pure Python.
 NATIVE := build/native/stamp
-NATIVE_SOURCES := $(wildcard gamecore/games/cartolan/*.py) tools/build_native.py
+NATIVE_SOURCES := $(wildcard gamecore/games/cartolan/*.py) gamecore/contract.py gamecore/rng.py \
+	tools/build_native.py
 
 .PHONY: install native test run play lint bench clean
 

@@ -4,7 +4,7 @@
 ``MODULES`` into ``gamecore/games/cartolan/_native/``: one small extension per module plus
 mypyc's shared group library ``gamecore.games.cartolan.compiled__mypyc``, which lives in the
 same directory, so the package finds it from any working directory. ``manifest.json``, written
-last, holds a hash of every compiled source; ``gamecore.games.cartolan.native`` puts the
+last, holds a hash of every compiled source (and of ``DEPENDENCIES``); ``gamecore.games.cartolan.native`` puts the
 directory on the package's ``__path__`` only when every hash still matches.
 
 This script never fails the caller: without a C compiler or the Python headers, without mypy,
@@ -37,11 +37,11 @@ LOG = BUILD_DIR / "build.log"
 GROUP = f"{PACKAGE}.compiled"
 
 # The compiled modules, in the package. Every other module of the package (``__init__``,
-# ``native``, and any module left out here) stays interpreted.
+# ``native``, ``view``, ``state``, ``presets``) stays interpreted. ``state`` and ``presets``
+# join once their classes unpickle when compiled (Adventurer and Agent need an ``__init__``
+# callable without arguments, the frozen Params a ``__reduce__``).
 MODULES = (
     "board",
-    "presets",
-    "state",
     "movement",
     "exploration",
     "actions",
@@ -56,6 +56,9 @@ MODULES = (
     "players",
     "ai_view",
 )
+# Sources outside the package that mypyc type-checks the compiled modules against (the
+# contract's Game base class, the random generator): a change to them also makes a build stale.
+DEPENDENCIES = ("../../contract.py", "../../rng.py")
 
 FALLBACK = "Cartolan runs as pure Python"
 
@@ -138,7 +141,10 @@ def install_outputs() -> None:
         shutil.copy2(built / f"{name}{suffix}", NATIVE_DIR / f"{name}{suffix}")
     manifest = {
         "ext_suffix": suffix,
-        "modules": {name: source_hash(PACKAGE_DIR / f"{name}.py") for name in MODULES},
+        "sources": {
+            path: source_hash(PACKAGE_DIR / path)
+            for path in (*(f"{name}.py" for name in MODULES), *DEPENDENCIES)
+        },
     }
     partial = NATIVE_DIR / "manifest.json.part"
     partial.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")

@@ -56,8 +56,8 @@ def test_pure_forced_loads_the_sources(tmp_path: Path) -> None:
 
 def _manifest(native_dir: Path, sources: dict[str, bytes], **extra: str) -> None:
     native_dir.mkdir()
-    modules = {name: hashlib.sha256(text).hexdigest() for name, text in sources.items()}
-    manifest = {"ext_suffix": SUFFIX, "modules": modules} | extra
+    hashes = {path: hashlib.sha256(text).hexdigest() for path, text in sources.items()}
+    manifest = {"ext_suffix": SUFFIX, "sources": hashes} | extra
     (native_dir / "manifest.json").write_text(json.dumps(manifest))
 
 
@@ -67,7 +67,7 @@ def test_check_accepts_a_fresh_build_and_refuses_a_stale_one(
     monkeypatch.delenv("CARTOLAN_PURE", raising=False)
     (tmp_path / "game.py").write_bytes(b"x = 1\n")
     (tmp_path / "board.py").write_bytes(b"y = 2\n")
-    _manifest(tmp_path / "_native", {"game": b"x = 1\n", "board": b"y = 2\n"})
+    _manifest(tmp_path / "_native", {"game.py": b"x = 1\n", "board.py": b"y = 2\n"})
     assert native.check(tmp_path / "_native") == (True, "mypyc")
     (tmp_path / "game.py").write_bytes(b"x = 3\n")
     assert native.check(tmp_path / "_native") == (

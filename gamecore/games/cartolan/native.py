@@ -39,15 +39,16 @@ def check(native_dir: Path = NATIVE_DIR) -> tuple[bool, str]:
         return False, f"unreadable manifest ({error})"
     if manifest.get("ext_suffix") != sysconfig.get_config_var("EXT_SUFFIX"):
         return False, "built for another Python"
-    sources = native_dir.parent
+    package = native_dir.parent
     changed = []
-    for name, digest in sorted(manifest.get("modules", {}).items()):
+    # Paths relative to the package: its modules, and the few files outside it they import.
+    for path, digest in sorted(manifest.get("sources", {}).items()):
         try:
-            current = hashlib.sha256((sources / f"{name}.py").read_bytes()).hexdigest()
+            current = hashlib.sha256((package / path).read_bytes()).hexdigest()
         except OSError:
             current = ""
         if current != digest:
-            changed.append(f"{name}.py")
+            changed.append(Path(path).name)
     if changed:
         return False, f"stale: {', '.join(changed)} changed since the build"
     return True, "mypyc"
