@@ -37,11 +37,11 @@ LOG = BUILD_DIR / "build.log"
 GROUP = f"{PACKAGE}.compiled"
 
 # The compiled modules, in the package. Every other module of the package (``__init__``,
-# ``native``, ``view``, ``state``, ``presets``) stays interpreted. ``state`` and ``presets``
-# join once their classes unpickle when compiled (Adventurer and Agent need an ``__init__``
-# callable without arguments, the frozen Params a ``__reduce__``).
+# ``native``, ``view``) stays interpreted.
 MODULES = (
     "board",
+    "presets",
+    "state",
     "movement",
     "exploration",
     "actions",

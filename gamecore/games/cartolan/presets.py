@@ -6,7 +6,7 @@ Nothing else in the package holds a rule number.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
 from gamecore.games.cartolan import board
@@ -84,6 +84,11 @@ class Params:
     #: end no move is left.
     allow_loaded: tuple[int, ...] = ()
     allow_empty: tuple[int, ...] = ()
+
+    def __reduce__(self) -> tuple[type[Params], tuple[object, ...]]:
+        # By value: compiled with mypyc, a frozen dataclass refuses the attribute-by-attribute
+        # restore pickle does by default.
+        return Params, tuple([getattr(self, field.name) for field in fields(self)])
 
 
 def _modern(mode: str) -> Params:

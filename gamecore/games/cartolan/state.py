@@ -32,7 +32,8 @@ class Adventurer:
         "buffs",
     )
 
-    def __init__(self, seat: int, pos: int, ready_round: int) -> None:
+    # Defaults: compiled with mypyc, unpickling (``cls.__new__``) runs ``__init__()``.
+    def __init__(self, seat: int = 0, pos: int = 0, ready_round: int = 0) -> None:
         self.seat = seat
         self.pos = pos
         self.chest = 0
@@ -102,7 +103,8 @@ class Agent:
 
     __slots__ = ("owner", "wealth", "active")
 
-    def __init__(self, owner: int, wealth: int = 0, active: bool = True) -> None:
+    # Default owner: compiled with mypyc, unpickling (``cls.__new__``) runs ``__init__()``.
+    def __init__(self, owner: int = -1, wealth: int = 0, active: bool = True) -> None:
         self.owner = owner
         self.wealth = wealth
         self.active = active
