@@ -59,10 +59,11 @@ class Rng:
         if n <= 0:
             raise ValueError("below() needs n > 0")
         limit = _MASK - (_MASK + 1) % n
-        while True:
-            value = self.next_u64()
-            if value <= limit:
-                return value % n
+        state, value = _splitmix(self.state)
+        while value > limit:
+            state, value = _splitmix(state)
+        self.state = state
+        return value % n
 
     def randint(self, low: int, high: int) -> int:
         """Uniform integer in ``[low, high]`` (a die is ``randint(1, 6)``)."""
@@ -76,7 +77,14 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, in place."""
+        """Fisher–Yates, in place: ``j = below(i + 1)`` for each ``i`` from the end, with the
+        generator state kept in a local (game setups shuffle long piles)."""
+        state = self.state
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            limit = _MASK - (_MASK + 1) % (i + 1)
+            state, value = _splitmix(state)
+            while value > limit:
+                state, value = _splitmix(state)
+            j = value % (i + 1)
             items[i], items[j] = items[j], items[i]
+        self.state = state

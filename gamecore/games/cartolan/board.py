@@ -15,7 +15,10 @@ from collections.abc import Iterable
 from typing import Final
 
 # Constants are annotated ``Final``: other modules' module-level tables read them, and an
-# explicit type keeps mypy (and mypyc) from depending on the order it checks the package in.
+# explicit type keeps mypy (and mypyc) from depending on the order it checks the package in;
+# compiled, a ``Final`` is a C static instead of a dict lookup. The small tuples read at a
+# variable index are typed ``tuple[int, ...]``: mypyc keeps a fixed-length tuple unboxed and
+# would build a new Python tuple for every such read.
 OFFSET: Final = 2048
 STRIDE: Final = 4096
 
@@ -23,15 +26,15 @@ N: Final = 0
 E: Final = 1
 S: Final = 2
 W: Final = 3
-DIRECTION_NAMES: Final = ("N", "E", "S", "W")
-STEP: Final = (1, STRIDE, -1, -STRIDE)
-OPPOSITE: Final = (S, W, N, E)
+DIRECTION_NAMES: Final[tuple[str, ...]] = ("N", "E", "S", "W")
+STEP: Final[tuple[int, ...]] = (1, STRIDE, -1, -STRIDE)
+OPPOSITE: Final[tuple[int, ...]] = (S, W, N, E)
 
 NE: Final = 0
 SE: Final = 1
 SW: Final = 2
 NW: Final = 3
-WIND_NAMES: Final = ("NE", "SE", "SW", "NW")
+WIND_NAMES: Final[tuple[str, ...]] = ("NE", "SE", "SW", "NW")
 
 WONDER: Final = 1 << 6
 CITY: Final = 1 << 7
@@ -41,7 +44,12 @@ MYTHICAL: Final = 1 << 10
 ORIENTATION_MASK: Final = 63  # edges (4 bits) + wind (2 bits)
 
 #: Sides touching the arrow head are downwind (§1.3).
-DOWNWIND_SIDES: Final = (1 << N | 1 << E, 1 << E | 1 << S, 1 << S | 1 << W, 1 << N | 1 << W)
+DOWNWIND_SIDES: Final[tuple[int, ...]] = (
+    1 << N | 1 << E,
+    1 << E | 1 << S,
+    1 << S | 1 << W,
+    1 << N | 1 << W,
+)
 
 DOWNWIND: Final = 0
 UPWIND: Final = 1
@@ -66,6 +74,19 @@ def taxicab(a: int, b: int) -> int:
     return abs(ax - bx) + abs(ay - by)
 
 
+def side_bit(offset: int) -> int:
+    """``1 << side`` when the cell ``offset`` away is the neighbour across ``side``, else 0."""
+    if offset == 1:
+        return 1 << N
+    if offset == STRIDE:
+        return 1 << E
+    if offset == -1:
+        return 1 << S
+    if offset == -STRIDE:
+        return 1 << W
+    return 0
+
+
 def make_tile(water_sides: Iterable[int], wind: int = NE, flags: int = 0) -> int:
     edges = 0
     for side in water_sides:
@@ -84,8 +105,8 @@ def _rotate_cw_low(low: int) -> int:
     return ((edges << 1) | (edges >> 3)) & 15 | ((wind + 1) & 3) << 4
 
 
-_ROT_CW = tuple(_rotate_cw_low(low) for low in range(64))
-_ROT_ACW = tuple(_ROT_CW[_ROT_CW[_ROT_CW[low]]] for low in range(64))
+_ROT_CW: Final = tuple(_rotate_cw_low(low) for low in range(64))
+_ROT_ACW: Final = tuple(_ROT_CW[_ROT_CW[_ROT_CW[low]]] for low in range(64))
 
 
 def rotate_cw(tile: int) -> int:
@@ -119,7 +140,7 @@ def _move_kind(low: int, side: int) -> int:
 
 
 #: MOVE_KIND[tile & 63][side]: downwind / upwind / land, judged on the tile being left (§5.1).
-MOVE_KIND = tuple(tuple(_move_kind(low, side) for side in range(4)) for low in range(64))
+MOVE_KIND: Final = tuple(tuple(_move_kind(low, side) for side in range(4)) for low in range(64))
 
 
 def move_kind(tile: int, side: int) -> int:
@@ -156,7 +177,7 @@ def orientations(tile: int, wind: int, side: int, variant: str) -> tuple[int, ..
 
 
 #: Exploration variants, as indices into ``ORIENTATIONS``.
-VARIANTS = ("clockwise", "continuous")
+VARIANTS: Final[tuple[str, ...]] = ("clockwise", "continuous")
 
 
 def _orientation_lows(low: int, wind: int, side: int, variant: str) -> tuple[int, ...]:
@@ -165,7 +186,7 @@ def _orientation_lows(low: int, wind: int, side: int, variant: str) -> tuple[int
 
 #: ORIENTATIONS[variant index][tile & 63][wind of the tile left][side crossed] → the
 #: orientation bits ``orientations`` tries, in order (the flags above bit 5 never change).
-ORIENTATIONS = tuple(
+ORIENTATIONS: Final = tuple(
     tuple(
         tuple(
             tuple(_orientation_lows(low, wind, side, variant) for side in range(4))

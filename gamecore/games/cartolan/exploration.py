@@ -35,7 +35,7 @@ def placement(state: State, tile: int, origin: int, side: int) -> int | None:
         if neighbour is not None:
             known |= 1 << edge
             water |= (neighbour >> OPPOSITE[edge] & 1) << edge
-    variant = 0 if state.options["exploration"] == "clockwise" else 1
+    variant = 0 if state.clockwise else 1
     flags = tile & ~ORIENTATION_MASK
     for low in ORIENTATIONS[variant][tile & ORIENTATION_MASK][tiles[origin] >> 4 & 3][side]:
         if low & known == water:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
@@ -150,9 +150,9 @@ class CartolanGame(Game[State, Action]):
         tile = tiles[pos]
         low = side_bits = gust_bits = 0
         reachable = 0  # bit set of the sides a step or gust may cross
-        total = state.down + state.up + state.land
-        if not adv.buffs and state.options["movement"] == "initial":
+        if not adv.buffs and not state.budgetted:
             # movement.allowance's common case, inlined
+            total = state.down + state.up + state.land
             masks = state.params.allow_empty if adv.chest == 0 else state.params.allow_loaded
             mask = masks[total] if total < len(masks) else 0
         else:
@@ -186,10 +186,9 @@ class CartolanGame(Game[State, Action]):
             else:
                 result.extend(("travel", k) for k in range(1, vault + 1))
         if not tile & CITY:
-            # A city one legal step away is reached by that step, not abandoned to (§5.7).
-            near = _REACHABLE_OFFSETS[reachable]
             for city in state.cities:
-                if city - pos not in near:
+                # A city one legal step away is reached by that step, not abandoned to (§5.7).
+                if not reachable & board.side_bit(city - pos):
                     mythical = 1 if tiles[city] & MYTHICAL else 0
                     if number < _TABLE_NUMBERS:
                         result.append(_ABANDONS[number][mythical])
@@ -399,9 +398,9 @@ class CartolanGame(Game[State, Action]):
 # -- prebuilt action tuples ---------------------------------------------------------------
 # A move decision's list is assembled from shared (immutable) tuples instead of building
 # every tuple at every step.
-_TABLE_NUMBERS = 9
-_CITY_NAMES = ("capital", "mythical")
-_END: Action = ("end",)
+_TABLE_NUMBERS: Final = 9
+_CITY_NAMES: Final[tuple[str, ...]] = ("capital", "mythical")
+_END: Final[Action] = ("end",)
 
 
 def _prefix(number: int, sides: int, gaps: int, gusts: int, maps: int) -> tuple[Action, ...]:
@@ -421,17 +420,13 @@ def _prefix(number: int, sides: int, gaps: int, gusts: int, maps: int) -> tuple[
 
 #: (maps << 16 | number) << 12 | sides << 8 | gaps << 4 | gusts → ``_prefix(...)``, filled
 #: as met. Small: a few Adventurer numbers and chest map counts, at most 16 * 81 side sets.
-_PREFIXES: dict[int, tuple[Action, ...]] = {}
+_PREFIXES: Final[dict[int, tuple[Action, ...]]] = {}
 #: _ABANDONS[number][0 capital / 1 mythical] → ("abandon", number, name).
-_ABANDONS = tuple(
+_ABANDONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(("abandon", number, name) for name in _CITY_NAMES) for number in range(_TABLE_NUMBERS)
 )
-#: _REACHABLE_OFFSETS[bit set of sides] → the cell offsets (``board.STEP``) of those sides.
-_REACHABLE_OFFSETS = tuple(
-    frozenset(STEP[side] for side in range(4) if bits >> side & 1) for bits in range(16)
-)
 #: _TRAVELS[:k] → ("travel", 1) .. ("travel", k).
-_TRAVELS: tuple[Action, ...] = tuple(("travel", k) for k in range(1, 65))
+_TRAVELS: Final[tuple[Action, ...]] = tuple(("travel", k) for k in range(1, 65))
 
 
 # -- applying one action: a handler per verb ---------------------------------------------------
@@ -581,7 +576,7 @@ def _done(state: State, adv: Adventurer, action: Action, events: turns.Events) -
 
 
 #: verb → what applying it does (a verb not listed changes nothing but the bookkeeping).
-_HANDLERS: dict[str, Handler] = {
+_HANDLERS: Final[dict[str, Handler]] = {
     "move": _move,
     "wait": _wait,
     "end": _end,

@@ -6,11 +6,15 @@ The move budget is counted since the start of the turn or the last rest: ``down`
 
 from __future__ import annotations
 
+from typing import Final
+
 from gamecore.games.cartolan import board
 from gamecore.games.cartolan.state import Adventurer, State
 
 #: Allowance bits: which kinds of move the budget still permits.
-ALLOW_DOWN, ALLOW_UP, ALLOW_LAND = board.ALLOW_DOWN, board.ALLOW_UP, board.ALLOW_LAND
+ALLOW_DOWN: Final = board.ALLOW_DOWN
+ALLOW_UP: Final = board.ALLOW_UP
+ALLOW_LAND: Final = board.ALLOW_LAND
 
 
 def _sides_by_mask(low: int, mask: int) -> tuple[int, ...]:
@@ -19,8 +23,8 @@ def _sides_by_mask(low: int, mask: int) -> tuple[int, ...]:
 
 
 #: SIDES[tile & 63][allowance mask] → sides that may be crossed, precomputed.
-SIDES = tuple(tuple(_sides_by_mask(low, mask) for mask in range(8)) for low in range(64))
-UPWIND_SIDES = tuple(_sides_by_mask(low, ALLOW_UP) for low in range(64))
+SIDES: Final = tuple(tuple(_sides_by_mask(low, mask) for mask in range(8)) for low in range(64))
+UPWIND_SIDES: Final = tuple(_sides_by_mask(low, ALLOW_UP) for low in range(64))
 
 
 def _bits(sides: tuple[int, ...]) -> int:
@@ -28,11 +32,11 @@ def _bits(sides: tuple[int, ...]) -> int:
 
 
 #: The same as bit sets (bit ``side``): SIDE_BITS[tile & 63][mask], UPWIND_BITS[tile & 63].
-SIDE_BITS = tuple(tuple(_bits(sides) for sides in by_mask) for by_mask in SIDES)
-UPWIND_BITS = tuple(_bits(sides) for sides in UPWIND_SIDES)
-_ALL_LAND = board.ORIENTATION_MASK & ~15  # keeps the wind, every edge land
+SIDE_BITS: Final = tuple(tuple(_bits(sides) for sides in by_mask) for by_mask in SIDES)
+UPWIND_BITS: Final = tuple(_bits(sides) for sides in UPWIND_SIDES)
+_ALL_LAND: Final = board.ORIENTATION_MASK & ~15  # keeps the wind, every edge land
 #: Tile flags under which ``tile_low`` may differ from ``tile & ORIENTATION_MASK``.
-SPECIAL = board.CITY | board.DISASTER
+SPECIAL: Final = board.CITY | board.DISASTER
 
 
 def tile_low(state: State, adv: Adventurer) -> int:
@@ -59,7 +63,7 @@ def _limits(state: State, adv: Adventurer) -> tuple[int, int]:
     extra = adv.buffs.get("upwind", 0) if adv.buffs else 0  # §11.2 +upwind
     if adv.chest == 0:
         return params.unburdened_land + extra, params.unburdened_upwind + extra
-    if state.options["movement"] == "budgetted":
+    if state.budgetted:
         return params.land_budget + extra, params.upwind_budget + extra
     return params.land_window + extra, params.upwind_window + extra
 
@@ -74,7 +78,7 @@ def allowance(state: State, adv: Adventurer) -> int:
     """Bit mask of the move kinds allowed now: §5.2 (``initial``) and §5.3 (``budgetted``,
     with the precedence slip fixed, §14.3.5)."""
     total = state.down + state.up + state.land
-    if not adv.buffs and state.options["movement"] == "initial":
+    if not adv.buffs and not state.budgetted:
         # The common case: read from the preset's precomputed table.
         masks = state.params.allow_empty if adv.chest == 0 else state.params.allow_loaded
         return masks[total] if total < len(masks) else 0
@@ -82,7 +86,7 @@ def allowance(state: State, adv: Adventurer) -> int:
         return 0
     land_limit, upwind_limit = _limits(state, adv)
     mask = ALLOW_DOWN
-    if state.options["movement"] == "budgetted":
+    if state.budgetted:
         if state.up < upwind_limit and state.land == 0:
             mask |= ALLOW_UP
         if state.land < land_limit and state.up == 0:
@@ -119,7 +123,7 @@ def legal_sides(state: State, adv: Adventurer) -> list[tuple[int, bool]]:
 def can_continue(state: State, adv: Adventurer) -> bool:
     """§5.5: may this Adventurer still do anything this turn?"""
     total = state.down + state.up + state.land
-    if not adv.buffs and state.options["movement"] == "initial":
+    if not adv.buffs and not state.budgetted:
         # allowance's common case, inlined (this runs after every action)
         masks = state.params.allow_empty if adv.chest == 0 else state.params.allow_loaded
         mask = masks[total] if total < len(masks) else 0
@@ -151,7 +155,7 @@ def remaining(state: State, adv: Adventurer) -> dict[str, int]:
     total = state.down + state.up + state.land
     land_limit, upwind_limit = _limits(state, adv)
     window = max(land_limit, upwind_limit)
-    if state.options["movement"] == "budgetted":
+    if state.budgetted:
         return {
             "total": most,
             "used": total,

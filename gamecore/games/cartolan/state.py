@@ -137,7 +137,9 @@ class State:
     """Everything about one game. Treat as immutable outside this package."""
 
     __slots__ = (
-        "options",
+        "_options",
+        "budgetted",
+        "clockwise",
         "params",
         "players",
         "rng",
@@ -177,7 +179,11 @@ class State:
     )
 
     def __init__(self) -> None:
-        self.options: dict[str, Any] = {}
+        self._options: dict[str, Any] = {}
+        #: Read from ``options`` when they are set (the rules read them at every step):
+        #: the ``budgetted`` movement variant (§5.3), the ``clockwise`` exploration variant.
+        self.budgetted = False
+        self.clockwise = False
         self.params: Params
         self.players = 0
         self.rng = Rng(0)
@@ -221,6 +227,18 @@ class State:
         self.rested_with: list[list[int]] = []
         self.pool_ok = False
 
+    @property
+    def options(self) -> dict[str, Any]:
+        """The match options (``movement``, ``exploration``, ``mythical``, ...); assign a new
+        dict to change them."""
+        return self._options
+
+    @options.setter
+    def options(self, options: dict[str, Any]) -> None:
+        self._options = options
+        self.budgetted = options.get("movement") == "budgetted"
+        self.clockwise = options.get("exploration") == "clockwise"
+
     # -- handy read-only accessors -----------------------------------------------------
     @property
     def seat(self) -> int:
@@ -233,7 +251,9 @@ class State:
 
     def clone(self) -> State:
         other = State()
-        other.options = self.options
+        other._options = self._options
+        other.budgetted = self.budgetted
+        other.clockwise = self.clockwise
         other.params = self.params
         other.players = self.players
         other.rng = Rng(self.rng.state)
