@@ -77,14 +77,20 @@ class Rng:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates, in place: ``j = below(i + 1)`` for each ``i`` from the end, with the
-        generator state kept in a local (game setups shuffle long piles)."""
+        """Fisher–Yates, in place: ``j = below(i + 1)`` for each ``i`` from the end. Game
+        setups shuffle long piles, so ``below`` and ``_splitmix`` are written out here, the
+        generator state kept in a local."""
         state = self.state
         for i in range(len(items) - 1, 0, -1):
-            limit = _MASK - (_MASK + 1) % (i + 1)
-            state, value = _splitmix(state)
-            while value > limit:
-                state, value = _splitmix(state)
-            j = value % (i + 1)
+            n = i + 1
+            limit = _MASK - (_MASK + 1) % n
+            while True:
+                state = (state + _GAMMA) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                value = z ^ (z >> 31)
+                if value <= limit:
+                    break
+            j = value % n
             items[i], items[j] = items[j], items[i]
         self.state = state

@@ -5,7 +5,7 @@ Each ``do_*`` function applies one already-validated action to the state in plac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from gamecore.games.cartolan import advanced, board, cards, exploration, turns
 from gamecore.games.cartolan.state import Adventurer, Agent, State
@@ -104,19 +104,27 @@ def settle_city(state: State, events: Events) -> None:
 
 def tile_offers(state: State, adv: Adventurer) -> list[Action]:
     """The tile actions open after this move (§5.6 steps 3–4, §6.5 step 3, §8.1)."""
+    offers: list[Action] = []
+    if state.offers:
+        add_tile_offers(state, adv, state.tiles[adv.pos], offers)
+    return offers
+
+
+def add_tile_offers(state: State, adv: Adventurer, tile: int, offers: list[Action]) -> None:
+    """Append ``tile_offers`` to ``offers``; ``tile`` is the one the Adventurer stands on."""
     if state.offers == 0:
-        return []
+        return
     pos = adv.pos
     if state.offers == 2:
-        return [_AGENT] if can_place_agent_here(state, adv) else []
-    tile = state.tiles[pos]
+        if can_place_agent_here(state, adv):
+            offers.append(_AGENT)
+        return
     if tile & board.DISASTER:
         if adv.pirate and state.dropped.get(pos) and ("court", pos) not in state.attacked:
-            return [_COURT]
-        return []
+            offers.append(_COURT)
+        return
     params = state.params
     seat = adv.seat
-    offers: list[Action] = []
     if tile & board.WONDER and not adv.pirate and pos not in adv.traded:
         offers.append(_TRADE)
     if params.attacks and not tile & board.CITY:
@@ -142,7 +150,6 @@ def tile_offers(state: State, adv: Adventurer) -> list[Action]:
             offers.append(_RESTORE)
     if params.cards:
         offers.extend(advanced.extra_offers(state, adv))
-    return offers
 
 
 def _attack_offer(
@@ -157,12 +164,12 @@ def _attack_offer(
         offers.append(("attack", seat, index))
 
 
-_AGENT: Action = ("agent",)
-_COURT: Action = ("court",)
-_TRADE: Action = ("trade",)
-_ATTACK_AGENT: Action = ("attack_agent",)
-_REST: Action = ("rest",)
-_RESTORE: Action = ("restore",)
+_AGENT: Final[Action] = ("agent",)
+_COURT: Final[Action] = ("court",)
+_TRADE: Final[Action] = ("trade",)
+_ATTACK_AGENT: Final[Action] = ("attack_agent",)
+_REST: Final[Action] = ("rest",)
+_RESTORE: Final[Action] = ("restore",)
 
 
 def _free_rest(state: State, adv: Adventurer) -> bool:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from gamecore.games.cartolan.board import OPPOSITE, ORIENTATION_MASK, ORIENTATIONS, STEP
 from gamecore.games.cartolan.state import State
 
-WATER_PILE, LAND_PILE = 0, 1
+WATER_PILE: Final = 0
+LAND_PILE: Final = 1
 
 
 def draw(state: State, which: int) -> int | None:
@@ -27,17 +30,30 @@ def placement(state: State, tile: int, origin: int, side: int) -> int | None:
     The gap's neighbours fix some of its edges (``known``, and which of them are ``water``);
     an orientation fits (``board.fits``) when it shows the same water on every fixed edge.
     The orientations come in the order of ``board.orientations``, precomputed."""
+    return fit(state, tile, origin, side, gap_edges(state, origin + STEP[side]))
+
+
+def gap_edges(state: State, target: int) -> int:
+    """The edges of the gap ``target`` its neighbours fix: bit ``edge`` (N E S W) when a tile
+    touches it, bit ``4 + edge`` when that tile shows water there."""
     tiles = state.tiles
-    target = origin + STEP[side]
     known = water = 0
     for edge in range(4):
         neighbour = tiles.get(target + STEP[edge])
         if neighbour is not None:
             known |= 1 << edge
             water |= (neighbour >> OPPOSITE[edge] & 1) << edge
+    return water << 4 | known
+
+
+def fit(state: State, tile: int, origin: int, side: int, edges: int) -> int | None:
+    """``placement`` with the gap's ``gap_edges`` already read (one exploration tries several
+    tiles in the same gap)."""
+    known = edges & 15
+    water = edges >> 4
     variant = 0 if state.clockwise else 1
     flags = tile & ~ORIENTATION_MASK
-    for low in ORIENTATIONS[variant][tile & ORIENTATION_MASK][tiles[origin] >> 4 & 3][side]:
+    for low in ORIENTATIONS[variant][tile & ORIENTATION_MASK][state.tiles[origin] >> 4 & 3][side]:
         if low & known == water:
             return flags | low
     return None

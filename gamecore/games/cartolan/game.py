@@ -178,7 +178,7 @@ class CartolanGame(Game[State, Action]):
         else:
             result = []
         if state.offers:
-            result += actions.tile_offers(state, adv)
+            actions.add_tile_offers(state, adv, tile, result)
         if state.travel_ok:
             vault = state.vault[adv.seat]
             if 0 <= vault < len(_TRAVELS):
@@ -242,9 +242,14 @@ class CartolanGame(Game[State, Action]):
         events: list[Event] | None = [] if record else None
         order = state.order
         state.last_action = action
-        handler = _HANDLERS.get(action[0])
-        if handler is not None:
-            handler(state, state.advs[order[state.order_pos]][state.adv_index], action, events)
+        verb = action[0]
+        adv = state.advs[order[state.order_pos]][state.adv_index]
+        if verb == "move":  # most actions: a direct call
+            _move(state, adv, action, events)
+        else:
+            handler = _HANDLERS.get(verb)
+            if handler is not None:
+                handler(state, adv, action, events)
         if not state.over:
             decision = state.decision
             if decision == "move":

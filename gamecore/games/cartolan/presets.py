@@ -279,10 +279,15 @@ LAND_DISASTER = board.make_tile((), board.NE, board.DISASTER | board.LAND_BACK)
 
 
 def table_tiles(table: tuple[tuple[int, ...], ...], land: bool) -> list[int]:
-    """Every tile a table lists, arrow NE."""
+    """Every tile a table lists, arrow NE (a fresh list: every setup shuffles its own)."""
+    return list(_table_tiles(table, land))
+
+
+@lru_cache(maxsize=16)
+def _table_tiles(table: tuple[tuple[int, ...], ...], land: bool) -> tuple[int, ...]:
     back = board.LAND_BACK if land else 0
     tiles: list[int] = []
     for uc, ua, dc, da, plain, wonders in table:
         tile = board.from_wind_edges(bool(uc), bool(ua), bool(dc), bool(da), back)
         tiles += [tile] * plain + [tile | board.WONDER] * wonders
-    return tiles
+    return tuple(tiles)

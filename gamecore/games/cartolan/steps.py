@@ -34,8 +34,9 @@ def do_move(
 def explore(state: State, adv: Adventurer, side: int, map_number: int, events: Events) -> None:
     """§6.2: a chest map first if chosen (§10.5), then the preset's number of draws."""
     origin = adv.pos
+    edges = exploration.gap_edges(state, origin + board.STEP[side])
     if map_number:
-        oriented = exploration.placement(state, adv.maps[map_number - 1], origin, side)
+        oriented = exploration.fit(state, adv.maps[map_number - 1], origin, side, edges)
         if oriented is not None:
             adv.maps.pop(map_number - 1)
             settle_tile(state, adv, origin, side, oriented, None, events)
@@ -48,7 +49,7 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: E
             emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
             turns.finish(state, "pile_exhausted", events)
             return
-        oriented = exploration.placement(state, drawn, origin, side)
+        oriented = exploration.fit(state, drawn, origin, side, edges)
         if oriented is not None:
             settle_tile(state, adv, origin, side, oriented, which, events)
             return
