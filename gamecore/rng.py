@@ -13,6 +13,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 _GAMMA = 0x9E3779B97F4A7C15
 
 
@@ -58,7 +59,7 @@ class Rng:
         """Uniform integer in ``[0, n)`` (rejection sampling, no modulo bias)."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = _MASK - (_MASK + 1) % n
+        limit = _MASK - _SPAN % n
         state, value = _splitmix(self.state)
         while value > limit:
             state, value = _splitmix(state)
@@ -83,7 +84,7 @@ class Rng:
         state = self.state
         for i in range(len(items) - 1, 0, -1):
             n = i + 1
-            limit = _MASK - (_MASK + 1) % n
+            limit = _MASK - _SPAN % n
             while True:
                 state = (state + _GAMMA) & _MASK
                 z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK

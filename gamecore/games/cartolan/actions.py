@@ -33,9 +33,14 @@ def own_agents(state: State, seat: int) -> list[int]:
 
 def arrive(state: State, adv: Adventurer, events: Events) -> None:
     """Arrival on (or a wait on) an existing tile, §5.6 steps 1–2; opens the tile actions."""
+    arrive_on(state, adv, state.tiles[adv.pos], events)
+
+
+def arrive_on(state: State, adv: Adventurer, tile: int, events: Events) -> None:
+    """``arrive`` with the tile under the Adventurer already read."""
     pos = adv.pos
-    tile = state.tiles[pos]
-    state.attacked = []
+    if state.attacked:
+        state.attacked = []
     if tile & board.DISASTER and state.params.disasters:
         if adv.pirate:
             state.offers = 1
@@ -170,6 +175,8 @@ _TRADE: Final[Action] = ("trade",)
 _ATTACK_AGENT: Final[Action] = ("attack_agent",)
 _REST: Final[Action] = ("rest",)
 _RESTORE: Final[Action] = ("restore",)
+#: _BANKS[k] → ("bank", k): a city's bank choices, shared.
+_BANKS: Final[tuple[Action, ...]] = tuple(("bank", amount) for amount in range(64))
 
 
 def _free_rest(state: State, adv: Adventurer) -> bool:
@@ -533,6 +540,8 @@ def city_actions(state: State, probe: bool = False) -> list[Action]:
     adv = state.advs[state.order[state.order_pos]][state.adv_index]
     pending = state.pending
     if not pending["banked"]:
+        if 0 <= adv.chest < len(_BANKS):
+            return list(_BANKS[adv.chest :: -1])
         return [("bank", amount) for amount in range(adv.chest, -1, -1)]
     if not pending["purchases"] or state.over:
         return []

@@ -131,6 +131,8 @@ def can_continue(state: State, adv: Adventurer) -> bool:
         mask = allowance(state, adv)
     if not mask:
         return False
+    if mask == ALLOW_DOWN | ALLOW_UP | ALLOW_LAND:
+        return True  # every side is one of the three kinds: any step is allowed
     tile = state.tiles[adv.pos]
     low = tile_low(state, adv) if tile & SPECIAL else tile & board.ORIENTATION_MASK
     params = state.params

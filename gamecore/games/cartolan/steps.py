@@ -21,12 +21,13 @@ def do_move(
     else:
         state.land += 1
     target = adv.pos + board.STEP[side]
-    if target in state.tiles:
+    tile = state.tiles.get(target)
+    if tile is not None:
         adv.pos = target
         state.path.append(target)
         if events is not None:
             emit(events, "move", {"side": board.DIRECTION_NAMES[side]})
-        actions.arrive(state, adv, events)
+        actions.arrive_on(state, adv, tile, events)
     else:
         explore(state, adv, side, map_number, events)
 
