@@ -30,7 +30,8 @@ def placement(state: State, tile: int, origin: int, side: int) -> int | None:
     The gap's neighbours fix some of its edges (``known``, and which of them are ``water``);
     an orientation fits (``board.fits``) when it shows the same water on every fixed edge.
     The orientations come in the order of ``board.orientations``, precomputed."""
-    return fit(state, tile, origin, side, gap_edges(state, origin + STEP[side]))
+    wind = state.tiles[origin] >> 4 & 3
+    return fit(state, tile, wind, side, gap_edges(state, origin + STEP[side]))
 
 
 def gap_edges(state: State, target: int) -> int:
@@ -46,14 +47,14 @@ def gap_edges(state: State, target: int) -> int:
     return water << 4 | known
 
 
-def fit(state: State, tile: int, origin: int, side: int, edges: int) -> int | None:
-    """``placement`` with the gap's ``gap_edges`` already read (one exploration tries several
-    tiles in the same gap)."""
+def fit(state: State, tile: int, wind: int, side: int, edges: int) -> int | None:
+    """``placement`` with the wind arrow of the tile left and the gap's ``gap_edges`` already
+    read (one exploration tries several tiles in the same gap)."""
     known = edges & 15
     water = edges >> 4
     variant = 0 if state.clockwise else 1
     flags = tile & ~ORIENTATION_MASK
-    for low in ORIENTATIONS[variant][tile & ORIENTATION_MASK][state.tiles[origin] >> 4 & 3][side]:
+    for low in ORIENTATIONS[variant][tile & ORIENTATION_MASK][wind][side]:
         if low & known == water:
             return flags | low
     return None
@@ -61,7 +62,12 @@ def fit(state: State, tile: int, origin: int, side: int, edges: int) -> int | No
 
 def pile_for(state: State, origin: int, side: int) -> int:
     """Beginner: always water; else the pile of the crossed edge's colour (§6.1)."""
-    if state.params.land_exploration and not state.tiles[origin] >> side & 1:
+    return pile_across(state, state.tiles[origin], side)
+
+
+def pile_across(state: State, origin_tile: int, side: int) -> int:
+    """``pile_for`` with the tile explored from already read."""
+    if state.params.land_exploration and not origin_tile >> side & 1:
         return LAND_PILE
     return WATER_PILE
 
@@ -74,6 +80,16 @@ def fill_reward(state: State, target: int, origin: int) -> int:
         neighbour = target + offset
         if neighbour != origin and neighbour in tiles:
             count += 1
+    return reward_for(state, count)
+
+
+#: The number of set bits of a 4-bit edge set.
+EDGE_COUNT: Final = tuple(bin(edges).count("1") for edges in range(16))
+
+
+def reward_for(state: State, count: int) -> int:
+    """``fill_reward`` for a gap with ``count`` neighbours besides the tile explored from; with
+    its ``gap_edges``, ``count`` is ``EDGE_COUNT[edges & 15] - 1``."""
     params = state.params
     if params.gap_reward_full:
         return params.gap_reward_full if count == 3 else 0

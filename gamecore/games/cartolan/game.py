@@ -170,10 +170,16 @@ class CartolanGame(Game[State, Action]):
                 for side in SIDES[low][mask]:
                     if pos + STEP[side] not in tiles:
                         gaps |= 1 << side
-            key = (maps << 16 | number) << 12 | side_bits << 8 | gaps << 4 | gust_bits
-            prefix = _PREFIXES.get(key)
-            if prefix is None:
-                prefix = _PREFIXES[key] = _prefix(number, side_bits, gaps, gust_bits, maps)
+            if maps < _TABLE_MAPS and number < _TABLE_NUMBERS:
+                table = _PREFIXES[maps * _TABLE_NUMBERS + number]
+                if not table:
+                    table += [None] * 4096
+                bits = side_bits << 8 | gaps << 4 | gust_bits
+                prefix = table[bits]
+                if prefix is None:
+                    prefix = table[bits] = _prefix(number, side_bits, gaps, gust_bits, maps)
+            else:
+                prefix = _prefix(number, side_bits, gaps, gust_bits, maps)
             result = [*prefix]
         else:
             result = []
@@ -423,9 +429,13 @@ def _prefix(number: int, sides: int, gaps: int, gusts: int, maps: int) -> tuple[
     return tuple(result)
 
 
-#: (maps << 16 | number) << 12 | sides << 8 | gaps << 4 | gusts → ``_prefix(...)``, filled
-#: as met. Small: a few Adventurer numbers and chest map counts, at most 16 * 81 side sets.
-_PREFIXES: Final[dict[int, tuple[Action, ...]]] = {}
+_TABLE_MAPS: Final = 8
+#: _PREFIXES[maps * _TABLE_NUMBERS + number][sides << 8 | gaps << 4 | gusts] → ``_prefix(...)``
+#: (None until met; a table is only filled with Nones once used): lists, so that no index is
+#: boxed for a dict lookup.
+_PREFIXES: Final[list[list[tuple[Action, ...] | None]]] = [
+    [] for _ in range(_TABLE_MAPS * _TABLE_NUMBERS)
+]
 #: _ABANDONS[number][0 capital / 1 mythical] → ("abandon", number, name).
 _ABANDONS: Final[tuple[tuple[Action, ...], ...]] = tuple(
     tuple(("abandon", number, name) for name in _CITY_NAMES) for number in range(_TABLE_NUMBERS)

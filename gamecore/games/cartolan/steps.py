@@ -35,14 +35,17 @@ def do_move(
 def explore(state: State, adv: Adventurer, side: int, map_number: int, events: Events) -> None:
     """§6.2: a chest map first if chosen (§10.5), then the preset's number of draws."""
     origin = adv.pos
+    origin_tile = state.tiles[origin]
+    wind = origin_tile >> 4 & 3
     edges = exploration.gap_edges(state, origin + board.STEP[side])
+    reward = exploration.reward_for(state, exploration.EDGE_COUNT[edges & 15] - 1)
     if map_number:
-        oriented = exploration.fit(state, adv.maps[map_number - 1], origin, side, edges)
+        oriented = exploration.fit(state, adv.maps[map_number - 1], wind, side, edges)
         if oriented is not None:
             adv.maps.pop(map_number - 1)
-            settle_tile(state, adv, origin, side, oriented, None, events)
+            settle_tile(state, adv, origin, side, oriented, None, reward, events)
             return
-    which = exploration.pile_for(state, origin, side)
+    which = exploration.pile_across(state, origin_tile, side)
     for _ in range(state.params.exploration_attempts):
         pile = state.piles[which]
         drawn = pile.pop() if pile else exploration.draw(state, which)
@@ -50,13 +53,13 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: E
             emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
             turns.finish(state, "pile_exhausted", events)
             return
-        oriented = exploration.fit(state, drawn, origin, side, edges)
+        oriented = exploration.fit(state, drawn, wind, side, edges)
         if oriented is not None:
-            settle_tile(state, adv, origin, side, oriented, which, events)
+            settle_tile(state, adv, origin, side, oriented, which, reward, events)
             return
         state.discards[which].append(drawn)
     emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
-    if not state.tiles[origin] & board.CITY:
+    if not origin_tile & board.CITY:
         state.attacked = []
         state.offers = 1
 
@@ -68,16 +71,17 @@ def settle_tile(
     side: int,
     tile: int,
     which: int | None,
+    reward: int,
     events: Events,
 ) -> None:
-    """§6.5 placement effects: fill reward, wonder / city discovery, then the Agent offer."""
+    """§6.5 placement effects: fill reward (``exploration.fill_reward``, read before the
+    placement), wonder / city discovery, then the Agent offer."""
     params = state.params
     target = origin + board.STEP[side]
     state.tiles[target] = tile
     state.explored_count += 1
     adv.pos = target
     state.path.append(target)
-    reward = exploration.fill_reward(state, target, origin)
     if reward and adv.buffs and params.gap_reward_per_neighbour:
         neighbours = reward // params.gap_reward_per_neighbour
         reward += neighbours * cards.buff(adv, "rewards")  # §11.2 +rewards
