@@ -55,7 +55,7 @@ def arrive_on(state: State, adv: Adventurer, tile: int, events: Events) -> None:
     if tile & board.CITY:
         city_visit(state, adv, events, purchases=True)
         return
-    agent = state.agents.get(pos)
+    agent = state.agents.get(pos) if state.agents else None  # no Agent out: no lookup
     if agent is not None:
         if state.params.cards:
             if adv.pirate and advanced.harbour_arrest(state, adv, events):
@@ -137,7 +137,7 @@ def add_tile_offers(state: State, adv: Adventurer, tile: int, offers: list[Actio
             for other in seat_advs:
                 if other.pos == pos and other.seat != seat:
                     _attack_offer(state, adv, other.seat, seat_advs.index(other), offers)
-    agent = state.agents.get(pos)
+    agent = state.agents.get(pos) if state.agents else None  # no Agent out: no lookup
     if agent is not None:
         own = agent.owner == seat
         if not own and agent.active and params.attacks and ("agent", pos) not in state.attacked:
