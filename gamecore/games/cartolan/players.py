@@ -21,7 +21,7 @@ same actions, rng draws and memory.
 Memory: §13 keeps two things across calls that neither the view nor the state carries: the
 Trader/Router route index ``k`` (per Adventurer, across turns) and the cells where an
 exploration failed this turn (avoided afterwards). A player keeps them in a small dict keyed
-by (seat, Adventurer number) and forgets everything when the round or the number of tiles
+by seat and Adventurer number (``adventurer_key``) and forgets everything when the round or the number of tiles
 goes down (a new game). Without that memory (e.g. a fresh player for every call) the players
 still answer legally; the route then starts again at the first Agent each time and only the
 cells visited this turn (``path``) are avoided.
@@ -44,14 +44,16 @@ from gamecore.games.cartolan.presets import Params
 from gamecore.games.cartolan.state import Adventurer, Agent, State
 
 Action = tuple[Any, ...]
-Key = tuple[int, int]
+#: An Adventurer in the memory dicts: ``seat << 8 | number`` (an int key needs no tuple).
+Key = int
 
 #: Raise errors from the decision rules instead of falling back (the tests set it).
 STRICT = False
 
 # The tables below are ``Final``: a mypyc build reads them as C constants, not from the
 # module's dict (``STRICT`` above stays a plain global: the tests set it).
-_STEP: Final = board.STEP
+# variable-length: a fixed-length tuple constant is kept unboxed and boxed again on each index
+_STEP: Final[tuple[int, ...]] = board.STEP
 _STRIDE: Final = board.STRIDE
 _N: Final = board.N
 _E: Final = board.E
@@ -76,6 +78,11 @@ _WAIT: Final = -1
 _ABANDON: Final = -2
 
 
+def adventurer_key(seat: int, number: int) -> Key:
+    """The memory's key for Adventurer ``number`` (1-based) of ``seat``."""
+    return seat << 8 | number
+
+
 def _deviation(steps: int, rng: Any) -> int:
     """ai.deviation after its first roll came up (below P_DEVIATE): a random direction, taken
     if it is a legal step (``steps``), else both rolls again; at most 64 tries in all."""
@@ -90,10 +97,13 @@ def _deviation(steps: int, rng: Any) -> int:
 
 def _towards(pos: int, target: int, open_steps: int) -> int:
     """ai.move_towards on cells: shrink the larger offset first, else the other (which may
-    step away); else wait. ``open_steps``: a bit per side that may be taken. ``divmod(cell,
-    STRIDE)`` is (x, y) each plus board.OFFSET, so it compares and subtracts like them."""
-    px, py = divmod(pos, _STRIDE)
-    tx, ty = divmod(target, _STRIDE)
+    step away); else wait. ``open_steps``: a bit per side that may be taken. ``cell // STRIDE``
+    and ``cell % STRIDE`` are x and y each plus board.OFFSET, so they compare and subtract
+    like them."""
+    px = pos // _STRIDE
+    py = pos % _STRIDE
+    tx = target // _STRIDE
+    ty = target % _STRIDE
     vertical = _N if py < ty else _S
     horizontal = _E if px <= tx else _W
     if abs(px - tx) < abs(py - ty):
@@ -110,8 +120,10 @@ def _towards(pos: int, target: int, open_steps: int) -> int:
 def _away(pos: int, target: int, steps: int, open_steps: int, rng: Any) -> int:
     """ai.move_away on cells: grow the smaller offset first, else the other; else one random
     direction, taken if it is a legal step (``steps``; avoided or not); else wait."""
-    px, py = divmod(pos, _STRIDE)
-    tx, ty = divmod(target, _STRIDE)
+    px = pos // _STRIDE
+    py = pos % _STRIDE
+    tx = target // _STRIDE
+    ty = target % _STRIDE
     vertical = _N if py > ty else _S
     horizontal = _E if px >= tx else _W
     if abs(px - tx) > abs(py - ty):
@@ -163,25 +175,25 @@ def is_named(state: State, city: int, name: str) -> bool:
 class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
-    __slots__ = ("round", "tiles", "route", "failed", "trying", "_cells", "_agents", "_own")
+    __slots__ = ("round", "tiles", "route", "failed", "trying", "_agents", "_own")
 
     def __init__(self) -> None:
         #: the round and number of tiles last seen: when either goes down, a new game began
         self.round = 0
         self.tiles = 0
-        #: (seat, number) → Trader/Router route index k (absent: not set yet, §13.3)
+        #: adventurer_key → Trader/Router route index k (absent: not set yet, §13.3)
         self.route: dict[Key, int] = {}
-        #: (seat, number) → (round, cells where an exploration failed this turn)
+        #: adventurer_key → (round, cells where an exploration failed this turn)
         self.failed: dict[Key, tuple[int, set[int]]] = {}
-        #: (seat, number) → (round, position, gap cell) of the exploration just tried
+        #: adventurer_key → (round, position, gap cell) of the exploration just tried
         self.trying: dict[Key, tuple[int, int, int]] = {}
-        #: the Agents last seen (``state.agents``: its cells and its Agent objects, in order)
-        #: and, for them, each seat's sorted Agent cells. An Agent's owner never changes (the
-        #: engine places a new Agent object even where a ransacked one stood), so unchanged
-        #: cells and objects mean unchanged lists; the tuples keep the objects alive, so no
-        #: object's identity is reused meanwhile. test_ai_reference checks the lists each step.
-        self._cells: tuple[int, ...] = ()
-        self._agents: tuple[Agent, ...] = ()
+        #: a copy of the Agents last seen (``state.agents``) and, for them, each seat's sorted
+        #: Agent cells. Agent defines no ``==``, so an equal dict has the same cells holding the
+        #: very same objects; an Agent's owner never changes (the engine places a new Agent
+        #: object even where a ransacked one stood), so an equal dict means unchanged lists.
+        #: The copy keeps the objects alive, so no object's identity is reused meanwhile.
+        #: test_ai_reference checks the lists each step.
+        self._agents: dict[int, Agent] = {}
         self._own: dict[int, list[int]] = {}
 
     def sync(self, state: State) -> None:
@@ -197,11 +209,9 @@ class _Memory:
 
     def own_agents(self, state: State, seat: int) -> list[int]:
         """``own_agents(state, seat)``, sorted again only after the Agents changed."""
-        cells = tuple(state.agents)
-        seen = tuple(state.agents.values())
-        if cells != self._cells or seen != self._agents:
-            self._cells = cells
-            self._agents = seen
+        agents = state.agents
+        if agents != self._agents:  # one C-level comparison, nothing allocated
+            self._agents = agents.copy()
             self._own = {}
         found = self._own.get(seat)
         if found is None:
@@ -291,7 +301,7 @@ class HeuristicPlayer:
         number = state.adv_index + 1
         adv = state.advs[seat][number - 1]
         pos = adv.pos
-        key = (seat, number)
+        key = seat << 8 | number  # adventurer_key(seat, number)
         memory = self.memory
         if key in memory.trying:
             self.note_failed_exploration(state, adv, key)
@@ -543,7 +553,7 @@ class HeuristicPlayer:
     def note_city_visit(self, state: State, adv: Adventurer, key: Key, turn_start: bool) -> None:
         """§13.3: ``k`` is set to 0 by every city visit and for bought Adventurers; both show as
         a turn starting on a city (the initial Adventurers start there with ``k`` unset)."""
-        if turn_start and adv.pos in state.cities and (state.round > 1 or key[1] > 1):
+        if turn_start and adv.pos in state.cities and (state.round > 1 or (key & 0xFF) > 1):
             self.memory.route[key] = 0
 
     def skip_dead_route_stop(
@@ -663,4 +673,3 @@ def fitting_map(state: State, adv: Adventurer, side: int) -> int:
 def heuristic_players() -> dict[str, HeuristicPlayer]:
     """Fresh players (each with its own memory) by name: explorer, trader, router, pirate."""
     return {name: HeuristicPlayer(name) for name in ai.PERSONALITIES}
-
