@@ -44,7 +44,8 @@ from gamecore.games.cartolan.presets import Params
 from gamecore.games.cartolan.state import Adventurer, Agent, State
 
 Action = tuple[Any, ...]
-#: An Adventurer in the memory dicts: ``seat << 8 | number`` (an int key needs no tuple).
+#: An Adventurer in the memory dicts: ``seat << 4 | number`` (an int key needs no tuple; at
+#: most four seats and four Adventurers keep it below 257, an int Python keeps preallocated).
 Key = int
 
 #: Raise errors from the decision rules instead of falling back (the tests set it).
@@ -80,7 +81,7 @@ _ABANDON: Final = -2
 
 def adventurer_key(seat: int, number: int) -> Key:
     """The memory's key for Adventurer ``number`` (1-based) of ``seat``."""
-    return seat << 8 | number
+    return seat << 4 | number
 
 
 def _deviation(steps: int, rng: Any) -> int:
@@ -153,11 +154,20 @@ def own_agents(state: State, seat: int) -> list[int]:
 
 def default_action(legal: Sequence[Action]) -> Action:
     """A harmless answer to any decision: decline, leave, end the turn, else the first."""
-    for verb in ("decline", "done", "end"):
-        for action in legal:
-            if action[0] == verb:
-                return action
-    return legal[0]
+    done: Action | None = None  # the first "done" and "end" (one pass over ``legal``)
+    end: Action | None = None
+    for action in legal:
+        verb = action[0]
+        if verb == "decline":
+            return action
+        if verb == "done":
+            if done is None:
+                done = action
+        elif verb == "end" and end is None:
+            end = action
+    if done is not None:
+        return done
+    return end if end is not None else legal[0]
 
 
 def _first(legal: Sequence[Action], verb: str) -> Action | None:
@@ -301,7 +311,7 @@ class HeuristicPlayer:
         number = state.adv_index + 1
         adv = state.advs[seat][number - 1]
         pos = adv.pos
-        key = seat << 8 | number  # adventurer_key(seat, number)
+        key = seat << 4 | number  # adventurer_key(seat, number)
         memory = self.memory
         if key in memory.trying:
             self.note_failed_exploration(state, adv, key)
@@ -322,7 +332,8 @@ class HeuristicPlayer:
         for action in legal:
             verb: str = action[0]
             if verb == "move":
-                if action[3] == 0:
+                chest_map: int = action[3]  # typed: compared as an int, not as an object
+                if chest_map == 0:
                     side: int = action[2]
                     steps |= 1 << side
                     moves[side] = action
@@ -553,7 +564,7 @@ class HeuristicPlayer:
     def note_city_visit(self, state: State, adv: Adventurer, key: Key, turn_start: bool) -> None:
         """§13.3: ``k`` is set to 0 by every city visit and for bought Adventurers; both show as
         a turn starting on a city (the initial Adventurers start there with ``k`` unset)."""
-        if turn_start and adv.pos in state.cities and (state.round > 1 or (key & 0xFF) > 1):
+        if turn_start and adv.pos in state.cities and (state.round > 1 or (key & 15) > 1):
             self.memory.route[key] = 0
 
     def skip_dead_route_stop(
@@ -635,6 +646,10 @@ class HeuristicPlayer:
         buy Agents or re-choose maps."""
         if legal[0][0] == "bank":
             return max(legal, key=_bank_amount)
+        buy = _first(legal, "buy_adventurer")
+        manuscript = _first(legal, "buy_manuscript")
+        if buy is None and manuscript is None:
+            return default_action(legal)
         params = state.params
         seat = state.seat
         opponents = [
@@ -643,13 +658,11 @@ class HeuristicPlayer:
             if other != seat
         ]
         vault = state.vault[seat]
-        buy = _first(legal, "buy_adventurer")
         if buy is not None and ai.buys(
             rng, ai.P_REFUSE_ADVENTURER, vault, params.cost_adventurer, opponents, params.margin,
             strictly_more=True,
         ):  # fmt: skip
             return buy
-        manuscript = _first(legal, "buy_manuscript")
         if manuscript is not None and ai.buys(
             rng, ai.P_REFUSE_MANUSCRIPT, vault, params.cost_tech, opponents, params.margin,
             strictly_more=False,
