@@ -157,7 +157,7 @@ def default_action(legal: Sequence[Action]) -> Action:
     done: Action | None = None  # the first "done" and "end" (one pass over ``legal``)
     end: Action | None = None
     for action in legal:
-        verb = action[0]
+        verb: str = action[0]  # typed: compared as a str, not as an object
         if verb == "decline":
             return action
         if verb == "done":
@@ -172,7 +172,8 @@ def default_action(legal: Sequence[Action]) -> Action:
 
 def _first(legal: Sequence[Action], verb: str) -> Action | None:
     for action in legal:
-        if action[0] == verb:
+        found: str = action[0]
+        if found == verb:
             return action
     return None
 
@@ -329,7 +330,9 @@ class HeuristicPlayer:
         abandon: Action | None = None  # the abandon to the latest city
         mythical = -1  # whether the latest city is the Mythical City (-1: not looked up)
         offers: list[Action] | None = None  # tile actions open now
-        for action in legal:
+        # the engine's list as such (compiled: a list is walked by index, without an iterator)
+        actions: list[Action] = legal if isinstance(legal, list) else list(legal)
+        for action in actions:
             verb: str = action[0]
             if verb == "move":
                 chest_map: int = action[3]  # typed: compared as an int, not as an object
@@ -372,7 +375,7 @@ class HeuristicPlayer:
             chest_map = choice >> 2
             step = moves[side]
             if chest_map:
-                for action in legal:
+                for action in actions:
                     if action[0] == "move" and action[2] == side and action[3] == chest_map:
                         step = action
                         break
@@ -403,7 +406,8 @@ class HeuristicPlayer:
         if (self.pirate or turn_start) and can_wait and self.victim_here(state, adv):
             return _WAIT
         # §13.1 deviation: with probability 0.1 a random direction, rolled again if not legal
-        if rng.random() < _P_DEVIATE:
+        roll: float = rng.random()  # typed: compared as a C double
+        if roll < _P_DEVIATE:
             deviant = _deviation(steps, rng)
             if deviant >= 0:
                 return deviant
@@ -645,7 +649,15 @@ class HeuristicPlayer:
         """§13.2: bank everything; perhaps buy an Adventurer (Advanced: a Manuscript); never
         buy Agents or re-choose maps."""
         if legal[0][0] == "bank":
-            return max(legal, key=_bank_amount)
+            # the first of the largest amounts, as max(legal, key=_bank_amount) would give
+            best = legal[0]
+            most = _bank_amount(best)
+            for action in legal:
+                amount = _bank_amount(action)
+                if amount > most:
+                    best = action
+                    most = amount
+            return best
         buy = _first(legal, "buy_adventurer")
         manuscript = _first(legal, "buy_manuscript")
         if buy is None and manuscript is None:
