@@ -350,8 +350,10 @@ class HeuristicPlayer:
                 end = action
             elif verb == "wait":
                 can_wait = True
-                if wait is None and action[1] == number:
-                    wait = action
+                if wait is None:
+                    waiter: int = action[1]  # typed: compared as an int
+                    if waiter == number:
+                        wait = action
             elif verb == "gust":
                 gusts = True
             elif verb != "travel":
