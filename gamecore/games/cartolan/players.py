@@ -614,7 +614,7 @@ class HeuristicPlayer:
         personality = self.personality
         rest = None
         for action in offers:
-            verb = action[0]
+            verb: str = action[0]  # typed: compared as a str
             if verb == "trade" or verb == "restore":
                 return action
             if verb == "attack":
