@@ -305,10 +305,15 @@ def places_agent_after_exploring(
     return False
 
 
-@dataclass(frozen=True, slots=True)
 class Opponent:
-    vault: int
-    chests: int
+    """An opponent as the purchase test sees it: its Vault and its Adventurers' Chests. A plain
+    class, not a frozen dataclass: mypyc compiles it to a native class, built by a direct call."""
+
+    __slots__ = ("vault", "chests")
+
+    def __init__(self, vault: int, chests: int) -> None:
+        self.vault = vault
+        self.chests = chests
 
 
 def buys(

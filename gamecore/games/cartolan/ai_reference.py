@@ -22,6 +22,7 @@ from gamecore.games.cartolan.players import (
     Action,
     HeuristicPlayer,
     Key,
+    adventurer_key,
     default_action,
     fitting_map,
     is_named,
@@ -189,7 +190,7 @@ def decide_move(player: HeuristicPlayer, state: State, legal: Sequence[Action], 
     """``player.decide_move`` through ``ai_heuristics.decide_move``, with the same effects on
     the player's memory."""
     adv = state.adventurer
-    key = (state.seat, state.adv_index + 1)
+    key = adventurer_key(state.seat, state.adv_index + 1)
     player.note_failed_exploration(state, adv, key)
     turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
     if player.follows_route:

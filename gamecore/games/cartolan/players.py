@@ -21,7 +21,7 @@ same actions, rng draws and memory.
 Memory: §13 keeps two things across calls that neither the view nor the state carries: the
 Trader/Router route index ``k`` (per Adventurer, across turns) and the cells where an
 exploration failed this turn (avoided afterwards). A player keeps them in a small dict keyed
-by (seat, Adventurer number) and forgets everything when the round or the number of tiles
+by seat and Adventurer number (``adventurer_key``) and forgets everything when the round or the number of tiles
 goes down (a new game). Without that memory (e.g. a fresh player for every call) the players
 still answer legally; the route then starts again at the first Agent each time and only the
 cells visited this turn (``path``) are avoided.
@@ -44,14 +44,17 @@ from gamecore.games.cartolan.presets import Params
 from gamecore.games.cartolan.state import Adventurer, Agent, State
 
 Action = tuple[Any, ...]
-Key = tuple[int, int]
+#: An Adventurer in the memory dicts: ``seat << 4 | number`` (an int key needs no tuple; at
+#: most four seats and four Adventurers keep it below 257, an int Python keeps preallocated).
+Key = int
 
 #: Raise errors from the decision rules instead of falling back (the tests set it).
 STRICT = False
 
 # The tables below are ``Final``: a mypyc build reads them as C constants, not from the
 # module's dict (``STRICT`` above stays a plain global: the tests set it).
-_STEP: Final = board.STEP
+# variable-length: a fixed-length tuple constant is kept unboxed and boxed again on each index
+_STEP: Final[tuple[int, ...]] = board.STEP
 _STRIDE: Final = board.STRIDE
 _N: Final = board.N
 _E: Final = board.E
@@ -76,6 +79,11 @@ _WAIT: Final = -1
 _ABANDON: Final = -2
 
 
+def adventurer_key(seat: int, number: int) -> Key:
+    """The memory's key for Adventurer ``number`` (1-based) of ``seat``."""
+    return seat << 4 | number
+
+
 def _deviation(steps: int, rng: Any) -> int:
     """ai.deviation after its first roll came up (below P_DEVIATE): a random direction, taken
     if it is a legal step (``steps``), else both rolls again; at most 64 tries in all."""
@@ -90,10 +98,13 @@ def _deviation(steps: int, rng: Any) -> int:
 
 def _towards(pos: int, target: int, open_steps: int) -> int:
     """ai.move_towards on cells: shrink the larger offset first, else the other (which may
-    step away); else wait. ``open_steps``: a bit per side that may be taken. ``divmod(cell,
-    STRIDE)`` is (x, y) each plus board.OFFSET, so it compares and subtracts like them."""
-    px, py = divmod(pos, _STRIDE)
-    tx, ty = divmod(target, _STRIDE)
+    step away); else wait. ``open_steps``: a bit per side that may be taken. ``cell // STRIDE``
+    and ``cell % STRIDE`` are x and y each plus board.OFFSET, so they compare and subtract
+    like them."""
+    px = pos // _STRIDE
+    py = pos % _STRIDE
+    tx = target // _STRIDE
+    ty = target % _STRIDE
     vertical = _N if py < ty else _S
     horizontal = _E if px <= tx else _W
     if abs(px - tx) < abs(py - ty):
@@ -110,8 +121,10 @@ def _towards(pos: int, target: int, open_steps: int) -> int:
 def _away(pos: int, target: int, steps: int, open_steps: int, rng: Any) -> int:
     """ai.move_away on cells: grow the smaller offset first, else the other; else one random
     direction, taken if it is a legal step (``steps``; avoided or not); else wait."""
-    px, py = divmod(pos, _STRIDE)
-    tx, ty = divmod(target, _STRIDE)
+    px = pos // _STRIDE
+    py = pos % _STRIDE
+    tx = target // _STRIDE
+    ty = target % _STRIDE
     vertical = _N if py > ty else _S
     horizontal = _E if px >= tx else _W
     if abs(px - tx) > abs(py - ty):
@@ -141,16 +154,26 @@ def own_agents(state: State, seat: int) -> list[int]:
 
 def default_action(legal: Sequence[Action]) -> Action:
     """A harmless answer to any decision: decline, leave, end the turn, else the first."""
-    for verb in ("decline", "done", "end"):
-        for action in legal:
-            if action[0] == verb:
-                return action
-    return legal[0]
+    done: Action | None = None  # the first "done" and "end" (one pass over ``legal``)
+    end: Action | None = None
+    for action in legal:
+        verb: str = action[0]  # typed: compared as a str, not as an object
+        if verb == "decline":
+            return action
+        if verb == "done":
+            if done is None:
+                done = action
+        elif verb == "end" and end is None:
+            end = action
+    if done is not None:
+        return done
+    return end if end is not None else legal[0]
 
 
 def _first(legal: Sequence[Action], verb: str) -> Action | None:
     for action in legal:
-        if action[0] == verb:
+        found: str = action[0]
+        if found == verb:
             return action
     return None
 
@@ -163,25 +186,25 @@ def is_named(state: State, city: int, name: str) -> bool:
 class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
-    __slots__ = ("round", "tiles", "route", "failed", "trying", "_cells", "_agents", "_own")
+    __slots__ = ("round", "tiles", "route", "failed", "trying", "_agents", "_own")
 
     def __init__(self) -> None:
         #: the round and number of tiles last seen: when either goes down, a new game began
         self.round = 0
         self.tiles = 0
-        #: (seat, number) → Trader/Router route index k (absent: not set yet, §13.3)
+        #: adventurer_key → Trader/Router route index k (absent: not set yet, §13.3)
         self.route: dict[Key, int] = {}
-        #: (seat, number) → (round, cells where an exploration failed this turn)
+        #: adventurer_key → (round, cells where an exploration failed this turn)
         self.failed: dict[Key, tuple[int, set[int]]] = {}
-        #: (seat, number) → (round, position, gap cell) of the exploration just tried
+        #: adventurer_key → (round, position, gap cell) of the exploration just tried
         self.trying: dict[Key, tuple[int, int, int]] = {}
-        #: the Agents last seen (``state.agents``: its cells and its Agent objects, in order)
-        #: and, for them, each seat's sorted Agent cells. An Agent's owner never changes (the
-        #: engine places a new Agent object even where a ransacked one stood), so unchanged
-        #: cells and objects mean unchanged lists; the tuples keep the objects alive, so no
-        #: object's identity is reused meanwhile. test_ai_reference checks the lists each step.
-        self._cells: tuple[int, ...] = ()
-        self._agents: tuple[Agent, ...] = ()
+        #: a copy of the Agents last seen (``state.agents``) and, for them, each seat's sorted
+        #: Agent cells. Agent defines no ``==``, so an equal dict has the same cells holding the
+        #: very same objects; an Agent's owner never changes (the engine places a new Agent
+        #: object even where a ransacked one stood), so an equal dict means unchanged lists.
+        #: The copy keeps the objects alive, so no object's identity is reused meanwhile.
+        #: test_ai_reference checks the lists each step.
+        self._agents: dict[int, Agent] = {}
         self._own: dict[int, list[int]] = {}
 
     def sync(self, state: State) -> None:
@@ -197,11 +220,9 @@ class _Memory:
 
     def own_agents(self, state: State, seat: int) -> list[int]:
         """``own_agents(state, seat)``, sorted again only after the Agents changed."""
-        cells = tuple(state.agents)
-        seen = tuple(state.agents.values())
-        if cells != self._cells or seen != self._agents:
-            self._cells = cells
-            self._agents = seen
+        agents = state.agents
+        if agents != self._agents:  # one C-level comparison, nothing allocated
+            self._agents = agents.copy()
             self._own = {}
         found = self._own.get(seat)
         if found is None:
@@ -291,7 +312,7 @@ class HeuristicPlayer:
         number = state.adv_index + 1
         adv = state.advs[seat][number - 1]
         pos = adv.pos
-        key = (seat, number)
+        key = seat << 4 | number  # adventurer_key(seat, number)
         memory = self.memory
         if key in memory.trying:
             self.note_failed_exploration(state, adv, key)
@@ -309,10 +330,13 @@ class HeuristicPlayer:
         abandon: Action | None = None  # the abandon to the latest city
         mythical = -1  # whether the latest city is the Mythical City (-1: not looked up)
         offers: list[Action] | None = None  # tile actions open now
-        for action in legal:
+        # the engine's list as such (compiled: a list is walked by index, without an iterator)
+        actions: list[Action] = legal if isinstance(legal, list) else list(legal)
+        for action in actions:
             verb: str = action[0]
             if verb == "move":
-                if action[3] == 0:
+                chest_map: int = action[3]  # typed: compared as an int, not as an object
+                if chest_map == 0:
                     side: int = action[2]
                     steps |= 1 << side
                     moves[side] = action
@@ -326,8 +350,10 @@ class HeuristicPlayer:
                 end = action
             elif verb == "wait":
                 can_wait = True
-                if wait is None and action[1] == number:
-                    wait = action
+                if wait is None:
+                    waiter: int = action[1]  # typed: compared as an int
+                    if waiter == number:
+                        wait = action
             elif verb == "gust":
                 gusts = True
             elif verb != "travel":
@@ -351,7 +377,7 @@ class HeuristicPlayer:
             chest_map = choice >> 2
             step = moves[side]
             if chest_map:
-                for action in legal:
+                for action in actions:
                     if action[0] == "move" and action[2] == side and action[3] == chest_map:
                         step = action
                         break
@@ -382,7 +408,8 @@ class HeuristicPlayer:
         if (self.pirate or turn_start) and can_wait and self.victim_here(state, adv):
             return _WAIT
         # §13.1 deviation: with probability 0.1 a random direction, rolled again if not legal
-        if rng.random() < _P_DEVIATE:
+        roll: float = rng.random()  # typed: compared as a C double
+        if roll < _P_DEVIATE:
             deviant = _deviation(steps, rng)
             if deviant >= 0:
                 return deviant
@@ -543,7 +570,7 @@ class HeuristicPlayer:
     def note_city_visit(self, state: State, adv: Adventurer, key: Key, turn_start: bool) -> None:
         """§13.3: ``k`` is set to 0 by every city visit and for bought Adventurers; both show as
         a turn starting on a city (the initial Adventurers start there with ``k`` unset)."""
-        if turn_start and adv.pos in state.cities and (state.round > 1 or key[1] > 1):
+        if turn_start and adv.pos in state.cities and (state.round > 1 or (key & 15) > 1):
             self.memory.route[key] = 0
 
     def skip_dead_route_stop(
@@ -587,7 +614,7 @@ class HeuristicPlayer:
         personality = self.personality
         rest = None
         for action in offers:
-            verb = action[0]
+            verb: str = action[0]  # typed: compared as a str
             if verb == "trade" or verb == "restore":
                 return action
             if verb == "attack":
@@ -624,7 +651,19 @@ class HeuristicPlayer:
         """§13.2: bank everything; perhaps buy an Adventurer (Advanced: a Manuscript); never
         buy Agents or re-choose maps."""
         if legal[0][0] == "bank":
-            return max(legal, key=_bank_amount)
+            # the first of the largest amounts, as max(legal, key=_bank_amount) would give
+            best = legal[0]
+            most = _bank_amount(best)
+            for action in legal:
+                amount = _bank_amount(action)
+                if amount > most:
+                    best = action
+                    most = amount
+            return best
+        buy = _first(legal, "buy_adventurer")
+        manuscript = _first(legal, "buy_manuscript")
+        if buy is None and manuscript is None:
+            return default_action(legal)
         params = state.params
         seat = state.seat
         opponents = [
@@ -633,13 +672,11 @@ class HeuristicPlayer:
             if other != seat
         ]
         vault = state.vault[seat]
-        buy = _first(legal, "buy_adventurer")
         if buy is not None and ai.buys(
             rng, ai.P_REFUSE_ADVENTURER, vault, params.cost_adventurer, opponents, params.margin,
             strictly_more=True,
         ):  # fmt: skip
             return buy
-        manuscript = _first(legal, "buy_manuscript")
         if manuscript is not None and ai.buys(
             rng, ai.P_REFUSE_MANUSCRIPT, vault, params.cost_tech, opponents, params.margin,
             strictly_more=False,
@@ -663,4 +700,3 @@ def fitting_map(state: State, adv: Adventurer, side: int) -> int:
 def heuristic_players() -> dict[str, HeuristicPlayer]:
     """Fresh players (each with its own memory) by name: explorer, trader, router, pirate."""
     return {name: HeuristicPlayer(name) for name in ai.PERSONALITIES}
-

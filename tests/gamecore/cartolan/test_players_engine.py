@@ -8,7 +8,7 @@ import pytest
 
 from gamecore.games.cartolan import GAME, ai_reference, board, presets
 from gamecore.games.cartolan import players as heuristics
-from gamecore.games.cartolan.players import HeuristicPlayer, heuristic_players
+from gamecore.games.cartolan.players import HeuristicPlayer, adventurer_key, heuristic_players
 from gamecore.games.cartolan.state import Agent, State
 
 CAPITAL = board.cell(0, 0)
@@ -246,7 +246,7 @@ def test_trader_follows_its_route_after_a_city_visit():
     trader = HeuristicPlayer("trader")
     legal = GAME.legal_actions(state, seat)
     assert GAME.format_action(trader(state, legal, Steady())) == "move 1 S"
-    assert trader.memory.route[(seat, 1)] == 0
+    assert trader.memory.route[adventurer_key(seat, 1)] == 0
 
 
 def test_resting_at_the_route_agent_moves_on_to_the_next():
@@ -259,11 +259,11 @@ def test_resting_at_the_route_agent_moves_on_to_the_next():
     place(state, 0, -3)
     state.offers = 1
     trader = HeuristicPlayer("trader")
-    trader.memory.route[(seat, 1)] = 0
+    trader.memory.route[adventurer_key(seat, 1)] = 0
     trader.memory.sync(state)
     legal = GAME.legal_actions(state, seat)
     assert GAME.format_action(trader(state, legal, Steady())) == "rest"
-    assert trader.memory.route[(seat, 1)] == 1  # next: the Agent at (0, 3)
+    assert trader.memory.route[adventurer_key(seat, 1)] == 1  # next: the Agent at (0, 3)
 
 
 def test_a_ransacked_route_agent_that_cannot_be_restored_is_skipped():
@@ -276,17 +276,17 @@ def test_a_ransacked_route_agent_that_cannot_be_restored_is_skipped():
     place(state, 0, -3)  # on route Agent 0, ransacked, with an empty Chest: no restore
     state.offers = 1
     router = HeuristicPlayer("router")
-    router.memory.route[(seat, 1)] = 0
+    router.memory.route[adventurer_key(seat, 1)] = 0
     router.memory.sync(state)
     legal = GAME.legal_actions(state, seat)
     router(state, legal, Steady())
-    assert router.memory.route[(seat, 1)] == 1
+    assert router.memory.route[adventurer_key(seat, 1)] == 1
     # with a coin to restore it, it restores instead and keeps the stop
     state.adventurer.chest = 1
-    router.memory.route[(seat, 1)] = 0
+    router.memory.route[adventurer_key(seat, 1)] = 0
     legal = GAME.legal_actions(state, seat)
     assert GAME.format_action(router(state, legal, Steady())) == "restore"
-    assert router.memory.route[(seat, 1)] == 0
+    assert router.memory.route[adventurer_key(seat, 1)] == 0
 
 
 def test_only_pirates_chase_wealth_on_disaster_tiles():
