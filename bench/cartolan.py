@@ -3,10 +3,12 @@
 Not a test: ``.venv/bin/python bench/cartolan.py [--seconds S] [--profile]``. For every preset
 and mode the engine offers, four heuristic players (Explorer, Trader, Router, Pirate, seats
 rotating) play whole games through the simulation fast path (the player reads the state,
-``GAME._apply_inplace`` applies). Modern Regular is also timed through the public contract
-(``GAME.view`` + ``GAME.apply``, what ``python -m gamecore simulate`` does). Rates use CPU
-time, so a busy machine disturbs them less. Target: 375 modern Regular games/s, five times
-the original's ~75/s. ``--profile`` adds a pyinstrument profile of the fast path;
+``GAME._apply_inplace`` applies; ``simulate`` and ``/simulate`` take the same path through
+``Game.simulation_step``). Modern Regular is also timed through the public contract
+(``GAME.view`` + ``GAME.apply``, what a player that reads views costs). Rates use CPU time,
+so a busy machine disturbs them less. The header says whether the mypyc-compiled modules are
+in use (``make native``; ``CARTOLAN_PURE=1`` forces pure Python). Target: 375 modern Regular
+games/s, five times the original's ~75/s. ``--profile`` adds a pyinstrument profile of the fast path;
 ``--winrates N`` the win share of each player type over N games per preset and mode.
 """
 
