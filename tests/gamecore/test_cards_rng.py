@@ -107,6 +107,31 @@ def test_shuffle_is_a_permutation_and_seeded(seed: int, size: int) -> None:
     assert sorted(first) == items and first == second
 
 
+def test_below_draws_are_pinned() -> None:
+    """Known answers (taken before below() was rewritten for speed): saved games replay only
+    while the generator draws exactly these."""
+    rng = Rng(20261122)
+    sizes = (2, 3, 6, 7, 52, 100, 1000, 2**40 + 3, 2**63 + 5)
+    assert [rng.below(n) for n in sizes] == [
+        0, 1, 0, 4, 14, 62, 395, 233168789981, 6787202493363534642
+    ]
+    assert rng.state == 10372713005381289407
+
+
+@settings(max_examples=100, deadline=None, derandomize=True)
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1), size=st.integers(0, 80))
+def test_shuffle_is_fisher_yates_over_below(seed: int, size: int) -> None:
+    """shuffle writes the generator out for speed: it must draw exactly as ``below`` does
+    (every saved game depends on it) and leave the generator in the same state."""
+    fast, reference = Rng(seed), Rng(seed)
+    shuffled, expected = list(range(size)), list(range(size))
+    fast.shuffle(shuffled)
+    for i in range(size - 1, 0, -1):
+        j = reference.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert shuffled == expected and fast.state == reference.state
+
+
 def test_die_is_roughly_uniform() -> None:
     rng = Rng(2024)
     counts = Counter(rng.randint(1, 6) for _ in range(60_000))
