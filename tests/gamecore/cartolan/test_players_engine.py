@@ -249,13 +249,18 @@ def test_trader_follows_its_route_after_a_city_visit():
     assert trader.memory.route[adventurer_key(seat, 1)] == 0
 
 
-def test_resting_at_the_route_agent_moves_on_to_the_next():
-    state = new("regular")
-    seat = state.seat
+def route_agents(state, seat: int, first_active: bool = True) -> None:
+    """Two Agents of ``seat`` on open water at (0, -3) (route Agent 0) and (0, 3)."""
     for y in (-3, 3):
         cell = board.cell(0, y)
         state.tiles[cell] = board.make_tile((board.N, board.E, board.S, board.W))
-        state.agents[cell] = Agent(seat)
+        state.agents[cell] = Agent(seat, active=first_active or y != -3)
+
+
+def test_resting_at_the_route_agent_moves_on_to_the_next():
+    state = new("regular")
+    seat = state.seat
+    route_agents(state, seat)
     place(state, 0, -3)
     state.offers = 1
     trader = HeuristicPlayer("trader")
@@ -269,10 +274,7 @@ def test_resting_at_the_route_agent_moves_on_to_the_next():
 def test_a_ransacked_route_agent_that_cannot_be_restored_is_skipped():
     state = new("regular")
     seat = state.seat
-    for y in (-3, 3):
-        cell = board.cell(0, y)
-        state.tiles[cell] = board.make_tile((board.N, board.E, board.S, board.W))
-        state.agents[cell] = Agent(seat, active=y != -3)
+    route_agents(state, seat, first_active=False)
     place(state, 0, -3)  # on route Agent 0, ransacked, with an empty Chest: no restore
     state.offers = 1
     router = HeuristicPlayer("router")
