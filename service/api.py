@@ -222,12 +222,15 @@ class MatchServiceAPI(Protocol):
         ...
 
     # -- statistics -------------------------------------------------------------------
-    async def stats(self, user_id: int) -> list[UserStats]:
-        """The user's record per game."""
+    async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
+        """The user's record per game, in all servers (``guild_id=None``) or in one."""
         ...
 
-    async def leaderboard(self, game_id: str, limit: int = 10) -> list[LeaderboardRow]:
-        """Best players of a game: most wins, then best win rate, then best score."""
+    async def leaderboard(
+        self, game_id: str, limit: int = 10, *, guild_id: int | None = None
+    ) -> list[LeaderboardRow]:
+        """Best players of a game: most wins, then best win rate, then best score; in all
+        servers (``guild_id=None``) or counting only matches played in one server."""
         ...
 
     async def history(self, user_id: int, limit: int = 10) -> list[Match]:

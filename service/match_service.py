@@ -462,11 +462,13 @@ class MatchService:
             return TimerOutcome("expired", match, seats, tuple(steps), handed)
 
     # -- statistics -------------------------------------------------------------------
-    async def stats(self, user_id: int) -> list[UserStats]:
-        return await self.store.stats(user_id)
+    async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
+        return await self.store.stats(user_id, guild_id=guild_id)
 
-    async def leaderboard(self, game_id: str, limit: int = 10) -> list[LeaderboardRow]:
-        return await self.store.leaderboard(game_id, limit)
+    async def leaderboard(
+        self, game_id: str, limit: int = 10, *, guild_id: int | None = None
+    ) -> list[LeaderboardRow]:
+        return await self.store.leaderboard(game_id, limit, guild_id=guild_id)
 
     async def history(self, user_id: int, limit: int = 10) -> list[Match]:
         return await self.store.user_matches(user_id, live=False, limit=limit)

@@ -87,9 +87,16 @@ class MatchStore(Protocol):
 
     async def actions(self, match_id: str) -> list[ActionRecord]: ...
 
-    async def stats(self, user_id: int) -> list[UserStats]: ...
+    async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
+        """The user's record per game: in all servers (``guild_id=None``) or in one.
 
-    async def leaderboard(self, game_id: str, limit: int = 10) -> list[LeaderboardRow]: ...
+        ``save`` counts every stat line in the global table and, when the match has a
+        ``guild_id``, in that server's table too (same transaction)."""
+
+    async def leaderboard(
+        self, game_id: str, limit: int = 10, *, guild_id: int | None = None
+    ) -> list[LeaderboardRow]:
+        """Best players of a game, all servers (``guild_id=None``) or one server's."""
 
     async def replay(self, match_id: str) -> Any:
         """The game state rebuilt from seed, options, seats and the action log."""

@@ -82,6 +82,25 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
             """,
         ),
     ),
+    (
+        3,
+        # Per-server statistics beside the global ``stats`` table (both written in the same
+        # transaction). Results from before this migration exist only in the global table.
+        """
+        CREATE TABLE guild_stats (
+            guild_id INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            played INTEGER NOT NULL DEFAULT 0,
+            won INTEGER NOT NULL DEFAULT 0,
+            lost INTEGER NOT NULL DEFAULT 0,
+            best_score REAL,
+            total_score REAL NOT NULL DEFAULT 0,
+            PRIMARY KEY (guild_id, user_id, game_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX guild_stats_by_game ON guild_stats (guild_id, game_id, won DESC);
+        """,
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1][0]

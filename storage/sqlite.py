@@ -54,6 +54,28 @@ _UPDATE = (
     + ", last_seat = :last_seat, last_notation = :last_notation"
     + " WHERE id = :id AND version = :expected_version"
 )
+
+
+def _add_stat_sql(table: str, key: str) -> str:
+    """Upsert one stat line into ``table`` whose key columns start with ``key``."""
+    return f"""
+        INSERT INTO {table} ({key}user_id, game_id, played, won, lost, best_score, total_score)
+        VALUES ({"?, " if key else ""}?, ?, 1, ?, ?, ?, ?)
+        ON CONFLICT ({key}user_id, game_id) DO UPDATE SET
+            played = played + 1,
+            won = won + excluded.won,
+            lost = lost + excluded.lost,
+            best_score = CASE
+                WHEN excluded.best_score IS NULL THEN best_score
+                WHEN best_score IS NULL OR excluded.best_score > best_score
+                    THEN excluded.best_score
+                ELSE best_score END,
+            total_score = total_score + excluded.total_score
+        """
+
+
+_ADD_STAT = _add_stat_sql("stats", "")
+_ADD_GUILD_STAT = _add_stat_sql("guild_stats", "guild_id, ")
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
 
 
@@ -205,7 +227,7 @@ class SqliteMatchStore:
             if action is None:  # moves never change seats
                 self._write_users(conn, match)
             for line in stats:
-                self._add_stat(conn, line)
+                self._add_stat(conn, line, match.guild_id)
 
         # a plain move is one statement: the trigger logs the action
         await self._submit(update, single_statement=action is not None and not stats)
@@ -248,31 +270,18 @@ class SqliteMatchStore:
         )
 
     @staticmethod
-    def _add_stat(conn: sqlite3.Connection, line: StatLine) -> None:
-        conn.execute(
-            """
-            INSERT INTO stats (user_id, game_id, played, won, lost, best_score, total_score)
-            VALUES (?, ?, 1, ?, ?, ?, ?)
-            ON CONFLICT (user_id, game_id) DO UPDATE SET
-                played = played + 1,
-                won = won + excluded.won,
-                lost = lost + excluded.lost,
-                best_score = CASE
-                    WHEN excluded.best_score IS NULL THEN best_score
-                    WHEN best_score IS NULL OR excluded.best_score > best_score
-                        THEN excluded.best_score
-                    ELSE best_score END,
-                total_score = total_score + excluded.total_score
-            """,
-            (
-                line.user_id,
-                line.game_id,
-                int(line.won),
-                int(not line.won),
-                line.score,
-                line.score or 0.0,
-            ),
+    def _add_stat(conn: sqlite3.Connection, line: StatLine, guild_id: int | None) -> None:
+        values = (
+            line.user_id,
+            line.game_id,
+            int(line.won),
+            int(not line.won),
+            line.score,
+            line.score or 0.0,
         )
+        conn.execute(_ADD_STAT, values)
+        if guild_id is not None:
+            conn.execute(_ADD_GUILD_STAT, (guild_id, *values))
 
     async def _submit(self, operation: Operation, *, single_statement: bool) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -370,20 +379,24 @@ class SqliteMatchStore:
         )
         return [ActionRecord(r[0], r[1], r[2], r[3]) for r in rows]
 
-    async def stats(self, user_id: int) -> list[UserStats]:
+    async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
+        table, where, params = _stats_scope(guild_id)
         rows = await self._fetch(
-            "SELECT user_id, game_id, played, won, lost, best_score, total_score FROM stats "
-            "WHERE user_id = ? ORDER BY game_id",
-            (user_id,),
+            "SELECT user_id, game_id, played, won, lost, best_score, total_score "
+            f"FROM {table} WHERE {where}user_id = ? ORDER BY game_id",
+            (*params, user_id),
         )
         return [UserStats(*tuple(r)) for r in rows]
 
-    async def leaderboard(self, game_id: str, limit: int = 10) -> list[LeaderboardRow]:
+    async def leaderboard(
+        self, game_id: str, limit: int = 10, *, guild_id: int | None = None
+    ) -> list[LeaderboardRow]:
+        table, where, params = _stats_scope(guild_id)
         rows = await self._fetch(
-            "SELECT user_id, played, won, best_score FROM stats WHERE game_id = ? "
+            f"SELECT user_id, played, won, best_score FROM {table} WHERE {where}game_id = ? "
             "ORDER BY won DESC, CAST(won AS REAL) / played DESC, best_score DESC, user_id "
             "LIMIT ?",
-            (game_id, limit),
+            (*params, game_id, limit),
         )
         return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
 
@@ -400,6 +413,13 @@ class SqliteMatchStore:
         for record in await self.actions(match_id):
             state, _ = game.apply_notation(state, record.seat, record.notation)
         return state
+
+
+def _stats_scope(guild_id: int | None) -> tuple[str, str, tuple[int, ...]]:
+    """Table, WHERE prefix and parameters for all servers (None) or one server."""
+    if guild_id is None:
+        return "stats", "", ()
+    return "guild_stats", "guild_id = ? AND ", (guild_id,)
 
 
 def _commit_group(conn: sqlite3.Connection, batch: list[_Pending]) -> list[Exception | None]:

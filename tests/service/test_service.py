@@ -338,3 +338,17 @@ async def test_each_match_and_seat_keeps_its_own_computer_player(service, monkey
     assert len(players) == 4  # two computer seats in each of two matches
     for totals in players.values():
         assert len(totals) >= 2 and totals == sorted(totals)  # kept, and one match only
+
+
+async def test_statistics_per_server_and_for_all_servers(service):
+    """A finished match counts in its server's leaderboard and in the global one only."""
+    for guild in (1, 5):
+        match = await service.new_match("toy-solo", guild, 2, HOST, seed=99)
+        await play_solo_to_end(service, match.id, HOST)
+    (everywhere,) = await service.stats(HOST)
+    (here,) = await service.stats(HOST, guild_id=5)
+    assert (everywhere.played, here.played) == (2, 1)
+    assert await service.stats(HOST, guild_id=9) == []
+    assert [r.played for r in await service.leaderboard("toy-solo")] == [2]
+    assert [r.played for r in await service.leaderboard("toy-solo", guild_id=1)] == [1]
+    assert await service.leaderboard("toy-solo", guild_id=9) == []

@@ -349,3 +349,33 @@ async def test_a_failing_write_in_a_group_is_undone_alone(store, monkeypatch):
     assert await store.load("q") == q_before
     assert await store.actions("q") == []
     assert await store.load("r") == lobby("r")
+
+
+async def test_stats_are_kept_per_server_and_for_all_servers(store):
+    """A match's stat lines count in its server's table and in the global one; a match
+    without a server (no guild id) only globally."""
+    await store.create(lobby())  # guild 1
+    match = started()
+    await store.save(match, expected_version=0, stats=[rules.StatLine(1, "toy-race", True, 5.0)])
+    elsewhere = replace(started("m2"), guild_id=7)
+    await store.create(replace(lobby("m2"), guild_id=7))
+    lines = [
+        rules.StatLine(2, "toy-race", True, 1.0),
+        rules.StatLine(2, "toy-race", True, 2.0),
+        rules.StatLine(1, "toy-race", False, 9.0),
+    ]
+    await store.save(elsewhere, expected_version=0, stats=lines)
+    nowhere = replace(started("m3"), guild_id=None)
+    await store.create(replace(lobby("m3"), guild_id=None))
+    await store.save(nowhere, expected_version=0, stats=[rules.StatLine(3, "toy-race", True, None)])
+    (everywhere,) = await store.stats(1)
+    assert (everywhere.played, everywhere.won, everywhere.best_score) == (2, 1, 9.0)
+    (here,) = await store.stats(1, guild_id=1)
+    assert (here.played, here.won, here.best_score, here.total_score) == (1, 1, 5.0, 5.0)
+    assert await store.stats(2, guild_id=1) == []
+    assert await store.stats(3, guild_id=1) == []
+    glob = await store.leaderboard("toy-race")
+    assert [(r.user_id, r.won) for r in glob] == [(2, 2), (3, 1), (1, 1)]  # 3 won 1 of 1
+    seven = await store.leaderboard("toy-race", guild_id=7)
+    assert [(r.rank, r.user_id, r.won, r.played) for r in seven] == [(1, 2, 2, 2), (2, 1, 0, 1)]
+    assert [r.user_id for r in await store.leaderboard("toy-race", guild_id=1)] == [1]
