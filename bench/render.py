@@ -88,9 +88,9 @@ def cases() -> list[tuple[str, str, dict[str, Any], str]]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=40)
-    parser.add_argument("--game", choices=renderer.GAME_IDS, help="only the cases of this game")
+    parser.add_argument("--game", choices=renderer.drawn_games(), help="only the cases of this game")
     args = parser.parse_args()
-    for game_id in [args.game] if args.game else renderer.GAME_IDS:
+    for game_id in [args.game] if args.game else renderer.drawn_games():
         started = time.process_time()
         renderer.warm_up(game_id)
         print(

@@ -28,14 +28,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from gamecore.match import Match  # noqa: E402
-from gamecore.registry import GAME_IDS, get_game  # noqa: E402
+from gamecore.registry import game_ids, get_game  # noqa: E402
 from service import MatchService  # noqa: E402
 from storage import SqliteMatchStore  # noqa: E402
 
 
 def available_games() -> list[str]:
     games = []
-    for game_id in GAME_IDS:
+    for game_id in game_ids():
         try:
             get_game(game_id)
         except ModuleNotFoundError:

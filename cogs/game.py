@@ -12,7 +12,7 @@ from cogs import replies, turns
 from cogs.board import build_board, game_name
 from cogs.matches import match_choices, match_label, pick_match
 from gamecore.contract import IllegalAction
-from gamecore.registry import GAME_IDS, get_game
+from gamecore.registry import game_ids, get_game
 from i18n import locale_for, t
 from i18n.translator import cmd
 
@@ -21,7 +21,7 @@ MAX_SEED = 2**53 - 1
 
 GAME_CHOICES = [
     app_commands.Choice(name=cmd(t(f"choice.game.{game_id}", "en"), f"choice.game.{game_id}"), value=game_id)
-    for game_id in GAME_IDS
+    for game_id in game_ids()
 ]
 
 MATCH_DESCRIPTION = cmd(t("cmd.opt.match.description", "en"), "cmd.opt.match.description")

@@ -127,6 +127,9 @@ class Game(ABC, Generic[State, Action]):
     #: The computer player that gives hints and moves for a seat whose clock ran out;
     #: None: the first of ``heuristic``, ``greedy``, ``random`` the game offers.
     advisor: str | None = None
+    #: The ``score()`` key a simulation summary shows as its headline distribution
+    #: (Cartographer's aces); None: no headline.
+    headline_score: str | None = None
 
     # -- the contract ------------------------------------------------------------------
     @abstractmethod
@@ -171,6 +174,12 @@ class Game(ABC, Generic[State, Action]):
         forms that depend on the position (Cartolan's ``wait`` for ``wait 1``). The log keeps
         this form, so it matches ``legal_actions``. Legality is not checked here."""
         return action
+
+    def auto_actions(self, state: State) -> list[Action]:
+        """Actions the game takes by itself after a move (Dungeon Delver claims a cleared
+        level's reward), each applied for the seat to move as its own logged step, in order.
+        Default: none."""
+        return []
 
     def describe(self, view: dict) -> str:
         """The view as plain text for a terminal (``python -m gamecore play``)."""

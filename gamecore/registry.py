@@ -1,35 +1,88 @@
-"""Which games exist. Each game module exposes ``GAME``, an instance of its ``Game`` class.
+"""Which games exist: every game registers itself where it is defined.
 
-Modules are imported on first use so that the CLI and the bot start fast.
+A game module ends with ``register(GAME, pictures="renderer.<game>")``, as OpenSpiel's game
+files end with ``register_game``. The built-in game modules (``gamecore.games.BUILTIN``) are
+imported on the first question asked of the registry; a game defined elsewhere (a test game, a
+plug-in) calls :func:`register` itself before it is used.
+
+``pictures`` is the dotted name of the module that draws the game's views: ``renderer`` imports
+it on the first picture, so ``gamecore`` never imports drawing code and start-up stays light.
+That module defines ``render_board(view) -> bytes``, ``render_hand(view) -> bytes`` and
+``palette()`` (builds its caches; see ``renderer.warm_up``).
 """
 
 from __future__ import annotations
 
-from functools import cache
+from dataclasses import dataclass
 from importlib import import_module
 
 from gamecore.contract import Game, IllegalAction
-
-_MODULES: dict[str, str] = {
-    "cartographer": "gamecore.games.cartographer",
-    "dungeon-delver": "gamecore.games.dungeon_delver",
-    "speiderne": "gamecore.games.speiderne",
-    "cartolan": "gamecore.games.cartolan",
-}
-
-GAME_IDS: tuple[str, ...] = tuple(_MODULES)
+from gamecore.games import BUILTIN
 
 
-@cache
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """One registered game and where its picture code lives (None: it has no pictures)."""
+
+    game: Game
+    pictures: str | None = None
+
+
+_registered: dict[str, Registration] = {}
+_builtins_loaded = False
+
+
+def register(game: Game, *, pictures: str | None = None) -> Game:
+    """Make ``game`` known by its id; returns it. Registering the same game object again
+    updates its picture module; another game under a taken id is refused (ValueError)."""
+    if not game.id:
+        raise ValueError(f"{type(game).__name__} has no id")
+    known = _registered.get(game.id)
+    if known is not None and known.game is not game:
+        raise ValueError(f"game id {game.id!r} is already registered by {known.game!r}")
+    _registered[game.id] = Registration(game, pictures)
+    return game
+
+
+def unregister(game_id: str) -> None:
+    """Forget a game registered with :func:`register` (tests that add a game remove it)."""
+    _load_builtins()
+    _registered.pop(game_id, None)
+
+
+def _load_builtins() -> None:
+    """Import the built-in game modules once; each registers its game as it loads."""
+    global _builtins_loaded
+    if _builtins_loaded:
+        return
+    _builtins_loaded = True
+    for module in BUILTIN:
+        import_module(module)
+
+
+def registration(game_id: str) -> Registration:
+    """The registration of ``game_id``; ``IllegalAction('unknown_game')`` for any other id."""
+    _load_builtins()
+    found = _registered.get(game_id)
+    if found is None:
+        known = ", ".join(_registered)
+        raise IllegalAction("unknown_game", f"no game {game_id!r} (games: {known})", game=game_id)
+    return found
+
+
 def get_game(game_id: str) -> Game:
     """The game with this id; ``IllegalAction('unknown_game')`` for any other id."""
-    module = _MODULES.get(game_id)
-    if module is None:
-        known = ", ".join(GAME_IDS)
-        raise IllegalAction("unknown_game", f"no game {game_id!r} (games: {known})", game=game_id)
-    return import_module(module).GAME
+    return registration(game_id).game
+
+
+def game_ids() -> tuple[str, ...]:
+    """Every registered game id: the built-in games first, then the others in the order
+    they were registered."""
+    _load_builtins()
+    return tuple(_registered)
 
 
 def list_games() -> list[Game]:
-    """Every game, in registry order (a game that fails to load fails loudly here)."""
-    return [get_game(game_id) for game_id in GAME_IDS]
+    """Every registered game, in :func:`game_ids` order."""
+    _load_builtins()
+    return [entry.game for entry in _registered.values()]

@@ -160,9 +160,9 @@ def _play_seed_by_ref(game_ref: Game | str, spec: RunSpec, seed: int) -> dict[st
 
 def _game_ref(game: Game) -> Game | str:
     """A registered game travels to workers by id (cheap, always importable)."""
-    from gamecore.registry import GAME_IDS, get_game
+    from gamecore.registry import game_ids, get_game
 
-    if game.id in GAME_IDS:
+    if game.id in game_ids():
         try:
             if get_game(game.id) is game:
                 return game.id

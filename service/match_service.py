@@ -266,19 +266,14 @@ class MatchService:
         """The game's automatic follow-ups (``auto_actions(state)``), each its own step.
 
         Dungeon Delver: claiming a cleared level's reward (rules/dungeon-delver.md, Claim)."""
-        auto_actions = getattr(game, "auto_actions", None)
         steps: list[TurnOutcome] = []
-        while (
-            auto_actions is not None and match.status == "playing" and len(steps) < MAX_AUTO_STEPS
-        ):
-            pending = auto_actions(match.state)
+        while match.status == "playing" and len(steps) < MAX_AUTO_STEPS:
+            pending = game.auto_actions(match.state)
             if not pending:
                 break
             action = pending[0]
             seat = match.to_move[0] if match.to_move else 0
             try:
-                if isinstance(action, str):
-                    action = game.parse_action(action)
                 new_state, events = game.apply(match.state, seat, action)
             except IllegalAction:  # the person's move is committed: never fail it now
                 log.exception("automatic action %r refused in match %s", action, match.id)

@@ -52,7 +52,7 @@ def run_simulate(
     finally:
         if jsonl:
             jsonl.close()
-    summary = summarize(records, getattr(game, "headline_score", None))
+    summary = summarize(records, game.headline_score)
     if args.json:
         stdout.write(json.dumps(summary, ensure_ascii=False, default=str) + "\n")
     else:

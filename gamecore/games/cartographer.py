@@ -19,6 +19,7 @@ from gamecore.games._solo_common import (
     notation_error,
     parse_card_token,
 )
+from gamecore.registry import register
 from gamecore.rng import Rng
 
 COLUMNS = "ABCDE"
@@ -616,7 +617,7 @@ def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     return choose_best(legal, action_score, rng)
 
 
-GAME = Cartographer()
+GAME = register(Cartographer(), pictures="renderer.cartographer")
 
 __all__ = [
     "GAME",

@@ -20,6 +20,7 @@ from gamecore.games._solo_common import (
     notation_error,
     parse_card_token,
 )
+from gamecore.registry import register
 from gamecore.rng import Rng
 
 LEVELS = 4
@@ -724,4 +725,4 @@ class _DelverAdvisor:
             return score
         return 1000.0
 
-GAME = DungeonDelver()
+GAME = register(DungeonDelver(), pictures="renderer.dungeon_delver")

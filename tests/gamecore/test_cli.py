@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from gamecore.cli import main
-from gamecore.registry import GAME_IDS
+from gamecore.registry import game_ids
 from gamecore.rng import Rng
 from tests.gamecore import test_simulate as toys
 
@@ -310,7 +310,7 @@ def test_option_flags_avoid_the_commands_own_flags_and_convert_types():
     assert convert_value(OptionSpec("fast", False), "Yes") is True
 
 
-@pytest.mark.parametrize("game_id", GAME_IDS)
+@pytest.mark.parametrize("game_id", game_ids())
 def test_every_present_game_speaks_the_json_protocol(game_id):
     """Each registered game: first legal move accepted, rubbish refused, output replayable."""
     argv = ["play", game_id, "--seed", "2", "--json"]

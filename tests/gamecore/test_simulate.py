@@ -346,5 +346,5 @@ def test_cartographer_random_games_produce_records():
     game = get_game("cartographer")
     records = list(run_games(game, 20, RunSpec(seed=1, player_names=("random",))))
     assert all(r["result"] in ("won", "lost") for r in records), [r.get("error") for r in records]
-    summary = summarize(records, getattr(game, "headline_score", None))
+    summary = summarize(records, game.headline_score)
     assert summary["games"] == 20 and summary["errors"] == 0

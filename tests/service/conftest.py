@@ -4,12 +4,9 @@ import pytest
 
 from service import MatchService
 from storage import SqliteMatchStore
-from tests.service.toys import FakeClock, register
+from tests.service.toys import FakeClock, registered_toys
 
-
-@pytest.fixture(autouse=True)
-def toy_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    register(monkeypatch)
+toy_games = pytest.fixture(autouse=True)(registered_toys)
 
 
 @pytest.fixture

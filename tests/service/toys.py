@@ -2,16 +2,23 @@
 
 from __future__ import annotations
 
-import pytest
+from collections.abc import Iterator
 
-from gamecore import registry
+from gamecore.registry import register, unregister
+from tests.service import toy_race, toy_solo
 
-TOY_MODULES = {"toy-race": "tests.service.toy_race", "toy-solo": "tests.service.toy_solo"}
+TOYS = (toy_race.GAME, toy_solo.GAME)
 
 
-def register(monkeypatch: pytest.MonkeyPatch) -> None:
-    for game_id, module in TOY_MODULES.items():
-        monkeypatch.setitem(registry._MODULES, game_id, module)
+def registered_toys() -> Iterator[None]:
+    """A fixture body: the toy games are registered for one test, then forgotten."""
+    for game in TOYS:
+        register(game)
+    try:
+        yield
+    finally:
+        for game in TOYS:
+            unregister(game.id)
 
 
 class FakeClock:

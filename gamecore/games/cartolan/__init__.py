@@ -38,7 +38,8 @@ from gamecore.games.cartolan import native
 native.activate(__path__)
 
 from gamecore.games.cartolan.game import CartolanGame  # noqa: E402
+from gamecore.registry import register  # noqa: E402
 
-GAME = CartolanGame()
+GAME = register(CartolanGame(), pictures="renderer.cartolan")
 
 __all__ = ["GAME", "CartolanGame"]

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, Status
+from gamecore.registry import register
 
 from . import engine, views
 from .actions import Action, format_action, parse_action
@@ -93,4 +94,4 @@ class Speiderne(Game[State, Action]):
         return dict(PLAYERS)
 
 
-GAME = Speiderne()
+GAME = register(Speiderne(), pictures="renderer.speiderne")

@@ -1,0 +1,56 @@
+"""The one game registry: games register themselves; the renderer finds pictures through it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import renderer
+from gamecore.contract import IllegalAction
+from gamecore.registry import game_ids, get_game, register, registration, unregister
+from tests.service import toy_race
+
+
+def test_every_builtin_game_registers_itself_with_its_picture_module() -> None:
+    assert game_ids()[:4] == ("cartographer", "dungeon-delver", "speiderne", "cartolan")
+    for game_id in game_ids()[:4]:
+        assert get_game(game_id).id == game_id
+        assert registration(game_id).pictures == "renderer." + game_id.replace("-", "_")
+
+
+def test_an_unknown_game_is_refused_with_a_translatable_code() -> None:
+    with pytest.raises(IllegalAction) as refused:
+        get_game("chess")
+    assert refused.value.code == "unknown_game" and "cartolan" in refused.value.reason
+
+
+def test_a_game_registered_later_is_found_and_can_be_forgotten() -> None:
+    assert "toy-race" not in game_ids()
+    register(toy_race.GAME)
+    try:
+        assert get_game("toy-race") is toy_race.GAME and game_ids()[-1] == "toy-race"
+        with pytest.raises(ValueError, match="no renderer"):
+            renderer.render_board("toy-race", {})
+    finally:
+        unregister("toy-race")
+    assert "toy-race" not in game_ids()
+
+
+def test_another_game_cannot_take_a_registered_id() -> None:
+    impostor = type(toy_race.GAME)()
+    impostor.id = "cartolan"
+    with pytest.raises(ValueError, match="already registered"):
+        register(impostor)
+    assert get_game("cartolan") is not impostor
+
+
+def test_asking_for_a_game_imports_no_picture_code() -> None:
+    """Pictures load on the first render: the rules alone start without Pillow."""
+    code = (
+        "import sys; from gamecore.registry import list_games; list_games(); "
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('renderer', 'PIL')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
