@@ -1,0 +1,313 @@
+"""One ordered publisher per match: every board redraw and every channel message of a match
+goes through here, so Discord's refusals are handled once and in one order.
+
+- **Order.** Redraws of one match are serialized by a lock and carry the match version; a
+  redraw never replaces a newer version with an older one, and a redraw that a newer one
+  is already waiting behind is skipped (the newer one draws the latest state anyway).
+- **Hour-old boards.** Discord caps edits of messages older than an hour (429 / 30046). A
+  board older than ``BOARD_FRESH_FOR`` (50 minutes) is never edited: the next redraw posts
+  a fresh board and strips the old one's components. 30046, a rate limit longer than
+  ``max_ratelimit_timeout``, a deleted board (10008) or an archived thread (50083; a new
+  message revives an unlocked thread) also lead to a fresh board.
+- **Channels that refuse.** After 403 (50001 / 50013) or 404 (10003) the channel is
+  *blocked*: nothing is sent there until the back-off (1 minute, doubling up to an hour)
+  has passed or an interaction shows the bot has its permissions there again
+  (``unblock``). The match itself is untouched; the flows tell the actor privately.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import Any, Protocol
+
+import discord
+
+from cogs.ui.discord_errors import Classified, Failure, classify
+
+log = logging.getLogger("tabletop.publisher")
+
+#: A board older than this is replaced by a fresh one instead of edited (Discord's cap on
+#: edits of messages older than an hour, with ten minutes to spare).
+BOARD_FRESH_FOR = 50 * 60.0
+#: Back-off of a blocked channel: first wait, and the longest.
+BACKOFF_FIRST = 60.0
+BACKOFF_MAX = 3600.0
+
+
+class Drawable(Protocol):
+    """A board message ready to send (``cogs`` ``BoardMessage``)."""
+
+    def send_kwargs(self) -> dict[str, Any]: ...
+
+    def edit_kwargs(self) -> dict[str, Any]: ...
+
+
+class Shown(Enum):
+    EDITED = "edited"        # the board message was edited in place
+    POSTED = "posted"        # a fresh board message was posted (it is now the board)
+    SENT = "sent"            # a plain message was sent
+    SKIPPED = "skipped"      # a newer version is shown or on its way: nothing to do
+    BLOCKED = "blocked"      # the channel refuses the bot: nothing was sent
+    FAILED = "failed"        # Discord failed for now (5xx, network): try again later
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    shown: Shown
+    failure: Classified | None = None
+    message_id: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.shown in (Shown.EDITED, Shown.POSTED, Shown.SENT, Shown.SKIPPED)
+
+
+@dataclass(slots=True)
+class Block:
+    """Why and until when a channel is left alone."""
+
+    failure: Classified
+    failures: int = 1
+    retry_at: float = 0.0
+
+
+@dataclass(slots=True)
+class _Board:
+    message_id: int | None
+    posted_at: float | None  # loop time of posting; None = unknown (e.g. after a restart)
+
+
+@dataclass(slots=True)
+class _MatchState:
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    wanted: int = -1         # newest version a redraw was asked for
+    shown: int = -1          # newest version shown
+    board: _Board | None = None
+
+
+class MatchLike(Protocol):
+    id: str
+    version: int
+    guild_id: int | None
+    channel_id: int
+    board_message_id: int | None
+
+
+ChannelFor = Callable[[int, int | None], Any]
+SaveBoard = Callable[[str, int], Awaitable[Any]]
+OnBlock = Callable[[Any, Classified], Awaitable[None]]
+
+
+class Publisher:
+    """The bot's publisher (``bot.publisher``): state per match and per channel."""
+
+    def __init__(
+        self,
+        channel_for: ChannelFor,
+        save_board: SaveBoard,
+        *,
+        clock: Callable[[], float] | None = None,
+        fresh_for: float = BOARD_FRESH_FOR,
+    ) -> None:
+        self._channel_for = channel_for
+        self._save_board = save_board
+        self._clock = clock or (lambda: asyncio.get_running_loop().time())
+        self.fresh_for = fresh_for
+        self._matches: dict[str, _MatchState] = {}
+        self._blocks: dict[int, Block] = {}
+        #: Called once each time a channel becomes blocked (e.g. a note in a thread's parent).
+        self.on_block: OnBlock | None = None
+
+    # -- channels ------------------------------------------------------------------------
+    def blocked(self, channel_id: int) -> Block | None:
+        """The block on ``channel_id`` while it lasts (a due retry counts as unblocked)."""
+        block = self._blocks.get(channel_id)
+        if block is None or self._clock() >= block.retry_at:
+            return None
+        return block
+
+    def block_of(self, channel_id: int) -> Block | None:
+        """The block on ``channel_id``, due for a retry or not."""
+        return self._blocks.get(channel_id)
+
+    def unblock(self, channel_id: int) -> bool:
+        """An interaction showed the bot may post in ``channel_id`` again."""
+        return self._blocks.pop(channel_id, None) is not None
+
+    async def _blocking(self, match: Any, failure: Classified) -> None:
+        block = self._blocks.get(match.channel_id)
+        if block is None:
+            block = self._blocks[match.channel_id] = Block(failure)
+            first = True
+        else:
+            block.failure, block.failures = failure, block.failures + 1
+            first = False
+        wait = min(BACKOFF_FIRST * 2 ** (block.failures - 1), BACKOFF_MAX)
+        block.retry_at = self._clock() + wait
+        log.warning(
+            "channel %s of match %s refuses the bot (%s, code %s); next try in %.0f s",
+            match.channel_id, match.id, failure.kind.value, failure.code, wait,
+        )
+        if first and self.on_block is not None:
+            try:
+                await self.on_block(match, failure)
+            except Exception:
+                log.exception("note about the blocked channel of %s failed", match.id)
+
+    # -- boards --------------------------------------------------------------------------
+    def _state(self, match_id: str) -> _MatchState:
+        state = self._matches.get(match_id)
+        if state is None:
+            state = self._matches[match_id] = _MatchState()
+        return state
+
+    def adopt(self, match: Any, message_id: int) -> None:
+        """A board posted elsewhere (e.g. as the answer to ``/game new`` or ``/game show``)
+        is now the match's board, showing ``match.version``."""
+        state = self._state(match.id)
+        state.board = _Board(message_id, self._clock())
+        state.shown = max(state.shown, match.version)
+        state.wanted = max(state.wanted, match.version)
+
+    def shown_version(self, match_id: str) -> int:
+        return self._state(match_id).shown
+
+    def board_id(self, match: Any) -> int | None:
+        state = self._state(match.id)
+        return state.board.message_id if state.board else match.board_message_id
+
+    def board_is_fresh(self, match: Any) -> bool:
+        """Whether the current board may still be edited (known to be under 50 minutes;
+        a board of unknown age, e.g. after a restart, is tried and replaced on 30046)."""
+        board = self._state(match.id).board
+        if board is None or board.message_id != self.board_id(match) or board.posted_at is None:
+            return True
+        return self._clock() - board.posted_at < self.fresh_for
+
+    async def redraw(
+        self,
+        match: Any,
+        build: Callable[[], Awaitable[Drawable]],
+        *,
+        edit_here: Callable[[Drawable], Awaitable[Any]] | None = None,
+        new_board: bool = False,
+    ) -> Published:
+        """Show ``match`` (at ``match.version``) on its board.
+
+        ``edit_here``: edits the board through the interaction that came from it (one
+        request instead of two); ``new_board`` posts a fresh board whatever the age."""
+        state = self._state(match.id)
+        state.wanted = max(state.wanted, match.version)
+        async with state.lock:
+            if match.version < state.wanted or match.version < state.shown:
+                return Published(Shown.SKIPPED)
+            if self.blocked(match.channel_id) is not None:
+                return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
+            board = await build()
+            result = await self._show(match, board, edit_here, new_board)
+            if result.ok:
+                state.shown = max(state.shown, match.version)
+            return result
+
+    async def _show(
+        self, match: Any, board: Drawable, edit_here: Callable[[Drawable], Awaitable[Any]] | None,
+        new_board: bool,
+    ) -> Published:
+        board_id = self.board_id(match)
+        if board_id is not None and not new_board and self.board_is_fresh(match):
+            try:
+                await self._edit(match, board_id, board, edit_here)
+                self._blocks.pop(match.channel_id, None)
+                return Published(Shown.EDITED, message_id=board_id)
+            except (discord.HTTPException, discord.RateLimited) as error:
+                failure = classify(error)
+                assert failure is not None
+                if failure.blocks_channel:
+                    await self._blocking(match, failure)
+                    return Published(Shown.BLOCKED, failure)
+                if failure.kind is Failure.TRANSIENT:
+                    log.info("board of %s not redrawn for now: %s", match.id, error)
+                    return Published(Shown.FAILED, failure)
+                if failure.kind is Failure.REFUSED:
+                    raise
+                # old, deleted, or in an archived thread: a fresh board
+                log.info("board of %s replaced by a fresh one (%s)", match.id, failure.kind.value)
+                if failure.kind is Failure.MESSAGE_GONE:
+                    board_id = None
+        return await self._post_board(match, board, old=board_id)
+
+    async def _edit(
+        self, match: Any, board_id: int, board: Drawable,
+        edit_here: Callable[[Drawable], Awaitable[Any]] | None,
+    ) -> None:
+        """Through the interaction when given (falling back to the channel when the
+        interaction has expired), else through the channel."""
+        if edit_here is not None:
+            try:
+                await edit_here(board)
+                return
+            except discord.HTTPException as error:
+                failure = classify(error)
+                if failure is None or failure.kind is not Failure.INTERACTION_GONE:
+                    raise
+        channel = self._channel_for(match.channel_id, match.guild_id)
+        await channel.get_partial_message(board_id).edit(**board.edit_kwargs())
+
+    async def _post_board(self, match: Any, board: Drawable, *, old: int | None) -> Published:
+        channel = self._channel_for(match.channel_id, match.guild_id)
+        try:
+            message = await channel.send(**board.send_kwargs())
+        except (discord.HTTPException, discord.RateLimited) as error:
+            return await self._refused(match, error)
+        self._blocks.pop(match.channel_id, None)
+        self._state(match.id).board = _Board(message.id, self._clock())
+        await self._save_board(match.id, message.id)
+        if old is not None and old != message.id:
+            await self._strip(channel, match, old)
+        return Published(Shown.POSTED, message_id=message.id)
+
+    async def _strip(self, channel: Any, match: Any, message_id: int) -> None:
+        """Best effort: the old board loses its components (they would only answer "out
+        of date"). It may itself be refused (30046 again): that is harmless."""
+        try:
+            await channel.get_partial_message(message_id).edit(view=None)
+        except (discord.HTTPException, discord.RateLimited) as error:
+            log.info("old board %s of %s keeps its components (%s)", message_id, match.id, error)
+
+    async def _refused(self, match: Any, error: discord.HTTPException | discord.RateLimited) -> Published:
+        failure = classify(error)
+        assert failure is not None
+        if failure.kind is Failure.THREAD_ARCHIVED:
+            # Posting did not revive the thread: it is locked. Treat it as blocked.
+            failure = Classified(Failure.NO_PERMISSION, failure.status, failure.code)
+        if failure.blocks_channel:
+            await self._blocking(match, failure)
+            return Published(Shown.BLOCKED, failure)
+        if failure.kind is Failure.REFUSED:
+            raise error
+        log.info("message for %s not sent for now: %s", match.id, error)
+        return Published(Shown.FAILED, failure)
+
+    # -- plain messages ------------------------------------------------------------------
+    async def say(self, match: Any, content: str, **kwargs: Any) -> Published:
+        """A plain message about ``match`` in its channel (turn pings, clock notes), in
+        order with its redraws; nothing is sent while the channel is blocked."""
+        state = self._state(match.id)
+        async with state.lock:
+            if self.blocked(match.channel_id) is not None:
+                return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
+            channel = self._channel_for(match.channel_id, match.guild_id)
+            try:
+                message = await channel.send(content, **kwargs)
+            except (discord.HTTPException, discord.RateLimited) as error:
+                return await self._refused(match, error)
+            self._blocks.pop(match.channel_id, None)
+            return Published(Shown.SENT, message_id=getattr(message, "id", None))
+
+    def forget(self, match_id: str) -> None:
+        """Drop the state of an ended match."""
+        self._matches.pop(match_id, None)
