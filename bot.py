@@ -19,6 +19,10 @@ from discord import app_commands
 from discord.ext import commands
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
+#: No request sleeps longer than this on a rate limit (discord.py's smallest allowed value):
+#: a longer one raises ``discord.RateLimited``, which the board publisher handles like the
+#: hour-old-message cap (30046) by posting a fresh board.
+MAX_RATELIMIT_TIMEOUT = 30.0
 
 #: Shown when ``DISCORD_TOKEN`` is missing: everything a first-time host needs, in one place.
 MISSING_TOKEN_HELP = (
@@ -85,6 +89,7 @@ class TabletopBot(commands.Bot):
             help_command=None,
             tree_cls=TabletopTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            max_ratelimit_timeout=MAX_RATELIMIT_TIMEOUT,
         )
         self.settings = settings
         self.service = None
