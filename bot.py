@@ -114,14 +114,16 @@ class TabletopBot(commands.Bot):
 
     async def sync_commands(self) -> None:
         """To the development server at once when ``DEV_GUILD_ID`` is set, else globally
-        (global commands can take a while to appear in every server)."""
+        (global commands can take a while to appear in every server); only when the
+        command payload changed since the last sync (``cogs/command_sync.py``)."""
+        # bot.py imports cogs lazily: importing bot must stay cheap (settings, the help text)
+        from cogs.command_sync import sync_if_changed
+
+        guild = None
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-        else:
-            synced = await self.tree.sync()
-        log.info("synced %d commands", len(synced))
+        await sync_if_changed(self.tree, self.settings.database_url, guild)
 
     async def close(self) -> None:
         """Close Discord, then the store: aiosqlite runs a thread that would keep the

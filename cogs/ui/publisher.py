@@ -36,6 +36,8 @@ BOARD_FRESH_FOR = 50 * 60.0
 #: Back-off of a blocked channel: first wait, and the longest.
 BACKOFF_FIRST = 60.0
 BACKOFF_MAX = 3600.0
+#: A redraw Discord failed for now (5xx, network) is tried again after these pauses.
+RETRY_DELAYS: tuple[float, ...] = (2.0, 5.0, 15.0, 60.0)
 
 
 class Drawable(Protocol):
@@ -87,6 +89,8 @@ class _MatchState:
     wanted: int = -1         # newest version a redraw was asked for
     shown: int = -1          # newest version shown
     board: _Board | None = None
+    retry: asyncio.Task[None] | None = None
+    latest: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = None  # newest redraw asked
 
 
 class MatchLike(Protocol):
@@ -201,7 +205,8 @@ class Publisher:
         ``edit_here``: edits the board through the interaction that came from it (one
         request instead of two); ``new_board`` posts a fresh board whatever the age."""
         state = self._state(match.id)
-        state.wanted = max(state.wanted, match.version)
+        if match.version >= state.wanted:
+            state.wanted, state.latest = match.version, (match, build)
         async with state.lock:
             if match.version < state.wanted or match.version < state.shown:
                 return Published(Shown.SKIPPED)
@@ -211,7 +216,35 @@ class Publisher:
             result = await self._show(match, board, edit_here, new_board)
             if result.ok:
                 state.shown = max(state.shown, match.version)
+            elif result.shown is Shown.FAILED:
+                self._retry_later(match, build)
             return result
+
+    def _retry_later(self, match: Any, build: Callable[[], Awaitable[Drawable]]) -> None:
+        """Try a failed redraw again in the background (unless a newer one shows first),
+        so the last board shown is the latest even when the last redraw met a 5xx."""
+        state = self._state(match.id)
+        if state.retry is not None and not state.retry.done():
+            return
+
+        async def again() -> None:
+            for pause in RETRY_DELAYS:
+                await asyncio.sleep(pause)
+                newest, drawn = state.latest or (match, build)
+                if state.shown >= newest.version:
+                    return
+                result = await self.redraw(newest, drawn)
+                if result.shown is not Shown.FAILED:
+                    return
+            log.warning("board of %s still not redrawn after %d tries", match.id, len(RETRY_DELAYS) + 1)
+
+        state.retry = asyncio.get_running_loop().create_task(again())
+
+    def close(self) -> None:
+        """Stop pending retries (the bot is closing)."""
+        for state in self._matches.values():
+            if state.retry is not None:
+                state.retry.cancel()
 
     async def _show(
         self, match: Any, board: Drawable, edit_here: Callable[[Drawable], Awaitable[Any]] | None,

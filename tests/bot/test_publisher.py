@@ -231,3 +231,19 @@ def test_missing_permissions_are_named_in_a_fixed_order() -> None:
     nothing = discord.Permissions.none()
     assert permissions.missing(nothing, thread=False) == list(permissions.NEEDED)
     assert permissions.permission_names(["attach_files", "embed_links"], "ja") == "ファイルを添付, 埋め込みリンク"
+
+
+async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monkeypatch) -> None:  # noqa: ANN001
+    from cogs.ui import publisher as module
+
+    monkeypatch.setattr(module, "RETRY_DELAYS", (0.01, 0.01, 0.01))
+    channel, saved, clock = Channel(), {}, Clock()
+    pub = publisher(channel, saved, clock)
+    channel.messages[7] = "v1"
+    channel.failures = [error(500, 0), error(502, 0)]
+    first = await pub.redraw(Match(version=2, board_message_id=7), lambda: _board(2))
+    assert first.shown is Shown.FAILED
+    await pub.redraw(Match(version=3, board_message_id=7), lambda: _board(3))  # fails too
+    assert channel.messages[7] == "v1"
+    await asyncio.wait_for(pub._matches["m1"].retry, timeout=5)  # noqa: SLF001 - the background retry
+    assert channel.messages[7] == "v3" and pub.shown_version("m1") == 3

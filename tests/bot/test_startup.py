@@ -59,3 +59,27 @@ async def test_commands_are_synced_with_japanese_names(env) -> None:  # noqa: AN
     assert payload["name_localizations"]["ja"] == "ゲーム"
     assert {o["name"] for o in payload["options"]} >= {"new", "show", "resign", "abandon", "list"}
     assert discord.Locale.japanese.value == "ja"
+
+
+async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot, database_url) -> None:  # noqa: ANN001
+    from discord import app_commands
+
+    def puts() -> int:
+        return sum(1 for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands"))
+
+    assert puts() == 1  # a new database: synced
+    await env.bot.close()
+    await env.restart_bot(make_bot())
+    assert puts() == 1  # the same commands: not synced again
+    await env.bot.close()
+    changed = make_bot()
+
+    @app_commands.command(name="extra", description="A command added by an update")
+    async def extra(interaction) -> None:  # noqa: ANN001
+        await interaction.response.send_message("extra")
+
+    changed.tree.add_command(extra)
+    await env.restart_bot(changed)
+    assert puts() == 2  # the payload changed: synced
+    guild = env.create_guild("G")
+    assert "extra" in guild.add_member(env.create_user("u")).available_commands(guild.create_text_channel("c"))

@@ -1,0 +1,67 @@
+"""What people are told when the publisher could not show something: privately to the
+actor (their move is saved), and once per block a note to a thread's players."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+
+from cogs.ui.discord_errors import Classified, Failure
+from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD, in_thread, permission_names
+from cogs.ui.publisher import Published, Shown
+from i18n import locale_code, locale_for, t
+
+log = logging.getLogger("tabletop.notices")
+
+PROBLEMS = {
+    Failure.NO_ACCESS: "blocked.no_access",
+    Failure.NO_PERMISSION: "blocked.no_permission",
+    Failure.CHANNEL_GONE: "blocked.channel_gone",
+}
+
+
+def problem(failure: Classified | None, locale: str) -> str:
+    """The reason in words: a locked thread (50083 on a post) is named as such."""
+    if failure is not None and failure.code == 50083:
+        return t("blocked.thread_locked", locale)
+    key = PROBLEMS.get(failure.kind if failure else Failure.TRANSIENT, "blocked.transient")
+    return t(key, locale)
+
+
+def notice(published: Published, locale: str, *, thread: bool, notation: str | None = None) -> str | None:
+    """The private line for the actor, or None when everything was shown."""
+    if published.ok:
+        return None
+    if published.shown is Shown.FAILED:
+        return t("blocked.retry_later", locale, problem=problem(published.failure, locale))
+    names = permission_names(NEEDED_IN_THREAD if thread else NEEDED, locale)
+    key = "blocked.move_saved" if notation else "blocked.saved"
+    return t(key, locale, problem=problem(published.failure, locale), permissions=names, notation=notation or "")
+
+
+async def tell_actor(interaction: discord.Interaction, published: Published, notation: str | None = None) -> None:
+    """Tell the actor privately that what they did is saved and what the bot cannot do."""
+    from cogs import replies  # lazily: replies sits above this module in the tier order
+
+    locale = locale_for(interaction, public=False)
+    text = notice(published, locale, thread=in_thread(interaction), notation=notation)
+    if text is not None:
+        await replies.send(interaction, text, ephemeral=True)
+
+
+async def note_blocked_thread(bot: Any, match: Any, failure: Classified) -> None:
+    """The publisher's ``on_block``: a match whose thread is locked or deleted gets one
+    note in the thread's parent channel, so its players learn why it stopped."""
+    thread = bot.get_channel(match.channel_id)
+    parent = getattr(thread, "parent", None)
+    if parent is None or not isinstance(thread, discord.Thread):
+        return
+    guild = bot.get_guild(match.guild_id) if match.guild_id else None
+    locale = locale_code(getattr(guild, "preferred_locale", None))
+    text = t("blocked.thread_note", locale, match_id=match.id, problem=problem(failure, locale), thread=thread.mention)
+    try:
+        await parent.send(text)
+    except discord.HTTPException as error:
+        log.info("no note about match %s in %s: %s", match.id, parent.id, error)
