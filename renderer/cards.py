@@ -109,6 +109,10 @@ def _rounded(
     return image, draw
 
 
+#: Smallest rank of a card face: 10 px once a ~960 px board is shown 400 px wide.
+MIN_RANK = 24
+
+
 @lru_cache(maxsize=256)
 def card_face(text: str, width: int, height: int) -> Image.Image:
     """A face-up card: a large rank over a large suit, so it reads on a phone."""
@@ -121,8 +125,11 @@ def card_face(text: str, width: int, height: int) -> Image.Image:
         return image
     rank, suit = parts
     colour = suit_colour(suit)
-    rank_size = int(height * (0.34 if len(rank) == 1 else 0.30))
-    draw_text(draw, (width / 2, height * 0.29), rank, rank_size, colour)
+    # Small cards keep a rank of MIN_RANK px (legible on a phone); it then fills the top half.
+    natural = int(height * (0.34 if len(rank) == 1 else 0.30))
+    rank_size = max(natural, min(MIN_RANK, height // 2))
+    top = height * 0.29 if rank_size == natural else rank_size * 0.62
+    draw_text(draw, (width / 2, top), rank, rank_size, colour)
     side = int(min(width * 0.58, height * 0.42))
     icon = suit_icon(suit, side)
     image.alpha_composite(icon, (int((width - side) / 2), int(height * 0.93 - side)))
@@ -188,7 +195,7 @@ def frame(width: int, height: int, colour: RGB = HIGHLIGHT, line: int = 5) -> Im
 @lru_cache(maxsize=32)
 def badge(text: str, height: int, fill: RGB, ink: RGB) -> Image.Image:
     """A pill with ``text`` in it (counts, seat numbers)."""
-    text_w, _ = text_size(text, int(height * 0.62))
+    text_w, _ = text_size(text, int(height * 0.72))
     width = max(height, text_w + int(height * 0.7))
     image, draw = supersampled(width, height, SCALE)
     draw.rounded_rectangle(
@@ -199,7 +206,7 @@ def badge(text: str, height: int, fill: RGB, ink: RGB) -> Image.Image:
         width=SCALE * 2,
     )
     image = shrink(image, width, height)
-    draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), text, int(height * 0.62), ink)
+    draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), text, int(height * 0.72), ink)
     return image
 
 

@@ -136,12 +136,12 @@ def _order_legend(image: Image.Image, draw: ImageDraw.ImageDraw, left: int, top:
         x = left + 14 + index * step
         paste(image, suit_icon(suit, side, MUTED), (x, top + 14))
         if index < 3:
-            draw_text(draw, (x + side + 11, top + 29), "<", 22, MUTED)
+            draw_text(draw, (x + side + 11, top + 29), "<", 26, MUTED)
     paste(image, suit_icon("C", side, MUTED), (left + 14, top + 62))
-    draw_text(draw, (left + 14 + side + 11, top + 77), ">", 22, MUTED)
+    draw_text(draw, (left + 14 + side + 11, top + 77), ">", 26, MUTED)
     paste(image, suit_icon("S", side, MUTED), (left + 14 + step, top + 62))
     draw_text(draw, (left + 29, top + 124), "2", 26, MUTED)
-    draw_text(draw, (left + 14 + side + 11, top + 124), ">", 22, MUTED)
+    draw_text(draw, (left + 14 + side + 11, top + 124), ">", 26, MUTED)
     draw_text(draw, (left + 29 + step, top + 124), "A", 26, MUTED)
 
 

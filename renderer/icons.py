@@ -100,11 +100,16 @@ def cards_icon(side: int, colour: RGB = (235, 235, 240)) -> Image.Image:
     return shrink(image, side, side)
 
 
+#: Font size of every token text (≥ 10 px on a 400 px wide phone picture of ~960 px).
+TOKEN_TEXT = 24
+
+
 @lru_cache(maxsize=64)
 def expedition_token(
-    name: str, count: int, colour: RGB, width: int = 52, height: int = 52
+    name: str, count: int, colour: RGB, seat: int, width: int = 72, height: int = 60
 ) -> Image.Image:
-    """An expedition on the map: its id over its card count, in its owner's colour."""
+    """An expedition on the map in its owner's colour: its id over the owner's seat number
+    (a white disc, so colour is never the only cue) and its card count."""
     image, draw = supersampled(width, height, SCALE)
     draw.rounded_rectangle(
         (0, 0, width * SCALE - 1, height * SCALE - 1),
@@ -113,11 +118,15 @@ def expedition_token(
         outline=WHITE,
         width=2 * SCALE,
     )
+    disc = int(height * 0.46)
+    top = height - disc - 3
+    draw.ellipse((3 * SCALE, top * SCALE, (3 + disc) * SCALE, (top + disc) * SCALE), fill=WHITE)
     image = shrink(image, width, height)
     ink = ink_on(colour)
     pen = ImageDraw.Draw(image)
-    draw_text(pen, (width / 2, height * 0.32), name, 18, ink)
-    draw_text(pen, (width / 2, height * 0.72), f"×{count}", 17, ink)
+    draw_text(pen, (width / 2, height * 0.26), name, TOKEN_TEXT, ink)
+    draw_text(pen, (3 + disc / 2, top + disc / 2 + 1), str(seat), TOKEN_TEXT, (20, 20, 24))
+    draw_text(pen, ((6 + disc + width) / 2, top + disc / 2 + 1), f"×{count}", TOKEN_TEXT, ink)
     return image
 
 

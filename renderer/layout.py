@@ -76,7 +76,7 @@ def last_action_words(view: Mapping[str, Any]) -> list[str]:
 
 
 def count_badge(
-    board: Image.Image, count: int, anchor: tuple[float, float], height: int = 34
+    board: Image.Image, count: int, anchor: tuple[float, float], height: int = 36
 ) -> None:
     """A dark pill with a number, centred on ``anchor``."""
     pill = badge(str(count), height, COUNT_FILL, COUNT_INK)

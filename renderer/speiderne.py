@@ -26,9 +26,11 @@ from renderer.layout import (
 )
 from renderer.toolkit import (
     HIGHLIGHT,
+    INK,
     LABEL,
     MUTED,
     PANEL,
+    PAPER,
     RGB,
     TABLE,
     TABLE_DARK,
@@ -53,14 +55,20 @@ MAP_RIGHT = MAP_X + 4 * (REGION[0] + STEP) - STEP
 MAP_BOTTOM = MAP_Y + 3 * (REGION[1] + STEP) - STEP
 WIDTH = MAP_RIGHT + STEP + SIDE_PLACE_W + MARGIN
 CARD = (100, 136)
+REGION_CARD = (88, 120)
 MINI = (40, 56)
-TOKEN = 52
-REGION_TOKEN = 46
+TOKEN = (72, 60)
+#: Every text carrying information: ≥ 10 px once Discord shows the ~940 px board 400 px wide.
+TEXT = 24
+DISC = 44
 PLAYERS_Y = MAP_BOTTOM + STEP + PLACE_H + 18
 PLAYER_BOX = (142, 92)
-TABLE_Y = PLAYERS_Y + PLAYER_BOX[1] + 22
+TABLE_Y = PLAYERS_Y + PLAYER_BOX[1] + 60
 EXPEDITIONS_Y = TABLE_Y + CARD[1] + 40
-EXPEDITION_ROW = 64
+EXPEDITION_ROW = 68
+#: White, thick and with an arrow: "to move" is a shape in a colour no seat uses.
+TO_MOVE: RGB = (255, 255, 255)
+BANNER_H = 84
 EVENT_KINDS = ("storm", "windless", "pirates", "treasure")
 
 
@@ -106,14 +114,11 @@ def _tint(colour: RGB, amount: float, base: RGB = TABLE_DARK) -> RGB:
 
 @lru_cache(maxsize=16)
 def _named_back(name: str) -> Image.Image:
-    image = card_back(*CARD).copy()
+    image = card_back(*REGION_CARD).copy()
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle(
-        (CARD[0] / 2 - 28, CARD[1] / 2 - 17, CARD[0] / 2 + 28, CARD[1] / 2 + 17),
-        radius=10,
-        fill=(18, 34, 70),
-    )
-    draw_text(draw, (CARD[0] / 2, CARD[1] / 2 + 1), name, 22, (240, 240, 245))
+    w, h = REGION_CARD
+    draw.rounded_rectangle((w / 2 - 34, h / 2 - 19, w / 2 + 34, h / 2 + 19), radius=10, fill=(18, 34, 70))
+    draw_text(draw, (w / 2, h / 2 + 1), name, TEXT + 2, (240, 240, 245))
     return image
 
 
@@ -139,7 +144,7 @@ def _background(height: int) -> Image.Image:
     for place in PLACES:
         box = place_box(place)
         image.paste(_occupied_place(box.w, box.h), box.xy)
-        draw_text(draw, box.centre, place, 20, MUTED)
+        draw_text(draw, box.centre, place, TEXT, MUTED)
     return image
 
 
@@ -162,26 +167,19 @@ def _draw_regions(
             card, by = region.get("card"), _seat(region.get("by"))
             fill = _tint(player_colour(by + 1), 0.55) if card and by is not None else TABLE_DARK
             board.paste(_tile(fill), box.xy)
-            card_xy = (box.x + 8, box.y + (box.h - CARD[1]) // 2)
+            card_xy = (box.x + 6, box.y + 8)
             if card:
-                paste_card(board, card, card_xy, CARD)
-                paste_text(board, (box.x + 142, box.y + 16), name, 18, LABEL)
+                paste_card(board, card, card_xy, REGION_CARD)
+                paste_text(board, (box.x + 134, box.y + 16), name, TEXT, LABEL)
                 if by is not None:
                     paste(
                         board,
-                        seat_disc(str(by + 1), player_colour(by + 1), 30),
-                        (box.x + 126, box.y + box.h - 36),
+                        seat_disc(str(by + 1), player_colour(by + 1), DISC),
+                        (box.x + 4, box.y + box.h - DISC - 2),
                     )
             else:
                 paste(board, _named_back(name), card_xy)
-            _draw_tokens(
-                board,
-                by_spot.get(name, []),
-                box.x + 117,
-                box.y + 30,
-                vertical=True,
-                side=REGION_TOKEN,
-            )
+            _draw_tokens(board, by_spot.get(name, []), box.x + 98, box.y + 34, vertical=True)
 
 
 def _draw_tokens(
@@ -190,23 +188,21 @@ def _draw_tokens(
     x: int,
     y: int,
     vertical: bool,
-    side: int = TOKEN,
 ) -> None:
     """Up to two tokens per spot; more are summed up by a count badge."""
     shown = expeditions[:2]
     for index, expedition in enumerate(shown):
-        owner = _seat(expedition.get("owner")) or 0
-        token = expedition_token(
-            str(expedition.get("id", "?")),
-            _count(expedition),
-            player_colour(owner + 1),
-            side,
-            side,
-        )
-        offset = index * (side + 4)
-        paste(board, token, (x, y + offset) if vertical else (x + offset, y))
+        offset = index * ((TOKEN[1] if vertical else TOKEN[0]) + 4)
+        paste(board, _token(expedition), (x, y + offset) if vertical else (x + offset, y))
     if len(expeditions) > 2:
-        count_badge(board, len(expeditions), (x + side, y), 26)
+        count_badge(board, len(expeditions), (x + TOKEN[0], y))
+
+
+def _token(expedition: Mapping[str, Any]) -> Image.Image:
+    owner = _seat(expedition.get("owner")) or 0
+    return expedition_token(
+        str(expedition.get("id", "?")), _count(expedition), player_colour(owner + 1), owner + 1
+    )
 
 
 def _count(expedition: Mapping[str, Any]) -> int:
@@ -221,14 +217,14 @@ def _draw_places(board: Image.Image, by_spot: Mapping[str, list[Mapping[str, Any
             continue
         box = place_box(place)
         board.paste(_occupied_place(box.w, box.h), box.xy)
-        paste_text(board, (box.x + 22, box.y + 16), place, 16, MUTED)
-        _draw_tokens(
-            board,
-            expeditions,
-            int(box.centre[0] - TOKEN / 2),
-            int(box.centre[1] - TOKEN / 2 + 6),
-            vertical=False,
-        )
+        paste_text(board, (box.x + 26, box.y + 17), place, TEXT, MUTED)
+        side = place[0] in "LR"  # the narrow places left and right of the map stack tokens
+        shown = min(len(expeditions), 2)
+        if side:
+            xy = (int(box.centre[0] - TOKEN[0] / 2), box.y + 32)
+        else:
+            xy = (int(box.centre[0] - (shown * (TOKEN[0] + 4) - 4) / 2) + 10, box.y + 9)
+        _draw_tokens(board, expeditions, *xy, vertical=side)
 
 
 @lru_cache(maxsize=16)
@@ -256,9 +252,13 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
         y = PLAYERS_Y
         colour = player_colour(seat + 1)
         board.paste(_player_box(colour, seat == viewer), (x, y))
-        if seat == to_move:
-            paste(board, frame(PLAYER_BOX[0] + 1, PLAYER_BOX[1] + 1, HIGHLIGHT, 5), (x - 5, y - 5))
-        paste(board, seat_disc(str(seat + 1), colour, 40), (x + 10, y + 10))
+        if seat == to_move and not winners:
+            paste(board, frame(PLAYER_BOX[0] + 1, PLAYER_BOX[1] + 1, TO_MOVE, 6), (x - 6, y - 6))
+            centre = x + PLAYER_BOX[0] / 2
+            draw.polygon(
+                [(centre - 16, y - 22), (centre + 16, y - 22), (centre, y - 6)], fill=TO_MOVE
+            )
+        paste(board, seat_disc(str(seat + 1), colour, DISC), (x + 8, y + 8))
         paste(board, star(28), (x + 60, y + 12))
         paste_text(board, (x + 112, y + 27), str(scores.get(str(seat), 0)), 26, LABEL)
         paste(board, cards_icon(28), (x + 60, y + 52))
@@ -281,6 +281,7 @@ def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance
         radius=14,
         fill=PANEL,
     )
+    _insurance_tab(draw, len(insurance))
     for index in range(3):
         xy = (MARGIN + 4 + index * (CARD[0] + 10), TABLE_Y)
         paste_card(board, insurance[index] if index < len(insurance) else "", xy, CARD, PANEL)
@@ -309,6 +310,20 @@ def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance
             CARD[1] + 24,
         ),
     )
+
+
+def _insurance_tab(draw: ImageDraw.ImageDraw, cards: int) -> None:
+    """The insurance row's label: a tab with a shield (insurance protects against a storm)
+    and the number of cards in the row."""
+    left, bottom = MARGIN - 6, TABLE_Y - 12
+    draw.rounded_rectangle((left, bottom - 40, left + 110, bottom + 10), radius=12, fill=PANEL)
+    x, y = left + 14, bottom - 34
+    draw.polygon(
+        [(x, y), (x + 26, y), (x + 26, y + 14), (x + 13, y + 30), (x, y + 14)],
+        fill=(200, 215, 230),
+        outline=(255, 255, 255),
+    )
+    draw_text(draw, (left + 74, bottom - 18), f"{cards}/3", TEXT, LABEL)
 
 
 def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
@@ -350,13 +365,13 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
     if seat is not None:
         paste(
             board,
-            seat_disc(str(seat + 1), player_colour(seat + 1), 30),
-            (box.x + 84, box.y + box.h - 50),
+            seat_disc(str(seat + 1), player_colour(seat + 1), DISC),
+            (box.x + 80, box.y + box.h - 58),
         )
     if isinstance(card, str) and card:
         paste_card(board, card, (box.x + box.w - 86, box.y + 22), (74, 100))
         if waiting:
-            draw_text(draw, (box.x + box.w - 49, box.y + box.h - 12), "?", 22, HIGHLIGHT)
+            draw_text(draw, (box.x + box.w - 49, box.y + box.h - 12), "?", TEXT + 2, HIGHLIGHT)
 
 
 def _draw_expeditions(
@@ -368,30 +383,76 @@ def _draw_expeditions(
     for index, expedition in enumerate(expeditions):
         row, column = divmod(index, 2)
         x, y = MARGIN + column * column_w, EXPEDITIONS_Y + row * EXPEDITION_ROW
-        owner = _seat(expedition.get("owner")) or 0
         if awaiting_funds is not None and str(expedition.get("id")) == awaiting_funds:
-            paste(board, frame(column_w - 12, EXPEDITION_ROW - 4, HIGHLIGHT, 4), (x - 8, y - 8))
-        paste(
-            board,
-            expedition_token(
-                str(expedition.get("id", "?")),
-                _count(expedition),
-                player_colour(owner + 1),
-                TOKEN,
-                TOKEN,
-            ),
-            (x, y),
-        )
-        paste_text(board, (x + TOKEN + 34, y + TOKEN / 2), str(expedition.get("at", "")), 22, LABEL)
+            paste(board, frame(column_w - 12, EXPEDITION_ROW, HIGHLIGHT, 4), (x - 8, y - 6))
+        paste(board, _token(expedition), (x, y))
+        width = TOKEN[0]
+        paste_text(board, (x + width + 30, y + TOKEN[1] / 2), str(expedition.get("at", "")), TEXT, LABEL)
         for card_index, card in enumerate(list(expedition.get("cards") or [])[:8]):
             paste_card(
-                board, card, (x + TOKEN + 70 + card_index * (MINI[0] + 4), y - 2), MINI, TABLE
+                board, card, (x + width + 62 + card_index * (MINI[0] + 4), y + 2), MINI, TABLE
             )
         if expedition.get("windless"):
             shown = min(len(expedition.get("cards") or []), 8)
             paste(
-                board, event_icon("windless", 40), (x + TOKEN + 74 + shown * (MINI[0] + 4), y + 6)
+                board, event_icon("windless", 40), (x + width + 66 + shown * (MINI[0] + 4), y + 10)
             )
+
+
+def _draw_round(board: Image.Image, view: Mapping[str, Any]) -> None:
+    """``round / max`` under a small hourglass in the empty top-left corner."""
+    if view.get("round") is None:
+        return
+    left, top = MARGIN, MARGIN
+    draw = ImageDraw.Draw(board)
+    draw.polygon(
+        [(left + 34, top + 4), (left + 58, top + 4), (left + 46, top + 18)], fill=MUTED
+    )
+    draw.polygon(
+        [(left + 46, top + 18), (left + 34, top + 32), (left + 58, top + 32)], fill=MUTED
+    )
+    limit = view.get("max_rounds")
+    text = f"{view.get('round')}/{limit}" if limit else str(view.get("round"))
+    paste_text(board, (left + SIDE_PLACE_W / 2, top + 54), text, TEXT, LABEL)
+
+
+def _draw_last_fund(board: Image.Image, view: Mapping[str, Any]) -> None:
+    """The last ``fund`` answer in the top-right corner: the expedition and the card paid
+    (an empty slot for ``none``), framed in the last-move amber."""
+    funded = next(
+        (
+            e
+            for e in view.get("last_events") or []
+            if isinstance(e, Mapping) and e.get("kind") == "funded"
+        ),
+        None,
+    )
+    if funded is None:
+        return
+    left, top = MAP_RIGHT + STEP, MARGIN
+    paste_frame(board, (left, top), (SIDE_PLACE_W, PLACE_H), HIGHLIGHT, 4)
+    card = funded.get("card")
+    paste_card(board, card if card and card != "-" else "", (left + 4, top + 10), MINI)
+    paste_text(board, (left + 68, top + PLACE_H / 2), str(funded.get("expedition", "")), TEXT, LABEL)
+
+
+def _draw_winners(board: Image.Image, view: Mapping[str, Any], top: int) -> None:
+    """The finished game's banner: a star, every winner's seat disc and points."""
+    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    winners = [int(s) for s in status.get("winners") or []]
+    scores = view.get("scores") or {}
+    draw = ImageDraw.Draw(board)
+    draw.rounded_rectangle(
+        (MARGIN - 6, top, WIDTH - MARGIN + 6, top + BANNER_H - 12), radius=16, fill=PAPER,
+        outline=(255, 204, 0), width=6,
+    )
+    paste(board, star(56), (MARGIN + 12, top + 8))
+    x = MARGIN + 90
+    for seat in winners:
+        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC + 12), (x, top + 8))
+        paste(board, star(30), (x + DISC + 22, top + 21))
+        paste_text(board, (x + DISC + 78, top + 36), str(scores.get(str(seat), 0)), TEXT + 8, INK)
+        x += DISC + 140
 
 
 def _highlight_last_action(board: Image.Image, view: Mapping[str, Any]) -> bool:
@@ -437,8 +498,15 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     for expedition in expeditions:
         by_spot.setdefault(str(expedition.get("at", "")).upper(), []).append(expedition)
     rows = -(-len(expeditions) // 2)
-    height = EXPEDITIONS_Y + max(rows, 1) * EXPEDITION_ROW + MARGIN
+    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    banner = bool(status.get("winners")) and int(view.get("players") or 0) > 1
+    list_bottom = EXPEDITIONS_Y + max(rows, 1) * EXPEDITION_ROW
+    height = list_bottom + MARGIN + (BANNER_H if banner else 0)
     board = _background(height).copy()
+    _draw_round(board, view)
+    _draw_last_fund(board, view)
+    if banner:
+        _draw_winners(board, view, list_bottom + 4)
     _draw_places(board, by_spot)
     _draw_regions(board, view, by_spot)
     took_insurance = _highlight_last_action(board, view)

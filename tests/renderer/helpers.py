@@ -44,3 +44,29 @@ def played_views(
             views.append(game.view(state, seat))
     views.append(game.view(state, 0))
     return views
+
+
+def computer_views(
+    game_id: str, seed: int, players: int = 1, options: dict | None = None, limit: int = 5000
+) -> list[dict]:
+    """Public views (the spectator's) after every step of a game the game's own computer
+    players play to the end, as the bot would post them; the first is the start."""
+    from gamecore import get_game
+    from gamecore.simulate import available_players, player_rng
+
+    game = get_game(game_id)
+    known = available_players(game)
+    name = next((n for n in ("heuristic", "greedy", "random") if n in known), "random")
+    seats = [(known[name] if name == "random" else game.players()[name]) for _ in range(players)]
+    rngs = [player_rng(seed, seat) for seat in range(players)]
+    state = game.setup(players, seed, options or {})
+    views = [game.view(state, None)]
+    for _ in range(limit):
+        status = game.status(state)
+        if status.over:
+            break
+        seat = status.to_move[0]
+        action = seats[seat](game.view(state, seat), game.legal_actions(state, seat), rngs[seat])
+        state, _ = game.apply(state, seat, action)
+        views.append(game.view(state, None))
+    return views

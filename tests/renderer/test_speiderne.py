@@ -16,7 +16,7 @@ def _full_view() -> dict:
 def test_board_is_a_small_phone_sized_png() -> None:
     image = open_png(renderer.render_board("speiderne", _full_view()))
     assert 800 <= image.width <= 1100
-    assert 900 <= image.height <= 1500
+    assert 900 <= image.height <= 1600  # 6 seats, 12 expeditions and the winner banner
 
 
 def test_starting_places_touch_their_region_and_never_overlap() -> None:
@@ -79,3 +79,51 @@ def test_the_board_never_draws_the_viewers_private_hand() -> None:
     assert renderer.render_board("speiderne", other_hand) == renderer.render_board(
         "speiderne", view
     )
+
+
+def _texts(view: dict) -> list[str]:
+    from tests.renderer.test_legibility import recorded_texts  # the shared text recorder
+
+    with recorded_texts() as seen:
+        renderer.render_board("speiderne", view)
+    return [text for text, _ in seen]
+
+
+def test_tokens_carry_their_seat_number() -> None:
+    from renderer.icons import expedition_token
+
+    colour = (0, 114, 178)
+    assert expedition_token("E1", 3, colour, 1).tobytes() != expedition_token("E1", 3, colour, 2).tobytes()
+    view = {"players": 2, "expeditions": [{"id": "E7", "owner": 1, "at": "B2", "count": 3}]}
+    texts = _texts(view)
+    assert "E7" in texts and "2" in texts and "×3" in texts
+
+
+def test_round_fund_mark_and_insurance_label_are_drawn() -> None:
+    view = {"players": 3, "round": 7, "max_rounds": 60, "insurance": ["7H", "KS"]}
+    texts = _texts(view)
+    assert "7/60" in texts and "2/3" in texts
+    funded = view | {
+        "last_events": [{"kind": "funded", "expedition": "E4", "card": "9S", "lost": "-"}]
+    }
+    assert "E4" in _texts(funded)
+    assert renderer.render_board("speiderne", funded) != renderer.render_board("speiderne", view)
+
+
+def test_to_move_is_white_and_the_winner_gets_a_banner() -> None:
+    from renderer.speiderne import BANNER_H, PLAYER_BOX, PLAYERS_Y, TO_MOVE
+    from renderer.toolkit import PLAYER_COLOURS
+
+    assert all(sum(abs(a - b) for a, b in zip(TO_MOVE, c, strict=True)) > 150 for c in PLAYER_COLOURS)
+    playing = {"players": 3, "to_move": 1, "scores": {"0": 1, "1": 2, "2": 5}}
+    image = open_png(renderer.render_board("speiderne", playing)).convert("RGB")
+    x = 20 + (PLAYER_BOX[0] + 10) + PLAYER_BOX[0] // 2
+    def white(pixel: tuple[int, int, int]) -> bool:  # the palette may round a little
+        return all(abs(a - b) < 8 for a, b in zip(pixel, TO_MOVE, strict=True))
+
+    assert white(image.getpixel((x, PLAYERS_Y - 3)))  # the frame above seat 2's box
+    finished = playing | {"status": {"result": "finished", "winners": [2]}}
+    ended = open_png(renderer.render_board("speiderne", finished)).convert("RGB")
+    assert ended.height == image.height + BANNER_H
+    assert not white(ended.getpixel((x, PLAYERS_Y - 3)))  # nobody is to move any more
+    assert "5" in _texts(finished)[-3:]  # the banner shows the winner's points last
