@@ -17,6 +17,16 @@ from pathlib import Path
 import discord
 from discord import app_commands
 from discord.ext import commands
+from dotenv import load_dotenv
+
+from cogs import DYNAMIC_ITEMS, EXTENSIONS
+from cogs.command_sync import sync_if_changed
+from cogs.flows.routes import FlowRoutes
+from cogs.ui.components import ComponentRoutes
+from cogs.ui.replies import answer_error
+from gamecore.registry import list_games
+from i18n.translator import CatalogTranslator
+from service import MatchService, MatchServiceAPI
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
 #: No request sleeps longer than this on a rate limit (discord.py's smallest allowed value):
@@ -54,8 +64,6 @@ class Settings:
         """Settings from ``environ`` (default ``os.environ``) after loading ``.env`` from the
         working directory; real environment variables win over the file."""
         if environ is None:
-            from dotenv import load_dotenv
-
             load_dotenv(dotenv_path or Path.cwd() / ".env", override=False)
             environ = os.environ
         guild = (environ.get("DEV_GUILD_ID") or "").strip()
@@ -67,15 +75,15 @@ class Settings:
         )
 
 
-class TabletopTree(app_commands.CommandTree):
-    """Slash-command failures that escaped a cog: logged, and one private line to the user."""
+class TabletopTree(app_commands.CommandTree["TabletopBot"]):
+    """Where every slash command's error is answered: a refusal (``IllegalAction``) is
+    explained privately; anything else is logged and the user told in one line."""
 
     async def on_error(
-        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[TabletopBot], error: app_commands.AppCommandError
     ) -> None:
-        from cogs.replies import report_failure
-
-        await report_failure(interaction, getattr(error, "original", error))
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        await answer_error(interaction, original)
 
 
 class TabletopBot(commands.Bot):
@@ -92,33 +100,39 @@ class TabletopBot(commands.Bot):
             max_ratelimit_timeout=MAX_RATELIMIT_TIMEOUT,
         )
         self.settings = settings
-        self.service = None
-        #: Background runs of computer seats, one per match (see cogs/table.py).
-        self.computer_tasks: dict[str, asyncio.Task] = {}
+        self._service: MatchServiceAPI | None = None
+        #: What clicks on persistent components do (the ui tier does not import the flows).
+        self.routes: ComponentRoutes = FlowRoutes()
+        #: Background runs of computer seats, one per match (see cogs/flows/table.py).
+        self.computer_tasks: dict[str, asyncio.Task[None]] = {}
         #: Seconds a computer seat waits before each step, so people can follow the board.
         self.computer_delay: float = 2.0
 
-    async def setup_hook(self) -> None:
-        from cogs import EXTENSIONS, dynamic_items
-        from gamecore.registry import list_games
-        from i18n.translator import CatalogTranslator
-        from service import MatchService
+    @property
+    def service(self) -> MatchServiceAPI:
+        """The match service, open from ``setup_hook`` until ``close``."""
+        if self._service is None:
+            raise RuntimeError("the match service is not open")
+        return self._service
 
+    @property
+    def serving(self) -> bool:
+        """True while the match service is open."""
+        return self._service is not None
+
+    async def setup_hook(self) -> None:
         list_games()  # import every game now, so no first command pays for it
-        self.service = await MatchService.open(self.settings.database_url)
+        self._service = await MatchService.open(self.settings.database_url)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
-        self.add_dynamic_items(*dynamic_items())
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.sync_commands()
 
     async def sync_commands(self) -> None:
         """To the development server at once when ``DEV_GUILD_ID`` is set, else globally
         (global commands can take a while to appear in every server); only when the
         command payload changed since the last sync (``cogs/command_sync.py``)."""
-        # bot.py imports cogs lazily: importing bot must stay cheap (settings, the help text)
-        from cogs.command_sync import sync_if_changed
-
         guild = None
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -135,7 +149,7 @@ class TabletopBot(commands.Bot):
         try:
             await super().close()
         finally:
-            service, self.service = self.service, None
+            service, self._service = self._service, None
             if service is not None:
                 await service.close()
 

@@ -1,20 +1,28 @@
-"""Discord adapters: slash commands, autocomplete, buttons and selects (thin; see STYLE.md).
+"""Discord adapters, in three tiers whose imports point one way only:
 
-``EXTENSIONS`` are the cog modules ``bot.py`` loads; ``dynamic_items()`` the persistent
-component classes it registers so old board messages keep working after a restart.
+- ``cogs.commands``: the extensions ``bot.py`` loads (slash commands and the clock loop);
+- ``cogs.flows``: what a command or a click does (turns, lobby, table talk, computer seats);
+- ``cogs.ui``: messages and persistent components (board, lobby, hand, rules, replies).
+
+``EXTENSIONS`` are the modules ``bot.py`` loads; ``DYNAMIC_ITEMS`` the persistent component
+classes it registers so old board messages keep working after a restart.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
+
+from cogs.ui.cartolan import CartolanButton, ComputerTypeSelect
+from cogs.ui.components import BoardButton, LobbyButton, MoveSelect
+from cogs.ui.rules import RulesPager
+
 EXTENSIONS: tuple[str, ...] = (
-    "cogs.game", "cogs.play", "cogs.rules", "cogs.stats", "cogs.table",
-    "cogs.simulate", "cogs.cartolan",
+    "cogs.commands.game", "cogs.commands.play", "cogs.commands.rules", "cogs.commands.stats",
+    "cogs.commands.clock", "cogs.commands.simulate",
 )
 
-
-def dynamic_items() -> tuple[type, ...]:
-    from cogs.cartolan import CartolanButton, ComputerTypeSelect
-    from cogs.components import BoardButton, MoveSelect, RulesPager
-    from cogs.lobby import LobbyButton
-
-    return (MoveSelect, BoardButton, RulesPager, LobbyButton, CartolanButton, ComputerTypeSelect)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveSelect, BoardButton, RulesPager, LobbyButton, CartolanButton, ComputerTypeSelect,
+)

@@ -189,6 +189,11 @@ class MatchServiceAPI(Protocol):
         """The match (live ones from memory, others from the database; ``no_match``)."""
         ...
 
+    async def live_matches(self) -> list[Match]:
+        """Every live match (lobby or playing), from memory: e.g. the computer seats to
+        resume after a restart."""
+        ...
+
     async def find_matches(self, user_id: int, channel_id: int | None = None) -> list[Match]:
         """The user's live matches (lobby or playing), in ``channel_id`` when given,
         newest first. Served from memory."""

@@ -27,7 +27,7 @@ from gamecore.contract import Event, Game, IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
 from gamecore.registry import get_game
 from gamecore.rng import mix_seed
-from service.api import Hint, TimerOutcome, TurnOutcome
+from service.api import Hint, MatchServiceAPI, TimerOutcome, TurnOutcome
 from storage import DuplicateMatch, MatchStore, NewAction, StaleVersion, open_store
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 
@@ -54,7 +54,7 @@ def _no_match(match_id: str) -> MatchError:
     )
 
 
-class MatchService:
+class MatchService(MatchServiceAPI):
     """See ``service.api.MatchServiceAPI`` for the contract of each method."""
 
     def __init__(
@@ -369,6 +369,9 @@ class MatchService:
     # -- reading ------------------------------------------------------------------------
     async def get(self, match_id: str) -> Match:
         return await self._load(match_id)
+
+    async def live_matches(self) -> list[Match]:
+        return list(self._live.values())
 
     async def find_matches(self, user_id: int, channel_id: int | None = None) -> list[Match]:
         found = [self._live[i] for i in self._by_user.get(user_id, ()) if i in self._live]

@@ -8,6 +8,7 @@ from typing import Any
 
 import discord
 
+from cogs.ui import replies
 from cogs.ui.discord_errors import Classified, Failure
 from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD, in_thread, permission_names
 from cogs.ui.publisher import Published, Shown
@@ -43,8 +44,6 @@ def notice(published: Published, locale: str, *, thread: bool, notation: str | N
 
 async def tell_actor(interaction: discord.Interaction, published: Published, notation: str | None = None) -> None:
     """Tell the actor privately that what they did is saved and what the bot cannot do."""
-    from cogs import replies  # lazily: replies sits above this module in the tier order
-
     locale = locale_for(interaction, public=False)
     text = notice(published, locale, thread=in_thread(interaction), notation=notation)
     if text is not None:

@@ -12,6 +12,7 @@ from typing import Any
 
 import discord
 
+from cogs.ui import replies
 from i18n import locale_for, t
 
 #: What a match needs in a channel: see it, post boards (embeds with a picture), ping.
@@ -53,8 +54,6 @@ def needed_names(interaction: discord.Interaction, locale: str) -> str:
 async def preflight(interaction: discord.Interaction) -> bool:
     """True when the bot can host a match in this channel; otherwise the user is told
     privately what is missing (in their language) and False is returned."""
-    from cogs import replies  # replies imports nothing of ui; kept lazy for the tiers
-
     gaps = missing_here(interaction)
     if not gaps:
         return True

@@ -208,7 +208,7 @@ async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -
 
 
 def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
-    from cogs.cartolan import summarize_turn
+    from cogs.flows.cartolan import summarize_turn
     from gamecore.contract import Event
     from service import TurnOutcome
 

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs.cartolan import cartolan_components
+from cogs.ui.cartolan import cartolan_components
 from gamecore import get_game
 from gamecore.match import Seat
 
@@ -33,6 +33,11 @@ def fake_match(state: object, seat: int, computer_seats: set[int]) -> SimpleName
         seats=seats,
         game_id="cartolan",
     )
+
+
+def public_views(game: object) -> SimpleNamespace:
+    """The one service method the board builder uses: the public view of the match."""
+    return SimpleNamespace(view_for=lambda match, user_id: game.view(match.state, None))
 
 
 def offered(view: discord.ui.View) -> tuple[set[str], set[str]]:
@@ -75,7 +80,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
         seat = status.to_move[0]
         legal = game.legal_actions(state, seat)
         notations = {game.format_action(a) for a in legal}
-        view = cartolan_components(fake_match(state, seat, set()), "en")
+        view = cartolan_components(public_views(game), fake_match(state, seat, set()), "en")
         assert view is not None and len(view.children) <= 25
         rows = (
             view.to_components()
@@ -93,7 +98,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
         missing = notations - buttons - selects
         if kind != "city":  # a city's Agent sites can outnumber the selects: /play has them
             assert not missing, (kind, missing)
-        computer = cartolan_components(fake_match(state, seat, {seat}), "en")
+        computer = cartolan_components(public_views(game), fake_match(state, seat, {seat}), "en")
         assert offered(computer) == (set(), set())  # nothing to press while a computer decides
         name = ("explorer", "trader", "pirate")[seat]
         state, _ = game.apply(state, seat, players[name](game.view(state, seat), legal, rng))
@@ -101,7 +106,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
 
 
 def test_labels_name_the_card_or_the_map_being_chosen() -> None:
-    from cogs.cartolan import group_key, move_label
+    from cogs.ui.cartolan import group_key, move_label
 
     maps = {"decision": {"kind": "maps", "options": [{"edges": "WWLW", "wonder": True}]}}
     assert move_label("keep 1", "en", maps) == "Keep chest map 1: WWLW ★"

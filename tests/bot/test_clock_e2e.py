@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cogs.game import parse_clock
+from cogs.commands.params import parse_clock
 from gamecore.contract import IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT
 from tests.bot.helpers import make_world

@@ -169,7 +169,7 @@ async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypa
 
     monkeypatch.setattr(renderer, "render_board", spy_board)
     monkeypatch.setattr(renderer, "render_hand", spy_hand)
-    monkeypatch.setattr("cogs.board._PICTURES", OrderedDict())  # draw everything afresh
+    monkeypatch.setattr("cogs.ui.board._PICTURES", OrderedDict())  # draw everything afresh
     world = make_world(env)
     match_id, lobby = await open_table(env, world)
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")

@@ -16,7 +16,7 @@ import random
 import pytest
 from simcord import actors as simcord_actors
 
-from cogs.components import BOARD_ACTIONS
+from cogs.ui.components import BOARD_ACTIONS
 from tests.bot.helpers import make_world, start
 from tests.hardening.fuzzing import _component_classes, route_custom_id
 

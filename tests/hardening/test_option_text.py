@@ -1,5 +1,5 @@
 """Issue 7.3, command options: the text of ``/game new … options:`` goes through the bot's own
-parser (``cogs.game.parse_options``) and the game's ``resolve_options``. Whatever is typed
+parser (``cogs.commands.params.parse_options``) and the game's ``resolve_options``. Whatever is typed
 (Discord allows 100 characters), the result is a refusal the bot can translate, or options
 with which the match can really be set up.
 """
@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.game import parse_options
+from cogs.commands.params import parse_options
 from gamecore.contract import IllegalAction
 from gamecore.registry import list_games
 

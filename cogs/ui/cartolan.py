@@ -1,15 +1,13 @@
 """Cartolan on Discord: buttons for the moving Adventurer, the offered decisions, the lobby's
-options and computer types, and one board update per computer turn.
+options and computer types (one board update per computer turn: cogs/flows/cartolan.py).
 
 Nothing in Cartolan is hidden (docs/games/cartolan.md, view keys), so the turn buttons sit on
 the public board. Every button carries the match id, the board's version and the move's
 notation in its custom_id, so it works after a restart and an old board is refused as stale;
 the service refuses anyone but the seat to move (``not_your_turn`` / ``not_seated``).
 
-Hooks into the shared cogs (registered by :func:`register`): ``board.GAME_COMPONENTS``
-(the board's buttons), ``lobby.GAME_LOBBY`` (options and the computer-type select) and
-``table.COMPUTER_TURNS`` (a computer's whole turn as one board update, to respect Discord's
-message-edit rate limits).
+Used by the shared ui through ``board.GAME_COMPONENTS`` (the board's buttons) and
+``lobby.GAME_LOBBY`` (options and the computer-type select).
 """
 
 from __future__ import annotations
@@ -20,13 +18,19 @@ from collections.abc import Sequence
 from typing import Any
 
 import discord
-from discord.ext import commands
 
-from gamecore.contract import IllegalAction
+from cogs.ui.components import (
+    AnyInteraction,
+    BoardButton,
+    MoveSelect,
+    button_label,
+    move_options,
+    run,
+)
 from gamecore.match import Match
 from gamecore.registry import get_game
 from i18n import has_key, t
-from service import TurnOutcome
+from service import MatchServiceAPI
 
 GAME_ID = "cartolan"
 DIRECTIONS = ("N", "E", "S", "W")
@@ -37,41 +41,6 @@ COMPUTER_TYPES = ("explorer", "trader", "router", "pirate", "random")
 DECISION_ROWS = (1, 2, 3)
 BUTTONS_PER_ROW = 5
 SELECT_LIMIT = 25
-#: Safety net: steps of one computer turn shown as one board update.
-MAX_TURN_STEPS = 400
-#: Event kinds worth a line in a computer turn's short log (moves and waits are summed up).
-LOGGED_EVENTS = frozenset(
-    {
-        "explore",
-        "explore_failed",
-        "discover_wonder",
-        "discover_city",
-        "map_complete",
-        "trade",
-        "rest",
-        "restore",
-        "attack",
-        "attack_agent",
-        "arrest",
-        "loot",
-        "steal_map",
-        "court",
-        "disaster",
-        "agent_placed",
-        "bank",
-        "buy_adventurer",
-        "buy_maps",
-        "abandon",
-        "game_over",
-        "card",
-        "deposit",
-        "harbour_arrest",
-        "buy_manuscript",
-    }
-)
-LOG_EVENTS_KEPT = 10
-SUMMARY_LIMIT = 180
-
 _MATCH = r"(?P<match>[a-z0-9]{1,24})"
 
 
@@ -79,7 +48,7 @@ _MATCH = r"(?P<match>[a-z0-9]{1,24})"
 
 
 class CartolanButton(
-    discord.ui.DynamicItem[discord.ui.Button],
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=rf"tt:cl:{_MATCH}:(?P<version>\d{{1,9}}):(?P<move>[A-Za-z0-9 ,.\-]{{1,60}})",
 ):
     """One move of the seat to move: a direction, Wait, End or an offered decision."""
@@ -110,17 +79,12 @@ class CartolanButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> CartolanButton:
-        return cls(match["match"], int(match["version"]), match["move"], label=item.label or "")
+        return cls(match["match"], int(match["version"]), match["move"], label=button_label(item))
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        from cogs import turns
-        from cogs.components import guarded
-
-        await guarded(
-            interaction, turns.play_move(interaction, self.match_id, self.notation, self.version)
-        )
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await run(interaction, lambda routes: routes.play(interaction, self.match_id, self.notation, self.version))
 
 
 def group_key(notation: str) -> str:
@@ -222,9 +186,6 @@ def decision_items(
     """The offered decisions (everything but directions, Wait and End) in rows 1–3: a group
     with one move is a button, a larger group a select (25 options each). What does not
     fit stays reachable through ``/play``."""
-    from cogs.board import move_options
-    from cogs.components import MoveSelect
-
     groups: dict[str, list[str]] = {}
     for notation in notations:
         groups.setdefault(group_key(notation), []).append(notation)
@@ -268,17 +229,14 @@ def decision_items(
     return items
 
 
-def cartolan_components(match: Match, locale: str) -> discord.ui.View | None:
+def cartolan_components(service: MatchServiceAPI, match: Match, locale: str) -> discord.ui.View | None:
     """The public board's components: N / E / S / W / Wait (disabled when not legal), the
     offered decisions, then End, Hint and Resign. Disabled while a computer decides."""
-    from cogs.components import BoardButton
-
     if match.status != "playing":
         return None
     seat, notations = legal_for_mover(match)
     computer = seat is None or match.seats[seat].is_computer
-    game = get_game(match.game_id)
-    view = game.view(match.state, None)
+    view = service.view_for(match, None)
     legal = set() if computer else set(notations)
     number = moving_number(view)
     plain = {f"move {number} {side}" for side in DIRECTIONS} | {f"wait {number}", "end"}
@@ -308,61 +266,6 @@ def cartolan_components(match: Match, locale: str) -> discord.ui.View | None:
     return components
 
 
-# -- computer turns ------------------------------------------------------------------------
-
-
-def short_notation(notation: str) -> str:
-    """``move 2 N`` → ``N``; other moves as they are."""
-    words = notation.split()
-    if words and words[0] == "move" and len(words) >= 3:
-        return words[2] + ("+map" if "map" in words else "")
-    return notation
-
-
-def summarize_turn(steps: Sequence[TurnOutcome]) -> TurnOutcome:
-    """Several steps of one seat as one outcome: the moves in short (``N E E · trade ·
-    bank 3 · done``) and only the events worth a line (explored, traded, attacked…)."""
-    taken = [s for step in steps for s in (step, *step.follow_ups)]
-    parts: list[str] = []
-    for step in taken:
-        text = short_notation(step.notation)
-        if parts and len(text) <= 2 and len(parts[-1]) < 40 and parts[-1][-1:].isupper():
-            parts[-1] = f"{parts[-1]} {text}"
-        else:
-            parts.append(text)
-    summary = " · ".join(parts)
-    if len(summary) > SUMMARY_LIMIT:
-        summary = summary[: SUMMARY_LIMIT - 1] + "…"
-    events = [e for step in taken for e in step.events if e.kind in LOGGED_EVENTS]
-    last = steps[-1]
-    return TurnOutcome(
-        match=last.final,
-        seat=steps[0].seat,
-        seat_name=steps[0].seat_name,
-        notation=summary,
-        events=tuple(events[-LOG_EVENTS_KEPT:]),
-        kind=steps[0].kind,
-    )
-
-
-async def play_computer_turn(bot: Any, match_id: str) -> list[TurnOutcome]:
-    """Every step of the computer seat to move until another seat decides (or a person, or
-    the end), summed up as one outcome, so the board is edited once per computer turn."""
-    steps: list[TurnOutcome] = []
-    seat: int | None = None
-    while len(steps) < MAX_TURN_STEPS:
-        batch = await bot.service.computer_turns(match_id, limit=1)
-        if not batch:
-            break
-        step = batch[0]
-        seat = step.seat if seat is None else seat
-        steps.append(step)
-        after = step.final
-        if not after.awaits_computer or seat not in after.to_move:
-            break
-    return [summarize_turn(steps)] if steps else []
-
-
 # -- the lobby -----------------------------------------------------------------------------
 
 
@@ -389,7 +292,7 @@ def option_lines(match: Match, locale: str) -> str:
     return "\n".join(lines)
 
 
-class ComputerTypeSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"tt:clcpu:{_MATCH}"):
+class ComputerTypeSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:clcpu:{_MATCH}"):
     """The host's "Add a computer player" menu: Explorer, Trader, Router, Pirate, Random."""
 
     def __init__(self, match_id: str, *, locale: str = "en") -> None:
@@ -413,28 +316,15 @@ class ComputerTypeSelect(discord.ui.DynamicItem[discord.ui.Select], template=rf"
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ComputerTypeSelect:
         return cls(match["match"])
 
-    async def callback(self, interaction: discord.Interaction) -> Any:
-        from cogs.components import guarded
-
-        values = (interaction.data or {}).get("values") or []
+    async def callback(self, interaction: AnyInteraction) -> None:
+        values = self.item.values
         if values:
-            await guarded(interaction, add_computer(interaction, self.match_id, str(values[0])))
-
-
-async def add_computer(interaction: discord.Interaction, match_id: str, player: str) -> None:
-    from cogs import turns
-
-    service = interaction.client.service  # type: ignore[attr-defined]
-    try:
-        match = await service.lobby_add_computer(match_id, interaction.user.id, player)
-    except IllegalAction as error:
-        await turns.explain_refusal(interaction, error, None)
-        return
-    await turns.publish_board(interaction, match)
+            player = str(values[0])
+            await run(interaction, lambda routes: routes.lobby_action(interaction, self.match_id, "addcpu", player))
 
 
 def extend_lobby(
@@ -453,30 +343,3 @@ def extend_lobby(
         if str(getattr(item, "custom_id", "")).endswith(":addcpu"):
             components.remove_item(item)
     components.add_item(ComputerTypeSelect(match.id, locale=locale))
-
-
-# -- wiring ---------------------------------------------------------------------------------
-
-
-def register() -> None:
-    """Plug Cartolan's builders into the shared board, lobby and computer-turn paths."""
-    from cogs import board, lobby, table
-
-    board.GAME_COMPONENTS[GAME_ID] = cartolan_components
-    lobby.GAME_LOBBY[GAME_ID] = extend_lobby
-    table.COMPUTER_TURNS[GAME_ID] = play_computer_turn
-
-
-async def setup(bot: commands.Bot) -> None:
-    register()
-
-
-__all__ = [
-    "CartolanButton",
-    "ComputerTypeSelect",
-    "cartolan_components",
-    "extend_lobby",
-    "play_computer_turn",
-    "register",
-    "summarize_turn",
-]

@@ -11,26 +11,32 @@ import asyncio
 import io
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs import replies
-from cogs.board import game_name
-from cogs.game import GAME_CHOICES, _cmd, option_choices, parse_options
+from cogs.commands.params import GAME_CHOICES, localized, option_choices, parse_options
+from cogs.ui import replies
+from cogs.ui.labels import game_name
+from cogs.ui.replies import Interaction
 from gamecore.contract import Game, IllegalAction
+from gamecore.plot import render_summary_chart
 from gamecore.registry import get_game
 from gamecore.simulate import (
     MIXED,
     RunSpec,
     available_players,
+    format_report,
     resolve_player_types,
     run_games,
     summarize,
 )
 from i18n import locale_for, t
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
 
 MAX_GAMES = 2000
 #: Most games × seats one request may ask for (a 4-player game costs about 4 solo games).
@@ -66,7 +72,7 @@ def run_within_budget(
 
 
 async def run_with_progress(
-    interaction: discord.Interaction, locale: str, game: Game, games: int, spec: RunSpec
+    interaction: Interaction, locale: str, game: Game, games: int, spec: RunSpec
 ) -> list[dict[str, Any]]:
     """The games in a worker thread; the deferred reply shows how far they are (the thread
     hands its counts to the loop, which edits the message, so no timer is involved)."""
@@ -92,15 +98,12 @@ async def run_with_progress(
 
 
 def report(game: Game, records: list[dict[str, Any]], title: str) -> tuple[str, bytes]:
-    """The text table and the chart (matplotlib: slow to import, so only here)."""
-    from gamecore.plot import render_summary_chart
-    from gamecore.simulate import format_report
-
+    """The text table and the chart."""
     summary = summarize(records, getattr(game, "headline_score", None))
     return format_report(summary, title), render_summary_chart(summary, records, title)
 
 
-async def player_choices(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+async def player_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Computer player names of the chosen game, appended after a comma."""
     try:
         game = get_game(str(getattr(interaction.namespace, "game", "")))
@@ -117,26 +120,26 @@ async def player_choices(interaction: discord.Interaction, current: str) -> list
 
 
 class SimulateCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
+    def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
         self.lock = asyncio.Lock()
 
-    @app_commands.command(name=_cmd("cmd.simulate.name"), description=_cmd("cmd.simulate.description"))
+    @app_commands.command(name=localized("cmd.simulate.name"), description=localized("cmd.simulate.description"))
     @app_commands.rename(
-        game=_cmd("cmd.opt.game.name"), games=_cmd("cmd.opt.games.name"), players=_cmd("cmd.opt.players.name"),
-        seats=_cmd("cmd.opt.seats.name"), seed=_cmd("cmd.opt.seed.name"),
-        options=_cmd("cmd.opt.options.name"),
+        game=localized("cmd.opt.game.name"), games=localized("cmd.opt.games.name"), players=localized("cmd.opt.players.name"),
+        seats=localized("cmd.opt.seats.name"), seed=localized("cmd.opt.seed.name"),
+        options=localized("cmd.opt.options.name"),
     )
     @app_commands.describe(
-        game=_cmd("cmd.opt.game.description"), games=_cmd("cmd.opt.games.description"),
-        players=_cmd("cmd.opt.players.description"), seats=_cmd("cmd.opt.seats.description"),
-        seed=_cmd("cmd.opt.seed.description"), options=_cmd("cmd.opt.options.description"),
+        game=localized("cmd.opt.game.description"), games=localized("cmd.opt.games.description"),
+        players=localized("cmd.opt.players.description"), seats=localized("cmd.opt.seats.description"),
+        seed=localized("cmd.opt.seed.description"), options=localized("cmd.opt.options.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(players=player_choices, options=option_choices)
     async def simulate(
         self,
-        interaction: discord.Interaction,
+        interaction: Interaction,
         game: app_commands.Choice[str],
         games: app_commands.Range[int, 1, MAX_GAMES] = 100,
         players: app_commands.Range[str, 1, 100] | None = None,
@@ -190,5 +193,5 @@ def default_players(known: Mapping[str, Any]) -> str:
     return ",".join(name for name in known if name != "random") or "random"
 
 
-async def setup(bot: commands.Bot) -> None:
+async def setup(bot: TabletopBot) -> None:
     await bot.add_cog(SimulateCog(bot))

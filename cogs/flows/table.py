@@ -9,79 +9,52 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import TYPE_CHECKING
 
 import discord
-from discord.ext import commands, tasks
 
-from cogs.board import (
-    GAME_COMPONENTS,
-    BoardMessage,
-    game_name,
-    is_solo,
-    move_selects,
-    render_png,
-)
+from cogs.flows.boards import guild_locale, redraw_board
+from cogs.flows.cartolan import play_computer_turn
+from cogs.ui import replies
+from cogs.ui.board import GAME_COMPONENTS
+from cogs.ui.hand import hand_message
+from cogs.ui.labels import game_name, is_solo
+from cogs.ui.replies import Interaction
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
-from i18n import t
+from i18n import locale_for, t
 from service import TurnOutcome
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
 
 log = logging.getLogger("tabletop.table")
 
 #: Per-game runners of one computer turn, by game id: ``run(bot, match_id)`` plays several
 #: steps and returns them summed up as one outcome, so the board is edited once per turn
-#: (Cartolan, registered by ``cogs/cartolan.py``). Other games: one step per board update.
-COMPUTER_TURNS: dict[str, Callable[[Any, str], Awaitable[list[TurnOutcome]]]] = {}
-#: How often due turn clocks are looked for.
-CLOCK_PERIOD = 60.0
-HAND_PNG = "hand.png"
+#: (Cartolan). Other games: one step per board update.
+COMPUTER_TURNS: dict[str, Callable[[TabletopBot, str], Awaitable[list[TurnOutcome]]]] = {
+    "cartolan": play_computer_turn,
+}
 
 
-async def hand_message(bot: Any, match: Match, user_id: int, locale: str) -> BoardMessage:
-    """The caller's private view: their own cards (from their own view only) and, when it
-    is their decision, selects of their legal moves."""
-    view = bot.service.view_for(match, user_id)
-    png = await render_png(match.game_id, view, locale, kind="hand")
-    moves = await bot.service.legal_moves(match.id, user_id, limit=None)
-    lines = [t("hand.your_turn" if moves else "hand.wait", locale)]
-    embed = discord.Embed(title=t("hand.title", locale, game=game_name(match.game_id, locale)), description="\n".join(lines))
-    embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
-    if png is not None:
-        embed.set_image(url=f"attachment://{HAND_PNG}")
-    components = discord.ui.View(timeout=None)
-    for select in move_selects(match, moves, locale):
-        components.add_item(select)
-    return BoardMessage(embed=embed, png=png, view=components if moves else None, filename=HAND_PNG)
-
-
-async def show_hand(interaction: discord.Interaction, match_id: str) -> None:
+async def show_hand(interaction: Interaction, match_id: str) -> None:
     """``/hand`` and the board's "My hand" button: a private picture and move menus."""
-    from cogs import replies
-    from cogs.turns import explain_refusal
-    from i18n import locale_for
-
-    bot = interaction.client
-    try:
-        match = await bot.service.get(match_id)  # type: ignore[attr-defined]
-        if match.seat_of(interaction.user.id) is None:
-            raise IllegalAction("not_seated", "You have no seat in this match.")
-    except IllegalAction as error:
-        await explain_refusal(interaction, error, None)
-        return
+    service = interaction.client.service
+    match = await service.get(match_id)
+    if match.seat_of(interaction.user.id) is None:
+        raise IllegalAction("not_seated", "You have no seat in this match.")
     await replies.defer(interaction, ephemeral=True, new_message=True)
-    hand = await hand_message(bot, match, interaction.user.id, locale_for(interaction, public=False))
+    hand = await hand_message(service, match, interaction.user.id, locale_for(interaction, public=False))
     await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
 
 
-def _channel(bot: Any, match: Match) -> discord.PartialMessageable:
+def _channel(bot: TabletopBot, match: Match) -> discord.PartialMessageable:
     return bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
 
 
-async def announce_turn(bot: Any, match: Match, actor_id: int | None) -> None:
+async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) -> None:
     """Mention the people whose decision it is now (not the one who just moved)."""
-    from cogs.turns import guild_locale
-
     if match.status != "playing" or is_solo(match):
         return
     people = [match.seats[s].user_id for s in match.to_move if not match.seats[s].is_computer]
@@ -98,7 +71,7 @@ async def announce_turn(bot: Any, match: Match, actor_id: int | None) -> None:
         await _channel(bot, match).send(text, allowed_mentions=discord.AllowedMentions(users=True))
 
 
-async def after_step(bot: Any, match: Match, actor_id: int | None) -> None:
+async def after_step(bot: TabletopBot, match: Match, actor_id: int | None) -> None:
     """What follows a step in a multiplayer match: computer seats, or the next person."""
     if match.awaits_computer:
         start_computers(bot, match.id)
@@ -106,20 +79,18 @@ async def after_step(bot: Any, match: Match, actor_id: int | None) -> None:
         await announce_turn(bot, match, actor_id)
 
 
-def start_computers(bot: Any, match_id: str) -> None:
+def start_computers(bot: TabletopBot, match_id: str) -> None:
     """Run the computer seats of ``match_id`` in the background (once per match)."""
-    running: dict[str, asyncio.Task] = bot.computer_tasks
+    running = bot.computer_tasks
     task = running.get(match_id)
     if task is not None and not task.done():
         return
     running[match_id] = asyncio.get_running_loop().create_task(run_computers(bot, match_id))
 
 
-async def run_computers(bot: Any, match_id: str) -> None:
-    from cogs.turns import guild_locale, redraw_board
-
+async def run_computers(bot: TabletopBot, match_id: str) -> None:
     try:
-        while bot.service is not None:
+        while bot.serving:
             await asyncio.sleep(bot.computer_delay)
             run = COMPUTER_TURNS.get((await bot.service.get(match_id)).game_id)
             steps = await (run(bot, match_id) if run else bot.service.computer_turns(match_id, limit=1))
@@ -134,15 +105,14 @@ async def run_computers(bot: Any, match_id: str) -> None:
         log.exception("computer seats of %s stopped", match_id)
 
 
-async def fire_clocks(bot: Any) -> None:
+async def fire_clocks(bot: TabletopBot) -> None:
     """Remind at half time; at expiry the service moves for the seat (and may hand it to a
     computer player for good); the board and the channel are told."""
-    from cogs.turns import guild_locale, redraw_board
-
-    for match_id in await bot.service.due_timers():
+    service = bot.service
+    for match_id in await service.due_timers():
         # The seats' people as they were: a seat handed to a computer has no user any more.
-        before = await bot.service.get(match_id)
-        outcome = await bot.service.fire_timer(match_id)
+        before = await service.get(match_id)
+        outcome = await service.fire_timer(match_id)
         match = outcome.match
         locale = guild_locale(bot, match)
 
@@ -168,36 +138,8 @@ async def fire_clocks(bot: Any) -> None:
             await after_step(bot, match, None)
 
 
-class ClockCog(commands.Cog):
-    """Looks for due turn clocks every minute (the service keeps them across restarts)."""
-
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.tick.start()
-
-    async def cog_unload(self) -> None:
-        self.tick.cancel()
-
-    @tasks.loop(seconds=CLOCK_PERIOD)
-    async def tick(self) -> None:
-        if self.bot.service is None:
-            return
-        try:
-            if self.tick.current_loop == 0:
-                await resume_computers(self.bot)
-            await fire_clocks(self.bot)
-        except Exception:
-            log.exception("turn clocks failed")
-
-
-async def resume_computers(bot: Any) -> None:
+async def resume_computers(bot: TabletopBot) -> None:
     """After a restart, computer seats that were about to move carry on."""
-    for match in await bot.service.store.live_matches():
+    for match in await bot.service.live_matches():
         if match.awaits_computer:
             start_computers(bot, match.id)
-
-
-async def setup(bot: commands.Bot) -> None:
-    await bot.add_cog(ClockCog(bot))

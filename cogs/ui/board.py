@@ -18,10 +18,14 @@ from typing import Any
 
 import discord
 
+import renderer
+from cogs.ui.cartolan import cartolan_components
+from cogs.ui.components import BoardButton, MoveSelect, move_options
+from cogs.ui.labels import board_viewer, game_name, is_solo
+from cogs.ui.lobby import lobby_message
 from gamecore.match import Match
-from gamecore.registry import get_game
 from i18n import has_key, t
-from service import TurnOutcome
+from service import MatchServiceAPI, TurnOutcome
 
 log = logging.getLogger("tabletop.board")
 
@@ -32,9 +36,11 @@ SELECT_LIMIT = 25
 SELECT_ROWS = 4
 #: Event lines kept in the embed so it stays short.
 LOG_LINES = 12
-#: Per-game builders of the board's components, by game id (e.g. Cartolan's turn buttons,
-#: registered by ``cogs/cartolan.py``); consulted first by ``board_components``.
-GAME_COMPONENTS: dict[str, Callable[[Match, str], discord.ui.View | None]] = {}
+#: Per-game builders of the board's components, by game id (Cartolan's turn buttons);
+#: consulted first by ``board_components``.
+GAME_COMPONENTS: dict[str, Callable[[MatchServiceAPI, Match, str], discord.ui.View | None]] = {
+    "cartolan": cartolan_components,
+}
 
 COLOURS = {
     "playing": discord.Colour.blurple(),
@@ -81,23 +87,6 @@ class BoardMessage:
         }
 
 
-def game_name(game_id: str, locale: str) -> str:
-    """The game's display name: the game's own catalog key, else the command choice."""
-    if has_key(f"game.{game_id}.name", locale) or has_key(f"game.{game_id}.name"):
-        return t(f"game.{game_id}.name", locale)
-    return t(f"choice.game.{game_id}", locale)
-
-
-def is_solo(match: Match) -> bool:
-    return len(match.seats) == 1 and get_game(match.game_id).max_players == 1
-
-
-def board_viewer(match: Match) -> int | None:
-    """Whose view the public board shows: a solo player's own (nothing is hidden from
-    anyone else), the spectator view for multiplayer games."""
-    return match.seats[0].user_id if is_solo(match) else None
-
-
 def turn_mention(match: Match, locale: str) -> str | None:
     """The board's text in a multiplayer match: a mention of each person whose decision
     it is (computer seats and solo players are not mentioned)."""
@@ -108,7 +97,7 @@ def turn_mention(match: Match, locale: str) -> str | None:
     return t("board.turn_mention", locale, mentions=mentions) if mentions else None
 
 
-def verb_label(game_id: str, verb: str, locale: str) -> str:
+def verb_label(verb: str, locale: str) -> str:
     key = f"verb.{verb}"
     return t(key, locale) if has_key(key) else verb.capitalize()
 
@@ -215,22 +204,16 @@ def board_embed(match: Match, view: dict, locale: str, log: Sequence[str]) -> di
     return embed
 
 
-def move_options(notations: Sequence[str]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
-
-
 def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[discord.ui.Item]:
     """One select per planned group, its placeholder naming the kind of move (and the
     range it covers when a kind needs several selects)."""
-    from cogs.components import MoveSelect
-
     plan = plan_selects(notations)
     counts: dict[str, int] = {}
     for verb, _ in plan:
         counts[verb] = counts.get(verb, 0) + 1
     selects: list[discord.ui.Item] = []
     for slot, (verb, moves) in enumerate(plan):
-        label = t("board.select.any", locale) if verb == "*" else verb_label(match.game_id, verb, locale)
+        label = t("board.select.any", locale) if verb == "*" else verb_label(verb, locale)
         if counts[verb] > 1:
             label = f"{label}: {moves[0]} … {moves[-1]}"
         selects.append(
@@ -240,16 +223,15 @@ def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[di
 
 
 def board_components(
+    service: MatchServiceAPI,
     match: Match, notations: Sequence[str], locale: str, *, solo: bool = True
 ) -> discord.ui.View | None:
     """Solo: selects of the player's legal moves, Hint and Resign. Multiplayer: no moves
     in public (they could reveal a hand); a "My hand" button opens them privately.
     Nothing once the match is over (dead buttons would only confuse)."""
-    from cogs.components import BoardButton
-
     builder = GAME_COMPONENTS.get(match.game_id)
     if builder is not None:
-        return builder(match, locale)
+        return builder(service, match, locale)
     if match.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
@@ -274,8 +256,6 @@ async def render_png(game_id: str, view: dict, locale: str, kind: str = "board")
 
     ``None`` when the game has no renderer yet: the embed still tells the whole story, and
     a missing picture must never block a move that is already saved."""
-    import renderer
-
     key = (game_id, kind, locale, json.dumps(view, sort_keys=True, default=str))
     cached = _PICTURES.get(key)
     if cached is not None:
@@ -294,12 +274,10 @@ async def render_png(game_id: str, view: dict, locale: str, kind: str = "board")
 
 
 async def build_board(
-    service: Any, match: Match, locale: str, outcome: TurnOutcome | None = None
+    service: MatchServiceAPI, match: Match, locale: str, outcome: TurnOutcome | None = None
 ) -> BoardMessage:
     """The complete board message of ``match`` in ``locale`` (the lobby before a start)."""
     if match.state is None:
-        from cogs.lobby import lobby_message
-
         embed, components = lobby_message(match, locale)
         return BoardMessage(embed=embed, png=None, view=components)
     viewer = board_viewer(match)
@@ -309,5 +287,5 @@ async def build_board(
     if png is not None:
         embed.set_image(url=f"attachment://{PNG_NAME}")
     notations = await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
-    view_ = board_components(match, notations, locale, solo=viewer is not None)
+    view_ = board_components(service, match, notations, locale, solo=viewer is not None)
     return BoardMessage(embed=embed, png=png, view=view_, content=turn_mention(match, locale))

@@ -1,0 +1,47 @@
+"""The turn-clock loop: due turn clocks looked for every minute (the service keeps them
+across restarts), and computer seats resumed after a restart."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from discord.ext import commands, tasks
+
+from cogs.flows.table import fire_clocks, resume_computers
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+log = logging.getLogger("tabletop.table")
+
+#: How often due turn clocks are looked for.
+CLOCK_PERIOD = 60.0
+
+
+class ClockCog(commands.Cog):
+    """Looks for due turn clocks every minute."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.tick.start()
+
+    async def cog_unload(self) -> None:
+        self.tick.cancel()
+
+    @tasks.loop(seconds=CLOCK_PERIOD)
+    async def tick(self) -> None:
+        if not self.bot.serving:
+            return
+        try:
+            if self.tick.current_loop == 0:
+                await resume_computers(self.bot)
+            await fire_clocks(self.bot)
+        except Exception:
+            log.exception("turn clocks failed")
+
+
+async def setup(bot: TabletopBot) -> None:
+    await bot.add_cog(ClockCog(bot))

@@ -1,0 +1,160 @@
+"""``/game new | show | resign | abandon | list``: starting, re-posting and ending matches."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.commands.params import (
+    GAME_CHOICES,
+    MATCH_DESCRIPTION,
+    localized,
+    option_choices,
+    parse_options,
+    split_clock,
+)
+from cogs.flows import turns
+from cogs.flows.boards import publish_board
+from cogs.flows.lobby import open_lobby
+from cogs.flows.matches import match_choices, pick_match
+from cogs.ui import replies
+from cogs.ui.board import build_board
+from cogs.ui.labels import match_label
+from cogs.ui.replies import Interaction
+from gamecore.contract import IllegalAction
+from gamecore.match import Match
+from gamecore.registry import get_game
+from i18n import locale_for, t
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+#: Largest seed Discord can carry in an integer option (2^53 - 1).
+MAX_SEED = 2**53 - 1
+
+
+async def new_match(interaction: Interaction, game_id: str, seed: int | None, options: str | None) -> None:
+    """A solo game starts at once; a multiplayer game opens a lobby. The options are
+    checked before the public acknowledgement, so a refusal stays private."""
+    try:
+        chosen = get_game(game_id)
+    except (ImportError, IllegalAction):
+        locale = locale_for(interaction, public=False)
+        await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
+        return
+    turn_limit, own_options = split_clock(chosen.max_players, parse_options(options))
+    resolved = chosen.resolve_options(own_options)
+    if chosen.max_players > 1:
+        await open_lobby(interaction, game_id, seed, resolved, turn_limit=turn_limit)
+        return
+    await replies.defer(interaction)
+    match = await interaction.client.service.new_match(
+        game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
+        resolved, seed, user_name=interaction.user.display_name,
+    )
+    await post_board(interaction, match)
+
+
+async def show(interaction: Interaction, match_id: str | None) -> None:
+    """A new board message; the old one keeps its menus and answers "out of date" once a
+    move is made."""
+    match = await pick_match(interaction, match_id)
+    await replies.defer(interaction)
+    await post_board(interaction, match)
+
+
+async def resign(interaction: Interaction, match_id: str | None) -> None:
+    match = await pick_match(interaction, match_id)
+    await turns.resign(interaction, match.id)
+
+
+async def abandon(interaction: Interaction, match_id: str | None) -> None:
+    locale = locale_for(interaction, public=False)
+    match = await pick_match(interaction, match_id)
+    match = await interaction.client.service.abandon(match.id, interaction.user.id)
+    await replies.defer(interaction, ephemeral=True)
+    await publish_board(interaction, match)
+    await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
+
+
+async def list_matches(interaction: Interaction) -> None:
+    locale = locale_for(interaction, public=False)
+    found = await interaction.client.service.find_matches(interaction.user.id)
+    if not found:
+        await replies.send(interaction, t("game.list.empty", locale), ephemeral=True)
+        return
+    lines = [f"{match_label(m, locale)} · <#{m.channel_id}>" for m in found[:20]]
+    embed = discord.Embed(title=t("game.list.title", locale), description="\n".join(lines))
+    await replies.send(interaction, embed=embed, ephemeral=True)
+
+
+async def post_board(interaction: Interaction, match: Match) -> None:
+    """A new public board message for ``match``, remembered as its board."""
+    service = interaction.client.service
+    board = await build_board(service, match, locale_for(interaction, public=True))
+    message = await replies.send_message(interaction, **board.send_kwargs())
+    if message is not None:
+        await service.set_board_message(match.id, message.id)
+
+
+class GameCog(commands.Cog):
+    """Thin adapters: parse, one service call, render, reply."""
+
+    game = app_commands.Group(
+        name=localized("cmd.game.name"), description=localized("cmd.game.description"), guild_only=True
+    )
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @game.command(name=localized("cmd.game.new.name"), description=localized("cmd.game.new.description"))
+    @app_commands.rename(
+        game=localized("cmd.opt.game.name"), seed=localized("cmd.opt.seed.name"),
+        options=localized("cmd.opt.options.name"),
+    )
+    @app_commands.describe(
+        game=localized("cmd.opt.game.description"), seed=localized("cmd.opt.seed.description"),
+        options=localized("cmd.opt.options.description"),
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.autocomplete(options=option_choices)
+    async def new(
+        self,
+        interaction: Interaction,
+        game: app_commands.Choice[str],
+        seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
+        options: app_commands.Range[str, 1, 200] | None = None,
+    ) -> None:
+        await replies.guarded(interaction, new_match(interaction, game.value, seed, options))
+
+    @game.command(name=localized("cmd.game.show.name"), description=localized("cmd.game.show.description"))
+    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def show(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, show(interaction, match_id))
+
+    @game.command(name=localized("cmd.game.resign.name"), description=localized("cmd.game.resign.description"))
+    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def resign(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, resign(interaction, match_id))
+
+    @game.command(name=localized("cmd.game.abandon.name"), description=localized("cmd.game.abandon.description"))
+    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def abandon(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, abandon(interaction, match_id))
+
+    @game.command(name=localized("cmd.game.list.name"), description=localized("cmd.game.list.description"))
+    async def list_matches(self, interaction: Interaction) -> None:
+        await replies.guarded(interaction, list_matches(interaction))
+
+
+async def setup(bot: TabletopBot) -> None:
+    await bot.add_cog(GameCog(bot))

@@ -1,0 +1,87 @@
+"""Parameters shared by the slash commands: localized names, the game choice, the match
+option, and the ``options`` text (``name=value`` pairs, with the turn clock)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from discord import app_commands
+
+from cogs.ui.replies import Interaction
+from gamecore.contract import IllegalAction
+from gamecore.registry import game_ids, get_game
+from i18n import t
+from i18n.translator import cmd
+
+
+def localized(key: str) -> app_commands.locale_str:
+    """A command or option text: English from the catalog, translated by the bot's translator."""
+    return cmd(t(key, "en"), key)
+
+
+GAME_CHOICES = [
+    app_commands.Choice(name=localized(f"choice.game.{game_id}"), value=game_id) for game_id in game_ids()
+]
+
+MATCH_DESCRIPTION = localized("cmd.opt.match.description")
+
+
+def parse_options(text: str | None) -> dict[str, Any]:
+    """``preset=modern mode=beginner`` → a dict; whole numbers become ints. The game then
+    checks names and values (``IllegalAction('option' | 'option_value')``)."""
+    found: dict[str, Any] = {}
+    for part in (text or "").replace(",", " ").split():
+        name, equals, value = part.partition("=")
+        if not equals or not name or not value:
+            raise IllegalAction("option_format", f"write options as name=value, not {part!r}", text=part)
+        # isascii: '²'.isdigit() is true, but int('²') fails.
+        number = value.isascii() and value.isdigit()
+        found[name.strip().lower()] = int(value) if number else value.strip()
+    return found
+
+
+#: ``clock=`` in the options of a multiplayer game sets its turn clock (docs/commands.md):
+#: ``30m``, ``12h``, ``2d``, a number of hours, or ``off``; the game never sees it.
+CLOCK_OPTION = "clock"
+CLOCK_UNITS = {"m": 60, "h": 3600, "d": 86400}
+CLOCK_RANGE = (60, 7 * 86400)
+CLOCK_SUGGESTIONS = ("24h", "12h", "48h", "off")
+
+
+def parse_clock(value: Any) -> float:
+    """Seconds per turn for ``clock=value`` (0 = no clock); refuses other text."""
+    text = str(value).strip().lower()
+    if text in ("off", "0"):
+        return 0.0
+    number, unit = (text[:-1], text[-1]) if text[-1:] in CLOCK_UNITS else (text, "h")
+    seconds = int(number) * CLOCK_UNITS[unit] if number.isdecimal() and len(number) < 9 else 0
+    if not CLOCK_RANGE[0] <= seconds <= CLOCK_RANGE[1]:
+        raise IllegalAction("option_clock", f"clock must be like 30m, 12h, 2d or off, not {text}", text=text)
+    return float(seconds)
+
+
+def split_clock(game_max_players: int, parsed: dict[str, Any]) -> tuple[float | None, dict[str, Any]]:
+    """The turn clock (None = the default) and the game's own options. Solo games have no
+    clock, so there ``clock=`` is left to the game, which refuses it as unknown."""
+    if game_max_players < 2 or CLOCK_OPTION not in parsed:
+        return None, parsed
+    rest = {k: v for k, v in parsed.items() if k != CLOCK_OPTION}
+    return parse_clock(parsed[CLOCK_OPTION]), rest
+
+
+async def option_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """``name=value`` suggestions for the chosen game's options, appended to what is typed."""
+    game_id = getattr(interaction.namespace, "game", None)
+    try:
+        chosen = get_game(str(game_id))
+    except (ImportError, IllegalAction):
+        return []
+    head, _, last = current.rpartition(" ")
+    prefix = f"{head} " if head else ""
+    pairs = [(spec.name, choice) for spec in chosen.options for choice in (spec.choices or (spec.default,))]
+    if chosen.max_players > 1:
+        pairs += [(CLOCK_OPTION, choice) for choice in CLOCK_SUGGESTIONS]
+    suggestions = [
+        f"{prefix}{name}={choice}" for name, choice in pairs if f"{name}={choice}".startswith(last.lower())
+    ]
+    return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]

@@ -1,0 +1,72 @@
+"""``/play move`` (with autocomplete of the caller's legal moves), ``/hint`` and ``/hand``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.commands.params import MATCH_DESCRIPTION, localized
+from cogs.flows import turns
+from cogs.flows.matches import match_choices, move_choices, pick_match
+from cogs.flows.table import show_hand
+from cogs.ui import replies
+from cogs.ui.replies import Interaction
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+
+async def play(interaction: Interaction, move: str, match_id: str | None) -> None:
+    await replies.defer(interaction, ephemeral=True)
+    match = await pick_match(interaction, match_id)
+    await turns.play_move(interaction, match.id, move, None)
+
+
+async def hint(interaction: Interaction, match_id: str | None) -> None:
+    match = await pick_match(interaction, match_id)
+    await turns.hint(interaction, match.id)
+
+
+async def hand(interaction: Interaction, match_id: str | None) -> None:
+    match = await pick_match(interaction, match_id)
+    await show_hand(interaction, match.id)
+
+
+class PlayCog(commands.Cog):
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=localized("cmd.play.name"), description=localized("cmd.play.description"))
+    @app_commands.guild_only()
+    @app_commands.rename(move=localized("cmd.opt.move.name"), match_id=localized("cmd.opt.match.name"))
+    @app_commands.describe(move=localized("cmd.opt.move.description"), match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(move=move_choices, match_id=match_choices)
+    async def play(
+        self,
+        interaction: Interaction,
+        move: app_commands.Range[str, 1, 100],
+        match_id: str | None = None,
+    ) -> None:
+        await replies.guarded(interaction, play(interaction, move, match_id))
+
+    @app_commands.command(name=localized("cmd.hint.name"), description=localized("cmd.hint.description"))
+    @app_commands.guild_only()
+    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def hint(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, hint(interaction, match_id))
+
+    @app_commands.command(name=localized("cmd.hand.name"), description=localized("cmd.hand.description"))
+    @app_commands.guild_only()
+    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
+    @app_commands.describe(match_id=MATCH_DESCRIPTION)
+    @app_commands.autocomplete(match_id=match_choices)
+    async def hand(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, hand(interaction, match_id))
+
+
+async def setup(bot: TabletopBot) -> None:
+    await bot.add_cog(PlayCog(bot))

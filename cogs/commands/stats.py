@@ -1,0 +1,126 @@
+"""``/stats [user]``, ``/leaderboard game`` and ``/history``: records kept by the service."""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.commands.params import GAME_CHOICES, localized
+from cogs.ui import replies
+from cogs.ui.labels import game_name
+from cogs.ui.replies import Interaction
+from i18n import locale_for, t
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+
+def _score(value: float | None) -> str:
+    if value is None:
+        return "—"
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+async def send_replay(interaction: Interaction, match_id: str) -> None:
+    """The action log as a file ``python -m gamecore replay`` reads. Only for ended
+    matches: seed plus moves would let a player rebuild the others' hidden cards."""
+    locale = locale_for(interaction, public=False)
+    match = await interaction.client.service.get(match_id.strip().lower())
+    if match.live:
+        await replies.send(interaction, t("replay.live", locale), ephemeral=True)
+        return
+    actions = await interaction.client.service.actions(match.id)
+    moves = "".join(f"{a.seat}: {a.notation}\n" for a in actions)
+    flags = f" --players {len(match.seats)}" if len(match.seats) > 1 else ""
+    flags += "".join(f" --{name} {value}" for name, value in sorted(match.options.items()))
+    options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items())) or "—"
+    embed = discord.Embed(
+        title=t("replay.title", locale, match_id=match.id, game=game_name(match.game_id, locale)),
+        description=t(
+            "replay.description", locale, seed=match.seed, steps=len(actions), options=options,
+            game_id=match.game_id, flags=flags,
+        ),
+    )
+    file = discord.File(io.BytesIO(moves.encode()), filename="moves.txt")
+    await replies.send(interaction, embed=embed, file=file, ephemeral=True)
+
+
+class StatsCog(commands.Cog):
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=localized("cmd.stats.name"), description=localized("cmd.stats.description"))
+    @app_commands.rename(user=localized("cmd.opt.user.name"))
+    @app_commands.describe(user=localized("cmd.opt.user.description"))
+    async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
+        locale = locale_for(interaction, public=False)
+        who = user or interaction.user
+        rows = await self.bot.service.stats(who.id)
+        embed = discord.Embed(title=t("stats.title", locale, name=who.display_name))
+        if not rows:
+            embed.description = t("stats.empty", locale)
+        for row in rows[:25]:
+            embed.add_field(
+                name=game_name(row.game_id, locale),
+                value=t(
+                    "stats.line", locale, played=row.played, won=row.won, lost=row.lost,
+                    rate=round(row.win_rate * 100), best=_score(row.best_score),
+                ),
+                inline=False,
+            )
+        await replies.send(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name=localized("cmd.leaderboard.name"), description=localized("cmd.leaderboard.description"))
+    @app_commands.rename(game=localized("cmd.opt.game.name"))
+    @app_commands.describe(game=localized("cmd.opt.game.description"))
+    @app_commands.choices(game=GAME_CHOICES)
+    async def leaderboard(self, interaction: Interaction, game: app_commands.Choice[str]) -> None:
+        locale = locale_for(interaction, public=True)
+        rows = await self.bot.service.leaderboard(game.value, 10)
+        lines = [
+            t(
+                "leaderboard.line", locale, rank=row.rank, user=f"<@{row.user_id}>", won=row.won,
+                played=row.played, rate=round(row.win_rate * 100), best=_score(row.best_score),
+            )
+            for row in rows
+        ]
+        embed = discord.Embed(
+            title=t("leaderboard.title", locale, game=game_name(game.value, locale)),
+            description="\n".join(lines) or t("leaderboard.empty", locale),
+        )
+        await replies.send(
+            interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
+        )
+
+    @app_commands.command(name=localized("cmd.history.name"), description=localized("cmd.history.description"))
+    async def history(self, interaction: Interaction) -> None:
+        locale = locale_for(interaction, public=False)
+        matches = await self.bot.service.history(interaction.user.id, 10)
+        lines = []
+        for match in matches:
+            outcome = (match.result or {}).get("result") or match.status
+            lines.append(
+                t(
+                    "history.line", locale, match_id=match.id, game=game_name(match.game_id, locale),
+                    result=t(f"history.result.{outcome}", locale), steps=match.steps,
+                    when=f"<t:{int(match.updated_at)}:R>",
+                )
+            )
+        embed = discord.Embed(
+            title=t("history.title", locale), description="\n".join(lines) or t("history.empty", locale)
+        )
+        await replies.send(interaction, embed=embed, ephemeral=True)
+
+    @app_commands.command(name=localized("cmd.replay.name"), description=localized("cmd.replay.description"))
+    @app_commands.rename(match_id=localized("cmd.opt.match_id.name"))
+    @app_commands.describe(match_id=localized("cmd.opt.match_id.description"))
+    async def replay(self, interaction: Interaction, match_id: app_commands.Range[str, 1, 24]) -> None:
+        await replies.guarded(interaction, send_replay(interaction, match_id))
+
+
+async def setup(bot: TabletopBot) -> None:
+    await bot.add_cog(StatsCog(bot))

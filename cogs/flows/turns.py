@@ -1,0 +1,76 @@
+"""The move path shared by ``/play`` and the board's selects and buttons.
+
+One service call decides (and commits) the move; then the board message is redrawn and
+the actor gets an ephemeral line only when there is something to tell them. Refusals are
+raised and answered in one place (``cogs.ui.replies.answer_error``).
+"""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.flows import table
+from cogs.flows.boards import publish_board
+from cogs.ui import replies
+from cogs.ui.components import BoardButton
+from cogs.ui.hand import hand_message
+from cogs.ui.labels import is_solo
+from cogs.ui.replies import Interaction, MoveRefused
+from gamecore.contract import IllegalAction
+from i18n import locale_for, t
+
+
+async def play_move(interaction: Interaction, match_id: str, notation: str, version: int | None) -> None:
+    """Apply the actor's move; a refusal is raised as ``MoveRefused`` (answered privately,
+    with the moves possible instead) and changes nothing."""
+    bot = interaction.client
+    try:
+        outcome = await bot.service.play(match_id, interaction.user.id, notation, expected_version=version)
+    except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
+        raise MoveRefused(error, match_id) from error
+    await replies.defer(interaction)
+    await publish_board(interaction, outcome.final, outcome)
+    locale = locale_for(interaction, public=False)
+    if interaction.type is not discord.InteractionType.component:
+        await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
+    elif interaction.message is not None and interaction.message.id != outcome.final.board_message_id:
+        # The move came from the actor's private hand message: refresh it too.
+        hand = await hand_message(bot.service, outcome.final, interaction.user.id, locale)
+        await replies.tolerate(interaction.edit_original_response(**hand.edit_kwargs()))
+    await table.after_step(bot, outcome.final, interaction.user.id)
+
+
+async def hint(interaction: Interaction, match_id: str) -> None:
+    locale = locale_for(interaction, public=False)
+    # A computer player thinks first: acknowledge now (privately).
+    await replies.defer(interaction, ephemeral=True, new_message=True)
+    suggestion = await interaction.client.service.hint(match_id, interaction.user.id)
+    await replies.send(interaction, t("turn.hint", locale, notation=suggestion.notation), ephemeral=True)
+
+
+async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:
+    """Resigning cannot be undone, so the button asks first (privately)."""
+    locale = locale_for(interaction, public=False)
+    match = await interaction.client.service.get(match_id)
+    if match.seat_of(interaction.user.id) is None:
+        raise IllegalAction("not_seated", "You have no seat in this match.")
+    view = discord.ui.View(timeout=None)
+    label = t("board.button.confirm_resign", locale)
+    view.add_item(BoardButton(match_id, version, "confirm-resign", label=label))
+    await replies.send(interaction, t("turn.confirm_resign", locale), ephemeral=True, view=view)
+
+
+async def resign(interaction: Interaction, match_id: str) -> None:
+    locale = locale_for(interaction, public=False)
+    match = await interaction.client.service.resign(match_id, interaction.user.id)
+    await replies.defer(interaction, ephemeral=True)
+    await publish_board(interaction, match)
+    if interaction.type is discord.InteractionType.component:
+        # The click came from the private "are you sure?" message: turn it into the answer.
+        await replies.tolerate(
+            interaction.edit_original_response(content=t("turn.resigned", locale), view=None)
+        )
+    else:
+        await replies.send(interaction, t("turn.resigned", locale), ephemeral=True)
+    if not is_solo(match):
+        await table.after_step(interaction.client, match, interaction.user.id)

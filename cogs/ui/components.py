@@ -1,0 +1,177 @@
+"""Persistent buttons and selects (``DynamicItem``): their state lives in the custom_id.
+
+A custom_id carries the match id and the version of the board it belongs to, so a click
+works after a restart (the templates are registered in ``setup_hook``) and a click on an old
+board is recognised as such by the service (``stale_version``).
+
+What a click does is a flow (``cogs/flows``), and the ui tier does not import flows: every
+callback asks the bot's :class:`ComponentRoutes` (``TabletopBot.routes``, implemented in
+``cogs/flows/routes.py``), inside :func:`~cogs.ui.replies.guarded`, the one place that turns
+a component's errors into replies.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from cogs.ui import replies
+from i18n import locale_for, t
+
+if TYPE_CHECKING:
+    from cogs.ui.replies import Interaction
+
+#: discord.py types a component's interaction with the base ``Client`` (generic over any
+#: client); ours always come from ``TabletopBot``, typed from :func:`run` on.
+AnyInteraction = discord.Interaction[Any]
+
+
+class ComponentRoutes(Protocol):
+    """What a click on a persistent component asks the flows to do."""
+
+    async def play(self, interaction: Interaction, match_id: str, notation: str, version: int) -> None:
+        """Play ``notation`` on the board drawn at ``version``."""
+
+    async def board_action(self, interaction: Interaction, match_id: str, version: int, action: str) -> None:
+        """One of ``BOARD_ACTIONS`` (hand, hint, resign and its confirmation)."""
+
+    async def lobby_action(
+        self, interaction: Interaction, match_id: str, action: str, player: str | None = None
+    ) -> None:
+        """One of ``LOBBY_ACTIONS``; ``player`` names the computer player to add."""
+
+
+async def run(interaction: AnyInteraction, work: Callable[[ComponentRoutes], Awaitable[None]]) -> None:
+    """Call ``work(routes)`` with the bot's routes, errors answered by ``guarded``."""
+    typed: Interaction = interaction
+    await replies.guarded(typed, work(typed.client.routes))
+
+
+def button_label(item: discord.ui.Item[Any]) -> str:
+    """The label of the clicked button, as the message carried it."""
+    return (item.label if isinstance(item, discord.ui.Button) else None) or ""
+
+
+_MATCH = r"(?P<match>[a-z0-9]{1,24})"
+_VERSION = r"(?P<version>\d{1,9})"
+
+
+class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:mv:{_MATCH}:{_VERSION}:(?P<slot>\d)"):
+    """A select of legal moves; the chosen option's value is the move's notation."""
+
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        slot: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.match_id = match_id
+        self.version = version
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tt:mv:{match_id}:{version}:{slot}",
+                options=options or [],
+                placeholder=placeholder,
+                row=slot,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveSelect:
+        return cls(match["match"], int(match["version"]), int(match["slot"]), options=item.options if isinstance(item, discord.ui.Select) else None)
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        values = self.item.values
+        if values:
+            notation = str(values[0])
+            await run(interaction, lambda routes: routes.play(interaction, self.match_id, notation, self.version))
+
+
+def move_options(notations: Sequence[str]) -> list[discord.SelectOption]:
+    return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
+
+
+BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign")
+
+
+class BoardButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"tt:do:{_MATCH}:{_VERSION}:(?P<action>[a-z-]{{1,20}})",
+):
+    """Hint, Resign (asks first) and the confirmation of a resignation."""
+
+    def __init__(self, match_id: str, version: int, action: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        self.version = version
+        self.action = action
+        style = discord.ButtonStyle.danger if "resign" in action else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:do:{match_id}:{version}:{action}",
+                label=label or action,
+                style=style,
+                row=4,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BoardButton:
+        return cls(match["match"], int(match["version"]), match["action"], label=button_label(item))
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        if self.action not in BOARD_ACTIONS:
+            # Only a forged or future custom_id gets here: say so rather than stay silent.
+            locale = locale_for(interaction, public=False)
+            await replies.send(interaction, t("turn.stale_hint", locale), ephemeral=True)
+            return
+        await run(
+            interaction,
+            lambda routes: routes.board_action(interaction, self.match_id, self.version, self.action),
+        )
+
+
+LOBBY_ACTIONS = ("join", "leave", "addcpu", "rmcpu", "start", "cancel")
+_LOBBY_STYLES = {
+    "join": discord.ButtonStyle.primary,
+    "start": discord.ButtonStyle.success,
+    "cancel": discord.ButtonStyle.danger,
+}
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"tt:lb:(?P<match>[a-z0-9]{1,24}):(?P<action>join|leave|addcpu|rmcpu|start|cancel)",
+):
+    """Join / Leave / Add computer / Remove computer / Start / Cancel of a lobby."""
+
+    def __init__(self, match_id: str, action: str, *, label: str = "", disabled: bool = False) -> None:
+        self.match_id = match_id
+        self.action = action
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:lb:{match_id}:{action}",
+                label=label or action,
+                style=_LOBBY_STYLES.get(action, discord.ButtonStyle.secondary),
+                row=0 if action in ("join", "leave", "start") else 1,
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> LobbyButton:
+        return cls(match["match"], match["action"], label=button_label(item))
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await run(interaction, lambda routes: routes.lobby_action(interaction, self.match_id, self.action))

@@ -1,0 +1,31 @@
+"""The private "My hand" message: the caller's own cards and, when it is their decision,
+selects of their legal moves (built from the caller's own view only)."""
+
+from __future__ import annotations
+
+import discord
+
+from cogs.ui.board import BoardMessage, move_selects, render_png
+from cogs.ui.labels import game_name
+from gamecore.match import Match
+from i18n import t
+from service import MatchServiceAPI
+
+HAND_PNG = "hand.png"
+
+
+async def hand_message(service: MatchServiceAPI, match: Match, user_id: int, locale: str) -> BoardMessage:
+    """The caller's private view: their own cards (from their own view only) and, when it
+    is their decision, selects of their legal moves."""
+    view = service.view_for(match, user_id)
+    png = await render_png(match.game_id, view, locale, kind="hand")
+    moves = await service.legal_moves(match.id, user_id, limit=None)
+    lines = [t("hand.your_turn" if moves else "hand.wait", locale)]
+    embed = discord.Embed(title=t("hand.title", locale, game=game_name(match.game_id, locale)), description="\n".join(lines))
+    embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
+    if png is not None:
+        embed.set_image(url=f"attachment://{HAND_PNG}")
+    components = discord.ui.View(timeout=None)
+    for select in move_selects(match, moves, locale):
+        components.add_item(select)
+    return BoardMessage(embed=embed, png=png, view=components if moves else None, filename=HAND_PNG)

@@ -1,0 +1,32 @@
+"""Names shared by every message: a game's display name, a match's one-line label, and
+whose view a public board shows."""
+
+from __future__ import annotations
+
+from gamecore.match import Match
+from gamecore.registry import get_game
+from i18n import has_key, t
+
+
+def game_name(game_id: str, locale: str) -> str:
+    """The game's display name: the game's own catalog key, else the command choice."""
+    if has_key(f"game.{game_id}.name", locale) or has_key(f"game.{game_id}.name"):
+        return t(f"game.{game_id}.name", locale)
+    return t(f"choice.game.{game_id}", locale)
+
+
+def match_label(match: Match, locale: str) -> str:
+    return t(
+        "match.label", locale, game=game_name(match.game_id, locale), match_id=match.id,
+        steps=match.steps, status=t(f"match.status.{match.status}", locale),
+    )[:100]
+
+
+def is_solo(match: Match) -> bool:
+    return len(match.seats) == 1 and get_game(match.game_id).max_players == 1
+
+
+def board_viewer(match: Match) -> int | None:
+    """Whose view the public board shows: a solo player's own (nothing is hidden from
+    anyone else), the spectator view for multiplayer games."""
+    return match.seats[0].user_id if is_solo(match) else None

@@ -1,0 +1,146 @@
+"""Acknowledging and answering interactions, and the one place that turns errors into replies.
+
+10062 (the interaction expired, e.g. a slow network) and 40060 (already acknowledged, e.g. a
+double click) are outcomes to log, not errors to raise: the move itself is already saved.
+
+Refusals (``IllegalAction``, and ``MatchError`` which subclasses it) are raised by the flows
+and answered here only: by :func:`answer_error`, which the command tree's error handler
+(``bot.py``) and :func:`guarded` (every persistent component's callback) call.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+
+import discord
+
+from gamecore.contract import IllegalAction
+from i18n import has_key, locale_for, t
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+log = logging.getLogger("tabletop.replies")
+
+#: Unknown interaction, already acknowledged, invalid webhook token (older than 15 min).
+EXPECTED_ERROR_CODES = frozenset({10062, 40060, 50027})
+#: Legal moves quoted after a refused move.
+MOVES_IN_REFUSAL = 6
+
+T = TypeVar("T")
+
+#: Any interaction of this bot (commands, components, autocomplete).
+Interaction: TypeAlias = "discord.Interaction[TabletopBot]"
+
+
+class MoveRefused(Exception):
+    """A refused move in ``match_id``: answered like its ``refusal``, plus the moves that
+    are possible instead."""
+
+    def __init__(self, refusal: IllegalAction, match_id: str) -> None:
+        super().__init__(refusal.reason)
+        self.refusal = refusal
+        self.match_id = match_id
+
+
+async def tolerate(call: Awaitable[T]) -> T | None:
+    """Await ``call``; an expected Discord refusal is logged and gives ``None``."""
+    try:
+        return await call
+    except discord.HTTPException as error:
+        if error.code in EXPECTED_ERROR_CODES:
+            log.info("interaction reply skipped: %s (%s)", error.text, error.code)
+            return None
+        raise
+
+
+async def defer(interaction: Interaction, *, ephemeral: bool = False, new_message: bool = False) -> None:
+    """Acknowledge now (before slow work): a 'thinking' state for commands, a silent
+    update for buttons and selects (unless their answer is a ``new_message``)."""
+    if interaction.response.is_done():
+        return
+    if interaction.type is discord.InteractionType.component and not new_message:
+        await tolerate(interaction.response.defer())
+    else:
+        await tolerate(interaction.response.defer(ephemeral=ephemeral, thinking=True))
+
+
+async def send(
+    interaction: Interaction, content: str | None = None, *, ephemeral: bool, **kwargs: Any
+) -> None:
+    """Answer the interaction whether or not it was acknowledged already."""
+    if interaction.response.is_done():
+        if content is not None:
+            kwargs["content"] = content
+        await tolerate(interaction.followup.send(ephemeral=ephemeral, **kwargs))
+    else:
+        await tolerate(interaction.response.send_message(content, ephemeral=ephemeral, **kwargs))
+
+
+async def send_message(
+    interaction: Interaction, content: str | None = None, **kwargs: Any
+) -> discord.Message | None:
+    """A public answer, returning the message it created (the board message)."""
+    if interaction.response.is_done():
+        if content is not None:
+            kwargs["content"] = content
+        message: discord.Message | None = await tolerate(interaction.followup.send(wait=True, **kwargs))
+        return message
+    await tolerate(interaction.response.send_message(content, **kwargs))
+    return await tolerate(interaction.original_response())
+
+
+def refusal_text(error: IllegalAction, locale: str) -> str:
+    """A refusal in the reader's language (the English reason when no key exists)."""
+    key = f"illegal.{error.code}"
+    if has_key(key):
+        return t(key, locale, **error.params)
+    return error.reason
+
+
+async def explain_refusal(
+    interaction: Interaction, error: IllegalAction, match_id: str | None = None
+) -> None:
+    """Tell the actor, privately, why not, and (for a refused move) what they could do."""
+    locale = locale_for(interaction, public=False)
+    text = refusal_text(error, locale)
+    if error.code == "stale_version":
+        text = f"{text} {t('turn.stale_hint', locale)}"
+    elif match_id is not None:
+        moves = await interaction.client.service.legal_moves(match_id, interaction.user.id)
+        if moves:
+            quoted = ", ".join(f"`{m}`" for m in moves[:MOVES_IN_REFUSAL])
+            more = " …" if len(moves) > MOVES_IN_REFUSAL else ""
+            text = f"{text}\n{t('turn.possible', locale, moves=quoted + more)}"
+    await send(interaction, text, ephemeral=True)
+
+
+async def report_failure(interaction: Interaction, error: BaseException) -> None:
+    """An unexpected error: logged with its traceback, and the user told in one line."""
+    log.error("interaction failed", exc_info=error)
+    try:
+        await send(interaction, t("error.generic", locale_for(interaction, public=False)), ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not tell the user about the failure")
+
+
+async def answer_error(interaction: Interaction, error: BaseException) -> None:
+    """The one translation of errors into replies: a refusal is explained privately,
+    anything else is logged and the user told that something went wrong."""
+    if isinstance(error, MoveRefused):
+        await explain_refusal(interaction, error.refusal, error.match_id)
+    elif isinstance(error, IllegalAction):
+        await explain_refusal(interaction, error)
+    else:
+        await report_failure(interaction, error)
+
+
+async def guarded(interaction: Interaction, work: Awaitable[Any]) -> None:
+    """Run a component's work with its errors answered (not Discord's bare "This
+    interaction failed"); the counterpart of the command tree's error handler."""
+    try:
+        await work
+    except Exception as error:
+        await answer_error(interaction, error)
