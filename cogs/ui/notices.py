@@ -42,7 +42,7 @@ def notice(published: Published, locale: str, *, thread: bool, notation: str | N
     return t(key, locale, problem=problem(published.failure, locale), permissions=names, notation=notation or "")
 
 
-async def tell_actor(interaction: discord.Interaction, published: Published, notation: str | None = None) -> None:
+async def tell_actor(interaction: replies.Interaction, published: Published, notation: str | None = None) -> None:
     """Tell the actor privately that what they did is saved and what the bot cannot do."""
     locale = locale_for(interaction, public=False)
     text = notice(published, locale, thread=in_thread(interaction), notation=notation)

@@ -51,7 +51,7 @@ def needed_names(interaction: discord.Interaction, locale: str) -> str:
     return permission_names(NEEDED_IN_THREAD if in_thread(interaction) else NEEDED, locale)
 
 
-async def preflight(interaction: discord.Interaction) -> bool:
+async def preflight(interaction: replies.Interaction) -> bool:
     """True when the bot can host a match in this channel; otherwise the user is told
     privately what is missing (in their language) and False is returned."""
     gaps = missing_here(interaction)
