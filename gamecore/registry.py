@@ -26,6 +26,9 @@ class Registration:
 
     game: Game
     pictures: str | None = None
+    #: Where the game is listed: built-in games in ``BUILTIN`` order, then the others in the
+    #: order they registered (whichever module happened to be imported first).
+    rank: int = 0
 
 
 _registered: dict[str, Registration] = {}
@@ -40,8 +43,16 @@ def register(game: Game, *, pictures: str | None = None) -> Game:
     known = _registered.get(game.id)
     if known is not None and known.game is not game:
         raise ValueError(f"game id {game.id!r} is already registered by {known.game!r}")
-    _registered[game.id] = Registration(game, pictures)
+    rank = known.rank if known is not None else _rank(type(game).__module__)
+    _registered[game.id] = Registration(game, pictures, rank)
     return game
+
+
+def _rank(module: str) -> int:
+    for rank, builtin in enumerate(BUILTIN):
+        if module == builtin or module.startswith(builtin + "."):
+            return rank
+    return len(BUILTIN) + len(_registered)
 
 
 def unregister(game_id: str) -> None:
@@ -65,7 +76,7 @@ def registration(game_id: str) -> Registration:
     _load_builtins()
     found = _registered.get(game_id)
     if found is None:
-        known = ", ".join(_registered)
+        known = ", ".join(game_ids())
         raise IllegalAction("unknown_game", f"no game {game_id!r} (games: {known})", game=game_id)
     return found
 
@@ -79,10 +90,14 @@ def game_ids() -> tuple[str, ...]:
     """Every registered game id: the built-in games first, then the others in the order
     they were registered."""
     _load_builtins()
-    return tuple(_registered)
+    return tuple(entry.game.id for entry in _listed())
+
+
+def _listed() -> list[Registration]:
+    return sorted(_registered.values(), key=lambda entry: entry.rank)
 
 
 def list_games() -> list[Game]:
     """Every registered game, in :func:`game_ids` order."""
     _load_builtins()
-    return [entry.game for entry in _registered.values()]
+    return [entry.game for entry in _listed()]

@@ -17,9 +17,23 @@ RULES_DIR = Path(__file__).resolve().parent / "rules"
 PAGE_LIMIT = 3800
 
 
+#: Catalog folders added with :func:`add_catalog_dir`, after ``CATALOG_DIR``.
+_added_dirs: list[Path] = []
+
+
+def add_catalog_dir(directory: Path) -> None:
+    """Merge the catalogs in ``directory`` (files ``<area>.<locale>.json``) into the tables
+    too: a game that lives outside this package brings its own texts this way."""
+    if directory not in _added_dirs:
+        _added_dirs.append(directory)
+        reload()
+
+
 def catalog_files(locale: str) -> list[Path]:
-    """Every catalog file of ``locale``, sorted so a merge is reproducible."""
-    return sorted(CATALOG_DIR.glob(f"*.{locale}.json"))
+    """Every catalog file of ``locale``: ``CATALOG_DIR``'s first, then those of each added
+    folder, each folder sorted by name so a merge is reproducible."""
+    folders = (CATALOG_DIR, *_added_dirs)
+    return [path for folder in folders for path in sorted(folder.glob(f"*.{locale}.json"))]
 
 
 @cache

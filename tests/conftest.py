@@ -11,6 +11,11 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
+from tests import toygame
+
+# The test game is known to every test, as a game defined outside the project would be.
+toygame.install()
+
 
 @pytest.fixture
 def database_url(tmp_path) -> str:  # noqa: ANN001

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import renderer
+from gamecore.registry import list_games
 from renderer import cartographer, dungeon_delver, speiderne
 from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import open_png
@@ -20,12 +21,16 @@ ALLOWED_ROOTS = {"renderer", "gamecore", "PIL", "__future__"} | set(sys.stdlib_m
 
 
 def _views() -> dict[str, dict]:
-    return {
+    views = {
         "cartographer": cartographer.SAMPLE_VIEWS[0],
         "dungeon-delver": dungeon_delver.SAMPLE_VIEWS[0],
         "speiderne": speiderne._sample_views()[0],
         "cartolan": synthetic_view(30),
     }
+    for game in list_games():  # any other game (the test game): its opening, publicly
+        if game.id not in views:
+            views[game.id] = game.view(game.setup(game.min_players, 7), None)
+    return views
 
 
 @pytest.mark.parametrize("game_id", renderer.drawn_games())
