@@ -71,7 +71,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
     game = get_game("cartolan")
     players = game.players()
     rng = random.Random(5)
-    state = game.setup(3, 5, {"preset": preset, "mode": mode})
+    state = game.setup(3, 11, {"preset": preset, "mode": mode})
     kinds: set[str] = set()
     for _ in range(300):
         status = game.status(state)

@@ -42,10 +42,9 @@ def arrive_on(state: State, adv: Adventurer, tile: int, events: Events) -> None:
     if state.attacked:
         state.attacked = []
     if tile & board.DISASTER and state.params.disasters:
-        if adv.pirate:
-            state.offers = 1
-        else:
-            disaster_strike(state, adv, events)
+        # A Disaster acts when first turned over (``steps.settle_tile``); on a known one a
+        # non-pirate is simply there, a pirate may court it (decision 12i).
+        state.offers = 1
         return
     if state.dropped:
         dropped = state.dropped.pop(pos, 0)
@@ -165,7 +164,12 @@ def _attack_offer(
     if (seat, index) in state.attacked:
         return
     other = state.advs[seat][index]
-    if other.pirate or other.chest > 0 or (adv.buffs and cards.buff(adv, "damage")):
+    if (
+        other.pirate
+        or other.chest > 0
+        or state.params.attack_empty  # classic: an empty Chest is no protection (12g)
+        or (adv.buffs and cards.buff(adv, "damage"))
+    ):
         offers.append(("attack", seat, index))
 
 
@@ -185,16 +189,17 @@ def _free_rest(state: State, adv: Adventurer) -> bool:
 
 
 def can_place_agent_here(state: State, adv: Adventurer) -> bool:
-    """§8.1: Chest covers the cost, not a city or disaster, no active Agent, not a pirate,
-    classic: outside every city's domain."""
+    """§8.1: Chest covers the cost, not a city or disaster, no active Agent, not a pirate
+    (classic: pirates may, decision 12h), classic: outside every city's domain."""
     pos = adv.pos
     tile = state.tiles[pos]
     agent = state.agents.get(pos)
+    params = state.params
     return not (
-        adv.chest < state.params.cost_agent_exploring
+        adv.chest < params.cost_agent_exploring
         or tile & (board.CITY | board.DISASTER)
         or (agent is not None and agent.active)
-        or adv.pirate
+        or (adv.pirate and not params.pirates_place_agents)
         or in_domain(state, pos)
     )
 
@@ -416,9 +421,12 @@ def do_steal_card(state: State, adv: Adventurer, number: int, events: Events) ->
         victim.cards.remove(card_id)
         if card_id in victim.new_cards:
             victim.new_cards.remove(card_id)
+        if victim.equipped == card_id:
+            victim.equipped = -1
         adv.cards.append(card_id)
-        cards.recompute(victim)
-        cards.recompute(adv)
+        equip = state.params.equip_technology
+        cards.recompute(victim, equip)
+        cards.recompute(adv, equip)
         emit(events, "card", {"name": cards.CARDS[card_id].name})
     _finish_attack(state, victim)
 
@@ -476,10 +484,11 @@ def request_agent(
 
 
 def _placed_by_adventurer(state: State, adv: Adventurer, cell: int, source: str) -> None:
-    """A new Agent cannot be rested at by its placer this turn, unless +agents (§8.1, §11.2)."""
+    """A new Agent cannot be rested at by its placer this turn, unless +agents (§8.1, §11.2);
+    classic: it can (the seed's Tip 1, decision 12e)."""
     if source != "chest":
         return
-    if not (adv.buffs and cards.buff(adv, "agents")):
+    if not (state.params.rest_at_new_agent or (adv.buffs and cards.buff(adv, "agents"))):
         state.rested.append(cell)
     if state.offers == 2:
         state.offers = 0  # the exploration's only offer is taken

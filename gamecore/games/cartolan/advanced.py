@@ -77,7 +77,7 @@ def _give(state: State, adv: Adventurer, card_id: int, events: Events) -> None:
     adv.cards.append(card_id)
     if cards.CARDS[card_id].effect == "freerests" and adv is state.adventurer:
         adv.new_cards.append(card_id)  # §11.2: from the turn after it is taken
-    cards.recompute(adv)
+    cards.recompute(adv, state.params.equip_technology)
     turns.refill_maps(state, adv)
     emit(events, "card", {"name": cards.CARDS[card_id].name})
 
@@ -107,12 +107,29 @@ def named_adventurer(state: State, adv: Adventurer, events: Events) -> None:
     if deck:
         card_id = deck.pop(state.rng.below(len(deck)))
         adv.cards.append(card_id)
-        cards.recompute(adv)
+        cards.recompute(adv, state.params.equip_technology)
         turns.refill_maps(state, adv)
         emit(events, "card", {"name": cards.CARDS[card_id].name})
 
 
 # -- classic discoveries: Technology, Sickness, Seasons ------------------------------------
+
+
+def equip_choices(adv: Adventurer) -> list[int]:
+    """classic Advanced: the Technology cards the Adventurer could equip at the end of its
+    turn instead of the one equipped (decision 12j), in the order held."""
+    return [c for c in adv.cards if cards.is_technology(c) and c != adv.equipped]
+
+
+def equip(state: State, adv: Adventurer, number: int, events: Events) -> None:
+    """Equip the ``number``-th card of ``equip_choices`` (0: keep the one equipped), then
+    finish the turn; the card works from the Adventurer's next turn (decision 12j)."""
+    if number:
+        card_id = equip_choices(adv)[number - 1]
+        adv.equipped = card_id
+        cards.recompute(adv, True)
+        emit(events, "equip", {"name": cards.CARDS[card_id].name})
+    turns.end_turn(state, events)
 
 
 def offer_discovery(state: State, amount: int) -> None:
@@ -139,9 +156,7 @@ def resolve_discovery(state: State, adv: Adventurer, draw: bool, events: Events)
     elif card.deck == "season":
         season(state)
     else:
-        adv.cards.append(card_id)
-        adv.new_cards.append(card_id)  # technology works from the next turn
-        cards.recompute(adv)
+        adv.cards.append(card_id)  # held; it works once equipped (decision 12j)
 
 
 def sickness(state: State, adv: Adventurer, events: Events) -> None:
@@ -192,7 +207,7 @@ def extra_offers(state: State, adv: Adventurer) -> list[Action]:
         and adv.chest >= params.cost_agent_existing
         and not tile & (board.CITY | board.DISASTER)
         and (agent is None or not agent.active)
-        and not adv.pirate
+        and (params.pirates_place_agents or not adv.pirate)
         and not (params.domain_radius and _in_domain(state, pos))
     ):
         offers.append(("agent",))

@@ -39,7 +39,7 @@ class Scan:
 
     __slots__ = ("sides", "gusts", "can_wait", "abandon", "offers")
 
-    def __init__(self, legal: Sequence[Action]) -> None:
+    def __init__(self, legal: Sequence[Action], number: int) -> None:
         self.sides: list[int] = []  # plain steps (without a chest map)
         self.gusts = False
         self.can_wait = False
@@ -48,16 +48,17 @@ class Scan:
         for action in legal:
             verb = action[0]
             if verb == "move":
-                if action[3] == 0:
+                # classic lists other unmoved Adventurers' steps too (decision 12b)
+                if action[3] == 0 and action[1] == number:
                     self.sides.append(action[2])
             elif verb not in ("move", "wait", "gust", "abandon", "travel", "end"):
                 self.offers.append(action)
             elif verb == "wait":
-                self.can_wait = True
+                self.can_wait = self.can_wait or action[1] == number
             elif verb == "abandon":
                 self.abandon.append(action[2])
             elif verb == "gust":
-                self.gusts = True
+                self.gusts = self.gusts or action[1] == number
 
 
 def pirate_targets(state: State, adv: Adventurer) -> tuple[tuple[ai.Pos, int], ...]:
@@ -102,7 +103,7 @@ def avoid_set(
 
 
 def gap_options(state: State, adv: Adventurer, scan: Scan) -> dict[str, GapOption]:
-    """The legal plain steps into gaps: exploration reward and the first fitting chest map."""
+    """The legal plain steps into gaps: exploration reward and the last fitting chest map."""
     use_maps = bool(state.params.chest_maps and adv.maps)
     found = {}
     for side in scan.sides:
@@ -195,7 +196,7 @@ def decide_move(player: HeuristicPlayer, state: State, legal: Sequence[Action], 
     turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
     if player.follows_route:
         player.note_city_visit(state, adv, key, turn_start)
-    scan = Scan(legal)
+    scan = Scan(legal, state.adv_index + 1)
     if player.follows_route:
         skip_dead_route_stop(player, state, adv, scan, key)
     if scan.offers:

@@ -43,6 +43,9 @@ def _adventurer(entry: dict[str, Any]) -> Adventurer:
     adv.maps = [tile_from_view(m) for m in entry.get("maps", [])]
     latest = entry.get("latest_city") or [0, 0]
     adv.latest_city = board.cell(latest[0], latest[1])
+    for card in entry.get("cards", []):
+        if card.get("equipped"):
+            adv.equipped = card["id"]  # classic Advanced: the equip decision reads it
     return adv
 
 

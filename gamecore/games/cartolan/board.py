@@ -21,6 +21,9 @@ from typing import Final
 # would build a new Python tuple for every such read.
 OFFSET: Final = 2048
 STRIDE: Final = 4096
+#: The board's coordinate range, both axes: a place outside it has no cell (notation refuses it).
+MIN_COORD: Final = -OFFSET
+MAX_COORD: Final = STRIDE - OFFSET - 1
 
 N: Final = 0
 E: Final = 1

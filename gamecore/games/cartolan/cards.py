@@ -85,27 +85,47 @@ def deck_ids(deck: str) -> list[int]:
     return [i for i, card in enumerate(CARDS) if card.deck == deck]
 
 
+#: Effects that need a mechanic only ``modern`` has (chest maps, a reward per neighbour):
+#: left out of the classic decks, so no card that does nothing is drawn (decision 12j).
+MODERN_ONLY = frozenset({"maps", "rewards"})
+
+
 def initial_decks(preset: str) -> dict[str, list[int]]:
-    """modern: three decks; classic: Characters (named Adventurers) and the Discovery deck."""
+    """modern: three decks; classic: Characters (named Adventurers) and the Discovery deck,
+    both without the modern-only effects."""
     if preset == "modern":
         return {
             "cadre": deck_ids("cadre"),
             "character": deck_ids("character"),
             "manuscript": deck_ids("manuscript"),
         }
-    discovery = deck_ids("manuscript") + deck_ids("sickness") + deck_ids("season")
-    return {"character": deck_ids("character"), "discovery": discovery}
+    technology = [c for c in deck_ids("manuscript") if CARDS[c].effect not in MODERN_ONLY]
+    discovery = technology + deck_ids("sickness") + deck_ids("season")
+    named = [c for c in deck_ids("character") if CARDS[c].effect not in MODERN_ONLY]
+    return {"character": named, "discovery": discovery}
 
 
-def recompute(adv: Adventurer) -> None:
-    """Count the active effects of an Adventurer's cards (cards taken this turn wait when
-    their effect starts next turn: §11.2 +freerests; classic technology, seed)."""
+def is_technology(card_id: int) -> bool:
+    """A Manuscript (modern) or Technology card (classic): the cards that can be stolen, and
+    in classic the ones of which only the equipped one works."""
+    return CARDS[card_id].deck == "manuscript"
+
+
+def is_active(adv: Adventurer, card_id: int, equip: bool) -> bool:
+    """Whether a held card's effect applies now: not taken this turn (§11.2 +freerests), and
+    with the equip rule (classic, decision 12j) a Technology card only while equipped."""
+    if card_id in adv.new_cards:
+        return False
+    return not equip or card_id == adv.equipped or not is_technology(card_id)
+
+
+def recompute(adv: Adventurer, equip: bool) -> None:
+    """Count the active effects of an Adventurer's cards (``is_active``)."""
     buffs: dict[str, int] = {}
     for card_id in adv.cards:
-        if card_id in adv.new_cards:
-            continue
-        effect = CARDS[card_id].effect
-        buffs[effect] = buffs.get(effect, 0) + 1
+        if is_active(adv, card_id, equip):
+            effect = CARDS[card_id].effect
+            buffs[effect] = buffs.get(effect, 0) + 1
     adv.buffs = buffs
 
 

@@ -16,6 +16,7 @@ from gamecore.games.cartolan import (
     movement,
     notation,
     presets,
+    refusals,
     steps,
     turns,
 )
@@ -59,6 +60,24 @@ class CartolanGame(Game[State, Action]):
             "tile rotation variant; default: clockwise (classic), continuous (modern)",
         ),
         OptionSpec("mythical", "default", ("default", "on", "off"), "include the Mythical City"),
+        OptionSpec(
+            "second_adventurer",
+            "off",
+            ("off", "on"),
+            "every player starts with a second Adventurer on the Capital",
+        ),
+        OptionSpec(
+            "travel_money",
+            "default",
+            ("default", "on", "off"),
+            "take wealth from the Vault when leaving a city; default: off (classic), on (modern)",
+        ),
+        OptionSpec(
+            "abandon",
+            "default",
+            ("default", "on", "off"),
+            "abandon an expedition back to a city; default: off (classic), on (modern)",
+        ),
     )
 
     # -- setup ---------------------------------------------------------------------------
@@ -74,6 +93,9 @@ class CartolanGame(Game[State, Action]):
         if opts["mythical"] == "default":
             wanted = mode != "beginner" and (preset == "modern" or players >= 3)
             opts["mythical"] = "on" if wanted else "off"
+        for name in ("travel_money", "abandon"):  # binding decision 12f
+            if opts[name] == "default":
+                opts[name] = "on" if preset == "modern" else "off"
         state = State()
         state.options = opts
         state.params = params = params_for(preset, mode, players)
@@ -84,17 +106,21 @@ class CartolanGame(Game[State, Action]):
         _build_piles(state)
         state.order = _turn_order(state)
         state.advs = [[] for _ in range(players)]
-        for seat in state.order:
-            adv = Adventurer(seat, state.cities[0], 1)
-            state.advs[seat].append(adv)
-        for seat in state.order:
-            turns.refill_maps(state, state.advs[seat][0])
+        # The seed's set-up lets every player place a second Adventurer (decision 12c).
+        starting = 2 if opts["second_adventurer"] == "on" else 1
+        for _ in range(starting):
+            for seat in state.order:
+                state.advs[seat].append(Adventurer(seat, state.cities[0], 1))
+        for index in range(starting):
+            for seat in state.order:
+                turns.refill_maps(state, state.advs[seat][index])
         if params.cards:
             state.decks = cards.initial_decks(preset)
             state.cadre = [-1] * players
             if preset == "classic":
-                for seat in state.order:
-                    advanced.named_adventurer(state, state.advs[seat][0], [])
+                for index in range(starting):
+                    for seat in state.order:
+                        advanced.named_adventurer(state, state.advs[seat][index], [])
         state.adv_index = 0
         state.order_pos = 0
         turns.begin_turn(state)
@@ -134,6 +160,9 @@ class CartolanGame(Game[State, Action]):
             return advanced.deposit_amounts(state, adv) + [("decline",)]
         if decision == "discovery":
             return [("draw",), ("decline",)]
+        if decision == "equip":
+            count = len(advanced.equip_choices(adv))
+            return [("equip", n) for n in range(1, count + 1)] + [("decline",)]
         if decision == "steal_card":
             seat, index = state.pending["victim"]
             count = len(actions.stealable_cards(state.advs[seat][index]))
@@ -183,6 +212,8 @@ class CartolanGame(Game[State, Action]):
             result = [*prefix]
         else:
             result = []
+        if state.fresh and state.params.choose_adventurer:
+            result += _other_starts(state, adv)
         if state.offers:
             actions.add_tile_offers(state, adv, tile, result)
         if state.travel_ok:
@@ -191,7 +222,7 @@ class CartolanGame(Game[State, Action]):
                 result += _TRAVELS[:vault]
             else:
                 result.extend(("travel", k) for k in range(1, vault + 1))
-        if not tile & CITY:
+        if state.abandon_ok and not tile & CITY:
             for city in state.cities:
                 # A city one legal step away is reached by that step, not abandoned to (§5.7).
                 if not reachable & board.side_bit(city - pos):
@@ -248,6 +279,7 @@ class CartolanGame(Game[State, Action]):
         events: list[Event] | None = [] if record else None
         order = state.order
         state.last_action = action
+        state.fresh = False  # begin_turn sets it again for the next Adventurer
         verb = action[0]
         adv = state.advs[order[state.order_pos]][state.adv_index]
         if verb == "move":  # most actions: a direct call
@@ -294,50 +326,12 @@ class CartolanGame(Game[State, Action]):
         if action in legal:
             return
         try:
-            refusal = self._explain(state, action, legal)
+            refusal = refusals.explain(state, action, legal)
         except (IndexError, TypeError, KeyError, ValueError):
             refusal = IllegalAction(
                 "cartolan_not_offered", f"{action!r} is not possible now", move=str(action)
             )
         raise refusal
-
-    def _explain(self, state: State, action: Action, legal: list[Action]) -> IllegalAction:
-        text = notation.format_action(action) if action else ""
-        kind = state.decision
-        if kind != "move" and action[0] in ("move", "wait", "gust", "trade", "rest", "end"):
-            options = ", ".join(sorted({notation.format_action(a) for a in legal})[:6])
-            return IllegalAction(
-                "cartolan_decide_first",
-                f"first decide ({kind}): {options}",
-                decision=kind,
-                options=options,
-            )
-        if action[0] in ("move", "wait", "gust", "abandon") and action[1] != state.adv_index + 1:
-            return IllegalAction(
-                "cartolan_wrong_adventurer",
-                f"adventurer {state.adv_index + 1} is moving now",
-                number=state.adv_index + 1,
-            )
-        if action[0] == "move":
-            adv = state.adventurer
-            kind_name = ("downwind", "upwind", "land")[movement.step_kind(state, adv, action[2])]
-            if action[3] and (
-                action[3] > len(adv.maps) or adv.pos + board.STEP[action[2]] in state.tiles
-            ):
-                return IllegalAction(
-                    "cartolan_no_map", "that chest map cannot be used for this step", move=text
-                )
-            meter = movement.remaining(state, adv)
-            return IllegalAction(
-                "cartolan_move_not_allowed",
-                f"{text} would be a {kind_name} move, which is not allowed now "
-                f"({meter['used']} of {meter['total']} moves used)",
-                move=text,
-                kind=kind_name,
-                used=meter["used"],
-                total=meter["total"],
-            )
-        return IllegalAction("cartolan_not_offered", f"{text} is not possible now", move=text)
 
     # -- status, view, score ---------------------------------------------------------------
     def status(self, state: State) -> Status:
@@ -450,13 +444,47 @@ Handler = Callable[[State, Adventurer, Action, turns.Events], None]
 
 
 def _move(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    if action[1] != state.adv_index + 1:  # classic: another unmoved Adventurer starts
+        adv = _switch(state, action[1])
     side = action[2]
     tile = state.tiles[adv.pos]
     low = movement.tile_low(state, adv) if tile & SPECIAL else tile & ORIENTATION_MASK
     steps.do_move(state, adv, side, MOVE_KIND[low][side], action[3], events)
 
 
+def _switch(state: State, number: int) -> Adventurer:
+    """Decision 12b: Adventurer ``number`` (unmoved, offered by ``_other_starts``) moves
+    instead of the one proposed."""
+    turns.switch_adventurer(state, number - 1)
+    state.fresh = False
+    return state.advs[state.seat][number - 1]
+
+
+def _other_starts(state: State, moving: Adventurer) -> list[Action]:
+    """classic (decision 12b), before the proposed Adventurer has done anything: the steps,
+    gusts and wait of every other Adventurer of the player that may still move this round."""
+    result: list[Action] = []
+    for index, adv in enumerate(state.advs[moving.seat]):
+        if adv is moving or index in state.moved or adv.ready_round > state.round:
+            continue
+        mask = movement.allowance(state, adv)  # the move counters are still 0
+        if not mask:
+            continue
+        low = movement.tile_low(state, adv)
+        side_bits = SIDE_BITS[low][mask]
+        gust_bits = UPWIND_BITS[low] if state.params.gusts and not mask & ALLOW_UP else 0
+        gaps = 0
+        if adv.maps:
+            for side in SIDES[low][mask]:
+                if adv.pos + STEP[side] not in state.tiles:
+                    gaps |= 1 << side
+        result += _prefix(index + 1, side_bits, gaps, gust_bits, len(adv.maps))
+    return result
+
+
 def _wait(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    if action[1] != state.adv_index + 1:  # classic: another unmoved Adventurer starts
+        adv = _switch(state, action[1])
     steps.do_wait(state, adv, events)
 
 
@@ -467,6 +495,8 @@ def _end(state: State, adv: Adventurer, action: Action, events: turns.Events) ->
 
 
 def _gust(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    if action[1] != state.adv_index + 1:  # classic: another unmoved Adventurer starts
+        adv = _switch(state, action[1])
     steps.do_gust(state, adv, action[2], events)
 
 
@@ -512,6 +542,8 @@ def _decline(state: State, adv: Adventurer, action: Action, events: turns.Events
         advanced.decline_manuscript(state)
     elif decision == "discovery":
         advanced.resolve_discovery(state, adv, False, events)
+    elif decision == "equip":
+        advanced.equip(state, adv, 0, events)
     else:  # deposit
         state.decision = "move"
         state.pending = {}
@@ -527,6 +559,10 @@ def _steal_card(state: State, adv: Adventurer, action: Action, events: turns.Eve
 
 def _draw(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
     advanced.resolve_discovery(state, adv, True, events)
+
+
+def _equip(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+    advanced.equip(state, adv, action[1], events)
 
 
 def _deposit(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
@@ -608,6 +644,7 @@ _HANDLERS: Final[dict[str, Handler]] = {
     "choose": _choose,
     "steal_card": _steal_card,
     "draw": _draw,
+    "equip": _equip,
     "deposit": _deposit,
     "give": _give,
     "rest_with": _rest_with,

@@ -300,6 +300,13 @@ class HeuristicPlayer:
         if kind == "discovery":
             # classic Advanced: a Technology card or the wonder's wealth, a random choice
             return rng.choice(list(legal))
+        if kind == "equip":
+            # classic Advanced (decision 12j): with no Technology card equipped, equip one at
+            # random (cards are chosen at random, §13.6); keep the one equipped otherwise
+            choices = [a for a in legal if a[0] == "equip"]
+            if choices and state.adventurer.equipped < 0:
+                return rng.choice(choices)
+            return default_action(legal)
         # card choices and anything newer: uniformly at random among the offers (§13.6)
         choices = [a for a in legal if a[0] not in ("decline", "done", "end")]
         return rng.choice(choices) if choices else default_action(legal)
@@ -336,7 +343,8 @@ class HeuristicPlayer:
             verb: str = action[0]
             if verb == "move":
                 chest_map: int = action[3]  # typed: compared as an int, not as an object
-                if chest_map == 0:
+                mover: int = action[1]  # classic lists other Adventurers' steps (12b)
+                if chest_map == 0 and mover == number:
                     side: int = action[2]
                     steps |= 1 << side
                     moves[side] = action
@@ -349,13 +357,14 @@ class HeuristicPlayer:
             elif verb == "end":
                 end = action
             elif verb == "wait":
-                can_wait = True
-                if wait is None:
-                    waiter: int = action[1]  # typed: compared as an int
-                    if waiter == number:
-                        wait = action
+                waiter: int = action[1]  # typed: compared as an int
+                if waiter == number:
+                    can_wait = True
+                    wait = action
             elif verb == "gust":
-                gusts = True
+                gusted: int = action[1]
+                if gusted == number:
+                    gusts = True
             elif verb != "travel":
                 if offers is None:
                     offers = [action]
@@ -378,7 +387,12 @@ class HeuristicPlayer:
             step = moves[side]
             if chest_map:
                 for action in actions:
-                    if action[0] == "move" and action[2] == side and action[3] == chest_map:
+                    if (
+                        action[0] == "move"
+                        and action[1] == number
+                        and action[2] == side
+                        and action[3] == chest_map
+                    ):
                         step = action
                         break
             if step is not None:
@@ -690,11 +704,13 @@ def _bank_amount(action: Action) -> int:
 
 
 def fitting_map(state: State, adv: Adventurer, side: int) -> int:
-    """The first chest map (1-based) that would fit across ``side`` (§10.5), else 0."""
+    """The last chest map (1-based, in the order held) that would fit across ``side``, else
+    0: the designer's players keep overwriting their pick (§10.5, binding decision 14)."""
+    found = 0
     for number, tile in enumerate(adv.maps, start=1):
         if exploration.placement(state, tile, adv.pos, side) is not None:
-            return number
-    return 0
+            found = number
+    return found
 
 
 def heuristic_players() -> dict[str, HeuristicPlayer]:

@@ -79,6 +79,17 @@ class Params:
     cost_tech: int
     card_choices: int
     cost_agent_existing: int
+    #: Binding decision 12 (classic follows the notebook's prose): the player chooses which
+    #: unmoved Adventurer moves (b); discards go back only when a pile runs out (d); an
+    #: Adventurer may rest at the Agent it placed this turn (e); an empty Chest does not
+    #: protect from attack (g); pirates may place Agents (h); Advanced: one Technology card
+    #: equipped at a time (j). Travel money and abandoning (f) are options.
+    choose_adventurer: bool = False
+    recycle_discards: bool = True
+    rest_at_new_agent: bool = False
+    attack_empty: bool = False
+    pirates_place_agents: bool = False
+    equip_technology: bool = False
     #: Derived by ``params_for``: the ``initial`` variant's allowance bits (§5.2) by move
     #: total, for an Adventurer without card effects, Chest loaded / Chest empty; past the
     #: end no move is left.
@@ -159,8 +170,9 @@ def _classic(mode: str, players: int) -> Params:
         upwind_window=1,
         land_budget=2,
         upwind_budget=1,
-        unburdened_land=3,
-        unburdened_upwind=2,
+        # Unburdened movement stands under the seed's Advanced heading (decision 12a).
+        unburdened_land=3 if mode == "advanced" else 2,
+        unburdened_upwind=2 if mode == "advanced" else 1,
         exploration_attempts=5,
         discover_wonder_water=5,
         discover_wonder_land=10,
@@ -185,6 +197,12 @@ def _classic(mode: str, players: int) -> Params:
         water_pile=30 * players,
         land_pile=15 * players if regular else 0,
         mythical_fixed_x=10,
+        choose_adventurer=True,
+        recycle_discards=False,
+        rest_at_new_agent=True,
+        attack_empty=True,
+        pirates_place_agents=True,
+        equip_technology=mode == "advanced",
     )
 
 

@@ -30,6 +30,7 @@ class Adventurer:
         "offered",
         "visited",
         "buffs",
+        "equipped",
     )
 
     # Defaults: compiled with mypyc, unpickling (``cls.__new__``) runs ``__init__()``.
@@ -50,6 +51,8 @@ class Adventurer:
         self.visited: list[int] = []
         #: Effect counts of the active cards (kept up to date by ``cards.recompute``).
         self.buffs: dict[str, int] = {}
+        #: classic Advanced: the one Technology card in use (-1: none), decision 12j.
+        self.equipped = -1
 
     def clone(self) -> Adventurer:
         other = Adventurer(self.seat, self.pos, self.ready_round)
@@ -63,6 +66,7 @@ class Adventurer:
         other.offered = self.offered
         other.visited = self.visited[:]
         other.buffs = self.buffs
+        other.equipped = self.equipped
         return other
 
     def to_dict(self) -> dict[str, Any]:
@@ -80,6 +84,7 @@ class Adventurer:
             "offered": self.offered,
             "visited": self.visited,
             "buffs": self.buffs,
+            "equipped": self.equipped,
         }
 
     @classmethod
@@ -95,6 +100,7 @@ class Adventurer:
         adv.offered = data["offered"]
         adv.visited = list(data["visited"])
         adv.buffs = dict(data["buffs"])
+        adv.equipped = data.get("equipped", -1)
         return adv
 
 
@@ -130,6 +136,7 @@ _SCALARS = (
     "explored_count",
     "free_rest_used",
     "pool_ok",
+    "fresh",
 )
 
 
@@ -140,6 +147,10 @@ class State:
         "_options",
         "budgetted",
         "clockwise",
+        "travel_money",
+        "abandon_ok",
+        "moved",
+        "fresh",
         "params",
         "players",
         "rng",
@@ -184,6 +195,14 @@ class State:
         #: the ``budgetted`` movement variant (§5.3), the ``clockwise`` exploration variant.
         self.budgetted = False
         self.clockwise = False
+        #: Options travel money and abandoning (decision 12f: off in classic, on in modern).
+        self.travel_money = True
+        self.abandon_ok = True
+        #: classic (decision 12b): indexes of the moving seat's Adventurers that have had their
+        #: turn this round, and whether the Adventurer moving now has done nothing yet (so
+        #: its player may still start with another one).
+        self.moved: list[int] = []
+        self.fresh = True
         self.params: Params
         self.players = 0
         self.rng = Rng(0)
@@ -238,6 +257,9 @@ class State:
         self._options = options
         self.budgetted = options.get("movement") == "budgetted"
         self.clockwise = options.get("exploration") == "clockwise"
+        modern = "on" if options.get("preset") == "modern" else "off"
+        self.travel_money = options.get("travel_money", modern) == "on"
+        self.abandon_ok = options.get("abandon", modern) == "on"
 
     # -- handy read-only accessors -----------------------------------------------------
     @property
@@ -254,6 +276,10 @@ class State:
         other._options = self._options
         other.budgetted = self.budgetted
         other.clockwise = self.clockwise
+        other.travel_money = self.travel_money
+        other.abandon_ok = self.abandon_ok
+        other.moved = self.moved[:]
+        other.fresh = self.fresh
         other.params = self.params
         other.players = self.players
         other.rng = Rng(self.rng.state)
@@ -316,6 +342,7 @@ class State:
             decks={name: deck[:] for name, deck in self.decks.items()},
             cadre=self.cadre[:],
             rested_with=[list(pair) for pair in self.rested_with],
+            moved=self.moved[:],
         )
         return data
 
@@ -339,6 +366,8 @@ class State:
         state.explored_count = data["explored_count"]
         state.free_rest_used = data["free_rest_used"]
         state.pool_ok = data["pool_ok"]
+        state.fresh = data.get("fresh", False)
+        state.moved = list(data.get("moved", []))
         state.options = dict(data["options"])
         opts = state.options
         state.params = params_for(opts["preset"], opts["mode"], state.players)

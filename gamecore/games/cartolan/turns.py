@@ -27,7 +27,8 @@ def begin_turn(state: State) -> None:
     state.decision = "move"
     pos = adv.pos
     state.path = [pos]
-    state.travel_ok = pos in state.cities
+    state.travel_ok = state.travel_money and pos in state.cities
+    state.fresh = True
     if state.params.cards:
         state.free_rest_used = False
         state.rested_with = []
@@ -36,16 +37,28 @@ def begin_turn(state: State) -> None:
 
 
 def end_turn(state: State, events: Events) -> None:
-    """§5.5 end of an Adventurer turn: clear turn memory, recycle discards, check victory,
-    then hand over to the next Adventurer (§4)."""
+    """§5.5 end of an Adventurer turn: clear turn memory, recycle discards (modern), check
+    victory, then hand over to the next Adventurer (§4). classic Advanced: first the player
+    may equip another Technology card (decision 12j, the ``equip`` decision)."""
     adv = state.advs[state.order[state.order_pos]][state.adv_index]
-    if not state.params.trade_once_per_expedition:
+    params = state.params
+    if (
+        params.equip_technology
+        and state.decision != "equip"
+        and not state.over
+        and advanced.equip_choices(adv)
+    ):
+        state.decision = "equip"
+        state.pending = {}
+        state.offers = 0
+        return
+    if not params.trade_once_per_expedition:
         adv.traded = []
     if adv.new_cards:
         adv.new_cards = []
-        cards.recompute(adv)
+        cards.recompute(adv, params.equip_technology)
     discards = state.discards
-    if discards[0] or discards[1]:
+    if params.recycle_discards and (discards[0] or discards[1]):
         for which in (0, 1):
             discard = discards[which]
             if discard:
@@ -69,6 +82,9 @@ def _shuffle_in(state: State, pile: list[int], discard: list[int]) -> None:
 
 
 def _advance(state: State) -> None:
+    if state.params.choose_adventurer:
+        _advance_by_choice(state)
+        return
     order = state.order
     while True:
         seat_advs = state.advs[order[state.order_pos]]
@@ -83,6 +99,34 @@ def _advance(state: State) -> None:
         if state.order_pos == len(order):
             state.order_pos = 0
             state.round += 1
+
+
+def _advance_by_choice(state: State) -> None:
+    """classic (decision 12b): the Adventurer that just moved is done for this round; the
+    lowest-numbered ready one that has not moved is proposed next (its player may start with
+    another unmoved one instead); then the next player."""
+    order = state.order
+    state.moved.append(state.adv_index)
+    while True:
+        seat_advs = state.advs[order[state.order_pos]]
+        for index, adv in enumerate(seat_advs):
+            if index not in state.moved and adv.ready_round <= state.round:
+                state.adv_index = index
+                begin_turn(state)
+                return
+        state.moved = []
+        state.adv_index = -1
+        state.order_pos += 1
+        if state.order_pos == len(order):
+            state.order_pos = 0
+            state.round += 1
+
+
+def switch_adventurer(state: State, index: int) -> None:
+    """classic (decision 12b): the player starts with unmoved Adventurer ``index`` instead
+    of the one proposed, which stays unmoved."""
+    state.adv_index = index
+    begin_turn(state)
 
 
 def check_victory(state: State, events: Events, map_check: bool = False) -> bool:
@@ -130,14 +174,17 @@ def finish(state: State, reason: str, events: Events) -> None:
 
 
 def refill_maps(state: State, adv: Adventurer) -> None:
-    """Top the chest maps up to capacity, alternating water and land (§10.5)."""
+    """Top the chest maps up to capacity, alternating water and land; every refill starts
+    again at water, whatever the maps still held (§10.5, binding decision 14)."""
     capacity = state.params.chest_maps
     if capacity and adv.buffs:
         capacity += adv.buffs.get("maps", 0)  # §11.2 +maps
     maps = adv.maps
+    land = state.params.land_exploration
+    drawn = 0
     while len(maps) < capacity:
-        which = len(maps) % 2 if state.params.land_exploration else 0
-        pile = state.piles[which]
+        pile = state.piles[drawn % 2 if land else 0]
         if not pile:
             return
         maps.append(pile.pop())
+        drawn += 1

@@ -13,6 +13,21 @@ from gamecore.games.cartolan.state import State, xy
 _KIND_NAMES = ("downwind", "upwind", "land")
 
 
+def _options(state: State) -> dict[str, str]:
+    """The match options as resolved (``ai_view`` reads them back); a state stored before an
+    option existed shows that option's preset default."""
+    options = state.options
+    on_off = ("off", "on")
+    return {
+        "movement": options["movement"],
+        "exploration": options["exploration"],
+        "mythical": options["mythical"],
+        "second_adventurer": options.get("second_adventurer", "off"),
+        "travel_money": on_off[state.travel_money],
+        "abandon": on_off[state.abandon_ok],
+    }
+
+
 class _SharedEntry(dict):
     """A tile's view entry shared by every view that shows the same tile, Chest wealth and
     cell: read like a dict (and encoded as one), refuses changes, copies to a plain dict.
@@ -120,6 +135,7 @@ def reachable(state: State) -> list[dict[str, Any]]:
 def build_view(state: State, viewer: int | None) -> dict[str, Any]:
     params = state.params
     moving = None if state.over else (state.seat, state.adv_index)
+    equip = params.equip_technology
     adventurers = []
     for seat, seat_advs in enumerate(state.advs):
         for index, adv in enumerate(seat_advs):
@@ -137,7 +153,12 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
                     "moving": moving == (seat, index),
                     "ready_round": adv.ready_round,
                     "cards": [
-                        {**cards.describe(c), "active": c not in adv.new_cards} for c in adv.cards
+                        {
+                            **cards.describe(c),
+                            "active": cards.is_active(adv, c, equip),
+                            "equipped": c == adv.equipped,
+                        }
+                        for c in adv.cards
                     ],
                 }
             )
@@ -170,7 +191,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
         "viewer": viewer,
         "preset": params.preset,
         "mode": params.mode,
-        "options": {k: state.options[k] for k in ("movement", "exploration", "mythical")},
+        "options": _options(state),
         "margin": params.margin,
         "round": state.round,
         "turn_order": list(state.order),

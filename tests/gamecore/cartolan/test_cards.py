@@ -13,8 +13,12 @@ def _card(effect: str, deck: str = "character") -> int:
 
 
 def _give(adv, effect: str) -> None:
-    adv.cards.append(_card(effect, "manuscript" if effect != "freerests" else "character"))
-    cards.recompute(adv)
+    """The card held and working (classic: a Technology card equipped, decision 12j)."""
+    card_id = _card(effect, "manuscript" if effect != "freerests" else "character")
+    adv.cards.append(card_id)
+    if cards.is_technology(card_id):
+        adv.equipped = card_id
+    cards.recompute(adv, False)
 
 
 def _ready(preset: str = "modern"):
@@ -26,7 +30,7 @@ def _ready(preset: str = "modern"):
     for advs in state.advs:
         for adv in advs:
             adv.cards, adv.new_cards = [], []
-            cards.recompute(adv)
+            cards.recompute(adv, False)
     state.cadre = [-2] * state.players
     return state
 
@@ -142,7 +146,7 @@ def test_free_rest_once_per_turn_from_the_next_turn() -> None:
     state = _ready()
     adv = state.adventurer
     adv.cards.append(_card("freerests"))
-    cards.recompute(adv)
+    cards.recompute(adv, False)
     state.agents[at(0, 1)] = Agent(1 - state.seat)
     state, _ = act(state, "move 1 N")
     assert "rest" in legal(state)
@@ -273,8 +277,10 @@ def test_classic_named_adventurers_and_discovery_choice() -> None:
     state.decks["discovery"] = [_card("downwind", "manuscript")]
     state, _ = act(state, "draw")
     adv = state.advs[seat][0]
-    assert len(adv.cards) == 2 and cards.buff(adv, "downwind") == 0  # from next turn
+    assert len(adv.cards) == 2 and cards.buff(adv, "downwind") == 0  # held, not equipped
     state, _ = act(state, "end")
+    assert state.decision == "equip" and legal(state) == {"equip 1", "decline"}
+    state, _ = act(state, "equip 1")
     assert cards.buff(state.advs[seat][0], "downwind") == 1
 
 

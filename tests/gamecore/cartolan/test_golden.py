@@ -6,6 +6,14 @@ fast path ``_apply_inplace``; the digest covers every legal-action list (order i
 every action, every event, a view every few steps, and the final JSON.
 Regenerate the table only for an intended rules change:
 ``.venv/bin/python -m tests.gamecore.cartolan.test_golden``.
+
+Re-recorded for issue 12: ``classic`` changed as binding decision 12 requires; ``modern``
+Regular/Advanced games changed by decision 14 only (chest-map refills restart at water): with
+the old refill put back, every ``modern`` game's legal lists, actions and events are exactly
+those recorded before. Every record also changed its bytes because the state and the view
+gained the new options (``second_adventurer``, ``travel_money``, ``abandon``) and fields
+(``moved``, ``fresh``, ``equipped``), so ``modern`` Beginner (untouched by 14) has new
+digests with the same play.
 """
 
 from __future__ import annotations
@@ -33,6 +41,9 @@ CASES: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("modern", "advanced", 4, 23, {"exploration": "clockwise"}),
     ("classic", "regular", 2, 24, {"exploration": "continuous", "mythical": "on"}),
     ("modern", "beginner", 4, 25, {"mythical": "on"}),
+    ("classic", "regular", 3, 26, {"second_adventurer": "on", "travel_money": "on", "abandon": "on"}),
+    ("modern", "regular", 4, 27, {"second_adventurer": "on", "abandon": "off"}),
+    ("classic", "advanced", 3, 28, {"second_adventurer": "on"}),
 ]
 
 
@@ -75,35 +86,38 @@ def play_digest(preset: str, mode: str, seats: int, seed: int, extra: dict[str, 
 
 
 EXPECTED: dict[str, str] = {
-    "modern-beginner-2p-s11": "dab021d08b7d0f2a5d263467f8264f91ed978654ca3b5173bb57f682f4f5573f",
-    "modern-beginner-3p-s12": "b839738b3a2b5a68819ea0da4f761e1dcf773142156038611ffe9623771b5e81",
-    "modern-beginner-4p-s13": "4e5618c4b28208e982600a2e6dfa7b7a45cb2240ea62d18f00e3f63af5a82ad0",
-    "modern-beginner-4p-s14": "256c03310076c0144efaacb28ad6679444588f8449b6031ad9f622cbdcb742e1",
-    "modern-regular-2p-s11": "864238e0c05b39868064e8bfdf764b9ffc9c60063337a68ceb8bd02baeb38fc2",
-    "modern-regular-3p-s12": "f50b1541ed494ef575632ae0306a9d235325f0ea20d0fb0db27603a71bbe236f",
-    "modern-regular-4p-s13": "817e10e6dbd2be95f380c896df081b760e457e74ff7f86b342eedec315281a15",
-    "modern-regular-4p-s14": "0bbf0938b653dc4eeb3184dac828806dccf2c1e76f941b762e9da95230be0db4",
-    "modern-advanced-2p-s11": "d0f6d7010c8249976f0812783c748699361694fd656b44ef96153800a77d4175",
-    "modern-advanced-3p-s12": "95aa42d66526deeb6ce5f1baf117ceb09197125e31ee0fd89feb7e37cc6ee46a",
-    "modern-advanced-4p-s13": "4f83709be7ac1122d620fa684cbcd9073504ffb66264daa04e1d84177271605d",
-    "modern-advanced-4p-s14": "554f9df09e5cb5bad89f74698d2313ebc6663c0ada465828cfc945407cde3303",
-    "classic-beginner-2p-s11": "b990d89175308780d0fd9db9bea90e7527f2b5b4453de61b93ef18afaa5642d3",
-    "classic-beginner-3p-s12": "f365a30fe3ae59272f6d457b5bae85766b4c19165c059d9334bef36c5f1f08b1",
-    "classic-beginner-4p-s13": "a411b951c6347208571bf981fa7de98e2b566fa7e74accab54d86cbe187424f1",
-    "classic-beginner-4p-s14": "7037ce611e75759dc17b31b9a3dcbf53b55f5004ab60f50f0ae5e91bc5cadde6",
-    "classic-regular-2p-s11": "ddb597d0fc54bb66a2e245299ad1dce026aa389139704f0818b696a438190f2a",
-    "classic-regular-3p-s12": "fd6f047b3b68e68064f808e99ebadc453b7bb8c495fcb65fde3d912eda2c80f8",
-    "classic-regular-4p-s13": "557b1d014d9ffa7c9fa84f828b64e12e1f055ea1aed502845d197d9e8a3e8480",
-    "classic-regular-4p-s14": "fdc7d36f0c9f99dc292c034805b58ee6643183a0e5bf89c7ced0f7e781ac395e",
-    "classic-advanced-2p-s11": "124d7dce86b1eac4529b4b7b426a7adb72f7862be965f3b1ce476a4c4bebebdb",
-    "classic-advanced-3p-s12": "be014cebea8fe84e654a2c1dea20df73637ef8249c29abe4ba76ea052133978c",
-    "classic-advanced-4p-s13": "7dcba4244559eeafef3b0c1777ba481554143d6450d5ee051ac0aad67470ee6a",
-    "classic-advanced-4p-s14": "dcacdd30229ad868d208750c6b43255dd262b6c1aa2f63c94d184ac1c0601517",
-    "modern-regular-3p-s21-movement=budgetted": "b272fc7b74ce8e649aba3f61208a9bec90cd2bee5b70a887c226ff8efcbe4de4",
-    "classic-advanced-4p-s22-movement=budgetted": "2342e89ea47cccb397a6d8446c980446ea12a081172e62b282bb9580a2cfdcc0",
-    "modern-advanced-4p-s23-exploration=clockwise": "11854bbf01df87ad73d7b739d2b64f9a1b222075d685c540220700fcdf44d52a",
-    "classic-regular-2p-s24-exploration=continuous,mythical=on": "515e19aa9fa4265bc2d7913c515b9b97edf66af960ff58c21e70d9ab205df6d7",
-    "modern-beginner-4p-s25-mythical=on": "9f6daae11e4dbf8ed5e107046d431cb6ddc77fe39131aeacad1d879e52eb02a7",
+    "modern-beginner-2p-s11": "706e249756f9d3abc261a3d9ba1dc3994104ce7f2a05ce3b421e25ebeaadf3ba",
+    "modern-beginner-3p-s12": "badb2dfe841ffbc5d71ceded5034c6f16efbe130449fa1f41bf0471557ee49b2",
+    "modern-beginner-4p-s13": "e3c51dd08fd6b76472611221c75e2eb53ed0846f240bf9561719d5e9ff169e47",
+    "modern-beginner-4p-s14": "35d519a8b54c643d4c49689977d1daebe756655d01f81465004ffbfbeff40405",
+    "modern-regular-2p-s11": "ff4d91e4b4b1c4b6ad50608d34471dc3a55200f18b9884feb6ddf3315af08bc7",
+    "modern-regular-3p-s12": "ae50a9e8a7965adaa3c438ba73599b519e2ac8c0eacb68146434e4fc1123b0e1",
+    "modern-regular-4p-s13": "1e5116a984900f7295be7da58a4066206e70611bb4351eabc4f180f7e444bf41",
+    "modern-regular-4p-s14": "4f3d279292904903ea1fe148428196955ef8582853d2362d704a6589e9f3e2f8",
+    "modern-advanced-2p-s11": "d668cb0c59d7e71c7525c32d78ca1a88b285ae80c8adc1ae2cc6d96a3c07327f",
+    "modern-advanced-3p-s12": "49940d0a78103ed31745e5c4f8ac34d210e25a90bd3b7a6c24de59c6ddb6a63c",
+    "modern-advanced-4p-s13": "6dfbf4437ffcb058939b899dfef641b7a33f02321f4a7e8f6d125416af34731c",
+    "modern-advanced-4p-s14": "962b4bf70140e6279212bb6b1d4b5becec5aa5f44df7ba68d8c9c1738c37eaa4",
+    "classic-beginner-2p-s11": "8b6e9b30a2f2b8d8c6356a304be855b21469aea871932ca95f3e77f0b1e5760c",
+    "classic-beginner-3p-s12": "51886d7f79cc1297c426795a3c73674fbe289d59de66f0978e1de58a5ae8e949",
+    "classic-beginner-4p-s13": "f48ba76061da46e4946e9d868c059465ac4cbf77ce83e53d67a7b40f3ef50e4f",
+    "classic-beginner-4p-s14": "abc4e54cd8627fc02cb835dee37412eb6d3d8020e1b38734611a432471d58c81",
+    "classic-regular-2p-s11": "ce7c5da4cb3a9595c19d982f71946a9b96b76ee7b4b5f6bf06903ec0180db939",
+    "classic-regular-3p-s12": "804d8a105ea70755984a5f1bdc019c0e23a9ef341485fdc6375fc5d85602d7c2",
+    "classic-regular-4p-s13": "25102a454af51bf39652138bf621fc741b71e164b06ec1f24c510f4ff55a3bdb",
+    "classic-regular-4p-s14": "f78a24f40815fc69078b59db745fb3962b7b3f1894708c824461ec1000cb60c3",
+    "classic-advanced-2p-s11": "0d3b289e6ffda2bf2f67a3c4e69242597d6c3ea45c075ca0d6ef09cb20d5b067",
+    "classic-advanced-3p-s12": "44fd424c4781308d7d8f44720178a52bd17531af2637eaeeef7ec77b475ebcd3",
+    "classic-advanced-4p-s13": "3055f468d4913d208f7a87158806a55c71c77e521c96b15b1074999a07cc0a5f",
+    "classic-advanced-4p-s14": "e23aab04e4218d43b05c62d580104180abc8cba0cbad256096e509f3ae14f060",
+    "modern-regular-3p-s21-movement=budgetted": "cc2aed170b6155027ff43898570c985ed591a7666d1ec52dbb2251d19ea8def6",
+    "classic-advanced-4p-s22-movement=budgetted": "5614007cf7f5d4775492014eaff8c4855c5395efed258e40a6c7f3f388d185cc",
+    "modern-advanced-4p-s23-exploration=clockwise": "ad2dccf7aa23254f291039d0df184ecc54f420fcd7af995a841a64bf872973f2",
+    "classic-regular-2p-s24-exploration=continuous,mythical=on": "0ec9a0f083d2416af179aaece593c3eebde171801d078ab0f42f2aab0a6b2e02",
+    "modern-beginner-4p-s25-mythical=on": "b117fcc69dd28d9f5de036aece8b1c167d598b105811012268a3f2b9f233cea3",
+    "classic-regular-3p-s26-abandon=on,second_adventurer=on,travel_money=on": "0dd3a3481d292355cf9db5f896a1a91d9982734a1639345ef850fcc391e16280",
+    "modern-regular-4p-s27-abandon=off,second_adventurer=on": "ed095d31e300f3a8687a3de01d66aced7bce6f75e878593e16229e0046ecd39e",
+    "classic-advanced-3p-s28-second_adventurer=on": "d11316ec0b0cddea0cecb7b65b1f12336197a571206bf92df8618f7bf4914304",
 }
 
 

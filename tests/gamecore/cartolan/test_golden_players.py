@@ -5,6 +5,11 @@ Each game is played through the simulation fast path (the player reads the state
 ``_apply_inplace`` applies) with fresh players and seats rotating; the digest covers every
 action and the final JSON. Regenerate only for an intended change of a player's rules:
 ``.venv/bin/python -m tests.gamecore.cartolan.test_golden_players``.
+
+Re-recorded for issue 12: ``classic`` changed with binding decision 12; ``modern`` Regular and
+Advanced with decision 14 (refills restart at water, the last fitting chest map is used): with
+both put back, every ``modern`` game takes exactly the actions recorded before. ``modern``
+Beginner has new digests only because the final JSON gained the new options and fields.
 """
 
 from __future__ import annotations
@@ -45,30 +50,30 @@ def play_digest(preset: str, mode: str, seats: int, seed: int) -> str:
 
 
 EXPECTED: dict[str, str] = {
-    "modern-beginner-2p-s31": "3ac81beceaf1a60476b591ce07c1fb1357d53b5f66d3c233cc79f5834936927b",
-    "modern-beginner-3p-s32": "f20a37b660b2f4960b37d4d25d661ddd732d9fafa66583c5b5ddbf38e2298355",
-    "modern-beginner-4p-s33": "e92a7831f3764b89a006c8f0bcb99bc6209d8c18b6995010e4bb7decf9b1bdf3",
-    "modern-beginner-4p-s34": "ce0c5f2e719cd230ab7cddcc10e767559f1b46bbc8fa69e2044259563e038f8f",
-    "modern-regular-2p-s31": "bcfde4c43b0c41d251987cdabfee042f7169a26027274d523eb0bb219492a143",
-    "modern-regular-3p-s32": "dac1d6dfecf29ab3fad60d3f2c9d5a02b7943db5c1636b6ba725f67272ab1aac",
-    "modern-regular-4p-s33": "784482d6b7ff95751905b792f93860b041c6656f1c1156549a7465a002766e8a",
-    "modern-regular-4p-s34": "6d552e5c15559ba14c1c7601f97b02f463d9a925cd4d6d1578e82dab6c617bd7",
-    "modern-advanced-2p-s31": "c0f33fb4b9f3a99fac430526d824d5c2db89bfa34b25f8f5c6f0b12d6cee0437",
-    "modern-advanced-3p-s32": "08f0052b32fe7e9821df5c0abdb781d5c76a0634201528da243eb0a19b39ba12",
-    "modern-advanced-4p-s33": "8c739f433d2cd7ba9d2144e87b742d2dcde1f244b08fd29a1aa31646906f273f",
-    "modern-advanced-4p-s34": "ccf53040f5cf9e49b49eff42e9f28e5a3da66159bbd6af8f100011da3a69db68",
-    "classic-beginner-2p-s31": "5a14677409508364e1d724905b58d9bde16e6e6ed76eb57a26bd2cd70a932165",
-    "classic-beginner-3p-s32": "4677f4d9a6496f35f61d7544624df53fb5f362ba2943212c8f333bb618d9744a",
-    "classic-beginner-4p-s33": "38b3de7c179dce2b8e8977493863d84e11865b0bd729e0b730cbe96369558ac5",
-    "classic-beginner-4p-s34": "97a10c10b587661f752abcff2fce7a1587be45b6c1eaf2d7e944987ff5571b08",
-    "classic-regular-2p-s31": "5070ebc650cfdd2c4cde356b735d2fff2620e4f71d1f7844abf137bd05d7692f",
-    "classic-regular-3p-s32": "34efeff8612fea89b38bbfe02cc65f8574110ccb4a441a3196875559b07fa916",
-    "classic-regular-4p-s33": "6f09a59ccdd21d87e7167258dacbe37610c95790138b22d95e9269e4891e0769",
-    "classic-regular-4p-s34": "1f16fba5fe29ba31a79e67478437f8a41634a2996b83db9bd25ae1f650b22fc4",
-    "classic-advanced-2p-s31": "c648c11d20019585f0e742f326f4a94a369825114135b9471be2e2850bfb04c6",
-    "classic-advanced-3p-s32": "8530cf2a2a6ae627e3984551cce93c90f68227572243c8f6fc7b705ae27a012a",
-    "classic-advanced-4p-s33": "f7cdb1940e6abac703c153b0c0fbb9f8dd7fb2be7b3556b97a9a5c3aea2724fa",
-    "classic-advanced-4p-s34": "f3021f89086606e7a083ca34aad081b42ab1e36f3c2f7027c017eb9b9293a44d",
+    "modern-beginner-2p-s31": "01321009f712854368883d1fb520cb892298db1aa3d01e9ce7945ca893fd7026",
+    "modern-beginner-3p-s32": "c08863f0ea031dee7a41bc12b1dc38e1801c5693818810f758c5ec704f1816e0",
+    "modern-beginner-4p-s33": "d8593abe874500bfef582ff478ab6573805be947405dbb65377d9c16746245be",
+    "modern-beginner-4p-s34": "871a393e95b8c90346817879c7c3566e240dbf07f428cb4d18c37cd0d4da91b9",
+    "modern-regular-2p-s31": "701cea316a61008961ceb3942680d5daa5ba8c9f8981547e57c9eb9b143acb7f",
+    "modern-regular-3p-s32": "7693b5bc3e579945d21cd3edebf4e57e899427033a2022e50c04beceb4be3393",
+    "modern-regular-4p-s33": "defc956f10b4558d679466ead99255b350f7bc8e1cc6d302cc0cf7f00d0c7ae1",
+    "modern-regular-4p-s34": "00d459a8649f7bc6bfd7b2428d7a1123236171b35110d3d13b7d84be5cf9aab9",
+    "modern-advanced-2p-s31": "a55e56a6a6435046fd994e63d3609f1e97f826a7f713bec4028659fc9ec77505",
+    "modern-advanced-3p-s32": "1212b722ed9b229063e3e905832d2aca9887a7f8e1297dc3e203e3e22b19a260",
+    "modern-advanced-4p-s33": "ac16a194778cf3986ae75c7831f43bc0d7b9544017195bc06f7c885054550c89",
+    "modern-advanced-4p-s34": "1e0b72c9e9660bddd5cf4f5a5548f23c8d373eba1392d022804d0cffdb471cbb",
+    "classic-beginner-2p-s31": "9ad25153179ae401cd719040be18b59ee73c16e5dff37e5b8b20ccd8b4fc1207",
+    "classic-beginner-3p-s32": "dbc4835c5c82d6a2c0a33863849358e1dab0b0bf896e7707d3717b3d95ab5768",
+    "classic-beginner-4p-s33": "0a68f64933c0f901a0fab44f80213023041c7a0fb497085c337b533bbfd07d44",
+    "classic-beginner-4p-s34": "d0f7e8815c14e3c3c2bc09adbfad06dcaa391b8a4514fa91e192fcd15c64fb41",
+    "classic-regular-2p-s31": "51de12f12fe91046bdfe026ed604190a62a63d73346c3174a474318a49ebdb60",
+    "classic-regular-3p-s32": "e3c1c88738c85fdc6e286e0db73447f6750a1792b9b9f058cf83c2754665a532",
+    "classic-regular-4p-s33": "d981d91e90cafd176604e44ce61cff2f1c619dc0ecb97ace7629a3aa28259351",
+    "classic-regular-4p-s34": "510c61b6590735c881da94f9c16e151dfca034c73573e14f4b87224941e926d1",
+    "classic-advanced-2p-s31": "b5ef6bfa40dc6b7a1803bbb720ebc7ba032461aaa9605291fb9e8cd87476bb23",
+    "classic-advanced-3p-s32": "e6594c4b5bc484aa6f2947958b2b0a98b4d113e33b12d75034f689494d73914d",
+    "classic-advanced-4p-s33": "85a6a27bb824221483dead314aefc581d316b728126532800bf683f8c7c2a9a6",
+    "classic-advanced-4p-s34": "96b346e20804a3b087e430a4bd54f184e54eb81947db7084891899ac0fe1bebe",
 }
 
 

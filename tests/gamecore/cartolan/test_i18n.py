@@ -11,7 +11,12 @@ from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import GAME
 
 CATALOGS = Path(__file__).resolve().parents[3] / "i18n" / "catalogs"
-PROBES = ["move 1 N", "wait 3", "trade", "bank 99", "attack 3.1", "relocate 9,9", "done"]
+PROBES = [
+    "move 1 N", "wait 3", "trade", "bank 99", "attack 3.1", "relocate 9,9", "done", "move 2 N",
+    "travel 3", "abandon capital", "equip 1", "agent", "rest", "attack agent", "buy agent 9,9",
+    "buy adventurer", "take 40", "court", "gust 1 S", "keep 9", "restore",
+]  # fmt: skip
+UNREADABLE = ["buy agent 4,4092", "", "fly", "move 1 sideways", "bank lots", "attack 0.1", "wait a b"]
 
 
 def _catalog(locale: str) -> dict[str, str]:
@@ -46,10 +51,10 @@ def test_events_and_refusals_of_random_games_are_translated() -> None:
                         GAME.apply(state, state.seat, GAME.parse_action(probe))
                     except IllegalAction as refusal:
                         key = f"illegal.{refusal.code}"
-                        if refusal.code != "notation":
-                            assert key in en
-                            en[key].format(**refusal.params)
-                            ja[key].format(**refusal.params)
+                        assert key in en, (probe, refusal.code)
+                        assert refusal.code != "cartolan_not_offered", (probe, refusal.reason)
+                        en[key].format(**refusal.params)
+                        ja[key].format(**refusal.params)
                 state, events = GAME.apply(state, state.seat, rng.choice(legal))
                 for event in events:
                     key = f"event.cartolan.{event.kind}"
@@ -71,3 +76,18 @@ def test_every_event_kind_in_the_engine_has_a_text() -> None:
     en, ja = _catalog("en"), _catalog("ja")
     for kind in kinds:
         assert f"event.cartolan.{kind}" in en and f"event.cartolan.{kind}" in ja, kind
+
+
+def test_notation_errors_have_both_languages() -> None:
+    """Binding decision 13: a notation error names its reason in English and Japanese."""
+    en, ja = _catalog("en"), _catalog("ja")
+    for text in UNREADABLE:
+        try:
+            GAME.parse_action(text)
+        except IllegalAction as refusal:
+            key = f"illegal.{refusal.code}"
+            assert key in en and key in ja, (text, refusal.code)
+            en[key].format(**refusal.params)
+            ja[key].format(**refusal.params)
+        else:
+            raise AssertionError(f"{text!r} was read")

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from gamecore.games.cartolan import board, movement
+import pytest
+
+from gamecore.contract import IllegalAction
+from gamecore.games.cartolan import GAME, board, movement
 
 from .helpers import act, at, legal, new, put, tile
 
@@ -58,16 +61,35 @@ def test_budgetted_variant_never_mixes_land_and_upwind() -> None:
 
 
 def test_classic_upwind_window_and_unburdened_chest() -> None:
-    state = new("classic", "beginner")
+    state = new("classic", "advanced")
     adv = state.adventurer
+    adv.cards, adv.buffs = [], {}  # no named Adventurer's effect
     adv.pos = put(state, 0, 1, tile("NESW"))
     adv.chest = 2
     state.down = 1
-    assert set(_sides(state)) == {"N", "E"}
+    assert _plain(state) == {"N", "E"}
     adv.chest = 0  # unburdened: two upwind / three land moves
-    assert set(_sides(state)) == {"N", "E", "S", "W"}
+    assert _plain(state) == {"N", "E", "S", "W"}
     state.down = 2
-    assert set(_sides(state)) == {"N", "E"}
+    assert _plain(state) == {"N", "E"}
+
+
+def _plain(state) -> set[str]:
+    """The sides a step may cross without a gust."""
+    return {side for side, gust in _sides(state).items() if not gust}
+
+
+@pytest.mark.parametrize("mode", ["beginner", "regular"])
+def test_classic_unburdened_movement_is_advanced_only(mode: str) -> None:
+    """Decision 12a: outside Advanced an empty Chest gives no extra upwind move. The issue's
+    example: seed 1, Beginner, ``move 1 S`` twice; the second step is upwind at move 2."""
+    state = GAME.setup(2, 1, {"preset": "classic", "mode": mode})
+    assert state.adventurer.chest == 0
+    state, _ = GAME.apply(state, state.seat, "move 1 S")
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "move 1 S")
+    assert caught.value.code == "cartolan_move_not_allowed" and caught.value.params["kind"] == "upwind"
+    assert _plain(state) == {"N", "E"}
 
 
 def test_classic_leaving_a_city_is_a_land_move() -> None:

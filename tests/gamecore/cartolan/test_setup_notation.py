@@ -6,6 +6,7 @@ import pytest
 
 from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import GAME, board, presets, turns
+from gamecore.games.cartolan.state import Adventurer
 
 from .helpers import ALL_WATER, act, at, legal, new, put, tile
 
@@ -100,7 +101,7 @@ def test_notation_is_tolerant_and_canonical(text: str, canonical: str) -> None:
 def test_unreadable_notation_explains(text: str) -> None:
     with pytest.raises(IllegalAction) as caught:
         GAME.parse_action(text)
-    assert caught.value.code == "notation" and caught.value.reason
+    assert caught.value.code.startswith("notation_cartolan_") and caught.value.reason
 
 
 def test_refusals_name_the_reason() -> None:
@@ -116,10 +117,76 @@ def test_refusals_name_the_reason() -> None:
     assert caught.value.code == "cartolan_not_your_turn"
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, state.seat, GAME.parse_action("move 2 N"))
-    assert caught.value.code == "cartolan_wrong_adventurer"
+    assert caught.value.code == "cartolan_no_adventurer"
+    state.advs[state.seat].append(Adventurer(state.seat, state.adventurer.pos, 1))
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, GAME.parse_action("move 2 N"))
+    assert caught.value.code == "cartolan_wrong_adventurer"  # modern: creation order
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, state.seat, GAME.parse_action("trade"))
-    assert caught.value.code == "cartolan_not_offered"
+    assert caught.value.code == "cartolan_no_wonder"
+    state.offers = 0
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, GAME.parse_action("trade"))
+    assert caught.value.code == "cartolan_actions_closed"
+
+
+def test_a_place_off_the_board_is_a_notation_error_naming_the_range() -> None:
+    """Decision 13: ``buy agent 4,4092`` used to wrap round to ``buy agent 5,-4``."""
+    with pytest.raises(IllegalAction) as caught:
+        GAME.parse_action("buy agent 4,4092")
+    refusal = caught.value
+    assert refusal.code == "notation_cartolan_range"
+    assert refusal.params["low"] == -2048 and refusal.params["high"] == 2047
+    assert "-2048 to 2047" in refusal.reason
+    assert GAME.format_action(GAME.parse_action("buy agent 4,2047")) == "buy agent 4,2047"
+    with pytest.raises(IllegalAction):
+        GAME.parse_action("relocate -2049,0")
+
+
+def _at_city(preset: str, vault: int):
+    state = new(preset, "regular")
+    state.vault[state.seat] = vault
+    state.decision = "city"  # a city visit that stays open while something could be bought
+    state.pending = {"banked": True, "purchases": True}
+    return state
+
+
+def test_city_refusals_name_the_rule_broken() -> None:
+    """Decision 13: refusals say why (a domain, a Vault short by how much, no tile)."""
+    state = _at_city("classic", 4)
+    put(state, 2, 2, ALL_WATER)
+    put(state, 9, 0, ALL_WATER)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "buy agent 2,2")
+    assert caught.value.code == "cartolan_domain_capital"
+    assert "domain of the Capital" in caught.value.reason
+    put(state, 0, 7, ALL_WATER)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "buy agent 0,7")
+    assert caught.value.code == "cartolan_vault_short"
+    assert caught.value.params == {"needed": 5, "have": 4}
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "buy agent 30,30")
+    assert caught.value.code == "cartolan_no_tile"
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "buy adventurer")
+    assert caught.value.params == {"needed": 10, "have": 4}
+
+
+def test_refusals_number_players_from_one() -> None:
+    state = new(players=3)
+    seat = state.seat
+    other = (seat + 1) % 3
+    state.advs[other][0].pos = state.adventurer.pos = put(state, 4, 4, ALL_WATER)
+    state.offers = 1
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, seat, f"attack {other + 1}.2")
+    assert caught.value.params == {"player": other + 1, "number": 2}
+    assert f"player {other + 1} has no Adventurer 2" in caught.value.reason
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, (seat + 1) % 3, "wait")
+    assert caught.value.params == {"player": seat + 1}
 
 
 def test_apply_accepts_text_and_the_moving_adventurer_shorthand() -> None:

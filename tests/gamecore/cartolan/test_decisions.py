@@ -1,0 +1,315 @@
+"""Binding decisions 12 and 14: ``classic`` follows the notebook's prose, ``modern`` the
+designer's chest-map mechanics. Each test plays the situation and fails on the old rules.
+(12a and 13 are in ``test_movement.py`` and ``test_setup_notation.py``.)"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from gamecore.cli import main
+from gamecore.contract import IllegalAction
+from gamecore.games.cartolan import GAME, board, cards, players, turns
+from gamecore.games.cartolan.state import Adventurer
+
+from .helpers import ALL_WATER, act, at, legal, new, put, tile
+
+# -- 12b: the player chooses which Adventurer moves --------------------------------------------
+
+
+def _two_adventurers(preset: str = "classic", mode: str = "regular"):
+    return new(preset, mode, second_adventurer="on")
+
+
+def test_classic_player_chooses_any_unmoved_adventurer() -> None:
+    state = _two_adventurers()
+    seat = state.seat
+    assert state.adv_index == 0
+    assert {"move 1 N", "move 2 N", "wait 2"} <= legal(state)
+    state, _ = act(state, "move 2 N")
+    assert state.advs[seat][1].pos == at(0, 1) and state.advs[seat][0].pos == at(0, 0)
+    assert "move 1 E" not in legal(state)  # Adventurer 2 has started: it finishes first
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, seat, "move 1 E")
+    assert caught.value.code == "cartolan_finish_first"
+    state, _ = act(state, "end")
+    assert state.seat == seat and state.adv_index == 0  # Adventurer 1 has not moved yet
+    assert "move 2 N" not in legal(state)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, seat, "move 2 N")
+    assert caught.value.code == "cartolan_already_moved"
+    state, _ = act(state, "end")
+    assert state.seat != seat
+
+
+def test_modern_keeps_the_creation_order() -> None:
+    state = _two_adventurers("modern")
+    assert "move 2 N" not in legal(state)
+
+
+def test_the_command_line_plays_a_chosen_adventurer() -> None:
+    """``play`` takes ``move 2 N`` for an unmoved Adventurer 2 (item 4 of the issue)."""
+    out, err = io.StringIO(), io.StringIO()
+    argv = ["play", "cartolan", "--seed", "1", "--second-adventurer", "on"]
+    status = main(argv, io.StringIO("move 2 N\n"), out, err)
+    assert status == 0, err.getvalue()
+    assert "move 2 N" not in err.getvalue()
+    replayed = io.StringIO()
+    status = main(
+        ["replay", "cartolan", "--seed", "1", "--second-adventurer", "on"],
+        io.StringIO("move 2 N\n"), replayed, err,
+    )  # fmt: skip
+    assert status == 0, err.getvalue()
+    assert ": move 2 N" in replayed.getvalue()
+
+
+def test_computer_players_move_in_creation_order() -> None:
+    """The documented order: the lowest-numbered unmoved Adventurer moves first."""
+    state = _two_adventurers()
+    seat = state.seat
+    action = players.heuristic_players()["explorer"](state, GAME.legal_actions(state, seat), _Rng())
+    assert action[0] in ("move", "wait", "end") and (action[0] == "end" or action[1] == 1)
+
+
+class _Rng:
+    def random(self) -> float:
+        return 0.5
+
+    def choice(self, seq):
+        return seq[0]
+
+
+# -- 12c: the second starting Adventurer --------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["classic", "modern"])
+def test_second_adventurer_option(preset: str) -> None:
+    assert all(len(advs) == 1 for advs in new(preset).advs)
+    state = _two_adventurers(preset)
+    assert all(len(advs) == 2 for advs in state.advs)
+    assert all(adv.pos == at(0, 0) for advs in state.advs for adv in advs)
+    if preset == "modern":
+        assert all(len(adv.maps) == 2 for advs in state.advs for adv in advs)
+
+
+# -- 12d: the discard pile is used only when the pile runs out --------------------------------
+
+
+def test_classic_discards_stay_until_the_pile_runs_out() -> None:
+    state = new("classic", "beginner")
+    state.adventurer.chest = 1
+    misfit = tile("")
+    state, _ = act(state, "move 1 N")
+    put(state, 1, 2, ALL_WATER)
+    state.piles[0] += [ALL_WATER] + [misfit] * 4
+    state, _ = act(state, "move 1 N")
+    assert state.discards[0] == [misfit] * 4
+    state, _ = act(state, "end")
+    assert state.discards[0] == [misfit] * 4  # not put back at the end of the turn
+    state.piles[0] = []
+    tile_drawn = turns.exploration.draw(state, 0)
+    assert tile_drawn == misfit and state.discards[0] == [] and len(state.piles[0]) == 3
+
+
+# -- 12e: resting at the Agent just placed (Tip 1) ----------------------------------------------
+
+
+def _agent_placed(preset: str):
+    state = new(preset, "beginner")
+    state.adventurer.chest = 5
+    for x in range(-6, 7):  # outside classic's city domain
+        put(state, x, 5, ALL_WATER)
+    state.adventurer.pos = at(0, 5)
+    state.piles[0].append(ALL_WATER)
+    state, _ = act(state, "move 1 N")
+    state, _ = act(state, "agent")
+    state, _ = act(state, "wait")
+    return state
+
+
+def test_classic_may_rest_at_the_agent_placed_this_turn() -> None:
+    assert "rest" in legal(_agent_placed("classic"))
+    assert "rest" not in legal(_agent_placed("modern"))
+
+
+# -- 12f: travel money and abandoning are options ------------------------------------------------
+
+
+def test_travel_money_and_abandon_follow_the_preset_and_the_options() -> None:
+    state = new("classic")
+    state.vault[state.seat] = 3
+    assert not any(a.startswith("travel") for a in legal(state))
+    state, _ = act(state, "move 1 N")
+    state.piles[0].append(ALL_WATER)
+    state, _ = act(state, "move 1 N")
+    assert not any(a.startswith("abandon") for a in legal(state))
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "abandon capital")
+    assert caught.value.code == "cartolan_option_off_abandon"
+    state = new("classic", travel_money="on", abandon="on")
+    state.vault[state.seat] = 3
+    assert "travel 3" in legal(state)
+    state = new("modern", travel_money="off")
+    state.vault[state.seat] = 3
+    assert not any(a.startswith("travel") for a in legal(state))
+    assert GAME.view(state, None)["options"]["abandon"] == "on"
+
+
+def test_new_options_are_listed_with_their_choices() -> None:
+    specs = {spec.name: spec for spec in GAME.options}
+    assert specs["second_adventurer"].choices == ("off", "on")
+    assert specs["travel_money"].default == specs["abandon"].default == "default"
+
+
+# -- 12g, 12h: attacks on empty Chests; pirates place Agents -----------------------------------
+
+
+def _shared_tile(preset: str):
+    state = new(preset, "regular")
+    other = 1 - state.seat
+    here = put(state, 4, 4, ALL_WATER)
+    state.adventurer.pos = state.advs[other][0].pos = here
+    state.advs[other][0].chest = 0
+    state, _ = act(state, "wait")
+    return state, other
+
+
+def test_classic_attacks_an_adventurer_with_an_empty_chest() -> None:
+    state, other = _shared_tile("classic")
+    assert f"attack {other + 1}.1" in legal(state)
+    state, _ = act(state, f"attack {other + 1}.1")
+    assert state.advs[1 - other][0].pirate  # the attacker turns pirate, success or not
+    modern, other = _shared_tile("modern")
+    assert f"attack {other + 1}.1" not in legal(modern)
+
+
+def test_classic_pirates_may_place_agents() -> None:
+    for preset, allowed in (("classic", True), ("modern", False)):
+        state = new(preset, "regular")
+        adv = state.adventurer
+        adv.pirate, adv.chest = True, 5
+        for x in range(-6, 7):
+            put(state, x, 5, ALL_WATER)
+        adv.pos = at(0, 5)
+        state.piles[0].append(ALL_WATER)
+        state, _ = act(state, "move 1 N")
+        assert ("agent" in legal(state)) is allowed
+
+
+# -- 12i: a known Disaster does nothing to a non-pirate -------------------------------------------
+
+
+def test_classic_known_disaster_spares_a_non_pirate() -> None:
+    state = new("classic", "regular")
+    seat = state.seat
+    disaster = put(state, 0, 2, ALL_WATER | board.DISASTER)
+    state.dropped[disaster] = 4
+    adv = state.adventurer
+    adv.chest = 3
+    state, _ = act(state, "move 1 N")
+    state, events = act(state, "move 1 N")
+    moved = state.advs[seat][0]
+    assert moved.pos == disaster and moved.chest == 3 and state.dropped[disaster] == 4
+    assert "disaster" not in [event.kind for event in events]
+
+
+# -- 12j: one Technology card equipped; no card that does nothing ------------------------------
+
+
+def _tech(effect: str) -> int:
+    return next(
+        i for i, c in enumerate(cards.CARDS) if c.deck == "manuscript" and c.effect == effect
+    )
+
+
+def test_classic_only_the_equipped_technology_works() -> None:
+    state = new("classic", "advanced")
+    seat = state.seat
+    adv = state.adventurer
+    adv.cards = [_tech("downwind"), _tech("upwind")]
+    cards.recompute(adv, True)
+    assert adv.buffs == {}  # held, none equipped
+    state, _ = act(state, "end")
+    assert state.decision == "equip" and legal(state) == {"equip 1", "equip 2", "decline"}
+    state, events = act(state, "equip 2")
+    assert [e.kind for e in events][0] == "equip"
+    adv = state.advs[seat][0]
+    assert adv.buffs == {"upwind": 1} and adv.equipped == _tech("upwind")
+    view = GAME.view(state, None)
+    entry = next(a for a in view["adventurers"] if a["seat"] == seat and a["number"] == 1)
+    assert [c["active"] for c in entry["cards"]] == [False, True]
+
+
+def test_modern_manuscripts_all_work() -> None:
+    state = new("modern", "advanced")
+    adv = state.adventurer
+    adv.cards = [_tech("downwind"), _tech("upwind")]
+    cards.recompute(adv, state.params.equip_technology)
+    assert adv.buffs == {"downwind": 1, "upwind": 1}
+
+
+def test_classic_decks_hold_no_modern_only_card() -> None:
+    state = new("classic", "advanced")
+    drawn = [c for advs in state.advs for a in advs for c in a.cards]
+    for card_id in state.decks["character"] + state.decks["discovery"] + drawn:
+        assert cards.CARDS[card_id].effect not in ("maps", "rewards")
+    modern = new("modern", "advanced")
+    assert any(cards.CARDS[c].effect == "maps" for c in modern.decks["manuscript"])
+
+
+def test_computer_players_equip_when_nothing_is_equipped() -> None:
+    state = new("classic", "advanced")
+    adv = state.adventurer
+    adv.cards = [_tech("downwind")]
+    state, _ = act(state, "end")
+    player = players.heuristic_players()["trader"]
+    assert player(state, GAME.legal_actions(state, state.seat), _Rng()) == ("equip", 1)
+    state.adventurer.equipped = _tech("upwind")
+    assert player(state, GAME.legal_actions(state, state.seat), _Rng()) == ("decline",)
+
+
+# -- 14: chest-map refills restart at water; the last fitting map ----------------------------
+
+
+def test_modern_refill_of_one_map_draws_water() -> None:
+    state = new("modern", "regular")
+    adv = state.adventurer
+    land = board.make_tile((), board.NE, board.LAND_BACK)
+    adv.maps = [land]  # the water map (slot 1) was used; the land map is left
+    state.piles[0].append(ALL_WATER)
+    state.piles[1].append(land)
+    turns.refill_maps(state, adv)
+    assert adv.maps == [land, ALL_WATER]  # slot alternation drew land here
+    adv.maps = []
+    state.piles[0].append(ALL_WATER)
+    state.piles[1].append(land)
+    turns.refill_maps(state, adv)
+    assert adv.maps == [ALL_WATER, land]
+
+
+def test_computer_players_use_the_last_fitting_chest_map() -> None:
+    state = new("modern", "regular")
+    adv = state.adventurer
+    adv.maps = [ALL_WATER, ALL_WATER | board.WONDER]
+    state, _ = act(state, "move 1 N")
+    adv = state.adventurer
+    assert players.fitting_map(state, adv, board.N) == 2
+
+
+def test_the_failed_gap_is_avoided() -> None:
+    """Decision 14: the avoid list holds the failed gap itself."""
+    state = new("modern", "regular")
+    player = players.heuristic_players()["explorer"]
+    seat = state.seat
+    key = players.adventurer_key(seat, 1)
+    gap = at(0, 2)
+    player.memory.trying[key] = (state.round, state.adventurer.pos, gap)
+    player.note_failed_exploration(state, state.adventurer, key)
+    assert player.memory.failed[key][1] == {gap}
+
+
+def test_adventurer_equipped_round_trips_in_json() -> None:
+    adv = Adventurer(0, at(0, 0), 1)
+    adv.equipped = 7
+    assert Adventurer.from_dict(adv.to_dict()).equipped == 7
