@@ -45,7 +45,9 @@ def run_replay(
             try:
                 events = session.play(seat, move)
             except Exception as exc:  # noqa: BLE001 - report the line, whatever the game raised
-                stderr.write(f"line {number}: {move!r} for seat {seat}: {_error_text(exc)}\n")
+                # people count players from 1, as the refusal texts do; the seat keeps 0
+                who = f"player {seat + 1} (seat {seat})"
+                stderr.write(f"line {number}: {move!r} for {who}: {_error_text(exc)}\n")
                 return 1
             if not args.json:
                 stdout.write(f"{session.step}. seat {seat}: {game.format_action(game.parse_action(move))}\n")

@@ -277,7 +277,7 @@ def test_replay_prints_moves_and_stops_at_a_wrong_line():
     status, out, _ = run(["replay", "nim", "--seed", "3"], stdin="take 1\n")
     assert status == 0 and "1. seat 0: take 1" in out and "seat 1 to move" in out
     status, _, err = run(["replay", "nim", "--seed", "3"], stdin="take 1\ntake 5\n")
-    assert status == 1 and "line 2: 'take 5' for seat 1: cannot take 5" in err
+    assert status == 1 and "line 2: 'take 5' for player 2 (seat 1): cannot take 5" in err
 
 
 def test_a_failing_computer_player_ends_the_session_with_a_message():

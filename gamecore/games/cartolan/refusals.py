@@ -241,8 +241,8 @@ def _step(state: State, adv: Adventurer, action: Action, text: str) -> IllegalAc
     kind_name = ("downwind", "upwind", "land")[movement.step_kind(state, adv, side)]
     meter = movement.remaining(state, adv)
     return refuse(
-        "move_not_allowed",
-        f"{text} would be a {kind_name} move, which is not allowed now "
+        f"no_{kind_name}_move",
+        f"{text}: {kind_name} moves are not allowed now "
         f"({meter['used']} of {meter['total']} moves used)",
         move=text,
         kind=kind_name,

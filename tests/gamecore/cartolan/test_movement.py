@@ -88,7 +88,7 @@ def test_classic_unburdened_movement_is_advanced_only(mode: str) -> None:
     state, _ = GAME.apply(state, state.seat, "move 1 S")
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, state.seat, "move 1 S")
-    assert caught.value.code == "cartolan_move_not_allowed" and caught.value.params["kind"] == "upwind"
+    assert caught.value.code == "cartolan_no_upwind_move"
     assert _plain(state) == {"N", "E"}
 
 

@@ -110,7 +110,7 @@ def test_refusals_name_the_reason() -> None:
     state.down = 3
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, state.seat, GAME.parse_action("move 1 S"))
-    assert caught.value.code == "cartolan_move_not_allowed"
+    assert caught.value.code == "cartolan_no_upwind_move"
     assert "upwind" in caught.value.reason
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 1 - state.seat, GAME.parse_action("move 1 N"))
