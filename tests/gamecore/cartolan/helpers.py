@@ -50,3 +50,17 @@ def act(state: State, text: str) -> tuple[State, list]:
 
 def legal(state: State) -> set[str]:
     return set(GAME.legal_notations(state, state.seat))
+
+
+def explored_far(preset: str, mode: str = "beginner", pirate: bool = False) -> State:
+    """The moving Adventurer (Chest 5) has just explored (0,6), outside every classic city
+    domain: the Agent offer is open."""
+    state = new(preset, mode)
+    state.adventurer.chest = 5
+    state.adventurer.pirate = pirate
+    for x in range(-6, 7):
+        put(state, x, 5, ALL_WATER)
+    state.adventurer.pos = at(0, 5)
+    state.piles[0].append(ALL_WATER)
+    state, _ = act(state, "move 1 N")
+    return state

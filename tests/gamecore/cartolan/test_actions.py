@@ -8,7 +8,7 @@ from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import GAME, board
 from gamecore.games.cartolan.state import Agent
 
-from .helpers import ALL_WATER, act, at, force_rng, legal, new, put, tile
+from .helpers import ALL_WATER, act, at, explored_far, force_rng, legal, new, put, tile
 
 
 def _explore_north_with(state, top: int):
@@ -118,14 +118,7 @@ def test_own_agent_rest_is_free_and_collects_its_wealth() -> None:
 
 def test_agent_after_exploring_costs_chest_and_no_rest_this_turn() -> None:
     for preset, cost in (("modern", 1), ("classic", 3)):
-        state = new(preset, "beginner")
-        state.adventurer.chest = 5
-        for x in range(-6, 7):  # outside classic's city domain
-            put(state, x, 5, ALL_WATER)
-        state.adventurer.pos = at(0, 5)
-        state.piles[0].append(ALL_WATER)
-        state, _ = act(state, "move 1 N")
-        state, _ = act(state, "agent")
+        state, _ = act(explored_far(preset), "agent")
         assert state.adventurer.chest == 5 - cost + (0 if preset == "classic" else 0)
         assert state.agents[at(0, 6)].owner == state.seat
         assert "rest" not in legal(state)

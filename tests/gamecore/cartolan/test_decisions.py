@@ -13,7 +13,7 @@ from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import GAME, board, cards, players, turns
 from gamecore.games.cartolan.state import Adventurer
 
-from .helpers import ALL_WATER, act, at, legal, new, put, tile
+from .helpers import ALL_WATER, act, at, explored_far, legal, new, put, tile
 
 # -- 12b: the player chooses which Adventurer moves --------------------------------------------
 
@@ -116,14 +116,7 @@ def test_classic_discards_stay_until_the_pile_runs_out() -> None:
 
 
 def _agent_placed(preset: str):
-    state = new(preset, "beginner")
-    state.adventurer.chest = 5
-    for x in range(-6, 7):  # outside classic's city domain
-        put(state, x, 5, ALL_WATER)
-    state.adventurer.pos = at(0, 5)
-    state.piles[0].append(ALL_WATER)
-    state, _ = act(state, "move 1 N")
-    state, _ = act(state, "agent")
+    state, _ = act(explored_far(preset), "agent")
     state, _ = act(state, "wait")
     return state
 
@@ -186,14 +179,7 @@ def test_classic_attacks_an_adventurer_with_an_empty_chest() -> None:
 
 def test_classic_pirates_may_place_agents() -> None:
     for preset, allowed in (("classic", True), ("modern", False)):
-        state = new(preset, "regular")
-        adv = state.adventurer
-        adv.pirate, adv.chest = True, 5
-        for x in range(-6, 7):
-            put(state, x, 5, ALL_WATER)
-        adv.pos = at(0, 5)
-        state.piles[0].append(ALL_WATER)
-        state, _ = act(state, "move 1 N")
+        state = explored_far(preset, "regular", pirate=True)
         assert ("agent" in legal(state)) is allowed
 
 
