@@ -1,7 +1,10 @@
 """A PNG chart of a simulation run (matplotlib, Agg backend).
 
 Imported only when a chart is wanted (``simulate --plot``, the bot's ``/simulate``), so
-``gamecore`` itself stays free of matplotlib.
+``gamecore`` itself stays free of matplotlib. The chart is a portrait picture (two panels
+stacked) whose text stays ≥ 10 px when Discord shows it 400 px wide. Its words come in
+``labels`` (the bot passes its translated catalog, ``i18n/catalogs/pictures.*.json``); the
+font falls back to IPAexGothic (package ``matplotlib-fontja``) for Japanese.
 """
 
 from __future__ import annotations
@@ -11,6 +14,22 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+#: English words of the chart; a caller may pass any subset translated.
+LABELS: dict[str, str] = {
+    "rates.title": "win rate by player type",
+    "rates.axis": "win rate (95% Wilson interval)",
+    "spread.title": "distribution of {what}",
+    "spread.games": "games",
+    "spread.score": "score: {key}",
+    "what.rounds": "rounds",
+    "what.steps": "steps",
+}
+#: Portrait size in inches at ``DPI``: 600 x 900 px; text of 12 pt = 16.7 px ≥ 10 x 600 / 400.
+FIGURE_SIZE = (6.0, 9.0)
+DPI = 100
+FONT_SIZE = 12
+JAPANESE_FONT = "IPAexGothic"
+
 
 def _length_values(summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> tuple[str, list[float]]:
     finished = [r for r in records if r.get("result") != "error"]
@@ -19,8 +38,25 @@ def _length_values(summary: Mapping[str, Any], records: Sequence[Mapping[str, An
     return "steps", [r["steps"] for r in finished]
 
 
+def _fonts() -> list[str]:
+    """DejaVu Sans first, IPAexGothic for what it lacks (Japanese); registered once."""
+    # matplotlib is imported by the caller already; the font package only when drawing
+    import matplotlib_fontja
+    from matplotlib import font_manager
+
+    names = {font.name for font in font_manager.fontManager.ttflist}
+    if JAPANESE_FONT not in names:
+        fonts = Path(matplotlib_fontja.__file__).parent / "fonts"
+        for path in sorted(fonts.glob("*.ttf")):
+            font_manager.fontManager.addfont(str(path))
+    return ["DejaVu Sans", JAPANESE_FONT]
+
+
 def render_summary_chart(
-    summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]], title: str = ""
+    summary: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    title: str = "",
+    labels: Mapping[str, str] | None = None,
 ) -> bytes:
     """PNG bytes: win rate by player type with 95% intervals, and a distribution panel.
 
@@ -31,19 +67,23 @@ def render_summary_chart(
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator
 
-    figure, (rates_axis, spread_axis) = plt.subplots(1, 2, figsize=(10, 4), dpi=100)
-    try:
-        _draw_rates(rates_axis, summary)
-        _draw_spread(spread_axis, summary, records)
-        if title:
-            figure.suptitle(title)
-        figure.tight_layout()
-        buffer = io.BytesIO()
-        figure.savefig(buffer, format="png")
-        return buffer.getvalue()
-    finally:
-        plt.close(figure)
+    words = {**LABELS, **(labels or {})}
+    with plt.rc_context({"font.family": _fonts(), "font.size": FONT_SIZE}):
+        figure, (rates_axis, spread_axis) = plt.subplots(2, 1, figsize=FIGURE_SIZE, dpi=DPI)
+        try:
+            _draw_rates(rates_axis, summary, words)
+            _draw_spread(spread_axis, summary, records, words)
+            spread_axis.yaxis.set_major_locator(MaxNLocator(integer=True))
+            if title:
+                figure.suptitle(title, fontsize=FONT_SIZE + 2)
+            figure.tight_layout()
+            buffer = io.BytesIO()
+            figure.savefig(buffer, format="png")
+            return buffer.getvalue()
+        finally:
+            plt.close(figure)
 
 
 def save_summary_chart(
@@ -52,7 +92,7 @@ def save_summary_chart(
     Path(path).write_bytes(render_summary_chart(summary, records, title))
 
 
-def _draw_rates(axis: Any, summary: Mapping[str, Any]) -> None:
+def _draw_rates(axis: Any, summary: Mapping[str, Any], words: Mapping[str, str]) -> None:
     by_type = summary.get("by_type") or {}
     names = list(by_type)
     rates = [by_type[name]["rate"] for name in names]
@@ -62,24 +102,29 @@ def _draw_rates(axis: Any, summary: Mapping[str, Any]) -> None:
     for index, rate in enumerate(rates):
         axis.annotate(f"{rate:.1%}", (index, rate), textcoords="offset points", xytext=(8, 4))
     axis.set_ylim(0, 1)
-    axis.set_ylabel("win rate (95% Wilson interval)")
-    axis.set_title("win rate by player type")
+    axis.set_ylabel(words["rates.axis"])
+    axis.set_title(words["rates.title"])
 
 
-def _draw_spread(axis: Any, summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> None:
+def _draw_spread(
+    axis: Any, summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]], words: Mapping[str, str]
+) -> None:
+    from matplotlib.ticker import MaxNLocator  # matplotlib is only imported for a chart
+
     headline = summary.get("headline") if summary.get("solo") else None
+    axis.set_ylabel(words["spread.games"])
     if headline and headline.get("counts"):
         labels = list(headline["counts"])
         axis.bar(labels, [headline["counts"][label] for label in labels], color="#F58518")
-        axis.set_xlabel(f"score: {headline['key']}")
-        axis.set_ylabel("games")
-        axis.set_title(f"distribution of {headline['key']}")
+        axis.set_xlabel(words["spread.score"].format(key=headline["key"]))
+        axis.set_title(words["spread.title"].format(what=headline["key"]))
         return
     label, values = _length_values(summary, records)
     if values:
         low, high = min(values), max(values)
         bins = min(40, int(high - low) + 1) if high > low else 1
         axis.hist(values, bins=bins, color="#F58518")
-    axis.set_xlabel(label)
-    axis.set_ylabel("games")
-    axis.set_title(f"distribution of {label}")
+    axis.xaxis.set_major_locator(MaxNLocator(integer=True))
+    what = words[f"what.{label}"]
+    axis.set_xlabel(what)
+    axis.set_title(words["spread.title"].format(what=what))

@@ -212,6 +212,12 @@ class MatchServiceAPI(Protocol):
         """The action log of a match, in order (``/replay``)."""
         ...
 
+    async def public_timeline(self, match_id: str) -> list[tuple[int | None, dict]]:
+        """``(seat, public view)`` at the start (seat None) and after every logged step,
+        rebuilt from seed, options and the log (the animated ``/replay``; empty for a
+        lobby). Spectator views only, so nothing hidden; the caller draws them."""
+        ...
+
     async def set_board_message(self, match_id: str, message_id: int | None) -> Match:
         """Remember the message that shows the board (does not change the version)."""
         ...

@@ -27,6 +27,7 @@ from gamecore.contract import Event, Game, IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
 from gamecore.registry import get_game
 from gamecore.rng import mix_seed
+from gamecore.timeline import public_timeline
 from service.api import Hint, MatchServiceAPI, TimerOutcome, TurnOutcome
 from storage import DuplicateMatch, MatchStore, NewAction, StaleVersion, open_store
 from storage.records import ActionRecord, LeaderboardRow, UserStats
@@ -401,6 +402,17 @@ class MatchService(MatchServiceAPI):
     async def actions(self, match_id: str) -> list[ActionRecord]:
         await self._load(match_id)
         return await self.store.actions(match_id)
+
+    async def public_timeline(self, match_id: str) -> list[tuple[int | None, dict]]:
+        match = await self._load(match_id)
+        if match.state is None:
+            return []
+        log = [(a.seat, a.notation) for a in await self.store.actions(match_id)]
+        game = get_game(match.game_id)
+        # replaying a long match takes a while: off the event loop
+        return await asyncio.to_thread(
+            public_timeline, game, len(match.seats), match.seed, match.options, log
+        )
 
     async def set_board_message(self, match_id: str, message_id: int | None) -> Match:
         async with self._lock(match_id):

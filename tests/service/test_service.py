@@ -352,3 +352,13 @@ async def test_statistics_per_server_and_for_all_servers(service):
     assert [r.played for r in await service.leaderboard("toy-solo")] == [2]
     assert [r.played for r in await service.leaderboard("toy-solo", guild_id=1)] == [1]
     assert await service.leaderboard("toy-solo", guild_id=9) == []
+
+
+async def test_the_public_timeline_rebuilds_every_step_from_the_log(service):
+    match = await service.new_match("toy-solo", 1, 2, HOST, seed=99)
+    final, _ = await play_solo_to_end(service, match.id, HOST)
+    timeline = await service.public_timeline(match.id)
+    game = get_game("toy-solo")
+    assert len(timeline) == final.steps + 1 and timeline[0][0] is None
+    assert [seat for seat, _ in timeline[1:]] == [a.seat for a in await service.actions(match.id)]
+    assert timeline[-1][1] == game.view(final.state, None)
