@@ -164,8 +164,11 @@ def main() -> int:
     if not settings.token:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return 2
-    if not settings.database_url.startswith("sqlite://"):
-        print(f"DATABASE_URL must be a sqlite:/// URL, not {settings.database_url!r}.", file=sys.stderr)
+    if not settings.database_url.startswith(("sqlite://", "postgresql://", "postgres://")):
+        print(
+            f"DATABASE_URL must be a sqlite:/// or postgresql:// URL, not {settings.database_url!r}.",
+            file=sys.stderr,
+        )
         return 2
     discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
     create_bot(settings).run(settings.token, log_handler=None)

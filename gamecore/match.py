@@ -54,6 +54,7 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "not_your_turn": "It is not your turn.",
     "stale_version": "The board changed before your move; look again and retry.",
     "no_hint": "There is no hint for this position.",
+    "store_unavailable": "The game database cannot be reached right now; nothing was changed. Try again in a minute.",
 }
 
 

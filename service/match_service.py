@@ -6,12 +6,20 @@ commit the game's automatic follow-ups → return. A refusal changes nothing.
 
 Every live match (lobby or playing) is kept in memory from start-up on, so autocomplete,
 legal moves and ``find_matches`` never touch the database; memory is updated only after a
-commit succeeds (write-through) and dropped when a commit is refused as stale.
+commit succeeds (write-through) and reloaded when a commit is refused as stale.
+
+Several processes may share one PostgreSQL database (docs/scaling.md): each serves the
+guilds of its Discord shards (``shards``) and keeps only their matches in memory, runs
+only their clocks and computer seats. Other matches are read from the database when
+asked for and written with the same version check, so a write from anywhere else is
+detected (``stale_version``) and the copy in memory reloaded. A timer is claimed in the
+database (``claim_timers``) before it fires, so two processes never fire the same one.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -29,7 +37,16 @@ from gamecore.registry import get_game
 from gamecore.rng import mix_seed
 from gamecore.timeline import public_timeline
 from service.api import Hint, MatchServiceAPI, TimerOutcome, TurnOutcome
-from storage import DuplicateMatch, MatchStore, NewAction, StaleVersion, open_store
+from storage import (
+    ALL_SHARDS,
+    DuplicateMatch,
+    MatchStore,
+    NewAction,
+    ShardFilter,
+    StaleVersion,
+    StoreUnavailable,
+    open_store,
+)
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 
 #: Autocomplete shows at most this many choices (Discord's limit).
@@ -39,6 +56,9 @@ MAX_AUTO_STEPS = 200
 #: Seconds a computer seat may wait before the clock task plays it (nobody called
 #: ``computer_turns``, or the bot restarted in the middle of them).
 COMPUTER_GRACE = 10.0
+#: Seconds a process holds the timers it claimed; a process that died frees them after this
+#: (its restart, with the same ``owner``, takes them back at once).
+TIMER_LEASE = 120.0
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 log = logging.getLogger("tabletop.service")
@@ -65,8 +85,13 @@ class MatchService(MatchServiceAPI):
         seed_source: Callable[[int], int] = secrets.randbits,
         id_source: Callable[[], str] = new_match_id,
         legal_cache_size: int = 4096,
+        shards: ShardFilter = ALL_SHARDS,
+        owner: str | None = None,
     ) -> None:
         self.store = store
+        self.shards = shards
+        #: Who claims timers: the same name across restarts of the same shards.
+        self.owner = owner or shards.label
         self.clock = clock
         self.seed_source = seed_source
         self.id_source = id_source
@@ -78,6 +103,9 @@ class MatchService(MatchServiceAPI):
         #: (match id, seat) → the computer player of that seat: players may remember things
         #: within a match (``Game.players``), so no two matches or seats share one.
         self._computers: dict[tuple[str, int], tuple[str, Any]] = {}
+        #: Matches whose last write has an unknown outcome (the database went away in the
+        #: middle): read again from the database before anything else uses them.
+        self._reload: set[str] = set()
 
     @classmethod
     async def open(cls, url: str | None = None, **kwargs: Any) -> MatchService:
@@ -90,7 +118,8 @@ class MatchService(MatchServiceAPI):
         await self.store.open()
         self._live.clear()
         self._by_user.clear()
-        for match in await self.store.live_matches():
+        self._reload.clear()
+        for match in await self.store.live_matches(self.shards):
             self._remember(match)
 
     async def close(self) -> None:
@@ -105,12 +134,13 @@ class MatchService(MatchServiceAPI):
         return lock
 
     def _remember(self, match: Match) -> None:
+        """Keep ``match`` in memory when it is live and its guild is ours; else drop it."""
         old = self._live.pop(match.id, None)
         if old is not None:
             for seat in old.seats:
                 if seat.user_id is not None:
                     self._by_user.get(seat.user_id, set()).discard(match.id)
-        if not match.live:
+        if not match.live or not self.shards.owns(match.guild_id):
             for seat in range(len(old.seats) if old is not None else 0):
                 self._computers.pop((match.id, seat), None)
             return
@@ -119,16 +149,12 @@ class MatchService(MatchServiceAPI):
             if seat.user_id is not None and not seat.is_computer:
                 self._by_user.setdefault(seat.user_id, set()).add(match.id)
 
-    def _forget(self, match_id: str) -> None:
-        old = self._live.get(match_id)
-        if old is not None:
-            self._remember(replace(old, status="abandoned"))
-
     async def _load(self, match_id: str) -> Match:
         match = self._live.get(match_id)
-        if match is not None:
+        if match is not None and match_id not in self._reload:
             return match
         match = await self.store.load(match_id)
+        self._reload.discard(match_id)
         if match is None:
             raise _no_match(match_id)
         self._remember(match)
@@ -140,11 +166,25 @@ class MatchService(MatchServiceAPI):
             await self.store.save(
                 after, before.version, action=action, stats=rules.stat_lines(before, after)
             )
-        except StaleVersion:
-            self._forget(before.id)
+        except StaleVersion:  # written elsewhere (another process): take the new version
+            self._reload.add(before.id)
+            with contextlib.suppress(MatchError):
+                await self._load(before.id)
+            raise
+        except StoreUnavailable:  # committed or not: only the database knows
+            self._reload.add(before.id)
             raise
         self._remember(after)
         return after
+
+    async def _write_meta(self, match: Match) -> None:
+        """Board message and clock columns (no version check), then memory."""
+        try:
+            await self.store.update_meta(match)
+        except StoreUnavailable:
+            self._reload.add(match.id)
+            raise
+        self._remember(match)
 
     # -- creating and seating -----------------------------------------------------------
     async def new_match(
@@ -417,23 +457,47 @@ class MatchService(MatchServiceAPI):
     async def set_board_message(self, match_id: str, message_id: int | None) -> Match:
         async with self._lock(match_id):
             match = replace(await self._load(match_id), board_message_id=message_id)
-            await self.store.update_meta(match)
-            self._remember(match)
+            await self._write_meta(match)
             return match
 
     # -- turn clocks --------------------------------------------------------------------
     async def due_timers(self, now: float | None = None) -> list[str]:
+        """Due timers of our matches, claimed in the database for this process (a timer
+        another process holds is left to it). Empty while the database is unreachable."""
         now = self.clock() if now is None else now
+        try:
+            for match_id in list(self._reload):  # the database may be back: catch up
+                await self._load(match_id)
+        except StoreUnavailable:
+            log.warning("the database is still unreachable; clocks wait")
+            return []
         due = []
         for match in self._live.values():
             if match.timer_at is not None:
                 due.append((match.timer_at, match.id))
             elif match.awaits_computer:  # e.g. a restart in the middle of computer turns
                 due.append((match.updated_at + COMPUTER_GRACE, match.id))
-        return [match_id for at, match_id in sorted(due) if at <= now]
+        ids = [match_id for at, match_id in sorted(due) if at <= now]
+        if not ids:
+            return []
+        try:
+            claimed = set(await self.store.claim_timers(ids, self.owner, now, TIMER_LEASE))
+        except StoreUnavailable:
+            log.warning("the database is unreachable; clocks wait")
+            return []
+        return [match_id for match_id in ids if match_id in claimed]
 
     async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:
         now = self.clock() if now is None else now
+        try:
+            return await self._fire_timer(match_id, now)
+        except StaleVersion:  # another process moved first: nothing is due any more here
+            return TimerOutcome("none", await self._load(match_id))
+        finally:
+            with contextlib.suppress(StoreUnavailable):
+                await self.store.release_timer(match_id, self.owner)
+
+    async def _fire_timer(self, match_id: str, now: float) -> TimerOutcome:
         async with self._lock(match_id):
             match = await self._load(match_id)
             if match.awaits_computer and now >= match.updated_at + COMPUTER_GRACE:
@@ -446,8 +510,7 @@ class MatchService(MatchServiceAPI):
             seats = rules.expired_seats(match)
             if due == "reminder":
                 match = rules.mark_reminded(match)
-                await self.store.update_meta(match)
-                self._remember(match)
+                await self._write_meta(match)
                 return TimerOutcome("reminder", match, seats)
             game = get_game(match.game_id)
             match = rules.register_expiry(match, seats)

@@ -1,29 +1,57 @@
-"""Persistence of matches, action logs and statistics (aiosqlite; see storage/sqlite.py)."""
+"""Persistence of matches, action logs and statistics: SQLite (storage/sqlite.py, the
+default) or PostgreSQL (storage/postgres.py), chosen by ``DATABASE_URL``."""
 
 from __future__ import annotations
 
-from storage.base import DuplicateMatch, MatchStore, NewAction, StaleVersion
+import os
+
+from storage.base import (
+    ALL_SHARDS,
+    TABLES,
+    DuplicateMatch,
+    MatchStore,
+    NewAction,
+    ShardFilter,
+    StaleVersion,
+    StoreUnavailable,
+)
+from storage.postgres import PostgresMatchStore, is_postgres_url
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 from storage.sqlite import DEFAULT_DATABASE_URL, SqliteMatchStore, database_path
 
 
-async def open_store(url: str | None = None, **settings: object) -> SqliteMatchStore:
+def store_for(url: str | None = None, **settings: object) -> MatchStore:
+    """The (unopened) store behind ``url`` (default: ``DATABASE_URL``)."""
+    url = url or os.environ.get("DATABASE_URL") or DEFAULT_DATABASE_URL
+    if is_postgres_url(url):
+        return PostgresMatchStore(url, **settings)  # type: ignore[arg-type]
+    return SqliteMatchStore(database_path(url), **settings)  # type: ignore[arg-type]
+
+
+async def open_store(url: str | None = None, **settings: object) -> MatchStore:
     """The store behind ``url`` (default: ``DATABASE_URL``), opened and migrated."""
-    store = SqliteMatchStore(database_path(url), **settings)  # type: ignore[arg-type]
+    store = store_for(url, **settings)
     await store.open()
     return store
 
 
 __all__ = [
+    "ALL_SHARDS",
     "DEFAULT_DATABASE_URL",
+    "TABLES",
     "ActionRecord",
     "DuplicateMatch",
     "LeaderboardRow",
     "MatchStore",
     "NewAction",
+    "PostgresMatchStore",
+    "ShardFilter",
     "SqliteMatchStore",
     "StaleVersion",
+    "StoreUnavailable",
     "UserStats",
     "database_path",
+    "is_postgres_url",
     "open_store",
+    "store_for",
 ]

@@ -1,7 +1,6 @@
-"""The persistence interface the service needs, small enough for a Postgres backend.
-
-A Postgres store would implement the same methods with a row version and
-``UPDATE … WHERE version = $n`` in one transaction, exactly like the SQLite one.
+"""The persistence interface the service needs; SQLite (storage/sqlite.py) and PostgreSQL
+(storage/postgres.py) implement it with the same guarantees: a step writes the state, its
+action row and the new version in one transaction, ``UPDATE … WHERE version = …``.
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gamecore.match import MATCH_ERROR_CODES, Match, MatchError, StatLine
+from storage.codec import COLUMNS
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 
 
@@ -24,6 +24,61 @@ class StaleVersion(MatchError):
             match_id=match_id,
             expected_version=expected_version,
         )
+
+
+class StoreUnavailable(MatchError):
+    """The database cannot be reached (a restart, a network cut): nothing was written, or
+    the write's outcome is unknown and the service reloads the match before using it."""
+
+    def __init__(self, detail: str = "") -> None:
+        super().__init__(
+            "store_unavailable", MATCH_ERROR_CODES["store_unavailable"], detail=detail
+        )
+
+
+#: The tables a copy moves (``python -m storage copy``), parents first, with the columns
+#: both backends share.
+TABLES: dict[str, tuple[str, ...]] = {
+    "matches": (*COLUMNS, "timer_owner", "timer_lease"),
+    "match_users": ("user_id", "match_id"),
+    "actions": ("match_id", "step", "seat", "notation", "at"),
+    "stats": ("user_id", "game_id", "played", "won", "lost", "best_score", "total_score"),
+    "guild_stats": (
+        "guild_id", "user_id", "game_id", "played", "won", "lost", "best_score", "total_score",
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class ShardFilter:
+    """The guilds one process serves: Discord's shard of a guild is
+    ``(guild_id >> 22) % count``; direct-message matches (no guild) belong to shard 0."""
+
+    count: int = 1
+    ids: frozenset[int] = frozenset({0})
+
+    @property
+    def label(self) -> str:
+        """A stable name for these shards (the timer claims' owner): ``all`` or ``0,2/4``."""
+        if self.count <= 1:
+            return "all"
+        return f"{','.join(str(i) for i in sorted(self.ids))}/{self.count}"
+
+    def owns(self, guild_id: int | None) -> bool:
+        if self.count <= 1:
+            return True
+        return (0 if guild_id is None else (guild_id >> 22) % self.count) in self.ids
+
+    def sql(self) -> str:
+        """The same test as a SQL condition on ``guild_id`` (both backends), or ``TRUE``."""
+        if self.count <= 1:
+            return "TRUE"
+        shards = ", ".join(str(int(i)) for i in sorted(self.ids)) or "-1"
+        test = f"((guild_id >> 22) % {int(self.count)}) IN ({shards})"
+        return f"({test} OR guild_id IS NULL)" if 0 in self.ids else f"({test} AND guild_id IS NOT NULL)"
+
+
+ALL_SHARDS = ShardFilter()
 
 
 class DuplicateMatch(Exception):
@@ -72,7 +127,8 @@ class MatchStore(Protocol):
     async def update_meta(self, match: Match) -> None:
         """Board message id and clock columns, without a version check (not a move)."""
 
-    async def live_matches(self) -> list[Match]: ...
+    async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
+        """Lobbies and running matches of the guilds in ``shards``."""
 
     async def user_matches(
         self,
@@ -84,6 +140,22 @@ class MatchStore(Protocol):
     ) -> list[Match]: ...
 
     async def due_timers(self, now: float) -> list[str]: ...
+
+    async def claim_timers(
+        self, match_ids: Sequence[str], owner: str, now: float, lease: float
+    ) -> list[str]:
+        """Take the timers of ``match_ids`` for ``owner`` until ``now + lease``: those not
+        held by another owner's unexpired lease (the same owner, e.g. a restart, may take
+        its own back). Returns the ids taken."""
+
+    async def release_timer(self, match_id: str, owner: str) -> None:
+        """Give back ``owner``'s claim on the match's timer."""
+
+    async def export_rows(self, table: str) -> list[dict[str, Any]]:
+        """Every row of ``table`` (one of ``TABLES``) as column → value (a copy's source)."""
+
+    async def import_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        """Insert ``rows`` (from ``export_rows``) unchanged, in one transaction."""
 
     async def actions(self, match_id: str) -> list[ActionRecord]: ...
 

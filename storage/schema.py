@@ -101,6 +101,15 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         CREATE INDEX guild_stats_by_game ON guild_stats (guild_id, game_id, won DESC);
         """,
     ),
+    (
+        4,
+        # Timer claims (several processes on one database): who fires a match's clock, and
+        # until when (storage/base.py, ``claim_timers``).
+        """
+        ALTER TABLE matches ADD COLUMN timer_owner TEXT;
+        ALTER TABLE matches ADD COLUMN timer_lease REAL
+        """,
+    ),
 )
 
 LATEST_VERSION = MIGRATIONS[-1][0]

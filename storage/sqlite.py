@@ -26,7 +26,14 @@ import aiosqlite
 
 from gamecore.match import Match, StatLine
 from gamecore.registry import get_game
-from storage.base import DuplicateMatch, NewAction, StaleVersion
+from storage.base import (
+    ALL_SHARDS,
+    TABLES,
+    DuplicateMatch,
+    NewAction,
+    ShardFilter,
+    StaleVersion,
+)
 from storage.codec import COLUMNS, match_to_row, row_to_match
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 from storage.schema import MIGRATIONS
@@ -333,8 +340,10 @@ class SqliteMatchStore:
         rows = await self._fetch(f"{_SELECT} WHERE id = ?", (match_id,))
         return row_to_match(rows[0]) if rows else None
 
-    async def live_matches(self) -> list[Match]:
-        rows = await self._fetch(f"{_SELECT} WHERE status IN ('lobby', 'playing')")
+    async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
+        rows = await self._fetch(
+            f"{_SELECT} WHERE status IN ('lobby', 'playing') AND {shards.sql()}"
+        )
         matches = []
         for row in rows:
             try:
@@ -371,6 +380,54 @@ class SqliteMatchStore:
             (now,),
         )
         return [r[0] for r in rows]
+
+    async def claim_timers(
+        self, match_ids: Sequence[str], owner: str, now: float, lease: float
+    ) -> list[str]:
+        if not match_ids:
+            return []
+        ids = list(match_ids)
+        marks = ", ".join("?" for _ in ids)
+        claimed: list[str] = []
+
+        def claim(conn: sqlite3.Connection) -> None:
+            rows = conn.execute(
+                f"UPDATE matches SET timer_owner = ?, timer_lease = ? WHERE id IN ({marks}) "
+                "AND (timer_lease IS NULL OR timer_lease < ? OR timer_owner = ?) RETURNING id",
+                (owner, now + lease, *ids, now, owner),
+            ).fetchall()
+            claimed.extend(r[0] for r in rows)
+
+        await self._submit(claim, single_statement=True)
+        return claimed
+
+    async def release_timer(self, match_id: str, owner: str) -> None:
+        def release(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "UPDATE matches SET timer_owner = NULL, timer_lease = NULL "
+                "WHERE id = ? AND timer_owner = ?",
+                (match_id, owner),
+            )
+
+        await self._submit(release, single_statement=True)
+
+    async def export_rows(self, table: str) -> list[dict[str, Any]]:
+        columns = ", ".join(TABLES[table])
+        return [dict(r) for r in await self._fetch(f"SELECT {columns} FROM {table}")]
+
+    async def import_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        columns = TABLES[table]
+        if not rows:
+            return
+        sql = (
+            f"INSERT INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(':' + c for c in columns)})"
+        )
+
+        def insert(conn: sqlite3.Connection) -> None:
+            conn.executemany(sql, rows)
+
+        await self._submit(insert, single_statement=False)
 
     async def actions(self, match_id: str) -> list[ActionRecord]:
         rows = await self._fetch(

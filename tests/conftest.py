@@ -6,8 +6,12 @@ so ``env`` does it (an open aiosqlite thread would hang pytest at exit).
 
 from __future__ import annotations
 
+import asyncio
+import itertools
+import os
 from collections.abc import AsyncIterator
 
+import asyncpg
 import pytest
 import pytest_asyncio
 
@@ -47,3 +51,44 @@ async def env(simcord_env) -> AsyncIterator:  # noqa: ANN001
     yield simcord_env
     if not simcord_env.bot.is_closed():
         await simcord_env.bot.close()
+
+
+# -- databases: every test that takes ``database_url`` runs on SQLite and on PostgreSQL ------
+
+
+@pytest.fixture(scope="session")
+def postgres_server():  # noqa: ANN201
+    """One PostgreSQL server per test process (pytest-xdist worker), started on first use."""
+    from tests.pg_server import PostgresServer
+
+    server = PostgresServer()
+    server.start()
+    yield server
+    server.cleanup()
+
+
+_schemas = itertools.count()
+
+
+@pytest.fixture
+def postgres_url(postgres_server) -> str:  # noqa: ANN001
+    """A fresh, empty schema of the session's server (a schema costs a millisecond, a
+    database half a second); every connection of the URL works in it."""
+    schema = f"test_{os.getpid()}_{next(_schemas)}"
+
+    async def create() -> None:
+        conn = await asyncpg.connect(postgres_server.url())
+        await conn.execute(f"CREATE SCHEMA {schema}")
+        await conn.close()
+
+    asyncio.run(create())
+    return f"{postgres_server.url()}&search_path={schema}"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def backend_url(request: pytest.FixtureRequest, tmp_path) -> str:  # noqa: ANN001
+    """A fresh database of each backend: ``sqlite:///…`` in the test's folder, or a
+    ``postgresql://…`` schema of the session's PostgreSQL server."""
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.db'}"
+    return request.getfixturevalue("postgres_url")

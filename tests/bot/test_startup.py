@@ -38,10 +38,10 @@ def test_without_a_token_the_bot_explains_how_to_get_one_and_exits(tmp_path: Pat
 def test_a_database_url_the_store_cannot_open_is_refused_in_one_line(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path,
-        env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "DATABASE_URL": "postgres://db/x"},
+        env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db/x"},
         capture_output=True, text=True, timeout=60,
     )
-    assert done.returncode == 2 and "sqlite:///" in done.stderr and "\n" not in done.stderr.strip()
+    assert done.returncode == 2 and "postgresql://" in done.stderr and "\n" not in done.stderr.strip()
 
 
 async def test_commands_are_synced_with_japanese_names(env) -> None:  # noqa: ANN001

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 
 from service import MatchService
-from storage import SqliteMatchStore
+from storage import store_for
 from tests.service.toys import FakeClock, registered_toys
 
 toy_games = pytest.fixture(autouse=True)(registered_toys)
@@ -15,8 +15,9 @@ def clock() -> FakeClock:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    store = SqliteMatchStore(str(tmp_path / "service.db"), synchronous="NORMAL")
+async def store(backend_url: str):
+    """An open store of each backend (SQLite and PostgreSQL)."""
+    store = store_for(backend_url)
     await store.open()
     yield store
     await store.close()

@@ -7,7 +7,7 @@ import asyncio
 import pytest
 
 from service import MatchError, MatchService
-from storage import SqliteMatchStore
+from storage import store_for
 
 HOST, GUEST = 101, 202
 
@@ -29,14 +29,13 @@ async def test_fifty_simultaneous_moves_on_one_version_apply_once(service):
     assert log[0].notation == applied[0].notation
 
 
-async def test_a_second_process_that_moved_first_makes_the_first_one_stale(tmp_path, clock):
-    path = str(tmp_path / "two.db")
-    one = MatchService(SqliteMatchStore(path, synchronous="NORMAL"), clock=clock)
+async def test_a_second_process_that_moved_first_makes_the_first_one_stale(backend_url, clock):
+    one = MatchService(store_for(backend_url), clock=clock)
     await one.start()
     lobby = await one.new_match("toy-race", 1, 2, HOST)
     await one.lobby_join(lobby.id, GUEST)
     match = await one.lobby_start(lobby.id, HOST)
-    two = MatchService(SqliteMatchStore(path, synchronous="NORMAL"), clock=clock)
+    two = MatchService(store_for(backend_url), clock=clock)
     await two.start()
     user = match.seats[match.to_move[0]].user_id
     await two.play(match.id, user, "add 1")

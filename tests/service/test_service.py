@@ -8,7 +8,7 @@ import pytest
 from gamecore.contract import IllegalAction
 from gamecore.registry import get_game
 from service import MatchError, MatchService, filter_choices
-from storage import SqliteMatchStore
+from storage import store_for
 
 HOST, GUEST, OTHER = 101, 202, 303
 DAY = 24 * 60 * 60
@@ -183,16 +183,14 @@ async def test_turn_clock_reminds_plays_and_hands_over(service, clock):
     assert record.lost == 1
 
 
-async def test_restart_resumes_every_live_match(tmp_path, clock):
-    path = str(tmp_path / "restart.db")
-    store = SqliteMatchStore(path)
-    first = MatchService(store, clock=clock)
+async def test_restart_resumes_every_live_match(backend_url, clock):
+    first = MatchService(store_for(backend_url), clock=clock)
     await first.start()
     match = await first.new_match("toy-solo", 1, 2, HOST, seed=11)
     outcome = await first.play(match.id, HOST, (await first.legal_moves(match.id, HOST))[0])
     await first.set_board_message(match.id, 555)
     await first.close()
-    second = MatchService(SqliteMatchStore(path), clock=clock)
+    second = MatchService(store_for(backend_url), clock=clock)
     await second.start()
     resumed = await second.get(match.id)
     assert resumed.state == outcome.final.state and resumed.board_message_id == 555

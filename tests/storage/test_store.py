@@ -1,4 +1,5 @@
-"""The SQLite match store: migrations, WAL, round-trips, optimistic versions, atomic steps."""
+"""Both match stores (SQLite and PostgreSQL, through the ``store`` fixture): migrations,
+round-trips, optimistic versions, atomic steps; ``sqlite_store`` tests what only SQLite has."""
 
 from __future__ import annotations
 
@@ -6,18 +7,25 @@ import asyncio
 import sqlite3
 from dataclasses import replace
 
+import asyncpg
 import pytest
 
 from gamecore import match as rules
 from gamecore.registry import get_game
 from storage import (
+    TABLES,
     DuplicateMatch,
+    MatchStore,
     NewAction,
+    ShardFilter,
     SqliteMatchStore,
     StaleVersion,
     database_path,
+    is_postgres_url,
     open_store,
+    store_for,
 )
+from storage.pg_schema import LATEST_VERSION as PG_LATEST
 from storage.schema import LATEST_VERSION
 
 NOW = 1_700_000_000.0
@@ -43,7 +51,7 @@ def started(match_id: str = "m1") -> rules.Match:
     return rules.start(match, game, 10, NOW + 1)
 
 
-async def play_one(store: SqliteMatchStore, match: rules.Match, amount: int = 1) -> rules.Match:
+async def play_one(store: MatchStore, match: rules.Match, amount: int = 1) -> rules.Match:
     game = get_game(match.game_id)
     seat = match.to_move[0]
     state, _ = game.apply(match.state, seat, amount)
@@ -60,32 +68,40 @@ async def create_started(store) -> rules.Match:
     await store.save(match, expected_version=0)
     return match
 
-async def test_migrations_are_idempotent_and_recorded(tmp_path):
-    path = str(tmp_path / "db.sqlite")
-    store = SqliteMatchStore(path)
+async def test_migrations_are_idempotent_and_recorded(backend_url):
+    latest = PG_LATEST if is_postgres_url(backend_url) else LATEST_VERSION
+    store = store_for(backend_url)
     await store.open()
-    assert await store.schema_version() == LATEST_VERSION
-    assert await store.migrate() == LATEST_VERSION
+    assert await store.schema_version() == latest
+    assert await store.migrate() == latest
     await store.create(lobby())
     await store.close()
-    again = SqliteMatchStore(path)
+    again = store_for(backend_url)
     await again.open()  # migrating an up-to-date database changes nothing
-    assert await again.schema_version() == LATEST_VERSION
+    assert await again.schema_version() == latest
     assert (await again.load("m1")) == lobby()
     rows = await again._fetch("SELECT COUNT(*) FROM schema_version")
-    assert rows[0][0] == LATEST_VERSION
+    assert rows[0][0] == latest
     await again.close()
 
 
-async def test_wal_busy_timeout_and_foreign_keys_are_on(store):
-    assert (await store._fetch("PRAGMA journal_mode"))[0][0] == "wal"
-    assert (await store._fetch("PRAGMA busy_timeout"))[0][0] == 5000
-    assert (await store._fetch("PRAGMA foreign_keys"))[0][0] == 1
-    assert (await store._fetch("PRAGMA synchronous"))[0][0] == 1  # NORMAL (the default)
+async def test_processes_starting_together_migrate_once(postgres_url):
+    stores = [store_for(postgres_url) for _ in range(3)]
+    await asyncio.gather(*(s.open() for s in stores))
+    assert [await s.schema_version() for s in stores] == [PG_LATEST] * 3
+    assert (await stores[0]._fetch("SELECT COUNT(*) FROM schema_version"))[0][0] == PG_LATEST
+    for s in stores:
+        await s.close()
+
+
+async def test_wal_busy_timeout_and_foreign_keys_are_on(sqlite_store):
+    assert (await sqlite_store._fetch("PRAGMA journal_mode"))[0][0] == "wal"
+    assert (await sqlite_store._fetch("PRAGMA busy_timeout"))[0][0] == 5000
+    assert (await sqlite_store._fetch("PRAGMA foreign_keys"))[0][0] == 1
+    assert (await sqlite_store._fetch("PRAGMA synchronous"))[0][0] == 1  # NORMAL (the default)
 
 
 async def test_database_sync_chooses_full_and_refuses_nonsense(tmp_path, monkeypatch):
-    from storage import SqliteMatchStore
 
     monkeypatch.setenv("DATABASE_SYNC", "full")
     strict = SqliteMatchStore(str(tmp_path / "full.db"))
@@ -156,15 +172,14 @@ async def test_a_failure_between_statements_writes_nothing(
 
 
 async def test_a_move_whose_action_row_cannot_be_written_is_not_saved(store):
-    """A plain move is one UPDATE whose trigger writes the action: both or neither."""
+    """The state, the action row and the version are written together or not at all."""
     match = await create_started(store)
     game = get_game("toy-race")
-    await store.db.execute(
-        "INSERT INTO actions (match_id, step, seat, notation, at) VALUES ('m1', 1, 0, 'x', 0)"
-    )
+    taken = {"match_id": "m1", "step": 1, "seat": 0, "notation": "x", "at": 0.0}
+    await store.import_rows("actions", [taken])
     state, _ = game.apply(match.state, match.to_move[0], 3)
     after = rules.record_step(match, game, match.to_move[0], state, NOW + 9)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises((sqlite3.IntegrityError, asyncpg.UniqueViolationError)):
         await store.save_move(after, "add 3", match.to_move[0])
     assert await store.load("m1") == match
     assert [a.notation for a in await store.actions("m1")] == ["x"]
@@ -233,7 +248,7 @@ def test_database_path_from_url(tmp_path, monkeypatch):
     monkeypatch.setenv("DATABASE_URL", "sqlite:///env/z.db")
     assert database_path() == "env/z.db"
     with pytest.raises(ValueError):
-        database_path("postgres://localhost/db")
+        database_path("mysql://localhost/db")
 
 
 async def test_open_store_uses_database_url(tmp_path, monkeypatch):
@@ -245,32 +260,32 @@ async def test_open_store_uses_database_url(tmp_path, monkeypatch):
     await store.close()
 
 
-async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(store):
+async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(sqlite_store):
     game = get_game("toy-race")
     moves = []
     for index in range(6):
         match_id = f"g{index}"
-        await store.create(lobby(match_id))
+        await sqlite_store.create(lobby(match_id))
         match = started(match_id)
-        await store.save(match, expected_version=0)
+        await sqlite_store.save(match, expected_version=0)
         state, _ = game.apply(match.state, match.to_move[0], 2)
         after = rules.record_step(match, game, match.to_move[0], state, NOW + 3)
         moves.append((match, after))
     # g4 is stale; g5's action row is taken already (its statement fails alone)
-    await store.db.execute(
+    await sqlite_store.db.execute(
         "INSERT INTO actions (match_id, step, seat, notation, at) VALUES ('g5', 1, 0, 'x', 0)"
     )
     sizes = []
-    real_flush = store._flush
+    real_flush = sqlite_store._flush
 
     async def flush(batch):
         sizes.append(len(batch))
         await real_flush(batch)
 
-    store._flush = flush
+    sqlite_store._flush = flush
     results = await asyncio.gather(
         *(
-            store.save_move(after, "add 2", after.to_move[0] ^ 1, m.version - (i == 4))
+            sqlite_store.save_move(after, "add 2", after.to_move[0] ^ 1, m.version - (i == 4))
             for i, (m, after) in enumerate(moves)
         ),
         return_exceptions=True,
@@ -280,45 +295,45 @@ async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(store):
     assert isinstance(results[4], StaleVersion)
     assert isinstance(results[5], sqlite3.IntegrityError)
     for i, (m, after) in enumerate(moves):
-        stored = await store.load(m.id)
+        stored = await sqlite_store.load(m.id)
         assert stored == (after if i < 4 else m)
-        notations = [a.notation for a in await store.actions(m.id)]
+        notations = [a.notation for a in await sqlite_store.actions(m.id)]
         assert notations == (["add 2"] if i < 4 else ["x"] if i == 5 else [])
 
 
-async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(store):
-    match = await create_started(store)
-    after = await play_one(store, match, 1)
+async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(sqlite_store):
+    match = await create_started(sqlite_store)
+    after = await play_one(sqlite_store, match, 1)
     game = get_game("toy-race")
     state, _ = game.apply(after.state, after.to_move[0], 2)
     second = rules.record_step(after, game, after.to_move[0], state, NOW + 20)
     gate = asyncio.Event()
-    real_flush = store._flush
+    real_flush = sqlite_store._flush
 
     async def slow_flush(batch):
         await gate.wait()
         await real_flush(batch)
 
-    store._flush = slow_flush
-    caller = asyncio.create_task(store.save_move(second, "add 2", after.to_move[0]))
+    sqlite_store._flush = slow_flush
+    caller = asyncio.create_task(sqlite_store.save_move(second, "add 2", after.to_move[0]))
     await asyncio.sleep(0.01)
     caller.cancel()
     gate.set()
     with pytest.raises(asyncio.CancelledError):
         await caller
-    await store.close()  # waits for the flush
-    await store.open()
-    assert await store.load("m1") == second
-    assert [a.notation for a in await store.actions("m1")] == ["add 1", "add 2"]
+    await sqlite_store.close()  # waits for the flush
+    await sqlite_store.open()
+    assert await sqlite_store.load("m1") == second
+    assert [a.notation for a in await sqlite_store.actions("m1")] == ["add 1", "add 2"]
 
 
-async def test_a_failing_write_in_a_group_is_undone_alone(store, monkeypatch):
+async def test_a_failing_write_in_a_group_is_undone_alone(sqlite_store, monkeypatch):
     game = get_game("toy-race")
     prepared = []
     for match_id in ("p", "q"):
-        await store.create(lobby(match_id))
+        await sqlite_store.create(lobby(match_id))
         match = started(match_id)
-        await store.save(match, expected_version=0)
+        await sqlite_store.save(match, expected_version=0)
         state, _ = game.apply(match.state, match.to_move[0], 1)
         prepared.append((match, rules.record_step(match, game, match.to_move[0], state, NOW + 7)))
     (p_before, p_after), (q_before, q_after) = prepared
@@ -326,29 +341,29 @@ async def test_a_failing_write_in_a_group_is_undone_alone(store, monkeypatch):
     def crash(*args):
         raise RuntimeError("stats table on fire")
 
-    monkeypatch.setattr(store, "_add_stat", crash)
+    monkeypatch.setattr(sqlite_store, "_add_stat", crash)
     sizes = []
-    real_flush = store._flush
+    real_flush = sqlite_store._flush
 
     async def flush(batch):
         sizes.append(len(batch))
         await real_flush(batch)
 
-    store._flush = flush
+    sqlite_store._flush = flush
     stat = rules.StatLine(10, "toy-race", True, 1.0)
     results = await asyncio.gather(
-        store.save(p_after, p_before.version, action=NewAction(0, "add 1")),
-        store.save(q_after, q_before.version, action=NewAction(0, "add 1"), stats=[stat]),
-        store.create(lobby("r")),
+        sqlite_store.save(p_after, p_before.version, action=NewAction(0, "add 1")),
+        sqlite_store.save(q_after, q_before.version, action=NewAction(0, "add 1"), stats=[stat]),
+        sqlite_store.create(lobby("r")),
         return_exceptions=True,
     )
     assert sizes == [3]
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], RuntimeError)
-    assert await store.load("p") == p_after
-    assert await store.load("q") == q_before
-    assert await store.actions("q") == []
-    assert await store.load("r") == lobby("r")
+    assert await sqlite_store.load("p") == p_after
+    assert await sqlite_store.load("q") == q_before
+    assert await sqlite_store.actions("q") == []
+    assert await sqlite_store.load("r") == lobby("r")
 
 
 async def test_stats_are_kept_per_server_and_for_all_servers(store):
@@ -379,3 +394,71 @@ async def test_stats_are_kept_per_server_and_for_all_servers(store):
     seven = await store.leaderboard("toy-race", guild_id=7)
     assert [(r.rank, r.user_id, r.won, r.played) for r in seven] == [(1, 2, 2, 2), (2, 1, 0, 1)]
     assert [r.user_id for r in await store.leaderboard("toy-race", guild_id=1)] == [1]
+
+
+async def test_live_matches_of_some_shards_only(store):
+    """Discord puts guild g on shard (g >> 22) % count; direct messages belong to shard 0."""
+    guilds = {"s0": 0 << 22, "s1": 1 << 22, "s2": (2 << 22) + 5, "s5": 5 << 22}
+    for match_id, guild in guilds.items():
+        await store.create(replace(lobby(match_id), guild_id=guild))
+    await store.create(replace(lobby("dm"), guild_id=None))
+    ids = lambda matches: sorted(m.id for m in matches)  # noqa: E731
+    assert ids(await store.live_matches()) == ["dm", "s0", "s1", "s2", "s5"]
+    assert ids(await store.live_matches(ShardFilter(4, frozenset({0})))) == ["dm", "s0"]
+    assert ids(await store.live_matches(ShardFilter(4, frozenset({1, 2})))) == ["s1", "s2", "s5"]
+    assert ids(await store.live_matches(ShardFilter(3, frozenset({2})))) == ["s2", "s5"]
+    for shards in (ShardFilter(4, frozenset({0})), ShardFilter(3, frozenset({1, 2}))):
+        owned = {m.id for m in await store.live_matches(shards)}
+        assert owned == {i for i, g in {**guilds, "dm": None}.items() if shards.owns(g)}
+
+
+async def test_timer_claims_keep_other_owners_out_until_the_lease_ends(store):
+    for match_id in ("a", "b"):
+        await store.create(lobby(match_id))
+    assert sorted(await store.claim_timers(["a", "b"], "one", NOW, 60)) == ["a", "b"]
+    assert await store.claim_timers(["a", "b", "zz"], "two", NOW + 1, 60) == []
+    # the same owner (its restart) takes its own back at once
+    assert sorted(await store.claim_timers(["a", "b"], "one", NOW + 2, 60)) == ["a", "b"]
+    await store.release_timer("a", "one")
+    await store.release_timer("b", "two")  # not two's: changes nothing
+    assert await store.claim_timers(["a", "b"], "two", NOW + 3, 60) == ["a"]
+    # a lease that ran out (its process died) is free for anyone
+    assert await store.claim_timers(["b"], "two", NOW + 63, 60) == ["b"]
+    assert await store.claim_timers([], "two", NOW, 60) == []
+
+
+async def test_rows_export_and_import_unchanged(store, tmp_path):
+    match = await create_started(store)
+    await play_one(store, match, 2)
+    await store.create(lobby("m2"))
+    await store.save(started("m2"), 0, stats=[rules.StatLine(10, "toy-race", True, 2.5)])
+    await store.claim_timers(["m1"], "one", NOW, 60)
+    target = store_for(f"sqlite:///{tmp_path / 'target.db'}")  # from PostgreSQL, or SQLite
+    await target.open()
+    for table in TABLES:
+        await target.import_rows(table, await store.export_rows(table))
+    for table in TABLES:
+        copied, original = await target.export_rows(table), await store.export_rows(table)
+        assert sorted(copied, key=repr) == sorted(original, key=repr)
+    assert await target.load("m1") == await store.load("m1")
+    assert await target.actions("m1") == await store.actions("m1")
+    assert await target.stats(10) == await store.stats(10)
+    await target.close()
+
+
+async def test_leaderboard_ties_and_missing_scores_rank_alike_on_both_backends(store):
+    """Equal wins: the better win rate first, then the better score, a missing score last,
+    then the lower user id (PostgreSQL sorts NULL first unless told)."""
+    await store.create(lobby())
+    lines = [
+        rules.StatLine(7, "toy-race", True, None),
+        rules.StatLine(8, "toy-race", True, 1.0),
+        rules.StatLine(9, "toy-race", True, None),
+        rules.StatLine(6, "toy-race", True, 1.0),
+        rules.StatLine(5, "toy-race", True, 3.0),
+        rules.StatLine(5, "toy-race", False, None),
+    ]
+    await store.save(started(), expected_version=0, stats=lines)
+    board = await store.leaderboard("toy-race")
+    assert [r.user_id for r in board] == [6, 8, 7, 9, 5]
+    assert [r.best_score for r in board] == [1.0, 1.0, None, None, 3.0]

@@ -1,0 +1,101 @@
+"""PostgreSQL's versioned migrations (table ``schema_version``), applied in order at start-up.
+
+The same tables and columns as SQLite's (storage/schema.py), in PostgreSQL types: Discord
+ids are ``BIGINT``, times ``DOUBLE PRECISION``, JSON stays text (the codec writes and reads
+it for both backends). The action row is an ordinary INSERT in the step's transaction, so
+no trigger is needed. Never edit a published migration: append a new one. Each runs in
+its own transaction with the row that records it, under an advisory lock, so several
+processes starting at once migrate once.
+"""
+
+from __future__ import annotations
+
+MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (
+        1,
+        (
+            """
+            CREATE TABLE matches (
+                id TEXT PRIMARY KEY,
+                game_id TEXT NOT NULL,
+                guild_id BIGINT,
+                channel_id BIGINT NOT NULL,
+                board_message_id BIGINT,
+                host_id BIGINT NOT NULL,
+                seed TEXT NOT NULL,
+                options TEXT NOT NULL,
+                seats TEXT NOT NULL,
+                state TEXT,
+                version INTEGER NOT NULL,
+                steps INTEGER NOT NULL,
+                status TEXT NOT NULL,
+                result TEXT,
+                to_move TEXT NOT NULL DEFAULT '[]',
+                turn_limit DOUBLE PRECISION,
+                turn_deadline DOUBLE PRECISION,
+                reminded INTEGER NOT NULL DEFAULT 0,
+                timer_at DOUBLE PRECISION,
+                expiries TEXT NOT NULL DEFAULT '[]',
+                created_at DOUBLE PRECISION NOT NULL,
+                updated_at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            "CREATE INDEX matches_live ON matches (status) WHERE status IN ('lobby', 'playing')",
+            "CREATE INDEX matches_timer ON matches (timer_at) WHERE timer_at IS NOT NULL",
+            """
+            CREATE TABLE match_users (
+                user_id BIGINT NOT NULL,
+                match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                PRIMARY KEY (user_id, match_id)
+            )
+            """,
+            """
+            CREATE TABLE actions (
+                match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                step INTEGER NOT NULL,
+                seat INTEGER NOT NULL,
+                notation TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (match_id, step)
+            )
+            """,
+            """
+            CREATE TABLE stats (
+                user_id BIGINT NOT NULL,
+                game_id TEXT NOT NULL,
+                played INTEGER NOT NULL DEFAULT 0,
+                won INTEGER NOT NULL DEFAULT 0,
+                lost INTEGER NOT NULL DEFAULT 0,
+                best_score DOUBLE PRECISION,
+                total_score DOUBLE PRECISION NOT NULL DEFAULT 0,
+                PRIMARY KEY (user_id, game_id)
+            )
+            """,
+            "CREATE INDEX stats_by_game ON stats (game_id, won DESC)",
+            """
+            CREATE TABLE guild_stats (
+                guild_id BIGINT NOT NULL,
+                user_id BIGINT NOT NULL,
+                game_id TEXT NOT NULL,
+                played INTEGER NOT NULL DEFAULT 0,
+                won INTEGER NOT NULL DEFAULT 0,
+                lost INTEGER NOT NULL DEFAULT 0,
+                best_score DOUBLE PRECISION,
+                total_score DOUBLE PRECISION NOT NULL DEFAULT 0,
+                PRIMARY KEY (guild_id, user_id, game_id)
+            )
+            """,
+            "CREATE INDEX guild_stats_by_game ON guild_stats (guild_id, game_id, won DESC)",
+        ),
+    ),
+    (
+        2,
+        (
+            # Timer claims (several processes): who fires a match's clock, and until when.
+            "ALTER TABLE matches ADD COLUMN timer_owner TEXT",
+            "ALTER TABLE matches ADD COLUMN timer_lease DOUBLE PRECISION",
+        ),
+    ),
+)
+
+LATEST_VERSION = MIGRATIONS[-1][0]

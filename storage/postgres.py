@@ -1,0 +1,422 @@
+"""PostgreSQL match store (asyncpg with a connection pool), for several bot processes.
+
+The same guarantees as the SQLite store: a step is ONE transaction holding the match's
+``UPDATE … WHERE id = $1 AND version = $n`` (0 rows → ``StaleVersion``), its action row,
+the seat index and the statistics, so nothing is half-written. PostgreSQL's row locks
+order concurrent writers of one match; different matches never wait for each other.
+
+When the server cannot be reached (restarting, a network cut, connections killed) every
+call raises ``StoreUnavailable`` at once instead of hanging; the pool opens fresh
+connections by itself once the server is back. A read that fails on a connection the
+server closed meanwhile is retried once on a fresh one (reads change nothing).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from contextlib import asynccontextmanager
+from typing import Any, TypeVar
+
+import asyncpg
+
+from gamecore.match import Match, StatLine
+from gamecore.registry import get_game
+from storage.base import (
+    ALL_SHARDS,
+    TABLES,
+    DuplicateMatch,
+    NewAction,
+    ShardFilter,
+    StaleVersion,
+    StoreUnavailable,
+)
+from storage.codec import COLUMNS, match_to_row, row_to_match
+from storage.pg_schema import MIGRATIONS
+from storage.records import ActionRecord, LeaderboardRow, UserStats
+
+T = TypeVar("T")
+
+#: Errors that mean "the server is out of reach", not "the statement is wrong".
+UNREACHABLE: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.exceptions.OperatorInterventionError,
+    asyncpg.InterfaceError,
+)
+#: Any number would do; it only keeps two processes from migrating at the same time.
+_MIGRATION_LOCK = 7_345_001
+
+_INSERT = (
+    f"INSERT INTO matches ({', '.join(COLUMNS)}) "
+    f"VALUES ({', '.join(f'${i + 1}' for i in range(len(COLUMNS)))})"
+)
+_UPDATE = (
+    "UPDATE matches SET "
+    + ", ".join(f"{c} = ${i + 1}" for i, c in enumerate(COLUMNS) if c != "id")
+    + f" WHERE id = ${COLUMNS.index('id') + 1} AND version = ${len(COLUMNS) + 1}"
+)
+_SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
+
+
+def _add_stat_sql(table: str, key: str) -> str:
+    """Upsert one stat line into ``table`` whose key columns start with ``key``."""
+    first = 2 if key else 1
+    marks = ", ".join(f"${i}" for i in range(first, first + 2))
+    rest = ", ".join(f"${i}" for i in range(first + 2, first + 6))
+    return f"""
+        INSERT INTO {table} ({key}user_id, game_id, played, won, lost, best_score, total_score)
+        VALUES ({"$1, " if key else ""}{marks}, 1, {rest})
+        ON CONFLICT ({key}user_id, game_id) DO UPDATE SET
+            played = {table}.played + 1,
+            won = {table}.won + excluded.won,
+            lost = {table}.lost + excluded.lost,
+            best_score = CASE
+                WHEN excluded.best_score IS NULL THEN {table}.best_score
+                WHEN {table}.best_score IS NULL OR excluded.best_score > {table}.best_score
+                    THEN excluded.best_score
+                ELSE {table}.best_score END,
+            total_score = {table}.total_score + excluded.total_score
+        """
+
+
+_ADD_STAT = _add_stat_sql("stats", "")
+_ADD_GUILD_STAT = _add_stat_sql("guild_stats", "guild_id, ")
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresMatchStore:
+    """``MatchStore`` on PostgreSQL. ``min_size``/``max_size``: the pool's connections
+    (a process rarely needs more than a few: a step holds one for about a millisecond)."""
+
+    def __init__(
+        self, url: str, *, min_size: int = 1, max_size: int = 8, timeout: float = 5.0
+    ) -> None:
+        self.url = url
+        self.min_size = min_size
+        self.max_size = max_size
+        self.timeout = timeout
+        self._pool: asyncpg.Pool | None = None
+
+    # -- life cycle ---------------------------------------------------------------------
+    async def open(self) -> None:
+        if self._pool is not None:
+            return
+        try:
+            self._pool = await asyncpg.create_pool(
+                self.url,
+                min_size=self.min_size,
+                max_size=self.max_size,
+                timeout=self.timeout,
+                command_timeout=self.timeout * 6,
+            )
+        except UNREACHABLE as err:
+            raise StoreUnavailable(str(err)) from err
+        await self.migrate()
+
+    async def close(self) -> None:
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            try:
+                await asyncio.wait_for(pool.close(), self.timeout)
+            except (TimeoutError, *UNREACHABLE):
+                pool.terminate()
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        if self._pool is None:
+            raise RuntimeError("the store is not open")
+        return self._pool
+
+    @asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        try:
+            async with self.pool.acquire(timeout=self.timeout) as conn:
+                yield conn
+        except UNREACHABLE as err:
+            raise StoreUnavailable(str(err) or type(err).__name__) from err
+
+    async def _read(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """A read, retried once: the first try may meet a connection the server closed."""
+        try:
+            async with self._connection() as conn:
+                return await call(conn)
+        except StoreUnavailable:
+            async with self._connection() as conn:
+                return await call(conn)
+
+    async def _write(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """A write in ONE transaction: committed whole, or rolled back whole."""
+        async with self._connection() as conn, conn.transaction():
+            return await call(conn)
+
+    async def migrate(self) -> int:
+        """Apply every migration newer than the stored schema version; returns the version."""
+
+        async def run(conn: asyncpg.Connection) -> int:
+            async with conn.transaction():
+                await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                await conn.execute(
+                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
+                )
+            current = await self._schema_version(conn)
+            for version, statements in MIGRATIONS:
+                async with conn.transaction():
+                    await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
+                    if version <= await self._schema_version(conn):
+                        continue  # another process did it meanwhile
+                    for statement in statements:
+                        await conn.execute(statement)
+                    await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
+                current = version
+            return current
+
+        async with self._connection() as conn:
+            return await run(conn)
+
+    @staticmethod
+    async def _schema_version(conn: asyncpg.Connection) -> int:
+        return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
+
+    async def schema_version(self) -> int:
+        return await self._read(self._schema_version)
+
+    # -- writing ------------------------------------------------------------------------
+    async def create(self, match: Match) -> None:
+        values = _values(match)
+
+        async def insert(conn: asyncpg.Connection) -> None:
+            try:
+                await conn.execute(_INSERT, *values)
+            except asyncpg.UniqueViolationError as err:
+                raise DuplicateMatch(match.id) from err
+            await self._write_users(conn, match)
+
+        await self._write(insert)
+
+    async def save(
+        self,
+        match: Match,
+        expected_version: int,
+        *,
+        action: NewAction | None = None,
+        stats: Sequence[StatLine] = (),
+    ) -> None:
+        values = _values(match)
+
+        async def update(conn: asyncpg.Connection) -> None:
+            if await conn.execute(_UPDATE, *values, expected_version) != "UPDATE 1":
+                raise StaleVersion(match.id, expected_version)
+            if action is not None:
+                await conn.execute(
+                    "INSERT INTO actions (match_id, step, seat, notation, at) "
+                    "VALUES ($1, $2, $3, $4, $5)",
+                    match.id, match.steps, action.seat, action.notation, match.updated_at,
+                )
+            else:  # moves never change seats
+                await self._write_users(conn, match)
+            for line in stats:
+                await self._add_stat(conn, line, match.guild_id)
+
+        await self._write(update)
+
+    async def save_move(
+        self,
+        match: Match,
+        notation: str,
+        seat: int,
+        expected_version: int | None = None,
+        stats: Sequence[StatLine] = (),
+    ) -> None:
+        expected = match.version - 1 if expected_version is None else expected_version
+        await self.save(match, expected, action=NewAction(seat, notation), stats=stats)
+
+    async def update_meta(self, match: Match) -> None:
+        async def update(conn: asyncpg.Connection) -> None:
+            await conn.execute(
+                "UPDATE matches SET board_message_id = $1, reminded = $2, timer_at = $3, "
+                "turn_deadline = $4 WHERE id = $5",
+                match.board_message_id, int(match.reminded), match.timer_at,
+                match.turn_deadline, match.id,
+            )
+
+        await self._write(update)
+
+    @staticmethod
+    async def _write_users(conn: asyncpg.Connection, match: Match) -> None:
+        """Index every person who ever sat in the match (history keeps those who left)."""
+        users = [(s.user_id, match.id) for s in match.seats if s.user_id is not None]
+        await conn.executemany(
+            "INSERT INTO match_users (user_id, match_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            users,
+        )
+
+    @staticmethod
+    async def _add_stat(conn: asyncpg.Connection, line: StatLine, guild_id: int | None) -> None:
+        values = (
+            line.user_id, line.game_id, int(line.won), int(not line.won), line.score,
+            line.score or 0.0,
+        )
+        await conn.execute(_ADD_STAT, *values)
+        if guild_id is not None:
+            await conn.execute(_ADD_GUILD_STAT, guild_id, *values)
+
+    # -- timers -----------------------------------------------------------------------
+    async def claim_timers(
+        self, match_ids: Sequence[str], owner: str, now: float, lease: float
+    ) -> list[str]:
+        if not match_ids:
+            return []
+
+        async def claim(conn: asyncpg.Connection) -> list[str]:
+            rows = await conn.fetch(
+                """
+                UPDATE matches SET timer_owner = $2, timer_lease = $3
+                WHERE id IN (
+                    SELECT id FROM matches WHERE id = ANY($1::text[])
+                    AND (timer_lease IS NULL OR timer_lease < $4 OR timer_owner = $2)
+                    FOR UPDATE SKIP LOCKED
+                )
+                RETURNING id
+                """,
+                list(match_ids), owner, now + lease, now,
+            )
+            return [r["id"] for r in rows]
+
+        return await self._write(claim)
+
+    async def release_timer(self, match_id: str, owner: str) -> None:
+        async def release(conn: asyncpg.Connection) -> None:
+            await conn.execute(
+                "UPDATE matches SET timer_owner = NULL, timer_lease = NULL "
+                "WHERE id = $1 AND timer_owner = $2",
+                match_id, owner,
+            )
+
+        await self._write(release)
+
+    # -- reading ------------------------------------------------------------------------
+    async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
+        return await self._read(lambda conn: conn.fetch(sql, *params))
+
+    async def load(self, match_id: str) -> Match | None:
+        rows = await self._fetch(f"{_SELECT} WHERE id = $1", match_id)
+        return row_to_match(rows[0]) if rows else None
+
+    async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
+        rows = await self._fetch(
+            f"{_SELECT} WHERE status IN ('lobby', 'playing') AND {shards.sql()}"
+        )
+        matches = []
+        for row in rows:
+            try:
+                matches.append(row_to_match(row))
+            except ModuleNotFoundError:
+                continue  # a game whose module is gone: leave its matches untouched
+        return matches
+
+    async def user_matches(
+        self,
+        user_id: int,
+        *,
+        channel_id: int | None = None,
+        live: bool | None = None,
+        limit: int = 25,
+    ) -> list[Match]:
+        sql = f"{_SELECT} WHERE id IN (SELECT match_id FROM match_users WHERE user_id = $1)"
+        params: list[Any] = [user_id]
+        if channel_id is not None:
+            params.append(channel_id)
+            sql += f" AND channel_id = ${len(params)}"
+        if live is True:
+            sql += " AND status IN ('lobby', 'playing')"
+        elif live is False:
+            sql += " AND status IN ('finished', 'abandoned')"
+        params.append(limit)
+        sql += f" ORDER BY updated_at DESC LIMIT ${len(params)}"
+        return [row_to_match(r) for r in await self._fetch(sql, *params)]
+
+    async def due_timers(self, now: float) -> list[str]:
+        rows = await self._fetch(
+            "SELECT id FROM matches WHERE timer_at IS NOT NULL AND timer_at <= $1 "
+            "AND status = 'playing' ORDER BY timer_at",
+            now,
+        )
+        return [r[0] for r in rows]
+
+    async def actions(self, match_id: str) -> list[ActionRecord]:
+        rows = await self._fetch(
+            "SELECT step, seat, notation, at FROM actions WHERE match_id = $1 ORDER BY step",
+            match_id,
+        )
+        return [ActionRecord(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
+        table, where = _stats_scope(guild_id)
+        rows = await self._fetch(
+            "SELECT user_id, game_id, played, won, lost, best_score, total_score "
+            f"FROM {table} WHERE {where}user_id = $1 ORDER BY game_id",
+            user_id, *(() if guild_id is None else (guild_id,)),
+        )
+        return [UserStats(*tuple(r)) for r in rows]
+
+    async def leaderboard(
+        self, game_id: str, limit: int = 10, *, guild_id: int | None = None
+    ) -> list[LeaderboardRow]:
+        table, where = _stats_scope(guild_id, first=3)
+        # SQLite sorts NULL below every number; PostgreSQL above, unless told otherwise.
+        rows = await self._fetch(
+            f"SELECT user_id, played, won, best_score FROM {table} WHERE {where}game_id = $1 "
+            "ORDER BY won DESC, won::float8 / played DESC, best_score DESC NULLS LAST, "
+            "user_id LIMIT $2",
+            game_id, limit, *(() if guild_id is None else (guild_id,)),
+        )
+        return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
+
+    async def replay(self, match_id: str) -> Any:
+        """Rebuild the state from seed + options + seat count + action log."""
+        match = await self.load(match_id)
+        if match is None:
+            raise KeyError(match_id)
+        if match.state is None:
+            return None
+        game = get_game(match.game_id)
+        state = game.setup(len(match.seats), match.seed, match.options)
+        for record in await self.actions(match_id):
+            state, _ = game.apply_notation(state, record.seat, record.notation)
+        return state
+
+    # -- copying ------------------------------------------------------------------------
+    async def export_rows(self, table: str) -> list[dict[str, Any]]:
+        columns = ", ".join(TABLES[table])
+        return [dict(r) for r in await self._fetch(f"SELECT {columns} FROM {table}")]
+
+    async def import_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
+        columns = TABLES[table]
+        if not rows:
+            return
+        sql = (
+            f"INSERT INTO {table} ({', '.join(columns)}) "
+            f"VALUES ({', '.join(f'${i + 1}' for i in range(len(columns)))})"
+        )
+
+        async def insert(conn: asyncpg.Connection) -> None:
+            await conn.executemany(sql, [tuple(row[c] for c in columns) for row in rows])
+
+        await self._write(insert)
+
+
+def _stats_scope(guild_id: int | None, first: int = 2) -> tuple[str, str]:
+    """Table and WHERE prefix (guild id as parameter ``$first``) for all servers or one."""
+    if guild_id is None:
+        return "stats", ""
+    return "guild_stats", f"guild_id = ${first} AND "
+
+
+def _values(match: Match) -> list[Any]:
+    row = match_to_row(match)
+    return [row[c] for c in COLUMNS]

@@ -1,0 +1,63 @@
+"""PostgreSQL out of reach for a while: every call refused at once, nothing half-written,
+and the store carries on by itself once the server is back."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncpg
+import pytest
+
+from storage import PostgresMatchStore, StoreUnavailable
+from tests.pg_server import PostgresServer
+from tests.storage.test_store import NOW, create_started, lobby, play_one
+
+
+@pytest.fixture(scope="module")
+def own_server():  # noqa: ANN201
+    """A server of its own: these tests stop it."""
+    server = PostgresServer()
+    server.start()
+    yield server
+    server.cleanup()
+
+
+async def test_a_stopped_server_refuses_calls_and_the_pool_recovers(own_server):
+    store = PostgresMatchStore(own_server.url(), timeout=2.0)
+    await store.open()
+    match = await create_started(store)
+    match = await play_one(store, match, 1)
+    own_server.stop()
+    try:
+        started = asyncio.get_running_loop().time()
+        with pytest.raises(StoreUnavailable) as err:
+            await play_one(store, match, 2)
+        assert err.value.code == "store_unavailable"
+        with pytest.raises(StoreUnavailable):
+            await store.load("m1")
+        with pytest.raises(StoreUnavailable):
+            await store.create(lobby("m2"))
+        assert asyncio.get_running_loop().time() - started < 10  # refused, not hanging
+    finally:
+        own_server.start()
+    assert await store.load("m1") == match  # the refused move left nothing behind
+    assert [a.notation for a in await store.actions("m1")] == ["add 1"]
+    await play_one(store, match, 2)
+    assert [a.notation for a in await store.actions("m1")] == ["add 1", "add 2"]
+    await store.close()
+
+
+async def test_connections_killed_by_the_server_are_replaced(own_server):
+    store = PostgresMatchStore(own_server.url())
+    await store.open()
+    await store.create(lobby("k1"))
+    admin = await asyncpg.connect(own_server.url())
+    killed = await admin.fetchval(
+        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+        "WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
+    )
+    await admin.close()
+    assert killed >= 1
+    await asyncio.sleep(0.1)
+    assert (await store.load("k1")).created_at == NOW  # a read on a fresh connection
+    await store.close()
