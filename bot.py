@@ -13,6 +13,7 @@ import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -27,6 +28,7 @@ from cogs.ui.replies import answer_error
 from gamecore.registry import list_games
 from i18n.translator import CatalogTranslator
 from service import MatchService, MatchServiceAPI
+from storage.base import ALL_SHARDS, ShardFilter
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
 #: No request sleeps longer than this on a rate limit (discord.py's smallest allowed value):
@@ -56,6 +58,8 @@ class Settings:
     database_url: str = DEFAULT_DATABASE_URL
     dev_guild_id: int | None = None
     log_level: str = "INFO"
+    #: The Discord shards this process runs (docs/scaling.md); default: one process, all.
+    shards: ShardFilter = ALL_SHARDS
 
     @classmethod
     def from_env(
@@ -72,6 +76,7 @@ class Settings:
             database_url=(environ.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL,
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=(environ.get("LOG_LEVEL") or "INFO").strip().upper() or "INFO",
+            shards=ShardFilter.from_env(environ),
         )
 
 
@@ -89,9 +94,10 @@ class TabletopTree(app_commands.CommandTree["TabletopBot"]):
 class TabletopBot(commands.Bot):
     """The bot: owns the match service for its whole life and closes it on ``close()``."""
 
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **options: Any) -> None:
         intents = discord.Intents.default()
         super().__init__(
+            **options,
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
@@ -122,12 +128,15 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         list_games()  # import every game now, so no first command pays for it
-        self._service = await MatchService.open(self.settings.database_url)
+        self._service = await MatchService.open(
+            self.settings.database_url, shards=self.settings.shards
+        )
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.sync_commands()
+        if 0 in self.settings.shards.ids:  # one process syncs for all
+            await self.sync_commands()
 
     async def sync_commands(self) -> None:
         """To the development server at once when ``DEV_GUILD_ID`` is set, else globally
@@ -154,13 +163,30 @@ class TabletopBot(commands.Bot):
                 await service.close()
 
 
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The bot for some of Discord's shards (``SHARD_COUNT`` > 1): one gateway connection
+    per shard in this process; other processes run the other shards on the same database."""
+
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(
+            settings, shard_count=settings.shards.count, shard_ids=sorted(settings.shards.ids)
+        )
+
+
 def create_bot(settings: Settings | None = None) -> TabletopBot:
     """A fresh, unstarted bot (tests create one per test, and one more per restart)."""
-    return TabletopBot(settings or Settings())
+    settings = settings or Settings()
+    if settings.shards.count > 1:
+        return ShardedTabletopBot(settings)
+    return TabletopBot(settings)
 
 
 def main() -> int:
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except ValueError as err:
+        print(f"Shard settings: {err}.", file=sys.stderr)
+        return 2
     if not settings.token:
         print(MISSING_TOKEN_HELP, file=sys.stderr)
         return 2

@@ -5,7 +5,7 @@ action row and the new version in one transaction, ``UPDATE … WHERE version = 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -56,6 +56,42 @@ class ShardFilter:
 
     count: int = 1
     ids: frozenset[int] = frozenset({0})
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str]) -> ShardFilter:
+        """``SHARD_COUNT`` with ``SHARD_IDS`` (``0,1``; default: every shard), or with
+        ``CLUSTER_COUNT`` and ``CLUSTER_ID`` (cluster i runs shards i, i + C, i + 2C, …).
+        Nothing set: one process, no sharding. ``ValueError`` says what is wrong."""
+
+        def number(name: str, default: int) -> int:
+            text = (environ.get(name) or "").strip()
+            if not text:
+                return default
+            if not text.isdigit():
+                raise ValueError(f"{name} must be a whole number, not {text!r}")
+            return int(text)
+
+        count = number("SHARD_COUNT", 1)
+        clusters, cluster = number("CLUSTER_COUNT", 0), number("CLUSTER_ID", 0)
+        listed = (environ.get("SHARD_IDS") or "").replace(" ", "")
+        if count < 1:
+            raise ValueError("SHARD_COUNT must be at least 1")
+        if listed and clusters:
+            raise ValueError("set SHARD_IDS or CLUSTER_COUNT/CLUSTER_ID, not both")
+        if clusters:
+            if not cluster < clusters <= count:
+                raise ValueError("need CLUSTER_ID < CLUSTER_COUNT <= SHARD_COUNT")
+            ids = set(range(cluster, count, clusters))
+        elif listed:
+            parts = listed.split(",")
+            if not all(p.isdigit() for p in parts):
+                raise ValueError(f"SHARD_IDS must list shard numbers like 0,1 — not {listed!r}")
+            ids = {int(p) for p in parts}
+        else:
+            ids = set(range(count))
+        if max(ids) >= count:
+            raise ValueError(f"shard ids must be below SHARD_COUNT ({count})")
+        return cls(count, frozenset(ids))
 
     @property
     def label(self) -> str:

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 import discord
+import pytest
 
 from bot import DEFAULT_DATABASE_URL, Settings
 
@@ -83,3 +84,49 @@ async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot
     assert puts() == 2  # the payload changed: synced
     guild = env.create_guild("G")
     assert "extra" in guild.add_member(env.create_user("u")).available_commands(guild.create_text_channel("c"))
+
+
+def test_shard_settings_from_the_environment() -> None:
+    from storage import ShardFilter
+
+    cluster = Settings.from_env({"SHARD_COUNT": "4", "CLUSTER_COUNT": "2", "CLUSTER_ID": "1"})
+    assert cluster.shards == ShardFilter(4, frozenset({1, 3}))
+    listed = Settings.from_env({"SHARD_COUNT": "6", "SHARD_IDS": "0, 5"}).shards
+    assert listed == ShardFilter(6, frozenset({0, 5})) and listed.label == "0,5/6"
+    assert Settings.from_env({"SHARD_COUNT": "3"}).shards.ids == {0, 1, 2}
+    assert Settings.from_env({}).shards.count == 1
+    for wrong in (
+        {"SHARD_COUNT": "2", "SHARD_IDS": "2"},
+        {"SHARD_COUNT": "two"},
+        {"SHARD_COUNT": "4", "CLUSTER_COUNT": "2", "CLUSTER_ID": "2"},
+        {"SHARD_COUNT": "4", "SHARD_IDS": "1", "CLUSTER_COUNT": "2"},
+    ):
+        with pytest.raises(ValueError):
+            Settings.from_env(wrong)
+
+
+async def test_a_cluster_runs_its_shards_and_only_shard_0_syncs_commands(tmp_path) -> None:  # noqa: ANN001
+    from bot import create_bot
+    from storage import ShardFilter
+
+    synced = []
+    for ids in ({1, 3}, {0, 2}):
+        settings = Settings(
+            database_url=f"sqlite:///{tmp_path / 'shards.db'}", shards=ShardFilter(4, frozenset(ids))
+        )
+        bot = create_bot(settings)
+        assert isinstance(bot, discord.AutoShardedClient)
+        assert (bot.shard_count, bot.shard_ids) == (4, sorted(ids))
+
+        async def sync(ids: set[int] = ids) -> None:
+            synced.append(ids)
+
+        bot.sync_commands = sync
+        await bot.setup_hook()
+        assert bot.service.shards == settings.shards
+        # an AutoShardedClient can only close() after connecting: stop the cogs' loops here
+        for extension in list(bot.extensions):
+            await bot.unload_extension(extension)
+        await bot.service.close()
+    assert synced == [{0, 2}]
+    assert not isinstance(create_bot(Settings()), discord.AutoShardedClient)
