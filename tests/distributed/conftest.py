@@ -2,9 +2,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.toys import register
+from tests.service.toys import registered_toys
 
-
-@pytest.fixture(autouse=True)
-def toy_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    register(monkeypatch)
+toy_games = pytest.fixture(autouse=True)(registered_toys)

@@ -24,10 +24,10 @@ import sys
 import time
 from typing import Any
 
-from gamecore import registry
+from gamecore.registry import register
 from service import MatchError, MatchService
 from storage import ShardFilter, store_for
-from tests.service.toys import TOY_MODULES
+from tests.service.toys import TOYS
 
 
 def say(**line: Any) -> None:
@@ -48,7 +48,8 @@ async def play_to_end(service: MatchService, match_id: str, rng: random.Random) 
 
 
 async def main(settings: dict[str, Any]) -> None:
-    registry._MODULES.update(TOY_MODULES)
+    for game in TOYS:
+        register(game)
     offset = float(settings.get("offset", 0.0))
     service = MatchService(
         store_for(settings["url"]),
