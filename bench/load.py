@@ -7,6 +7,13 @@ of players who never pause show the most turns per second. Prints throughput, p5
 latency and peak RSS.
 
     .venv/bin/python bench/load.py [--seconds 60] [--rate 300] [--matches 1000]
+        [--database sqlite:///file.db | postgresql://… | embedded] [--processes N]
+
+``--database embedded`` starts a throw-away PostgreSQL 18 (the test wheel) on the disk,
+with PostgreSQL's durable defaults (``fsync`` and ``synchronous_commit`` on, the match
+for SQLite's ``synchronous=FULL``). ``--processes N`` runs N bot processes on the one
+database, each serving shard i of N (its own guilds, its share of the matches and of
+the rate); turns/s are summed and latencies pooled.
 
 Targets: ≥ 300 turns/s, turn p99 ≤ 30 ms, peak RSS ≤ 150 MB. Prints figures only.
 """
@@ -15,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import multiprocessing
 import os
 import random
 import resource
@@ -22,6 +30,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -38,6 +47,7 @@ from turns import (  # noqa: E402
 
 from gamecore.match import MatchError  # noqa: E402
 from service import MatchService  # noqa: E402
+from storage import ShardFilter, is_postgres_url  # noqa: E402
 
 
 def peak_rss_mb() -> float:
@@ -133,46 +143,119 @@ async def closed_loop(stream: Stream, clients: int, autocompletes: int, seconds:
     return time.perf_counter() - started
 
 
-def report(title: str, stream: Stream, elapsed: float) -> float:
-    rate = len(stream.turns) / elapsed
+async def measure(args: argparse.Namespace, database: str, index: int, barrier: Any) -> dict:
+    """One process's part: shard ``index`` of ``args.processes``; its figures as lists."""
+    count = args.processes
+    shards = ShardFilter(count, frozenset({index})) if count > 1 else ShardFilter()
+    service = await open_service(database, args.sync, shards)
+    guild = ((index + count) << 22) + 1  # on shard ``index``
+    mine = args.matches // count
+    ids = await populate(service, mine, guild, first=index * 1_000_000)
+    rss_loaded = peak_rss_mb()
+    steady = Stream(service, ids, args.seed + index)
+    steady.counter = [index * 1_000_000 + mine]
+    if barrier is not None:
+        barrier.wait()  # every process populated: measure together
+    cpu = time.process_time()
+    elapsed = await open_loop(steady, args.rate / count, args.autocompletes, args.seconds)
+    cpu = time.process_time() - cpu
+    saturated = Stream(service, ids, args.seed + 100 + index)
+    saturated.counter = [index * 1_000_000 + 500_000]
+    sat_elapsed = 0.0
+    if barrier is not None:
+        barrier.wait()
+    if args.saturate > 0:
+        sat_elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)
+    await service.close()
+    return {
+        "matches": len(ids), "rss_loaded": rss_loaded, "rss": peak_rss_mb(), "cpu": cpu,
+        "steady": (steady.turns, steady.completes, len(steady.conflicts), elapsed),
+        "saturated": (saturated.turns, saturated.completes, len(saturated.conflicts), sat_elapsed),
+    }
+
+
+def worker(args: argparse.Namespace, database: str, index: int, barrier: Any, out: Any) -> None:
+    out.send(asyncio.run(measure(args, database, index, barrier)))
+
+
+def pooled(parts: list[dict], phase: str) -> tuple[list[float], list[float], int, float]:
+    turns = [t for p in parts for t in p[phase][0]]
+    completes = [c for p in parts for c in p[phase][1]]
+    conflicts = sum(p[phase][2] for p in parts)
+    return turns, completes, conflicts, max(p[phase][3] for p in parts)
+
+
+def show(title: str, phase: tuple[list[float], list[float], int, float]) -> float:
+    turns, completes, conflicts, elapsed = phase
+    rate = len(turns) / elapsed
     print(
-        f"{title}: {rate:,.0f} turns/s, {len(stream.completes) / elapsed:,.0f} autocompletes/s "
-        f"over {elapsed:.0f} s ({len(stream.conflicts)} moves refused, "
-        f"{stream.counter[0] - len(stream.ids)} finished matches replaced)"
+        f"{title}: {rate:,.0f} turns/s, {len(completes) / elapsed:,.0f} autocompletes/s "
+        f"over {elapsed:.0f} s ({conflicts} moves refused)"
     )
-    print("  " + line("turn (service path)", stream.turns))
-    print("  " + line("autocomplete", stream.completes))
+    print("  " + line("turn (service path)", turns))
+    print("  " + line("autocomplete", completes))
     return rate
 
 
-async def run(args: argparse.Namespace) -> None:
+def run_processes(args: argparse.Namespace, database: str) -> list[dict]:
+    if args.processes == 1:
+        return [asyncio.run(measure(args, database, 0, None))]
+    context = multiprocessing.get_context("spawn")
+    barrier = context.Barrier(args.processes)
+    pipes, processes = [], []
+    for index in range(args.processes):
+        mine, theirs = context.Pipe(duplex=False)
+        process = context.Process(target=worker, args=(args, database, index, barrier, theirs))
+        process.start()
+        pipes.append(mine)
+        processes.append(process)
+    parts = [pipe.recv() for pipe in pipes]
+    for process in processes:
+        process.join()
+    return parts
+
+
+def run(args: argparse.Namespace) -> None:
+    server = None
     with tempfile.TemporaryDirectory() as folder:
-        service = await open_service(args.db or str(Path(folder) / "load.db"), args.sync)
-        ids = await populate(service, args.matches)
-        print(
-            f"{len(ids)} live matches of {', '.join(available_games())} "
-            f"(synchronous={args.sync}); RSS after loading {peak_rss_mb():.0f} MB"
-        )
-        steady = Stream(service, ids, args.seed)
-        cpu = time.process_time()
-        elapsed = await open_loop(steady, args.rate, args.autocompletes, args.seconds)
-        cpu = time.process_time() - cpu
-        rate = report(f"steady load at {args.rate:.0f} moves/s", steady, elapsed)
-        print(
-            f"  CPU of this process (all threads): {cpu / elapsed:.0%} of one core, "
-            f"{cpu * 1000 / max(1, len(steady.turns)):.2f} ms per move incl. its "
-            f"autocompletes; machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
-        )
-        saturated = Stream(service, ids, args.seed + 1)
-        if args.saturate > 0:
-            elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)
-            top = report(f"saturation with {args.clients} clients", saturated, elapsed)
-        await service.close()
-    rss = peak_rss_mb()
-    print(f"peak RSS: {rss:.0f} MB")
-    p99 = percentile(steady.turns, 0.99)
+        database = args.database or str(Path(folder) / "load.db")
+        if database == "embedded":
+            from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # bench-only wheel
+
+            Path(folder).chmod(0o755)  # the server may run as its own user
+            server = PostgresServer(DURABLE_SETTINGS, scratch=folder)
+            server.start()
+            database = server.url()
+        elif database.startswith("sqlite:///"):
+            database = database[len("sqlite:///") :]
+        kind = "PostgreSQL" if is_postgres_url(database) else f"SQLite synchronous={args.sync}"
+        try:
+            parts = run_processes(args, database)
+        finally:
+            if server is not None:
+                server.cleanup()
+    loaded = sum(p["matches"] for p in parts)
+    print(
+        f"{loaded} live matches of {', '.join(available_games())} in {args.processes} "
+        f"process(es) on {kind}; RSS after loading {max(p['rss_loaded'] for p in parts):.0f} MB "
+        "per process"
+    )
+    steady = pooled(parts, "steady")
+    rate = show(f"steady load at {args.rate:.0f} moves/s", steady)
+    cpu = sum(p["cpu"] for p in parts)
+    print(
+        f"  CPU of the bot processes: {cpu / steady[3]:.0%} of one core, "
+        f"{cpu * 1000 / max(1, len(steady[0])):.2f} ms per move incl. its autocompletes; "
+        f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
+    )
+    top = 0.0
+    if args.saturate > 0:
+        top = show(f"saturation with {args.clients} clients per process", pooled(parts, "saturated"))
+    rss = max(p["rss"] for p in parts)
+    print(f"peak RSS: {rss:.0f} MB per process")
+    p99 = percentile(steady[0], 0.99)
     verdict = [
-        f"≥ 300 turns/s: {'met' if max(rate, top if args.saturate > 0 else 0) >= 300 else 'MISSED'}",
+        f"≥ 300 turns/s: {'met' if max(rate, top) >= 300 else 'MISSED'}",
         f"p99 ≤ 30 ms at {args.rate:.0f}/s: {'met' if p99 <= 0.030 else 'MISSED'}",
         f"≤ 150 MB: {'met' if rss <= 150 else 'MISSED'}",
     ]
@@ -189,8 +272,13 @@ def main() -> None:
     parser.add_argument("--autocompletes", type=int, default=3)
     parser.add_argument("--sync", default="FULL", choices=("FULL", "NORMAL", "OFF"))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--db", help="database file (default: a temporary one)")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--database", "--db",
+        help="a SQLite file or sqlite:/// URL, a postgresql:// URL, or 'embedded' "
+        "(a throw-away PostgreSQL); default: a temporary SQLite file",
+    )
+    parser.add_argument("--processes", type=int, default=1, help="bot processes (shards)")
+    run(parser.parse_args())
 
 
 if __name__ == "__main__":

@@ -30,7 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from gamecore.match import Match  # noqa: E402
 from gamecore.registry import game_ids, get_game  # noqa: E402
 from service import MatchService  # noqa: E402
-from storage import SqliteMatchStore  # noqa: E402
+from storage import (  # noqa: E402
+    ALL_SHARDS,
+    MatchStore,
+    PostgresMatchStore,
+    ShardFilter,
+    SqliteMatchStore,
+    is_postgres_url,
+)
 
 
 def available_games() -> list[str]:
@@ -52,17 +59,28 @@ def board_renderer() -> Callable[[str, dict], bytes] | None:
     return getattr(renderer, "render_board", None)
 
 
-async def open_service(path: str, synchronous: str) -> MatchService:
-    service = MatchService(SqliteMatchStore(path, synchronous=synchronous))
+async def open_service(
+    path: str, synchronous: str, shards: ShardFilter = ALL_SHARDS
+) -> MatchService:
+    """The service on a SQLite file ``path`` or on a ``postgresql://`` URL."""
+    if is_postgres_url(path):
+        store: MatchStore = PostgresMatchStore(path)
+    else:
+        store = SqliteMatchStore(path, synchronous=synchronous)
+    service = MatchService(store, shards=shards)
     await service.start()
     return service
 
 
-async def new_live_match(service: MatchService, game_id: str, index: int) -> Match:
+async def new_live_match(
+    service: MatchService, game_id: str, index: int, guild_id: int | None = 1
+) -> Match:
     """A match where people hold every seat (so every step is a person's turn)."""
     host, guest = 10_000_000 + index, 20_000_000 + index
     game = get_game(game_id)
-    match = await service.new_match(game_id, 1, 100 + index % 50, host, user_name=f"h{index}")
+    match = await service.new_match(
+        game_id, guild_id, 100 + index % 50, host, user_name=f"h{index}"
+    )
     if match.status == "lobby":
         for extra in range(1, game.min_players):
             await service.lobby_join(match.id, guest + extra * 1_000_000, f"g{index}")
@@ -70,11 +88,14 @@ async def new_live_match(service: MatchService, game_id: str, index: int) -> Mat
     return match
 
 
-async def populate(service: MatchService, count: int) -> list[str]:
+async def populate(
+    service: MatchService, count: int, guild_id: int | None = 1, first: int = 0
+) -> list[str]:
     games = available_games()
     ids = []
-    for index in range(count):
-        ids.append((await new_live_match(service, games[index % len(games)], index)).id)
+    for index in range(first, first + count):
+        game_id = games[index % len(games)]
+        ids.append((await new_live_match(service, game_id, index, guild_id)).id)
     return ids
 
 
@@ -113,7 +134,7 @@ async def take_turn(
             return None
         _REPLACING.add(match.id)
         counter[0] += 1
-        replacement = await new_live_match(service, match.game_id, counter[0])
+        replacement = await new_live_match(service, match.game_id, counter[0], match.guild_id)
         ids[slot] = replacement.id
         _REPLACING.discard(match.id)
         return None

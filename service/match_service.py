@@ -149,6 +149,12 @@ class MatchService(MatchServiceAPI):
             if seat.user_id is not None and not seat.is_computer:
                 self._by_user.setdefault(seat.user_id, set()).add(match.id)
 
+    def _forget(self, match_id: str) -> None:
+        """Drop a match from memory (the next use reads it from the database)."""
+        old = self._live.get(match_id)
+        if old is not None:
+            self._remember(replace(old, status="abandoned"))
+
     async def _load(self, match_id: str) -> Match:
         match = self._live.get(match_id)
         if match is not None and match_id not in self._reload:

@@ -31,13 +31,18 @@ FAST_SETTINGS = (
 )
 
 
+#: PostgreSQL's durable defaults (benchmarks against SQLite's ``synchronous=FULL``).
+DURABLE_SETTINGS = ("max_connections=200",)
+
+
 class PostgresServer:
     """One server in its own temporary folder; ``start``/``stop`` may be called repeatedly."""
 
-    def __init__(self, settings: tuple[str, ...] = FAST_SETTINGS) -> None:
+    def __init__(self, settings: tuple[str, ...] = FAST_SETTINGS, scratch: str | None = None) -> None:
+        """``scratch``: the folder to work in (default: memory-backed ``/dev/shm``)."""
         self.bin = _binaries()
         self.settings = settings
-        self.folder = Path(tempfile.mkdtemp(prefix="tabletop-pg-", dir=_scratch()))
+        self.folder = Path(tempfile.mkdtemp(prefix="tabletop-pg-", dir=scratch or _scratch()))
         self.data = self.folder / "data"
         self.user = _system_user()
         if self.user is not None:
