@@ -54,7 +54,7 @@ async def test_moves_are_refused_while_the_database_is_down_and_resume_after(own
 
 
 def test_the_refusal_is_translated() -> None:
-    from cogs.turns import refusal_text
+    from cogs.ui.replies import refusal_text
     from storage import StoreUnavailable
 
     english = refusal_text(StoreUnavailable("connection refused"), "en")
