@@ -123,7 +123,7 @@ class PostgresMatchStore:
         if pool is not None:
             try:
                 await asyncio.wait_for(pool.close(), self.timeout)
-            except (TimeoutError, *UNREACHABLE):
+            except UNREACHABLE:  # TimeoutError included
                 pool.terminate()
 
     @property
