@@ -110,6 +110,15 @@ class OptionSpec:
                 )
 
 
+class SimulationAborted(Exception):
+    """A simulated game (:meth:`Game.play_out`) stopped by ``error`` after ``steps`` steps."""
+
+    def __init__(self, steps: int, error: Exception) -> None:
+        super().__init__(steps, error)
+        self.steps = steps
+        self.error = error
+
+
 #: A computer player: (view of its seat, its legal actions, a seeded random.Random) -> action.
 Player = Callable[[dict, Sequence[Any], Any], Any]
 
@@ -197,6 +206,34 @@ class Game(ABC, Generic[State, Action]):
         default is what the bot does: the seat's view, then the copying ``apply``."""
         action = player(self.view(state, seat), legal, rng)
         return self.apply(state, seat, action)[0]
+
+    def play_out(
+        self, state: State, players: Sequence[Player], rngs: Sequence[Any], max_steps: int
+    ) -> tuple[State, int]:
+        """Computer players (one per seat, with their generators) play ``state`` to its end:
+        ``(final state, steps played)``. The simulation runner owns ``state``, as for
+        :meth:`simulation_step`, which every step goes through. A game may override this
+        loop with a faster one that plays exactly the same steps. Any failure, or passing
+        ``max_steps``, raises :class:`SimulationAborted` with the steps played before it and
+        the failure."""
+        steps = 0
+        try:
+            status = self.status(state)
+            while not status.over:
+                if steps >= max_steps:
+                    raise RuntimeError(f"no result after max_steps={max_steps} steps")
+                if not status.to_move:
+                    raise RuntimeError("game is playing but no seat is to move")
+                seat = status.to_move[0]
+                legal = self.legal_actions(state, seat)
+                if not legal:
+                    raise RuntimeError(f"seat {seat} is to move but has no legal action")
+                state = self.simulation_step(state, seat, legal, players[seat], rngs[seat])
+                steps += 1
+                status = self.status(state)
+        except Exception as exc:
+            raise SimulationAborted(steps, exc) from exc
+        return state, steps
 
     def players(self) -> dict[str, Player]:
         """Computer players by name; every game offers at least ``random``. Each call gives

@@ -12,11 +12,10 @@ import random
 import statistics
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamecore.contract import Game, Player
+from gamecore.contract import Game, Player, SimulationAborted
 from gamecore.rng import Rng, mix_seed
 
 #: Record keys the runner owns; a game's ``score`` cannot overwrite them.
@@ -24,6 +23,10 @@ RECORD_KEYS = ("seed", "result", "steps", "winners", "players")
 #: Player-list name that draws a random computer player per seat from the game's seed.
 MIXED = "mixed"
 DEFAULT_MAX_STEPS = 20_000
+#: A run with workers is cut into about this many chunks of consecutive seeds per worker,
+#: each at least ``CHUNK_MIN`` games.
+CHUNKS_PER_WORKER = 4
+CHUNK_MIN = 8
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
 
@@ -50,7 +53,10 @@ def resolve_player_types(game: Game, names: Sequence[str], seats: int, seed: int
     becomes a player type drawn from ``seed`` (so a game's line-up is reproducible).
     Unknown names raise ``ValueError`` listing the known ones.
     """
-    known = sorted(available_players(game))
+    return _lineup(game, sorted(available_players(game)), names, seats, seed)
+
+
+def _lineup(game: Game, known: Sequence[str], names: Sequence[str], seats: int, seed: int) -> list[str]:
     names = list(names) or ["random"]
     for name in names:
         if name != MIXED and name not in known:
@@ -77,7 +83,8 @@ def play_game(
     ...}]}`` merged with ``game.score(final_state)``: a ``seats`` list is merged seat by seat
     into ``players``, every other key goes to the top level. A game that raises or passes
     ``max_steps`` is recorded with ``result: "error"``, ``error`` (the text) and the steps
-    played before it, instead of stopping the run.
+    played before it, instead of stopping the run. The moves go through
+    :meth:`Game.play_out`, which a game may speed up.
     """
     players = available_players(game)
     record: dict[str, Any] = {
@@ -87,24 +94,11 @@ def play_game(
         "winners": [],
         "players": [{"seat": seat, "type": name} for seat, name in enumerate(player_types)],
     }
-    steps = 0
     try:
         movers = [players[name] for name in player_types]
         rngs = [player_rng(seed, seat) for seat in range(len(player_types))]
-        state = game.setup(len(player_types), seed, options)
+        state, steps = game.play_out(game.setup(len(player_types), seed, options), movers, rngs, max_steps)
         status = game.status(state)
-        while not status.over:
-            if steps >= max_steps:
-                raise RuntimeError(f"no result after max_steps={max_steps} steps")
-            if not status.to_move:
-                raise RuntimeError("game is playing but no seat is to move")
-            seat = status.to_move[0]
-            legal = game.legal_actions(state, seat)
-            if not legal:
-                raise RuntimeError(f"seat {seat} is to move but has no legal action")
-            state = game.simulation_step(state, seat, legal, movers[seat], rngs[seat])
-            steps += 1
-            status = game.status(state)
         record["steps"] = steps
         record["result"] = status.result
         winners = list(status.winners)
@@ -113,8 +107,10 @@ def play_game(
         record["winners"] = winners
         _merge_score(record, game.score(state))
     except Exception as exc:  # noqa: BLE001 - a broken game is a statistic, not a crash
+        if isinstance(exc, SimulationAborted):
+            record["steps"] = exc.steps
+            exc = exc.error
         record["result"] = "error"
-        record["steps"] = steps
         record["error"] = f"{type(exc).__name__}: {exc}"
     return record
 
@@ -143,19 +139,27 @@ class RunSpec:
 
 def play_seed(game: Game, spec: RunSpec, seed: int) -> dict[str, Any]:
     """One game of a run: resolve the line-up for this seed, then play it."""
-    types = resolve_player_types(game, spec.player_names, spec.seats, seed)
-    if spec.rotate and spec.seats > 1:
-        shift = (seed - spec.seed) % spec.seats
-        types = types[-shift:] + types[:-shift] if shift else types
-    return play_game(game, seed, types, spec.options, spec.max_steps)
+    return next(_play_seeds(game, spec, seed, seed + 1))
 
 
-def _play_seed_by_ref(game_ref: Game | str, spec: RunSpec, seed: int) -> dict[str, Any]:
+def _play_seeds(game: Game, spec: RunSpec, start: int, stop: int) -> Iterator[dict[str, Any]]:
+    """The records of seeds ``start`` … ``stop - 1`` of a run, one by one."""
+    known = sorted(available_players(game))
+    for seed in range(start, stop):
+        types = _lineup(game, known, spec.player_names, spec.seats, seed)
+        if spec.rotate and spec.seats > 1:
+            shift = (seed - spec.seed) % spec.seats
+            types = types[-shift:] + types[:-shift] if shift else types
+        yield play_game(game, seed, types, spec.options, spec.max_steps)
+
+
+def _play_chunk(game_ref: Game | str, spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
+    """A worker's chunk of a run: one call and one answer for many games."""
     if isinstance(game_ref, str):
-        from gamecore.registry import get_game
+        from gamecore.registry import get_game  # only workers look a game up by id
 
         game_ref = get_game(game_ref)
-    return play_seed(game_ref, spec, seed)
+    return list(_play_seeds(game_ref, spec, start, stop))
 
 
 def _game_ref(game: Game) -> Game | str:
@@ -171,6 +175,13 @@ def _game_ref(game: Game) -> Game | str:
     return game
 
 
+def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
+    """Seed ranges for the workers: about four per worker (the long games even out and the
+    progress moves), none so short that the call costs more than its games."""
+    size = max(CHUNK_MIN, -(-games // (workers * CHUNKS_PER_WORKER)))
+    return [(first, min(first + size, start + games)) for first in range(start, start + games, size)]
+
+
 def run_games(
     game: Game,
     games: int,
@@ -180,26 +191,31 @@ def run_games(
 ) -> Iterator[dict[str, Any]]:
     """Records of games ``spec.seed`` … ``spec.seed + games - 1``, in seed order.
 
-    With ``workers > 1`` games run in a process pool; the records (and their order) are
-    exactly those of a single process.
+    With ``workers > 1`` games run in a process pool, in chunks of consecutive seeds (a
+    worker answers once per chunk); the records and their order are exactly those of a
+    single process.
     """
     # Validate names once, here, rather than once per game in the workers.
     resolve_player_types(game, spec.player_names, spec.seats, spec.seed)
-    seeds = range(spec.seed, spec.seed + games)
-    if workers <= 1 or games <= 1:
-        for seed in seeds:
-            record = play_seed(game, spec, seed)
+    chunks = _chunks(spec.seed, games, workers) if workers > 1 else []
+    if len(chunks) <= 1:
+        for record in _play_seeds(game, spec, spec.seed, spec.seed + games):
             if on_record:
                 on_record(record)
             yield record
         return
+    # Only a run with workers needs the process machinery (it costs start-up time).
+    from concurrent.futures import ProcessPoolExecutor
+
     ref = _game_ref(game)
-    chunk = max(1, min(64, games // (workers * 8)))
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        for record in pool.map(_play_seed_by_ref, [ref] * games, [spec] * games, seeds, chunksize=chunk):
-            if on_record:
-                on_record(record)
-            yield record
+    starts = [first for first, _ in chunks]
+    stops = [stop for _, stop in chunks]
+    with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
+        for batch in pool.map(_play_chunk, [ref] * len(chunks), [spec] * len(chunks), starts, stops):
+            for record in batch:
+                if on_record:
+                    on_record(record)
+                yield record
 
 
 # -- statistics -------------------------------------------------------------------------

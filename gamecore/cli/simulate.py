@@ -34,22 +34,24 @@ def run_simulate(
         max_steps=args.max_steps,
         rotate=args.rotate,
     )
-    from tqdm import tqdm
-
     show_bar = not args.quiet and hasattr(stderr, "isatty") and stderr.isatty()
+    # One encoder for every line: json.dumps with options builds a new one per call.
+    encode = json.JSONEncoder(ensure_ascii=False, default=str).encode
     jsonl = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     records: list[dict[str, Any]] = []
+    bar = _progress_bar(args.games, stderr) if show_bar else None
     try:
-        with tqdm(total=args.games, file=stderr, disable=not show_bar, unit="game") as bar:
-            try:
-                for record in run_games(game, args.games, spec, workers=args.workers):
-                    records.append(record)
-                    if jsonl:
-                        jsonl.write(json.dumps(record, ensure_ascii=False, default=str) + "\n")
-                    bar.update(1)
-            except ValueError as exc:  # unknown player name
-                raise UsageError(str(exc)) from None
+        for record in run_games(game, args.games, spec, workers=args.workers):
+            records.append(record)
+            if jsonl:
+                jsonl.write(encode(record) + "\n")
+            if bar is not None:
+                bar.update(1)
+    except ValueError as exc:  # unknown player name
+        raise UsageError(str(exc)) from None
     finally:
+        if bar is not None:
+            bar.close()
         if jsonl:
             jsonl.close()
     summary = summarize(records, game.headline_score)
@@ -69,3 +71,10 @@ def run_simulate(
         if not args.json:
             stdout.write(f"chart: {args.plot}\n")
     return 0
+
+
+def _progress_bar(total: int, stream: IO[str]) -> Any:
+    """A tqdm bar on ``stream``; imported only when drawn (it costs start-up time)."""
+    from tqdm import tqdm
+
+    return tqdm(total=total, file=stream, unit="game")

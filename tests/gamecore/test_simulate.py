@@ -13,12 +13,16 @@ from typing import Any
 
 import pytest
 
-from gamecore.contract import Game, IllegalAction, OptionSpec, Status
+from gamecore.contract import Game, IllegalAction, OptionSpec, SimulationAborted, Status
 from gamecore.rng import Rng
 from gamecore.simulate import (
+    CHUNK_MIN,
     RunSpec,
+    _chunks,
+    available_players,
     format_report,
     play_game,
+    player_rng,
     resolve_player_types,
     run_games,
     summarize,
@@ -348,3 +352,20 @@ def test_cartographer_random_games_produce_records():
     assert all(r["result"] in ("won", "lost") for r in records), [r.get("error") for r in records]
     summary = summarize(records, game.headline_score)
     assert summary["games"] == 20 and summary["errors"] == 0
+
+
+def test_worker_chunks_cover_every_seed_once_in_order():
+    for start, games, workers in ((1, 1000, 2), (5, 40, 2), (0, 7, 3), (10, 33, 4)):
+        chunks = _chunks(start, games, workers)
+        seeds = [seed for first, stop in chunks for seed in range(first, stop)]
+        assert seeds == list(range(start, start + games))
+        assert len(chunks) <= max(1, workers * 4)
+        assert all(stop - first >= CHUNK_MIN for first, stop in chunks[:-1])
+
+
+def test_play_out_reports_the_steps_before_a_failure():
+    players = available_players(CLIMB)
+    with pytest.raises(SimulationAborted) as aborted:
+        CLIMB.play_out(CLIMB.setup(1, 1), [players["random"]], [player_rng(1, 0)], 1)
+    assert aborted.value.steps == 1
+    assert "max_steps=1" in str(aborted.value.error)

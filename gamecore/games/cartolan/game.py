@@ -7,7 +7,15 @@ from typing import Any, Final, cast
 
 from mypy_extensions import mypyc_attr
 
-from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, Status
+from gamecore.contract import (
+    Event,
+    Game,
+    IllegalAction,
+    OptionSpec,
+    Player,
+    SimulationAborted,
+    Status,
+)
 from gamecore.games.cartolan import (
     actions,
     advanced,
@@ -266,6 +274,26 @@ class CartolanGame(Game[State, Action]):
         reads_state = cast(StatePlayer, player)  # ``accepts_state``: it takes the State
         self._apply_inplace(state, seat, reads_state(state, legal, rng))
         return state
+
+    def play_out(
+        self, state: State, players: Sequence[Player], rngs: Sequence[Any], max_steps: int
+    ) -> tuple[State, int]:
+        """The contract's loop (same steps, same errors) reading whose turn it is from the
+        state instead of building a ``Status`` per step, which cost a third of ``simulate``."""
+        steps = 0
+        try:
+            while not state.over:
+                if steps >= max_steps:
+                    raise RuntimeError(f"no result after max_steps={max_steps} steps")
+                seat = state.order[state.order_pos]
+                legal = self.legal_actions(state, seat)
+                if not legal:
+                    raise RuntimeError(f"seat {seat} is to move but has no legal action")
+                state = self.simulation_step(state, seat, legal, players[seat], rngs[seat])
+                steps += 1
+        except Exception as exc:
+            raise SimulationAborted(steps, exc) from exc
+        return state, steps
 
     def _apply_inplace(
         self, state: State, player: int, action: Action, record: bool = False
