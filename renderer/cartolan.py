@@ -9,7 +9,7 @@ the moving Adventurer and a minimap shows where the crop lies.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any
 
@@ -19,6 +19,8 @@ from renderer.cards import frame, paste
 from renderer.cartolan_art import (
     GAP,
     LAND,
+    OUTLINE,
+    PIECE_TEXT,
     WATER,
     adventurer_token,
     agent_token,
@@ -40,12 +42,14 @@ from renderer.toolkit import (
     new_canvas,
     paste_text,
     player_colour,
+    text_size,
 )
 
 MARGIN = 20
 MAP_MAX = (960, 880)
-MIN_TILE = 52
-MAX_TILE = 100
+#: Below this the 25 px labels would not fit their pieces: the map is cropped instead.
+MIN_TILE = 84
+MAX_TILE = 148
 TILE_STEP = 8
 MIN_WIDTH = 920
 PLAYER_ROW = 70
@@ -56,6 +60,15 @@ REACH_COLOURS: dict[str, RGB] = {
     "upwind": (86, 180, 233),
     "land": (240, 214, 150),
     "gust": (204, 121, 167),
+}
+#: The seat deciding now: a thick white frame and arrow (white is no seat's colour).
+TO_MOVE: RGB = (255, 255, 255)
+INFO_ROW = 56
+DECK_COLOURS: dict[str, RGB] = {
+    "cadre": (120, 80, 170),
+    "character": (0, 120, 110),
+    "manuscript": (150, 95, 40),
+    "discovery": (70, 90, 130),
 }
 PATH_COLOUR: RGB = HIGHLIGHT
 LAST_PATH_COLOUR: RGB = (235, 240, 245)
@@ -73,9 +86,11 @@ class MapFrame:
     tile: int
     cropped: bool
     bounds: tuple[int, int, int, int]
+    #: Picture x of the map's left side (a narrow map is centred).
+    x0: int = MARGIN
 
     def cell_xy(self, x: int, y: int) -> tuple[int, int]:
-        return MARGIN + (x - self.left) * self.tile, MARGIN + (self.top - y) * self.tile
+        return self.x0 + (x - self.left) * self.tile, MARGIN + (self.top - y) * self.tile
 
     def shows(self, x: int, y: int) -> bool:
         return self.left <= x < self.left + self.columns and self.top - self.rows < y <= self.top
@@ -121,10 +136,37 @@ def map_frame(view: Mapping[str, Any]) -> MapFrame:
         return MapFrame(west, north, columns, rows, tile, False, bounds)
     tile = MIN_TILE
     shown_columns, shown_rows = min(columns, MAP_MAX[0] // tile), min(rows, MAP_MAX[1] // tile)
-    fx, fy = _focus(view)
-    left = min(max(fx - shown_columns // 2, west), east - shown_columns + 1)
-    top = max(min(fy + shown_rows // 2, north), south + shown_rows - 1)
-    return MapFrame(left, top, shown_columns, shown_rows, tile, True, bounds)
+
+    def window(fx: int, fy: int) -> tuple[int, int]:
+        left = min(max(fx - shown_columns // 2, west), east - shown_columns + 1)
+        top = max(min(fy + shown_rows // 2, north), south + shown_rows - 1)
+        return left, top
+
+    # The focus (the seat to move) stays in the picture; among the windows that show it,
+    # the one showing the most other pieces wins (the rest get edge markers).
+    focus = window(*_focus(view))
+    pieces = _pieces(view)
+    best = max(
+        [focus, *(window(x, y) for x, y in pieces)],
+        key=lambda corner: (
+            _inside(corner, shown_columns, shown_rows, *_focus(view)),
+            sum(_inside(corner, shown_columns, shown_rows, x, y) for x, y in pieces),
+        ),
+    )
+    return MapFrame(best[0], best[1], shown_columns, shown_rows, tile, True, bounds)
+
+
+def _pieces(view: Mapping[str, Any]) -> list[tuple[int, int]]:
+    return [
+        (int(p["x"]), int(p["y"]))
+        for key in ("adventurers", "agents")
+        for p in view.get(key) or []
+    ]
+
+
+def _inside(corner: tuple[int, int], columns: int, rows: int, x: int, y: int) -> bool:
+    left, top = corner
+    return left <= x < left + columns and top - rows < y <= top
 
 
 def _draw_tiles(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
@@ -144,7 +186,7 @@ def _draw_tiles(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> No
         board.paste(sprite, mf.cell_xy(x, y))
         dropped = int(tile.get("dropped") or 0)
         if dropped:
-            side = max(16, int(mf.tile * 0.34))
+            side = max(32, int(mf.tile * 0.34))
             px, py = mf.cell_xy(x, y)
             paste(
                 board,
@@ -223,8 +265,8 @@ def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> N
         if wealth:
             paste(
                 board,
-                coin(str(wealth), max(14, agent_side // 2 + 4)),
-                (px + agent_side - 4, py + t - agent_side - 8),
+                coin(str(wealth), 32),
+                (px + agent_side - 2, py + t - 36),
             )
     token_side = max(22, int(t * 0.5))
     slots = (
@@ -256,6 +298,72 @@ def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> N
         paste(board, token, (px + dx, py + dy))
 
 
+@dataclass(frozen=True, slots=True)
+class EdgeMarker:
+    """A piece outside a cropped map, drawn on the border ``cell`` with an arrow towards it
+    (``direction`` in picture terms: x right, y down)."""
+
+    kind: str  # "adventurer" or "agent"
+    piece: Mapping[str, Any]
+    cell: tuple[int, int]
+    direction: tuple[int, int]
+    index: int  # markers already on that cell
+
+
+def edge_markers(view: Mapping[str, Any], mf: MapFrame) -> list[EdgeMarker]:
+    """Every Adventurer and Agent the cropped map does not show, on the nearest border cell."""
+    if not mf.cropped:
+        return []
+    pieces = [("adventurer", a) for a in view.get("adventurers") or []]
+    pieces += [("agent", a) for a in view.get("agents") or []]
+    crowd: dict[tuple[int, int], int] = {}
+    markers = []
+    for kind, piece in pieces:
+        x, y = int(piece["x"]), int(piece["y"])
+        if mf.shows(x, y):
+            continue
+        cx = min(max(x, mf.left), mf.left + mf.columns - 1)
+        cy = min(max(y, mf.top - mf.rows + 1), mf.top)
+        index = crowd.get((cx, cy), 0)
+        crowd[(cx, cy)] = index + 1
+        markers.append(EdgeMarker(kind, piece, (cx, cy), ((x > cx) - (x < cx), (cy > y) - (cy < y)), index))
+    return markers
+
+
+def _draw_offscreen(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
+    """The edge markers: each piece at the border, with a white arrow pointing to it."""
+    fleets: dict[int, int] = {}
+    for adventurer in view.get("adventurers") or []:
+        fleets[int(adventurer.get("seat", 0))] = fleets.get(int(adventurer.get("seat", 0)), 0) + 1
+    side = int(mf.tile * 0.5)
+    draw = ImageDraw.Draw(board)
+    for marker in edge_markers(view, mf):
+        (dx, dy), piece = marker.direction, marker.piece
+        px, py = mf.cell_xy(*marker.cell)
+        centre_x = px + mf.tile / 2 + dx * (mf.tile / 2 - side / 2 - 2)
+        centre_y = py + mf.tile / 2 + dy * (mf.tile / 2 - side / 2 - 2)
+        # several markers on one border cell: side by side along the border
+        shift = (0, 1, -1, 2, -2)[marker.index % 5] * (side + 2)
+        centre_x += shift if dy and not dx else 0
+        centre_y += shift if dx and not dy else 0
+        seat = int(piece.get("seat", 0))
+        if marker.kind == "adventurer":
+            token = adventurer_token(
+                adventurer_label(piece, fleets), player_colour(seat + 1), side,
+                bool(piece.get("pirate")), False,
+            )
+        else:
+            token = agent_token(str(seat + 1), player_colour(seat + 1), side, bool(piece.get("ransacked")))
+        paste(board, token, (centre_x - side / 2, centre_y - side / 2))
+        tip = (centre_x + dx * (side / 2 + 14), centre_y + dy * (side / 2 + 14))
+        base = (centre_x + dx * (side / 2 + 2), centre_y + dy * (side / 2 + 2))
+        across = (-dy * 9, dx * 9) if dx and dy else (abs(dy) * 9, abs(dx) * 9)
+        draw.polygon(
+            [tip, (base[0] + across[0], base[1] + across[1]), (base[0] - across[0], base[1] - across[1])],
+            fill=(255, 255, 255), outline=OUTLINE,
+        )
+
+
 def _draw_crop_hints(board: Image.Image, mf: MapFrame) -> None:
     """Amber bars on the sides of a cropped map beyond which more map lies."""
     if not mf.cropped:
@@ -263,7 +371,7 @@ def _draw_crop_hints(board: Image.Image, mf: MapFrame) -> None:
     draw = ImageDraw.Draw(board)
     west, south, east, north = mf.bounds
     width, height = mf.size
-    x0, y0 = MARGIN, MARGIN
+    x0, y0 = mf.x0, MARGIN
     if mf.left > west:
         draw.rectangle((x0 - 8, y0, x0 - 3, y0 + height), fill=HIGHLIGHT)
     if mf.left + mf.columns - 1 < east:
@@ -274,7 +382,9 @@ def _draw_crop_hints(board: Image.Image, mf: MapFrame) -> None:
         draw.rectangle((x0, y0 + height + 2, x0 + width, y0 + height + 7), fill=HIGHLIGHT)
 
 
-def _draw_players(board: Image.Image, view: Mapping[str, Any], top: int) -> int:
+def _draw_players(
+    board: Image.Image, view: Mapping[str, Any], top: int, widths: list[int] | None = None
+) -> int:
     """A row per seat in playing order: seat, Vault, Agents left, then each Adventurer with
     its Chest and chest maps. The seat deciding now is framed; winners get a star."""
     players = {int(p.get("seat", 0)): p for p in view.get("players") or []}
@@ -284,28 +394,52 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any], top: int) -> int:
     winners = {int(s) for s in status.get("winners") or []}
     adventurers = list(view.get("adventurers") or [])
     width = board.width - 2 * MARGIN
+    widths = [] if widths is None else widths
+    right = 0
     for row, seat in enumerate(order):
         y = top + row * (PLAYER_ROW + 8)
         board.paste(_player_row(width, player_colour(seat + 1)), (MARGIN, y))
-        if seat == decision_seat:
-            paste(board, frame(width, PLAYER_ROW, HIGHLIGHT, 4), (MARGIN - 4, y - 4))
-        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), 42), (MARGIN + 10, y + 14))
+        if seat == decision_seat and not winners:
+            paste(board, frame(width, PLAYER_ROW, TO_MOVE, 6), (MARGIN - 6, y - 6))
+            middle = y + PLAYER_ROW / 2
+            ImageDraw.Draw(board).polygon(
+                [(1, middle - 12), (13, middle), (1, middle + 12)], fill=TO_MOVE
+            )
+        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), 46), (MARGIN + 8, y + 12))
         if seat in winners:
             paste(board, star(26), (MARGIN + 38, y + 6))
         player = players.get(seat, {})
         paste(board, vault_icon(38), (MARGIN + 64, y + 16))
-        paste_text(board, (MARGIN + 128, y + 36), str(player.get("vault", 0)), 28, LABEL)
+        paste_text(board, (MARGIN + 126, y + 36), str(player.get("vault", 0)), 28, LABEL)
         agents_left = int(player.get("max_agents", 0)) - int(player.get("agents", 0))
         paste(
             board,
-            agent_token(str(seat + 1), player_colour(seat + 1), 30, False),
-            (MARGIN + 168, y + 20),
+            agent_token(str(seat + 1), player_colour(seat + 1), 38, False),
+            (MARGIN + 164, y + 16),
         )
-        paste_text(board, (MARGIN + 216, y + 36), f"×{max(agents_left, 0)}", 22, MUTED)
-        x = MARGIN + 250
+        paste_text(board, (MARGIN + 220, y + 36), f"×{max(agents_left, 0)}", PIECE_TEXT, MUTED)
+        x = MARGIN + 252
+        if isinstance(player.get("cadre"), Mapping):
+            x = _draw_card(board, player["cadre"], x, y + 17) + 12
         for adventurer in (a for a in adventurers if int(a.get("seat", -1)) == seat):
             x = _draw_adventurer_entry(board, adventurer, seat, x, y)
+        right = max(right, x)
+    widths.append(right + MARGIN)
     return top + len(order) * (PLAYER_ROW + 8)
+
+
+def _draw_card(board: Image.Image, card: Mapping[str, Any], x: int, y: int) -> int:
+    """An Advanced card face up: its deck's colour and its effect as the engine names it
+    (the first three letters); greyed while it is not active yet. Returns the right edge."""
+    label = str(card.get("effect", "?"))[:3].upper()
+    colour = DECK_COLOURS.get(str(card.get("deck")), (90, 90, 90))
+    if card.get("active") is False:
+        colour = tuple((c + 2 * 110) // 3 for c in colour)  # type: ignore[assignment]
+    width = text_size(label, PIECE_TEXT)[0] + 14
+    draw = ImageDraw.Draw(board)
+    draw.rounded_rectangle((x, y, x + width, y + 36), radius=6, fill=colour, outline=(235, 235, 240), width=2)
+    paste_text(board, (x + width / 2, y + 19), label, PIECE_TEXT, (255, 255, 255))
+    return x + width
 
 
 def _draw_adventurer_entry(
@@ -314,13 +448,14 @@ def _draw_adventurer_entry(
     token = adventurer_token(
         f"{seat + 1}.{adventurer.get('number', '?')}",
         player_colour(seat + 1),
-        40,
+        50,
         bool(adventurer.get("pirate")),
         bool(adventurer.get("moving")),
     )
-    paste(board, token, (x, y + 15))
-    paste(board, coin(str(adventurer.get("chest", 0)), 34), (x + 44, y + 18))
-    x += 84
+    paste(board, token, (x, y + 10))
+    chest = coin(str(adventurer.get("chest", 0)), 36)
+    paste(board, chest, (x + 54, y + 17))
+    x += 60 + chest.width
     for chest_map in list(adventurer.get("maps") or [])[:2]:
         sprite = tile_sprite(
             str(chest_map.get("edges", "WWWW")),
@@ -333,6 +468,9 @@ def _draw_adventurer_entry(
         )
         board.paste(sprite, (x, y + 17))
         x += 40
+    for card in list(adventurer.get("cards") or [])[:3]:
+        if isinstance(card, Mapping):
+            x = _draw_card(board, card, x + 4, y + 17)
     return x + 14
 
 
@@ -343,6 +481,46 @@ def _player_row(width: int, colour: RGB) -> Image.Image:
         (0, 0, width, PLAYER_ROW), radius=14, fill=PANEL, outline=colour, width=3
     )
     return image
+
+
+def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
+    """Round, the Vault lead that wins (``> margin``), the Advanced decks' counts, and once
+    the game is over a banner with every winner's seat and Vault."""
+    x = MARGIN + 4
+    draw = ImageDraw.Draw(board)
+    if view.get("round") is not None:
+        draw.polygon([(x, y + 8), (x + 24, y + 8), (x + 12, y + 24)], fill=MUTED)
+        draw.polygon([(x + 12, y + 24), (x, y + 40), (x + 24, y + 40)], fill=MUTED)
+        paste_text(board, (x + 32, y + 24), str(view["round"]), PIECE_TEXT, LABEL, "lm")
+        x += 100
+    if view.get("margin") is not None:
+        paste(board, vault_icon(38), (x, y + 5))
+        paste_text(board, (x + 46, y + 24), f">{view['margin']}", PIECE_TEXT, LABEL, "lm")
+        x += 120
+    decks = view.get("decks") if isinstance(view.get("decks"), Mapping) else {}
+    for deck, count in decks.items():
+        colour = DECK_COLOURS.get(str(deck), (90, 90, 90))
+        draw.rounded_rectangle((x, y + 4, x + 28, y + 44), radius=5, fill=colour, outline=(235, 235, 240), width=2)
+        paste_text(board, (x + 36, y + 24), str(count), PIECE_TEXT, LABEL, "lm")
+        x += 90
+    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    winners = [int(s) for s in status.get("winners") or []]
+    if status.get("result") != "finished" or not winners:
+        return
+    vaults = {int(p.get("seat", 0)): p.get("vault", 0) for p in view.get("players") or []}
+    width = 96 + 150 * len(winners)
+    left = board.width - MARGIN - width
+    draw.rounded_rectangle(
+        (left, y - 2, left + width, y + INFO_ROW - 6), radius=14, fill=(252, 251, 245),
+        outline=(255, 204, 0), width=5,
+    )
+    paste(board, star(40), (left + 12, y + 3))
+    x = left + 66
+    for seat in winners:
+        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), 46), (x, y + 1))
+        paste(board, vault_icon(34), (x + 52, y + 7))
+        paste_text(board, (x + 92, y + 24), str(vaults.get(seat, 0)), PIECE_TEXT, (30, 30, 34), "lm")
+        x += 150
 
 
 def _draw_moves(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> None:
@@ -389,7 +567,7 @@ def _draw_piles(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> 
             continue
         left = x + index * 90
         paste(board, tile_back(back, 64), (left, y))
-        count_badge(board, int(pile.get("count") or 0), (left + 32, y + 64), 28)
+        count_badge(board, int(pile.get("count") or 0), (left + 32, y + 64))
 
 
 def _draw_decision(
@@ -420,7 +598,7 @@ def _draw_decision(
             64,
         )
         board.paste(sprite, (left, y))
-        count_badge(board, index + 1, (left + 32, y + 64), 28)
+        count_badge(board, index + 1, (left + 32, y + 64))
 
 
 def _draw_minimap(
@@ -459,17 +637,21 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     mf = map_frame(view)
     map_w, map_h = mf.size
     width = max(MIN_WIDTH, map_w + 2 * MARGIN)
+    mf = replace(mf, x0=(width - map_w) // 2)
     players = len(view.get("turn_order") or view.get("players") or [])
-    panel_top = MARGIN + map_h + 24
+    info_top = MARGIN + map_h + 14
+    panel_top = info_top + INFO_ROW + 8
     height = panel_top + players * (PLAYER_ROW + 8) + (MINIMAP + 30 if mf.cropped else 110)
     board, draw = new_canvas(width, height, SEA)
-    draw.rectangle((MARGIN, MARGIN, MARGIN + map_w - 1, MARGIN + map_h - 1), fill=GAP)
+    draw.rectangle((mf.x0, MARGIN, mf.x0 + map_w - 1, MARGIN + map_h - 1), fill=GAP)
     _draw_tiles(board, view, mf)
     _draw_path(board, view.get("last_path") or [], mf, LAST_PATH_COLOUR, max(2, mf.tile // 22))
     _draw_reachable(board, view, mf)
     _draw_path(board, view.get("path") or [], mf, PATH_COLOUR, max(3, mf.tile // 14))
     _draw_pieces(board, view, mf)
     _draw_crop_hints(board, mf)
+    _draw_offscreen(board, view, mf)
+    _draw_info(board, view, info_top)
     bottom = _draw_players(board, view, panel_top)
     _draw_moves(board, view, MARGIN + 10, bottom + 14)
     _draw_piles(board, view, MARGIN + 220, bottom + 6)
@@ -493,7 +675,11 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
         seat = (view.get("decision") or {}).get("seat", 0)
     players = [p for p in view.get("players") or [] if p.get("seat") == seat]
     mine = dict(view) | {"turn_order": [seat], "players": players, "status": {}}
-    image, _ = new_canvas(MIN_WIDTH, PLAYER_ROW + 2 * MARGIN, SEA)
+    widths: list[int] = []
+    scratch, _ = new_canvas(2 * MIN_WIDTH, PLAYER_ROW + 2 * MARGIN, SEA)
+    _draw_players(scratch, mine, MARGIN, widths)
+    # as wide as the row's content (no empty strip on a phone)
+    image, _ = new_canvas(max(widths + [480]) + MARGIN, PLAYER_ROW + 2 * MARGIN, SEA)
     _draw_players(image, mine, MARGIN)
     return image
 

@@ -8,8 +8,8 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderer.cards import SCALE
-from renderer.icons import WHITE, event_icon, ink_on, star
-from renderer.toolkit import RGB, draw_text, shrink, supersampled
+from renderer.icons import WHITE, event_icon, star
+from renderer.toolkit import RGB, draw_text, shrink, supersampled, text_size
 
 WATER: RGB = (64, 132, 196)
 WATER_DEEP: RGB = (44, 104, 170)
@@ -21,6 +21,10 @@ GAP: RGB = (30, 62, 92)
 MYTHICAL: RGB = (150, 90, 200)
 DISASTER: RGB = (150, 30, 30)
 PIRATE: RGB = (15, 15, 18)
+#: The dark rim of every piece: ≥ 3:1 (WCAG) against water and land alike.
+OUTLINE: RGB = (12, 14, 20)
+#: Label size of pieces: 10 px once the ≤ 1,000 px board is shown 400 px wide.
+PIECE_TEXT = 25
 RANSACKED: RGB = (120, 120, 120)
 #: Corner each wind arrow points to, as (u, v) in a unit square with v growing downwards.
 WIND_CORNERS = {"NE": (1, 0), "SE": (1, 1), "SW": (0, 1), "NW": (0, 0)}
@@ -136,29 +140,30 @@ def castle_icon(side: int, walls: RGB) -> Image.Image:
 
 @lru_cache(maxsize=128)
 def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: bool) -> Image.Image:
-    """An Adventurer: a disc in its owner's colour with its label (``2`` or ``2.1``, as the
-    notation names it: seat number, then Adventurer number); a pirate wears a
-    black ring and a skull; the one moving now has an amber halo."""
+    """An Adventurer: a disc in its owner's colour with a dark rim (it stands out from water
+    and land) and its label (``2`` or ``2.1``, as the notation names it: seat number, then
+    Adventurer number) in ``PIECE_TEXT`` px, outlined; a pirate wears a black ring and a
+    skull; the one moving now has an amber halo."""
     image, draw = supersampled(side, side, SCALE)
     s = side * SCALE
     if moving:
         draw.ellipse((0, 0, s - 1, s - 1), fill=(255, 184, 0))
-        draw.ellipse((s * 0.09, s * 0.09, s * 0.91, s * 0.91), fill=(15, 15, 18))
-    inset = s * 0.13
+    inset = s * (0.1 if moving else 0.02)
+    draw.ellipse((inset, inset, s - inset, s - inset), fill=OUTLINE)
+    inset += s * 0.07
     ring = PIRATE if pirate else WHITE
     draw.ellipse(
         (inset, inset, s - inset, s - inset),
         fill=colour,
         outline=ring,
-        width=int(s * (0.12 if pirate else 0.06)),
+        width=int(s * (0.1 if pirate else 0.05)),
     )
     image = shrink(image, side, side)
+    # white with a dark outline: readable on any seat colour, and where the label is wider
+    # than the disc its outer pixels are still the dark rim colour
     draw_text(
-        ImageDraw.Draw(image),
-        (side / 2, side / 2 + 1),
-        label,
-        max(9, int(side * (0.42 if len(label) == 1 else 0.34))),
-        ink_on(colour),
+        ImageDraw.Draw(image), (side / 2, side / 2 + 1), label, PIECE_TEXT, WHITE,
+        stroke=2, stroke_fill=OUTLINE,
     )
     if pirate:
         skull = event_icon("pirates", max(10, int(side * 0.4)))
@@ -186,8 +191,8 @@ def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Im
             (s * 0.04, s * 0.44),
         ],
         fill=fill,
-        outline=WHITE,
-        width=2 * SCALE,
+        outline=OUTLINE,
+        width=max(2, side // 12) * SCALE,
     )
     if ransacked:
         width = max(2, side // 8) * SCALE
@@ -196,34 +201,30 @@ def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Im
     image = shrink(image, side, side)
     if not ransacked:
         draw_text(
-            ImageDraw.Draw(image),
-            (side / 2, side * 0.66),
-            label,
-            max(8, int(side * 0.4)),
-            ink_on(colour),
+            ImageDraw.Draw(image), (side / 2, side * 0.64), label, PIECE_TEXT, WHITE,
+            stroke=2, stroke_fill=OUTLINE,
         )
     return image
 
 
 @lru_cache(maxsize=64)
 def coin(text: str, side: int) -> Image.Image:
-    """Wealth: a cream bale (rounded square) with an amount, unlike the round player pieces."""
-    image, draw = supersampled(side, side, SCALE)
+    """Wealth: a cream bale (rounded square, wider for long amounts) with an amount, unlike
+    the round player pieces."""
+    width = max(side, text_size(text, PIECE_TEXT)[0] + 10)
+    image, draw = supersampled(width, side, SCALE)
     s = side * SCALE
     draw.rounded_rectangle(
-        (0, 0, s - 1, s - 1),
+        (0, 0, width * SCALE - 1, s - 1),
         radius=s * 0.22,
         fill=(250, 238, 196),
         outline=(110, 70, 10),
-        width=max(1, side // 12) * SCALE,
+        width=max(2, side // 12) * SCALE,
     )
-    image = shrink(image, side, side)
+    image = shrink(image, width, side)
     draw_text(
-        ImageDraw.Draw(image),
-        (side / 2, side / 2 + 1),
-        text,
-        max(8, int(side * (0.55 if len(text) < 3 else 0.42))),
-        (90, 54, 0),
+        ImageDraw.Draw(image), (width / 2, side / 2 + 1), text, PIECE_TEXT, (90, 54, 0),
+        stroke=1, stroke_fill=(250, 238, 196),
     )
     return image
 

@@ -33,15 +33,17 @@ HIGHLIGHT: RGB = (255, 184, 0)
 WIN: RGB = (0, 158, 115)
 LOSS: RGB = (213, 94, 0)
 
-#: Player colours (Okabe–Ito, chosen to stay distinct under the common colour blindnesses);
-#: every piece also carries its seat number, so colour is never the only cue.
+#: Player colours, chosen so that every pair stays apart (CAM02-UCS ΔE ≥ 27) for normal
+#: vision and simulated deuteranopia and protanopia (tests/renderer/test_colours.py), and
+#: apart from the white "to move" marker and the amber "last move"; every piece also
+#: carries its seat number, so colour is never the only cue.
 PLAYER_COLOURS: tuple[RGB, ...] = (
-    (0, 114, 178),  # blue
-    (230, 159, 0),  # orange
-    (0, 158, 115),  # bluish green
-    (204, 121, 167),  # reddish purple
-    (86, 180, 233),  # sky blue
-    (213, 94, 0),  # vermillion
+    (100, 80, 240),  # violet blue
+    (200, 140, 0),  # ochre
+    (80, 220, 180),  # aquamarine
+    (140, 40, 100),  # plum
+    (120, 180, 240),  # sky blue
+    (140, 60, 0),  # brown
 )
 
 #: zlib level 3 keeps palette PNGs small at a fraction of the time of level 6.
@@ -81,10 +83,16 @@ def draw_text(
     size: int,
     fill: RGB,
     anchor: str = "mm",
+    stroke: int = 0,
+    stroke_fill: RGB | None = None,
 ) -> None:
-    """Draw ``text`` anchored at ``xy`` (Pillow anchors: ``mm`` = centred)."""
+    """Draw ``text`` anchored at ``xy`` (Pillow anchors: ``mm`` = centred); a ``stroke``
+    outlines it so a label larger than its piece stays readable on any ground."""
     with _FONT_LOCK:
-        draw.text(xy, text, font=font(size), fill=fill, anchor=anchor)
+        draw.text(
+            xy, text, font=font(size), fill=fill, anchor=anchor,
+            stroke_width=stroke, stroke_fill=stroke_fill,
+        )
 
 
 @lru_cache(maxsize=1024)

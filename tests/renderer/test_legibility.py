@@ -22,6 +22,8 @@ GAMES = [
     ("cartographer", 3, 1, {}),
     ("dungeon-delver", 3, 1, {}),
     ("speiderne", 3, 4, {}),
+    ("cartolan", 1, 4, {"preset": "classic", "mode": "regular"}),
+    ("cartolan", 2, 3, {"preset": "modern", "mode": "advanced"}),
 ]
 
 
