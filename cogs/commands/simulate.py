@@ -20,8 +20,11 @@ from discord.ext import commands
 from cogs.commands.params import GAME_CHOICES, localized, option_choices, parse_options
 from cogs.ui import replies
 from cogs.ui.labels import game_name
+from cogs.ui.progress import Progress
+from cogs.ui.progress import run_with_progress as progress_run
 from cogs.ui.replies import Interaction
 from gamecore.contract import Game, IllegalAction
+from gamecore.plot import LABELS as CHART_LABELS
 from gamecore.plot import render_summary_chart
 from gamecore.registry import get_game
 from gamecore.simulate import (
@@ -74,33 +77,24 @@ def run_within_budget(
 async def run_with_progress(
     interaction: Interaction, locale: str, game: Game, games: int, spec: RunSpec
 ) -> list[dict[str, Any]]:
-    """The games in a worker thread; the deferred reply shows how far they are (the thread
-    hands its counts to the loop, which edits the message, so no timer is involved)."""
-    loop = asyncio.get_running_loop()
-    updates: asyncio.Queue[int] = asyncio.Queue()
+    """The games in a worker thread; the deferred reply shows how far they are."""
 
-    def progress(done: int) -> None:
-        loop.call_soon_threadsafe(updates.put_nowait, done)
+    def work(progress: Progress) -> list[dict[str, Any]]:
+        return run_within_budget(game, games, spec, TIME_BUDGET, lambda done: progress(done, games))
 
-    work = asyncio.ensure_future(asyncio.to_thread(run_within_budget, game, games, spec, TIME_BUDGET, progress))
-    while not work.done():
-        update = asyncio.ensure_future(updates.get())
-        await asyncio.wait({work, update}, return_when=asyncio.FIRST_COMPLETED)
-        if not update.done():
-            update.cancel()
-            continue
-        done = update.result()
-        while not updates.empty():  # only the newest count is worth an edit
-            done = updates.get_nowait()
-        text = t("simulate.progress", locale, done=done, games=games, percent=100 * done // games)
-        await replies.tolerate(interaction.edit_original_response(content=text))
-    return work.result()
+    def text(done: int, total: int) -> str:
+        return t("simulate.progress", locale, done=done, games=total, percent=100 * done // total)
+
+    return await progress_run(interaction, work, text)
 
 
-def report(game: Game, records: list[dict[str, Any]], title: str) -> tuple[str, bytes]:
-    """The text table and the chart."""
+def report(
+    game: Game, records: list[dict[str, Any]], title: str, locale: str = "en"
+) -> tuple[str, bytes]:
+    """The text table and the chart (its words in the reader's language)."""
     summary = summarize(records, getattr(game, "headline_score", None))
-    return format_report(summary, title), render_summary_chart(summary, records, title)
+    labels = {key: t(f"chart.{key}", locale) for key in CHART_LABELS}
+    return format_report(summary, title), render_summary_chart(summary, records, title, labels)
 
 
 async def player_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -172,7 +166,7 @@ class SimulateCog(commands.Cog):
             spec = RunSpec(seed=seed, seats=count, player_names=names, options=resolved, rotate=count > 1)
             records = await run_with_progress(interaction, locale, chosen, games, spec)
             title = f"{chosen.name or chosen.id}: {len(records)} × {', '.join(names)}"
-            text, chart = await asyncio.to_thread(report, chosen, records, title)
+            text, chart = await asyncio.to_thread(report, chosen, records, title, locale)
         embed = discord.Embed(
             title=t("simulate.title", locale, game=game_name(game.value, locale), games=len(records)),
             description=f"```\n{text[:3900]}\n```",

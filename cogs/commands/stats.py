@@ -12,8 +12,11 @@ from discord.ext import commands
 from cogs.commands.params import GAME_CHOICES, localized
 from cogs.ui import replies
 from cogs.ui.labels import game_name
+from cogs.ui.progress import Progress, run_with_progress
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
+from renderer.replay import animate
+from service import UserStats
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -23,6 +26,19 @@ def _score(value: float | None) -> str:
     if value is None:
         return "—"
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+def _stats_line(row: UserStats, locale: str) -> str:
+    return t(
+        "stats.line", locale, played=row.played, won=row.won, lost=row.lost,
+        rate=round(row.win_rate * 100), best=_score(row.best_score),
+    )
+
+
+SCOPES = [
+    app_commands.Choice(name=localized("cmd.opt.scope.server"), value="server"),
+    app_commands.Choice(name=localized("cmd.opt.scope.global"), value="global"),
+]
 
 
 async def send_replay(interaction: Interaction, match_id: str) -> None:
@@ -45,8 +61,22 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
             game_id=match.game_id, flags=flags,
         ),
     )
-    file = discord.File(io.BytesIO(moves.encode()), filename="moves.txt")
-    await replies.send(interaction, embed=embed, file=file, ephemeral=True)
+    await replies.defer(interaction, ephemeral=True)
+    timeline = await interaction.client.service.public_timeline(match.id)
+    files = [discord.File(io.BytesIO(moves.encode()), filename="moves.txt")]
+    if timeline:
+
+        def draw(progress: Progress) -> bytes:
+            return animate(match.game_id, timeline, locale, progress)
+
+        def text(done: int, total: int) -> str:
+            return t("replay.drawing", locale, done=done, total=total, percent=100 * done // total)
+
+        picture = await run_with_progress(interaction, draw, text)
+        files.append(discord.File(io.BytesIO(picture), filename=f"replay-{match.id}.gif"))
+        embed.set_image(url=f"attachment://replay-{match.id}.gif")
+    # The progress message becomes the answer (one message, not two).
+    await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=files))
 
 
 class StatsCog(commands.Cog):
@@ -60,27 +90,40 @@ class StatsCog(commands.Cog):
         locale = locale_for(interaction, public=False)
         who = user or interaction.user
         rows = await self.bot.service.stats(who.id)
+        here = {}
+        if interaction.guild_id is not None:
+            here = {r.game_id: r for r in await self.bot.service.stats(who.id, guild_id=interaction.guild_id)}
         embed = discord.Embed(title=t("stats.title", locale, name=who.display_name))
         if not rows:
             embed.description = t("stats.empty", locale)
         for row in rows[:25]:
-            embed.add_field(
-                name=game_name(row.game_id, locale),
-                value=t(
-                    "stats.line", locale, played=row.played, won=row.won, lost=row.lost,
-                    rate=round(row.win_rate * 100), best=_score(row.best_score),
-                ),
-                inline=False,
-            )
+            lines = [_stats_line(row, locale)]
+            if interaction.guild_id is not None:
+                local = here.get(row.game_id)
+                lines = [
+                    t("stats.scope.server", locale, line=_stats_line(local, locale) if local else "—"),
+                    t("stats.scope.global", locale, line=lines[0]),
+                ]
+            embed.add_field(name=game_name(row.game_id, locale), value="\n".join(lines), inline=False)
         await replies.send(interaction, embed=embed, ephemeral=True)
 
     @app_commands.command(name=localized("cmd.leaderboard.name"), description=localized("cmd.leaderboard.description"))
-    @app_commands.rename(game=localized("cmd.opt.game.name"))
-    @app_commands.describe(game=localized("cmd.opt.game.description"))
-    @app_commands.choices(game=GAME_CHOICES)
-    async def leaderboard(self, interaction: Interaction, game: app_commands.Choice[str]) -> None:
+    @app_commands.rename(game=localized("cmd.opt.game.name"), scope=localized("cmd.opt.scope.name"))
+    @app_commands.describe(
+        game=localized("cmd.opt.game.description"), scope=localized("cmd.opt.scope.description")
+    )
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPES)
+    async def leaderboard(
+        self,
+        interaction: Interaction,
+        game: app_commands.Choice[str],
+        scope: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """This server's table by default (matches played here); ``scope:global`` for all
+        servers. Outside a server (a DM) the global table."""
         locale = locale_for(interaction, public=True)
-        rows = await self.bot.service.leaderboard(game.value, 10)
+        guild_id = interaction.guild_id if scope is None or scope.value == "server" else None
+        rows = await self.bot.service.leaderboard(game.value, 10, guild_id=guild_id)
         lines = [
             t(
                 "leaderboard.line", locale, rank=row.rank, user=f"<@{row.user_id}>", won=row.won,
@@ -89,7 +132,10 @@ class StatsCog(commands.Cog):
             for row in rows
         ]
         embed = discord.Embed(
-            title=t("leaderboard.title", locale, game=game_name(game.value, locale)),
+            title=t(
+                "leaderboard.title.server" if guild_id is not None else "leaderboard.title.global",
+                locale, game=game_name(game.value, locale),
+            ),
             description="\n".join(lines) or t("leaderboard.empty", locale),
         )
         await replies.send(

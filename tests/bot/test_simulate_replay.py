@@ -1,10 +1,14 @@
-"""/simulate (table + chart) and /replay (the move list of an ended match)."""
+"""/simulate (table + chart) and /replay (the move list and the animated replay of an
+ended match)."""
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 from pathlib import Path
+
+from PIL import Image
 
 from tests.bot.helpers import assert_png, make_world, start
 
@@ -37,6 +41,12 @@ async def test_replay_gives_the_moves_of_an_ended_match_only(env, tmp_path) -> N
     assert shown.ephemeral and "--seed 8" in shown.response.embeds[0].description
     moves = (await shown.response.attachments[0].read()).decode()
     assert len(moves.splitlines()) == 3
+    gif = await shown.response.attachments[1].read()
+    animation = Image.open(io.BytesIO(gif))
+    # a short match: the start, then one frame per logged step
+    steps = (await env.bot.service.get(match_id)).steps
+    assert animation.format == "GIF" and animation.n_frames == 1 + steps
+    assert shown.response.embeds[0].image.url.endswith(".gif")
     path = tmp_path / "moves.txt"
     path.write_text(moves, encoding="utf-8")
     replayed = subprocess.run(

@@ -1,0 +1,39 @@
+"""Slow work in a worker thread while the deferred reply shows how far it is."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import TypeVar
+
+from cogs.ui import replies
+from cogs.ui.replies import Interaction
+
+T = TypeVar("T")
+Progress = Callable[[int, int], None]
+
+
+async def run_with_progress(
+    interaction: Interaction, work: Callable[[Progress], T], text: Callable[[int, int], str]
+) -> T:
+    """``work(progress)`` in a worker thread; each ``progress(done, total)`` it reports edits
+    the deferred reply to ``text(done, total)`` (the thread hands its counts to the loop,
+    which edits the message, so no timer is involved; only the newest count is shown)."""
+    loop = asyncio.get_running_loop()
+    updates: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+
+    def progress(done: int, total: int) -> None:
+        loop.call_soon_threadsafe(updates.put_nowait, (done, total))
+
+    job = asyncio.ensure_future(asyncio.to_thread(work, progress))
+    while not job.done():
+        update = asyncio.ensure_future(updates.get())
+        await asyncio.wait({job, update}, return_when=asyncio.FIRST_COMPLETED)
+        if not update.done():
+            update.cancel()
+            continue
+        done, total = update.result()
+        while not updates.empty():
+            done, total = updates.get_nowait()
+        await replies.tolerate(interaction.edit_original_response(content=text(done, total)))
+    return job.result()
