@@ -14,8 +14,14 @@ from typing import Any
 
 import discord
 
-from cogs.ui.cartolan import CartolanButton, ComputerTypeSelect
-from cogs.ui.components import BoardButton, LobbyButton, MoveSelect
+from cogs.ui.components import (
+    BoardButton,
+    ComputerSelect,
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    PieceButton,
+)
 from cogs.ui.rules import RulesPager
 
 EXTENSIONS: tuple[str, ...] = (
@@ -24,5 +30,5 @@ EXTENSIONS: tuple[str, ...] = (
 )
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    MoveSelect, BoardButton, RulesPager, LobbyButton, CartolanButton, ComputerTypeSelect,
+    MoveSelect, BoardButton, RulesPager, LobbyButton, MoveButton, PieceButton, ComputerSelect,
 )

@@ -1,7 +1,8 @@
 """Which games exist: every game registers itself where it is defined.
 
 A game module ends with ``register(GAME, pictures="renderer.<game>")``, as OpenSpiel's game
-files end with ``register_game``. The built-in game modules (``gamecore.games.BUILTIN``) are
+files end with ``register_game`` (plus ``presentation=`` when the game declares controls or
+texts for the bot: ``gamecore.presentation``). The built-in game modules (``gamecore.games.BUILTIN``) are
 imported on the first question asked of the registry; a game defined elsewhere (a test game, a
 plug-in) calls :func:`register` itself before it is used.
 
@@ -18,14 +19,17 @@ from importlib import import_module
 
 from gamecore.contract import Game, IllegalAction
 from gamecore.games import BUILTIN
+from gamecore.presentation import Presentation
 
 
 @dataclass(frozen=True, slots=True)
 class Registration:
-    """One registered game and where its picture code lives (None: it has no pictures)."""
+    """One registered game, where its picture code lives (None: it has no pictures), and how
+    it shows itself to the bot (``gamecore.presentation``)."""
 
     game: Game
-    pictures: str | None = None
+    pictures: str | None
+    presentation: Presentation
     #: Where the game is listed: built-in games in ``BUILTIN`` order, then the others in the
     #: order they registered (whichever module happened to be imported first).
     rank: int = 0
@@ -35,16 +39,20 @@ _registered: dict[str, Registration] = {}
 _builtins_loaded = False
 
 
-def register(game: Game, *, pictures: str | None = None) -> Game:
-    """Make ``game`` known by its id; returns it. Registering the same game object again
-    updates its picture module; another game under a taken id is refused (ValueError)."""
+def register(
+    game: Game, *, pictures: str | None = None, presentation: Presentation | None = None
+) -> Game:
+    """Make ``game`` known by its id; returns it. ``presentation``: its controls, option
+    texts and computer turns for the bot (default: :class:`Presentation`'s defaults).
+    Registering the same game object again updates both; another game under a taken id is
+    refused (ValueError)."""
     if not game.id:
         raise ValueError(f"{type(game).__name__} has no id")
     known = _registered.get(game.id)
     if known is not None and known.game is not game:
         raise ValueError(f"game id {game.id!r} is already registered by {known.game!r}")
     rank = known.rank if known is not None else _rank(type(game).__module__)
-    _registered[game.id] = Registration(game, pictures, rank)
+    _registered[game.id] = Registration(game, pictures, presentation or Presentation(game.id), rank)
     return game
 
 
@@ -79,6 +87,11 @@ def registration(game_id: str) -> Registration:
         known = ", ".join(game_ids())
         raise IllegalAction("unknown_game", f"no game {game_id!r} (games: {known})", game=game_id)
     return found
+
+
+def presentation_of(game_id: str) -> Presentation:
+    """How ``game_id`` shows itself to the bot; ``IllegalAction('unknown_game')`` otherwise."""
+    return registration(game_id).presentation
 
 
 def get_game(game_id: str) -> Game:

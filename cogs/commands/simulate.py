@@ -47,7 +47,7 @@ MAX_SEAT_GAMES = 4000
 #: Seconds between two edits of the progress message (Discord limits message edits).
 PROGRESS_PERIOD = 1.0
 #: Seconds of computing one simulation may take before it reports what it has (the progress
-#: message shows how far it is; a 4-player Cartolan game takes about 1–2 s).
+#: message shows how far it is; the longest four-player games take about 1–2 s each).
 TIME_BUDGET = 300.0
 
 
@@ -180,8 +180,8 @@ class SimulateCog(commands.Cog):
 
 
 def default_players(known: Mapping[str, Any]) -> str:
-    """``heuristic`` when the game has it, else every named computer player (Cartolan:
-    explorer, trader, router, pirate), else ``random``."""
+    """``heuristic`` when the game has it, else every named computer player (a game with
+    several playing styles plays them against each other), else ``random``."""
     if "heuristic" in known:
         return "heuristic"
     return ",".join(name for name in known if name != "random") or "random"

@@ -27,3 +27,6 @@ class FlowRoutes:
         self, interaction: Interaction, match_id: str, action: str, player: str | None = None
     ) -> None:
         await lobby.lobby_action(interaction, match_id, action, player)
+
+    async def select_piece(self, interaction: Interaction, match_id: str, version: int, piece: str) -> None:
+        await turns.select_piece(interaction, match_id, version, piece)

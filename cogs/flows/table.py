@@ -8,20 +8,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 
 from cogs.flows.boards import guild_locale, redraw_board
-from cogs.flows.cartolan import play_computer_turn
 from cogs.ui import replies
-from cogs.ui.board import GAME_COMPONENTS
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import game_name, is_solo
 from cogs.ui.replies import Interaction
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
+from gamecore.presentation import Presentation
+from gamecore.registry import presentation_of
 from i18n import locale_for, t
 from service import TurnOutcome
 
@@ -30,12 +29,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.table")
 
-#: Per-game runners of one computer turn, by game id: ``run(bot, match_id)`` plays several
-#: steps and returns them summed up as one outcome, so the board is edited once per turn
-#: (Cartolan). Other games: one step per board update.
-COMPUTER_TURNS: dict[str, Callable[[TabletopBot, str], Awaitable[list[TurnOutcome]]]] = {
-    "cartolan": play_computer_turn,
-}
+#: Safety net: most steps of one computer turn shown as one board update.
+MAX_TURN_STEPS = 400
+#: Events kept in a computer turn's summary (the board's log stays short).
+SUMMARY_EVENTS_KEPT = 10
 
 
 async def show_hand(interaction: Interaction, match_id: str) -> None:
@@ -62,8 +59,9 @@ async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) ->
     if mentions:
         locale = guild_locale(bot, match)
         board = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message_id}"
-        # Games with their own board buttons (Cartolan) take moves on the board itself.
-        key = "turn.your_turn_board" if match.game_id in GAME_COMPONENTS else "turn.your_turn"
+        # Games with controls on the public board take moves on the board itself.
+        public = presentation_of(match.game_id).public_controls
+        key = "turn.your_turn_board" if public else "turn.your_turn"
         text = t(
             key, locale, mentions=mentions, game=game_name(match.game_id, locale),
             match_id=match.id, board=board,
@@ -92,8 +90,7 @@ async def run_computers(bot: TabletopBot, match_id: str) -> None:
     try:
         while bot.serving:
             await asyncio.sleep(bot.computer_delay)
-            run = COMPUTER_TURNS.get((await bot.service.get(match_id)).game_id)
-            steps = await (run(bot, match_id) if run else bot.service.computer_turns(match_id, limit=1))
+            steps = await computer_turn(bot, match_id)
             if not steps:
                 return
             match = steps[-1].final
@@ -103,6 +100,43 @@ async def run_computers(bot: TabletopBot, match_id: str) -> None:
                 return
     except Exception:
         log.exception("computer seats of %s stopped", match_id)
+
+
+async def computer_turn(bot: TabletopBot, match_id: str) -> list[TurnOutcome]:
+    """What one board update shows of the computer seats: one step, or (when the game
+    says a computer turn is the seat's whole turn) every step until another seat decides,
+    summed up as one outcome, so the board is edited once per turn."""
+    service = bot.service
+    presentation = presentation_of((await service.get(match_id)).game_id)
+    if presentation.computer_turn == "step":
+        return await service.computer_turns(match_id, limit=1)
+    steps: list[TurnOutcome] = []
+    while len(steps) < MAX_TURN_STEPS:
+        batch = await service.computer_turns(match_id, limit=1)
+        if not batch:
+            break
+        steps.extend(batch)
+        after = batch[0].final
+        if not after.awaits_computer or steps[0].seat not in after.to_move:
+            break
+    return [summarize_turn(steps, presentation)] if steps else []
+
+
+def summarize_turn(steps: list[TurnOutcome], presentation: Presentation) -> TurnOutcome:
+    """Several steps of one seat as one outcome: the game's one-line summary of the moves
+    and only the events it keeps (explored, traded, attacked…)."""
+    taken = [s for step in steps for s in (step, *step.follow_ups)]
+    kept = presentation.summary_events
+    events = [e for step in taken for e in step.events if kept is None or e.kind in kept]
+    first = steps[0]
+    return TurnOutcome(
+        match=steps[-1].final,
+        seat=first.seat,
+        seat_name=first.seat_name,
+        notation=presentation.turn_summary([step.notation for step in taken]),
+        events=tuple(events[-SUMMARY_EVENTS_KEPT:]),
+        kind=first.kind,
+    )
 
 
 async def fire_clocks(bot: TabletopBot) -> None:

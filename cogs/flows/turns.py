@@ -12,11 +12,13 @@ import discord
 from cogs.flows import table
 from cogs.flows.boards import publish_board
 from cogs.ui import replies
+from cogs.ui.board import board_controls
 from cogs.ui.components import BoardButton
 from cogs.ui.hand import hand_message
-from cogs.ui.labels import is_solo
+from cogs.ui.labels import board_viewer, is_solo
 from cogs.ui.replies import Interaction, MoveRefused
 from gamecore.contract import IllegalAction
+from gamecore.match import acting_seat, check_version
 from i18n import locale_for, t
 
 
@@ -74,3 +76,15 @@ async def resign(interaction: Interaction, match_id: str) -> None:
         await replies.send(interaction, t("turn.resigned", locale), ephemeral=True)
     if not is_solo(match):
         await table.after_step(interaction.client, match, interaction.user.id)
+
+
+async def select_piece(interaction: Interaction, match_id: str, version: int, piece: str) -> None:
+    """The board's pad acts on another piece from now on: only the seat to move may switch;
+    the same message gets the redrawn controls; nothing is played."""
+    service = interaction.client.service
+    match = await service.get(match_id)
+    check_version(match, version)
+    acting_seat(match, interaction.user.id)
+    view = service.view_for(match, board_viewer(match))
+    components = await board_controls(service, match, view, locale_for(interaction, public=True), piece)
+    await replies.tolerate(interaction.response.edit_message(view=components))

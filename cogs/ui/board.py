@@ -12,18 +12,19 @@ import json
 import logging
 import math
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import discord
 
 import renderer
-from cogs.ui.cartolan import cartolan_components
 from cogs.ui.components import BoardButton, MoveSelect, move_options
-from cogs.ui.labels import board_viewer, game_name, is_solo
+from cogs.ui.controls import controls_view
+from cogs.ui.labels import board_viewer, game_name, is_solo, say
 from cogs.ui.lobby import lobby_message
 from gamecore.match import Match
+from gamecore.registry import presentation_of
 from i18n import has_key, t
 from service import MatchServiceAPI, TurnOutcome
 
@@ -36,11 +37,6 @@ SELECT_LIMIT = 25
 SELECT_ROWS = 4
 #: Event lines kept in the embed so it stays short.
 LOG_LINES = 12
-#: Per-game builders of the board's components, by game id (Cartolan's turn buttons);
-#: consulted first by ``board_components``.
-GAME_COMPONENTS: dict[str, Callable[[MatchServiceAPI, Match, str], discord.ui.View | None]] = {
-    "cartolan": cartolan_components,
-}
 
 COLOURS = {
     "playing": discord.Colour.blurple(),
@@ -150,11 +146,10 @@ def status_line(match: Match, view: dict, locale: str) -> str:
     return t("board.status.turn", locale, name=movers)
 
 
-def event_line(game_id: str, kind: str, data: dict, locale: str) -> str | None:
-    key = f"event.{game_id}.{kind}"
-    if not has_key(key):
-        return None
-    return t(key, locale, **data)
+def event_line(game_id: str, kind: str, data: dict[str, Any], locale: str) -> str | None:
+    """The game's line for an event, or None when the game gives this kind no line."""
+    text = presentation_of(game_id).event_text(kind, data)
+    return say(text, locale) if has_key(text.key) else None
 
 
 def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> list[str]:
@@ -223,15 +218,12 @@ def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[di
 
 
 def board_components(
-    service: MatchServiceAPI,
     match: Match, notations: Sequence[str], locale: str, *, solo: bool = True
 ) -> discord.ui.View | None:
-    """Solo: selects of the player's legal moves, Hint and Resign. Multiplayer: no moves
-    in public (they could reveal a hand); a "My hand" button opens them privately.
-    Nothing once the match is over (dead buttons would only confuse)."""
-    builder = GAME_COMPONENTS.get(match.game_id)
-    if builder is not None:
-        return builder(service, match, locale)
+    """A game without declared controls. Solo: selects of the player's legal moves, Hint
+    and Resign. Multiplayer: no moves in public (they could reveal a hand); a "My hand"
+    button opens them privately. Nothing once the match is over (dead buttons would only
+    confuse)."""
     if match.status != "playing":
         return None
     view = discord.ui.View(timeout=None)
@@ -273,6 +265,32 @@ async def render_png(game_id: str, view: dict, locale: str, kind: str = "board")
     return png
 
 
+async def public_controls(
+    service: MatchServiceAPI, match: Match, view: dict[str, Any], locale: str, selected: str | None = None
+) -> discord.ui.View | None:
+    """The declared controls of a game played on the public board: the seat to move's legal
+    moves (none while a computer decides, so everything is disabled); ``selected``: the
+    piece the pad acts on. None when the game declares no controls or the match is over."""
+    if match.status != "playing" or not match.to_move:
+        return None
+    seat = match.seats[match.to_move[0]]
+    person = seat.user_id if not seat.is_computer else None
+    legal = await service.legal_moves(match.id, person, limit=None) if person is not None else []
+    controls = presentation_of(match.game_id).controls(view, legal, selected)
+    return controls_view(match, controls, locale) if controls is not None else None
+
+
+async def board_controls(
+    service: MatchServiceAPI, match: Match, view: dict[str, Any], locale: str, selected: str | None = None
+) -> discord.ui.View | None:
+    """The board's components, for the board's ``view`` (``selected``: see ``public_controls``)."""
+    if presentation_of(match.game_id).public_controls:
+        return await public_controls(service, match, view, locale, selected)
+    viewer = board_viewer(match)
+    notations = await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
+    return board_components(match, notations, locale, solo=viewer is not None)
+
+
 async def build_board(
     service: MatchServiceAPI, match: Match, locale: str, outcome: TurnOutcome | None = None
 ) -> BoardMessage:
@@ -286,6 +304,5 @@ async def build_board(
     embed = board_embed(match, view, locale, outcome_lines(match, outcome, locale))
     if png is not None:
         embed.set_image(url=f"attachment://{PNG_NAME}")
-    notations = await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
-    view_ = board_components(service, match, notations, locale, solo=viewer is not None)
-    return BoardMessage(embed=embed, png=png, view=view_, content=turn_mention(match, locale))
+    components = await board_controls(service, match, view, locale)
+    return BoardMessage(embed=embed, png=png, view=components, content=turn_mention(match, locale))

@@ -43,6 +43,9 @@ class ComponentRoutes(Protocol):
     ) -> None:
         """One of ``LOBBY_ACTIONS``; ``player`` names the computer player to add."""
 
+    async def select_piece(self, interaction: Interaction, match_id: str, version: int, piece: str) -> None:
+        """Redraw the board's controls with ``piece`` selected (the pad acts on it)."""
+
 
 async def run(interaction: AnyInteraction, work: Callable[[ComponentRoutes], Awaitable[None]]) -> None:
     """Call ``work(routes)`` with the bot's routes, errors answered by ``guarded``."""
@@ -97,6 +100,85 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:
 
 def move_options(notations: Sequence[str]) -> list[discord.SelectOption]:
     return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"tt:(?:mb|cl):{_MATCH}:{_VERSION}:(?P<move>[A-Za-z0-9 ,.\-]{{1,60}})",
+):
+    """One move of the seat to move on a public board (a game's declared controls); boards
+    drawn before the controls were declared carry ``tt:cl:`` and still work."""
+
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        notation: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.match_id = match_id
+        self.version = version
+        self.notation = notation
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:mb:{match_id}:{version}:{notation}",
+                label=(label or notation)[:80],
+                style=style,
+                disabled=disabled,
+                row=row,
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(match["match"], int(match["version"]), match["move"], label=button_label(item))
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await run(interaction, lambda routes: routes.play(interaction, self.match_id, self.notation, self.version))
+
+
+class PieceButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"tt:pc:{_MATCH}:{_VERSION}:(?P<piece>[A-Za-z0-9]{{1,8}})",
+):
+    """Selects the piece the pad acts on (e.g. Adventurer 2): the board's controls are
+    redrawn for it; nothing is played."""
+
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        piece: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        self.match_id = match_id
+        self.version = version
+        self.piece = piece
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:pc:{match_id}:{version}:{piece}", label=(label or piece)[:80], style=style, row=row
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PieceButton:
+        return cls(match["match"], int(match["version"]), match["piece"], label=button_label(item))
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await run(
+            interaction, lambda routes: routes.select_piece(interaction, self.match_id, self.version, self.piece)
+        )
 
 
 BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign")
@@ -175,3 +257,29 @@ class LobbyButton(
 
     async def callback(self, interaction: AnyInteraction) -> None:
         await run(interaction, lambda routes: routes.lobby_action(interaction, self.match_id, self.action))
+
+
+class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:(?:cpu|clcpu):{_MATCH}"):
+    """The host's "Add a computer player" menu of a lobby (the game's declared players)."""
+
+    def __init__(
+        self, match_id: str, *, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
+    ) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tt:cpu:{match_id}", options=options or [], row=2, placeholder=placeholder
+            )
+        )
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ComputerSelect:
+        return cls(match["match"], options=item.options if isinstance(item, discord.ui.Select) else None)
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        values = self.item.values
+        if values:
+            player = str(values[0])
+            await run(interaction, lambda routes: routes.lobby_action(interaction, self.match_id, "addcpu", player))

@@ -4,6 +4,7 @@ whose view a public board shows."""
 from __future__ import annotations
 
 from gamecore.match import Match
+from gamecore.presentation import Text
 from gamecore.registry import get_game
 from i18n import has_key, t
 
@@ -30,3 +31,14 @@ def board_viewer(match: Match) -> int | None:
     """Whose view the public board shows: a solo player's own (nothing is hidden from
     anyone else), the spectator view for multiplayer games."""
     return match.seats[0].user_id if is_solo(match) else None
+
+
+def say(text: Text, locale: str) -> str:
+    """A game's declared text in ``locale`` (its parameters may be texts too); the
+    fallback when the catalog has no such key."""
+    if has_key(text.key):
+        params = {name: say(value, locale) if isinstance(value, Text) else value for name, value in text.params.items()}
+        body = t(text.key, locale, **params)
+    else:
+        body = text.fallback if text.fallback is not None else text.key
+    return f"{text.prefix}{body}{text.suffix}"

@@ -3,22 +3,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import discord
 
-from cogs.ui.cartolan import extend_lobby
-from cogs.ui.components import LOBBY_ACTIONS, LobbyButton
-from cogs.ui.labels import game_name
+from cogs.ui.components import LOBBY_ACTIONS, ComputerSelect, LobbyButton
+from cogs.ui.labels import game_name, say
 from gamecore.match import Match
-from gamecore.registry import get_game
+from gamecore.presentation import Presentation, Text
+from gamecore.registry import get_game, presentation_of
 from i18n import t
-
-#: Per-game additions to the lobby message, by game id: ``extend(match, locale, embed, view)``
-#: may add embed fields and change the components (Cartolan's options and computer types).
-GAME_LOBBY: dict[str, Callable[[Match, str, discord.Embed, discord.ui.View | None], None]] = {
-    "cartolan": extend_lobby,
-}
 
 
 def clock_line(turn_limit: float | None, locale: str) -> str:
@@ -46,9 +38,6 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
         )
     if match.status == "lobby":
         description += "\n" + clock_line(match.turn_limit, locale)
-    if match.options and match.status == "lobby" and match.game_id not in GAME_LOBBY:
-        options = ", ".join(f"{k}={v}" for k, v in sorted(match.options.items()))
-        description += "\n" + t("lobby.options", locale, options=options)
     embed = discord.Embed(
         title=t("lobby.title", locale, game=game_name(match.game_id, locale)),
         description=description, colour=discord.Colour.gold(),
@@ -56,12 +45,43 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
     embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
     if match.status != "lobby":
         return embed, None
+    presentation = presentation_of(match.game_id)
+    options = game.resolve_options(match.options)
+    if options:
+        embed.add_field(
+            name=t("lobby.options_title", locale), value=option_lines(presentation, options, locale)[:1024], inline=False
+        )
     view = discord.ui.View(timeout=None)
     too_few = len(match.seats) < game.min_players  # Start is enabled once the minimum is seated
+    menu = presentation.computer_players
     for action in LOBBY_ACTIONS:
+        if action == "addcpu" and menu:
+            continue  # the menu of computer players stands in for the button
         label = t(f"lobby.button.{action}", locale)
         view.add_item(LobbyButton(match.id, action, label=label, disabled=action == "start" and too_few))
-    extend = GAME_LOBBY.get(match.game_id)
-    if extend is not None:
-        extend(match, locale, embed, view)
+    if menu:
+        view.add_item(computer_menu(match, presentation, locale))
     return embed, view
+
+
+def option_lines(presentation: Presentation, options: dict[str, object], locale: str) -> str:
+    """The match's options, with what a value such as ``default`` means for this match,
+    and how to change them."""
+    lines = []
+    for line in presentation.option_lines(options):
+        value = say(line.meaning, locale) if line.meaning is not None else line.value
+        lines.append(f"**{say(line.label, locale)}**: {value}")
+    lines.append(t("lobby.change_options", locale))
+    return "\n".join(lines)
+
+
+def computer_menu(match: Match, presentation: Presentation, locale: str) -> ComputerSelect:
+    """The host's "Add a computer player" menu: the game's declared players."""
+    options = []
+    for name in presentation.computer_players:
+        label = presentation.player_label(name)
+        about = Text(f"{label.key}.about", fallback="")
+        options.append(
+            discord.SelectOption(label=say(label, locale)[:100], value=name, description=say(about, locale)[:100] or None)
+        )
+    return ComputerSelect(match.id, options=options, placeholder=t("lobby.addcpu_menu", locale))

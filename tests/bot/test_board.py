@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from types import SimpleNamespace
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -31,10 +30,6 @@ def test_select_plans_respect_discords_limits(moves: list[str]) -> None:
         assert set(offered) == set(moves)  # nothing is lost when everything fits
 
 
-#: Only a game with its own board builder (Cartolan) asks the service for a view.
-UNUSED_SERVICE = SimpleNamespace()
-
-
 def cartographer_match() -> Match:
     game = get_game("cartographer")
     return Match(
@@ -47,12 +42,12 @@ def cartographer_match() -> Match:
 def test_custom_ids_stay_short_and_menus_stay_within_limits() -> None:
     match = cartographer_match()
     moves = [f"reveal C3 {n}H B3" for n in range(2, 11)] * 1 + [f"exchange {n}S" for n in range(2, 11)]
-    view = board_components(UNUSED_SERVICE, match, moves, "en")
+    view = board_components(match, moves, "en")
     assert view is not None and len(view.children) <= 25
     for item in view.children:
         assert len(item.custom_id) <= 100
         assert len(getattr(item, "options", [])) <= 25
-    assert board_components(UNUSED_SERVICE, replace(match, status="finished"), moves, "en") is None
+    assert board_components(replace(match, status="finished"), moves, "en") is None
 
 
 def test_a_deal_without_starting_point_is_announced_with_the_way_out() -> None:
@@ -61,7 +56,7 @@ def test_a_deal_without_starting_point_is_announced_with_the_way_out() -> None:
     assert "No starting point" in embed.description and "resign" in embed.description
     japanese = board_embed(match, {"no_starting_point": True}, "ja", [])
     assert "出発点がありません" in japanese.description
-    view = board_components(UNUSED_SERVICE, match, ["exchange 2S"], "en")
+    view = board_components(match, ["exchange 2S"], "en")
     assert any(item.custom_id.endswith(":resign") for item in view.children)
     assert "No starting point" not in board_embed(match, {"no_starting_point": False}, "en", []).description
 

@@ -54,7 +54,7 @@ def button(message: Any, suffix: str) -> dict | None:
 
 async def seat_computers(env: Any, world: Any, match_id: str, lobby: Any, types: list[str]) -> None:
     for name in types:
-        await world.alice.select(lobby, [name], custom_id=f"tt:clcpu:{match_id}")
+        await world.alice.select(lobby, [name], custom_id=f"tt:cpu:{match_id}")
     match = await env.bot.service.get(match_id)
     assert [s.computer for s in match.seats] == [None, *types]
 
@@ -69,7 +69,7 @@ async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None: 
     )
     assert "Options: " not in lobby.embeds[0].description  # the one-line list is replaced
     ids = custom_ids(lobby)
-    assert f"tt:clcpu:{match_id}" in ids and f"tt:lb:{match_id}:addcpu" not in ids
+    assert f"tt:cpu:{match_id}" in ids and f"tt:lb:{match_id}:addcpu" not in ids
     (menu,) = [c for c in components(lobby) if c["type"] == 3]
     assert [o["value"] for o in menu["options"]] == [
         "explorer",
@@ -78,10 +78,10 @@ async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None: 
         "pirate",
         "random",
     ]
-    refused = await world.bob.select(lobby, ["pirate"], custom_id=f"tt:clcpu:{match_id}")
+    refused = await world.bob.select(lobby, ["pirate"], custom_id=f"tt:cpu:{match_id}")
     assert refused.ephemeral and "host" in refused.response.content
     await seat_computers(env, world, match_id, lobby, ["router", "pirate", "random"])
-    full = await world.alice.select(lobby, ["explorer"], custom_id=f"tt:clcpu:{match_id}")
+    full = await world.alice.select(lobby, ["explorer"], custom_id=f"tt:cpu:{match_id}")
     assert full.ephemeral and "taken" in full.response.content
     current = await board_message(env, world, match_id)
     assert "router 1" in current.embeds[0].description
@@ -179,7 +179,7 @@ async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -
     match_id, match, mover, other = started.match_id, started.match, started.mover, started.other
     board = await board_message(env, world, match_id)
     step = next(c for c in enabled(board) if ":move " in c["custom_id"])
-    assert step["custom_id"].startswith(f"tt:cl:{match_id}:{match.version}:move ")
+    assert step["custom_id"].startswith(f"tt:mb:{match_id}:{match.version}:move ")
     for intruder, why in ((other, "not your turn"), (carol, "no seat")):
         refused = await intruder.click(board, custom_id=step["custom_id"])
         assert refused.ephemeral and why in refused.response.content.lower()
@@ -198,7 +198,7 @@ async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -
     await env.restart_bot(make_bot())
     board = await board_message(env, world, match_id)
     end = button(board, ":end")
-    assert end is not None and end["custom_id"] == f"tt:cl:{match_id}:{middle.version}:end"
+    assert end is not None and end["custom_id"] == f"tt:mb:{match_id}:{middle.version}:end"
     ended = await mover.click(board, custom_id=end["custom_id"])
     assert ended.acknowledged and not ended.ephemeral
     after = await env.bot.service.get(match_id)
@@ -208,8 +208,9 @@ async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -
 
 
 def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
-    from cogs.flows.cartolan import summarize_turn
+    from cogs.flows.table import summarize_turn
     from gamecore.contract import Event
+    from gamecore.registry import presentation_of
     from service import TurnOutcome
 
     def step(notation: str, *events: Event, final: Any = None) -> TurnOutcome:
@@ -229,7 +230,7 @@ def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
         step("move 1 S", Event("move", {"side": "S"})),
         step("end", Event("end_turn", {}), final="last"),
     ]
-    summary = summarize_turn(steps)
+    summary = summarize_turn(steps, presentation_of("cartolan"))
     assert summary.notation == "N E · agent · S · end"
     assert [e.kind for e in summary.events] == ["explore", "agent_placed"]
     assert (

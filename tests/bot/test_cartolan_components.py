@@ -1,43 +1,27 @@
 """The Cartolan board's components at every step of real games of every preset and mode:
-within Discord's limits, and every legal move reachable from a button or a select (or the
-plain directions, Wait and End)."""
+the game's declared controls, drawn by the generic builder, stay within Discord's limits and
+offer every legal move on a button or in a select (or the plain directions, Wait and End)."""
 
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import discord
 import pytest
 
-from cogs.ui.cartolan import cartolan_components
+from cogs.ui.components import MoveButton
+from cogs.ui.controls import controls_view
 from gamecore import get_game
-from gamecore.match import Seat
+from gamecore.games.cartolan.presentation import PRESENTATION, group_key, move_label
+from gamecore.match import Match, Seat
 
 
-def fake_match(state: object, seat: int, computer_seats: set[int]) -> SimpleNamespace:
-    seats = tuple(
-        Seat(
-            None if s in computer_seats else 100 + s,
-            "explorer" if s in computer_seats else None,
-            f"p{s}",
-        )
-        for s in range(4)
+def board_match(state: object, seat: int) -> Match:
+    seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(4))
+    return Match(
+        id="abc234", game_id="cartolan", guild_id=1, channel_id=2, host_id=100, seed=5,
+        seats=seats, state=state, version=7, status="playing", to_move=(seat,),
     )
-    return SimpleNamespace(
-        id="abc234",
-        version=7,
-        status="playing",
-        to_move=(seat,),
-        state=state,
-        seats=seats,
-        game_id="cartolan",
-    )
-
-
-def public_views(game: object) -> SimpleNamespace:
-    """The one service method the board builder uses: the public view of the match."""
-    return SimpleNamespace(view_for=lambda match, user_id: game.view(match.state, None))
 
 
 def offered(view: discord.ui.View) -> tuple[set[str], set[str]]:
@@ -50,7 +34,7 @@ def offered(view: discord.ui.View) -> tuple[set[str], set[str]]:
         if isinstance(item, discord.ui.Select):
             assert 1 <= len(item.options) <= 25
             selects.update(option.value for option in item.options)
-        elif not item.disabled and custom_id.startswith("tt:cl:"):
+        elif not item.disabled and custom_id.startswith("tt:mb:"):
             assert len(item.label or "") <= 80
             buttons.add(custom_id.split(":", 4)[4])
     return buttons, selects
@@ -58,16 +42,9 @@ def offered(view: discord.ui.View) -> tuple[set[str], set[str]]:
 
 @pytest.mark.parametrize(
     ("preset", "mode"),
-    [
-        ("classic", "regular"),
-        ("modern", "regular"),
-        ("modern", "advanced"),
-        ("classic", "advanced"),
-    ],
+    [("classic", "regular"), ("modern", "regular"), ("modern", "advanced"), ("classic", "advanced")],
 )
-async def test_every_legal_move_is_on_the_board_within_discords_limits(
-    preset: str, mode: str
-) -> None:
+async def test_every_legal_move_is_on_the_board_within_discords_limits(preset: str, mode: str) -> None:
     game = get_game("cartolan")
     players = game.players()
     rng = random.Random(5)
@@ -79,26 +56,23 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
             break
         seat = status.to_move[0]
         legal = game.legal_actions(state, seat)
-        notations = {game.format_action(a) for a in legal}
-        view = cartolan_components(public_views(game), fake_match(state, seat, set()), "en")
-        assert view is not None and len(view.children) <= 25
-        rows = (
-            view.to_components()
-        )  # what Discord receives: at most 5 rows of 5 buttons or 1 select
+        notations = [game.format_action(a) for a in legal]
+        public = game.view(state, None)
+        view = controls_view(board_match(state, seat), PRESENTATION.controls(public, notations, None), "en")
+        assert len(view.children) <= 25
+        rows = view.to_components()  # what Discord receives: at most 5 rows of 5 buttons or 1 select
         assert len(rows) <= 5
         for row in rows:
             kinds_in_row = [c["type"] for c in row["components"]]
-            assert kinds_in_row == [3] or (set(kinds_in_row) == {2} and len(kinds_in_row) <= 5), (
-                rows
-            )
+            assert kinds_in_row == [3] or (set(kinds_in_row) == {2} and len(kinds_in_row) <= 5), rows
         buttons, selects = offered(view)
-        assert buttons | selects <= notations
-        kind = game.view(state, None)["decision"]["kind"]
+        assert buttons | selects <= set(notations)
+        kind = public["decision"]["kind"]
         kinds.add(kind)
-        missing = notations - buttons - selects
+        missing = set(notations) - buttons - selects
         if kind != "city":  # a city's Agent sites can outnumber the selects: /play has them
             assert not missing, (kind, missing)
-        computer = cartolan_components(public_views(game), fake_match(state, seat, {seat}), "en")
+        computer = controls_view(board_match(state, seat), PRESENTATION.controls(public, [], None), "en")
         assert offered(computer) == (set(), set())  # nothing to press while a computer decides
         name = ("explorer", "trader", "pirate")[seat]
         state, _ = game.apply(state, seat, players[name](game.view(state, seat), legal, rng))
@@ -106,11 +80,40 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
 
 
 def test_labels_name_the_card_or_the_map_being_chosen() -> None:
-    from cogs.ui.cartolan import group_key, move_label
+    from cogs.ui.labels import say
 
     maps = {"decision": {"kind": "maps", "options": [{"edges": "WWLW", "wonder": True}]}}
-    assert move_label("keep 1", "en", maps) == "Keep chest map 1: WWLW ★"
+    assert say(move_label("keep 1", maps), "en") == "Keep chest map 1: WWLW ★"
     cards = {"decision": {"kind": "character", "cards": [{"name": "Navigator"}]}}
-    assert move_label("choose 1", "en", cards) == "Card 1: Navigator"
-    assert move_label("buy agent 2,-3", "ja") == "エージェントを買う： 2,-3"
+    assert say(move_label("choose 1", cards), "en") == "Card 1: Navigator"
+    assert say(move_label("buy agent 2,-3"), "ja") == "エージェントを買う： 2,-3"
     assert group_key("move 2 N map 1") == "move" and group_key("steal card 2") == "steal card"
+
+
+def test_boards_drawn_before_the_declared_controls_keep_working() -> None:
+    """Old board messages carry ``tt:cl:`` ids; the move button still answers them."""
+    template = MoveButton.__discord_ui_compiled_template__  # type: ignore[attr-defined]
+    assert template.fullmatch("tt:cl:abc234:7:move 1 N")["move"] == "move 1 N"
+    assert template.fullmatch("tt:mb:abc234:7:end")["move"] == "end"
+
+
+def test_the_pad_acts_on_the_selected_adventurer_and_the_board_offers_the_others() -> None:
+    """Two Adventurers that may still move: the pad shows the chosen one's steps, a selector
+    row names both (the chosen one highlighted), and the other's steps are not offers."""
+    view = {"decision": {"kind": "move", "adventurer": 1}, "reachable": []}
+    legal = ["move 1 N", "move 2 E", "move 2 S", "wait 1", "wait 2", "trade", "end"]
+    first = PRESENTATION.controls(view, legal, None)
+    assert [m.notation for m in first.pad if m.enabled] == ["move 1 N", "wait 1"]
+    assert first.pieces is not None and first.pieces.selected == "1"
+    assert [p.id for p in first.pieces.pieces] == ["1", "2"]
+    assert [o.moves[0].notation for o in first.offers] == ["trade"]
+    second = PRESENTATION.controls(view, legal, "2")
+    assert [m.notation for m in second.pad if m.enabled] == ["move 2 E", "move 2 S", "wait 2"]
+    drawn = controls_view(board_match(None, 0), second, "en").to_components()
+    pieces = [c for row in drawn for c in row["components"] if c["custom_id"].startswith("tt:pc:")]
+    assert [(c["custom_id"], c["label"], c["style"]) for c in pieces] == [
+        ("tt:pc:abc234:7:1", "Adventurer 1", discord.ButtonStyle.secondary.value),
+        ("tt:pc:abc234:7:2", "Adventurer 2", discord.ButtonStyle.primary.value),
+    ]
+    alone = PRESENTATION.controls(view, ["move 1 N", "wait 1", "end"], "2")
+    assert alone.pieces is None and alone.pad[0].notation == "move 1 N"  # one Adventurer: no selector

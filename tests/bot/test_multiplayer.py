@@ -150,7 +150,8 @@ async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:  # n
 async def test_the_lobby_shows_the_chosen_options(env) -> None:  # noqa: ANN001
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game=GAME, options="max_rounds=12")
-    assert "max_rounds=12" in opened.response.embeds[0].description
+    (field,) = opened.response.embeds[0].fields
+    assert field.name == "Options" and "**Rounds at most**: 12" in field.value
 
 
 async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypatch) -> None:  # noqa: ANN001

@@ -38,8 +38,9 @@ from gamecore.games.cartolan import native
 native.activate(__path__)
 
 from gamecore.games.cartolan.game import CartolanGame  # noqa: E402
+from gamecore.games.cartolan.presentation import PRESENTATION  # noqa: E402
 from gamecore.registry import register  # noqa: E402
 
-GAME = register(CartolanGame(), pictures="renderer.cartolan")
+GAME = register(CartolanGame(), pictures="renderer.cartolan", presentation=PRESENTATION)
 
 __all__ = ["GAME", "CartolanGame"]

@@ -1,0 +1,187 @@
+"""How Cartolan shows itself on Discord: the direction pad of the selected Adventurer, the
+offered decisions, the options' meaning per preset, the lobby's computer players, and one
+board update per computer turn with a one-line summary (docs/games/cartolan-discord.md).
+
+Nothing in Cartolan is hidden, so the controls sit on the public board. Pure: labels are
+catalog keys (``cartolan.label.*``), translated by the bot.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamecore.presentation import (
+    Controls,
+    Move,
+    Offer,
+    OptionLine,
+    Piece,
+    PieceChoice,
+    Presentation,
+    Text,
+)
+
+DIRECTIONS = ("N", "E", "S", "W")
+ARROWS = {"N": "↑", "E": "→", "S": "↓", "W": "←"}
+#: A plain step or wait of Adventurer ``n``: the pad's moves (other moves are offers).
+PAD_MOVE = re.compile(r"(?:move (?P<number>\d+) [NESW]|wait (?P<waiting>\d+))")
+#: Event kinds worth a line in a computer turn's short log (moves and waits are summed up).
+LOGGED_EVENTS = frozenset(
+    {
+        "explore", "explore_failed", "discover_wonder", "discover_city", "map_complete",
+        "trade", "rest", "restore", "attack", "attack_agent", "arrest", "loot", "steal_map",
+        "court", "disaster", "agent_placed", "bank", "buy_adventurer", "buy_maps", "abandon",
+        "game_over", "card", "deposit", "harbour_arrest", "buy_manuscript",
+    }
+)
+#: Longest turn summary (the board's log line stays short).
+SUMMARY_LIMIT = 180
+
+
+def group_key(notation: str) -> str:
+    """The words before the first number: ``buy agent 2,3`` → ``buy agent``,
+    ``attack 2.1`` → ``attack``, ``move 2 N map 1`` → ``move``."""
+    words: list[str] = []
+    for word in notation.split():
+        if any(ch.isdigit() for ch in word):
+            break
+        words.append(word)
+    return " ".join(words) or notation
+
+
+def verb_text(key: str) -> Text:
+    return Text(f"cartolan.label.{key.replace(' ', '_')}", fallback=key.capitalize())
+
+
+def move_label(notation: str, view: Mapping[str, Any] | None = None) -> Text:
+    """The verb's text and whatever follows it (``Bank 5``); a card choice names the card
+    (its name is printed on the card itself), a chest-map choice its edges."""
+    key = group_key(notation)
+    rest = notation[len(key) :].strip()
+    verb = verb_text(key)
+    decision = (view or {}).get("decision") or {}
+    index = int(rest) - 1 if rest.isdigit() else -1
+    if key == "choose" and 0 <= index < len(decision.get("cards") or []):
+        name = decision["cards"][index].get("name")
+        if name:
+            return Text(verb.key, suffix=f" {rest}: {name}", fallback=verb.fallback)
+    if key == "keep" and 0 <= index < len(decision.get("options") or []):
+        tile = decision["options"][index]  # the edges N, E, S, W as on the picture
+        edges = str(tile.get("edges", ""))
+        mark = " ★" if tile.get("wonder") else ""
+        return Text(verb.key, suffix=f" {rest}: {edges}{mark}".rstrip(), fallback=verb.fallback)
+    return Text(verb.key, suffix=f" {rest}" if rest else "", fallback=verb.fallback)
+
+
+def explorable(view: Mapping[str, Any]) -> set[str]:
+    """Directions whose step explores a gap (shown with a ``?``, as on the picture)."""
+    found: set[str] = set()
+    for square in view.get("reachable") or []:
+        side = square.get("side")
+        if isinstance(side, int) and 0 <= side < 4:
+            side = DIRECTIONS[side]
+        if square.get("explore") and side in DIRECTIONS:
+            found.add(side)
+    return found
+
+
+def pad_numbers(legal: Sequence[str]) -> list[str]:
+    """The Adventurers (by number) that have a step or a wait among ``legal``."""
+    numbers: dict[str, None] = {}
+    for notation in legal:
+        found = PAD_MOVE.fullmatch(notation)
+        if found:
+            numbers[found["number"] or found["waiting"]] = None
+    return sorted(numbers, key=int)
+
+
+def short_notation(notation: str) -> str:
+    """``move 2 N`` → ``N``; other moves as they are."""
+    words = notation.split()
+    if words and words[0] == "move" and len(words) >= 3:
+        return words[2] + ("+map" if "map" in words else "")
+    return notation
+
+
+class CartolanPresentation(Presentation):
+    public_controls = True
+    #: Strongest first (rules §13), then the random player.
+    computer_players = ("explorer", "trader", "router", "pirate", "random")
+    computer_turn = "turn"
+    summary_events = LOGGED_EVENTS
+
+    def controls(self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None) -> Controls:
+        """N / E / S / W / Wait for the selected Adventurer (disabled when not legal), the
+        Adventurer selector when several can move, the offered decisions, then End."""
+        movable = pad_numbers(legal)
+        moving = str((view.get("decision") or {}).get("adventurer") or 1)
+        if selected not in movable:
+            selected = moving if moving in movable or not movable else movable[0]
+        allowed = set(legal)
+        exploring = explorable(view)
+        pad: list[Move] = []
+        for side in DIRECTIONS:
+            notation = f"move {selected} {side}"
+            legal_step = notation in allowed
+            label = Text(
+                f"cartolan.label.dir.{side}", prefix=f"{ARROWS[side]} ",
+                suffix=" ?" if side in exploring and legal_step else "",
+            )
+            pad.append(Move(notation, label, "primary" if legal_step else "secondary", legal_step))
+        wait = f"wait {selected}"
+        pad.append(Move(wait, Text("cartolan.label.wait"), enabled=wait in allowed))
+        pieces = None
+        if len(movable) > 1:
+            choices = tuple(Piece(n, Text("cartolan.label.adventurer", suffix=f" {n}")) for n in movable)
+            pieces = PieceChoice(choices, selected)
+        groups: dict[str, list[str]] = {}
+        for notation in legal:
+            if notation != "end" and not PAD_MOVE.fullmatch(notation):
+                groups.setdefault(group_key(notation), []).append(notation)
+        offers = tuple(
+            Offer(verb_text(key), tuple(Move(n, move_label(n, view), "success") for n in moves))
+            for key, moves in groups.items()
+        )
+        end = "end" in allowed
+        finish = (Move("end", Text("cartolan.label.end"), "danger" if end else "secondary", end),)
+        return Controls(pad=tuple(pad), pieces=pieces, offers=offers, finish=finish)
+
+    def option_label(self, name: str) -> Text:
+        return Text(f"cartolan.option.{name}", fallback=name)
+
+    def option_lines(self, options: Mapping[str, Any]) -> tuple[OptionLine, ...]:
+        """Every option, with what ``default`` means for the chosen preset and mode."""
+        preset, mode = options.get("preset"), options.get("mode")
+        meanings: dict[str, Text] = {}
+        if options.get("exploration") == "default":
+            resolved = "clockwise" if preset == "classic" else "continuous"
+            meanings["exploration"] = Text("lobby.option_default", {"value": resolved})
+        if options.get("mythical") == "default":
+            rule: str | Text = "on" if preset == "modern" else Text("cartolan.lobby.mythical_classic")
+            meanings["mythical"] = Text("lobby.option_default", {"value": "off" if mode == "beginner" else rule})
+        return tuple(
+            OptionLine(name, self.option_label(name), str(value), meanings.get(name))
+            for name, value in options.items()
+        )
+
+    def player_label(self, name: str) -> Text:
+        return Text(f"cartolan.player.{name}", fallback=name.capitalize())
+
+    def turn_summary(self, notations: Sequence[str]) -> str:
+        """The moves in short: ``N E E · trade · bank 3 · end``."""
+        parts: list[str] = []
+        for notation in notations:
+            text = short_notation(notation)
+            if parts and len(text) <= 2 and len(parts[-1]) < 40 and parts[-1][-1:].isupper():
+                parts[-1] = f"{parts[-1]} {text}"
+            else:
+                parts.append(text)
+        summary = " · ".join(parts)
+        if len(summary) > SUMMARY_LIMIT:
+            summary = summary[: SUMMARY_LIMIT - 1] + "…"
+        return summary
+
+
+PRESENTATION = CartolanPresentation("cartolan")

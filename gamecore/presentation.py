@@ -1,0 +1,145 @@
+"""How a game describes itself to a front end (the Discord bot): what its options mean, its
+controls, its event lines, which computer players a lobby offers, what a computer turn is and
+how a turn is summed up.
+
+Pure data and pure functions of a view and of notations: no Discord, no I/O, no state. Texts
+are catalog keys (:class:`Text`), translated by the front end in both languages. A game hands
+its :class:`Presentation` to ``gamecore.registry.register``; a game that declares nothing gets
+the defaults below (moves in menus grouped by their first word, one board update per computer
+step, every event of the step).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+#: How a control looks: the front end maps these to its own styles.
+Style = Literal["primary", "secondary", "success", "danger"]
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A catalog key with its parameters (a parameter may itself be a ``Text``), between
+    ``prefix`` and ``suffix`` as they are (e.g. ``↑ `` + ``N``, or ``Bank`` + `` 5``);
+    ``fallback`` stands in when the catalog has no such key."""
+
+    key: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    prefix: str = ""
+    suffix: str = ""
+    fallback: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One move as a control: pressing it plays ``notation``."""
+
+    notation: str
+    label: Text
+    style: Style = "secondary"
+    enabled: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Offer:
+    """Moves of one kind offered together: a single move becomes a button, several a menu
+    whose placeholder is ``label``."""
+
+    label: Text
+    moves: tuple[Move, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece the pad can act on (e.g. one Adventurer)."""
+
+    id: str
+    label: Text
+
+
+@dataclass(frozen=True, slots=True)
+class PieceChoice:
+    """Which piece the pad acts on: one button per piece; pressing another piece redraws
+    the controls with that piece selected (the choice lives in the message, not the game)."""
+
+    pieces: tuple[Piece, ...]
+    selected: str
+
+
+@dataclass(frozen=True, slots=True)
+class Controls:
+    """The board's controls for the seat to move, in the order they are drawn.
+
+    ``pad``: one row of buttons (at most five, e.g. four directions and Wait) acting on the
+    selected piece; ``pieces``: the piece selector, when several pieces can move; ``offers``:
+    the other moves, grouped; ``finish``: buttons on the last row (e.g. End turn), which the
+    front end completes with its own (Hint, Resign). A move that does not fit within the
+    front end's limits stays playable by notation (``/play``).
+    """
+
+    pad: tuple[Move, ...] = ()
+    pieces: PieceChoice | None = None
+    offers: tuple[Offer, ...] = ()
+    finish: tuple[Move, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionLine:
+    """One option as a lobby shows it: its label, the chosen value, and what that value
+    means in this match when it depends on other options (``default`` → ``clockwise``)."""
+
+    name: str
+    label: Text
+    value: str
+    meaning: Text | None = None
+
+
+#: How much of a computer seat's play one board update shows: each ``step``, or the seat's
+#: whole ``turn`` (every step until another seat decides), summed up by ``turn_summary``.
+ComputerTurn = Literal["step", "turn"]
+
+
+class Presentation:
+    """The defaults; a game overrides what it declares (see ``docs/adding-a-game.md``)."""
+
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+
+    #: Moves are made on the public board (nothing in the game is hidden): the board carries
+    #: the controls of the seat to move, disabled while a computer decides.
+    public_controls: bool = False
+    #: Computer players a lobby offers in a menu, in this order (names of ``Game.players()``);
+    #: empty: one "Add computer" button that seats the game's default player.
+    computer_players: tuple[str, ...] = ()
+    computer_turn: ComputerTurn = "step"
+    #: Event kinds kept in a turn summary (None: every event).
+    summary_events: frozenset[str] | None = None
+
+    def controls(self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None) -> Controls | None:
+        """The controls for the seat to move, from the public ``view`` and that seat's
+        ``legal`` notations (empty while a computer decides); ``selected`` is the piece
+        chosen on the board (None: the game's choice). None: the front end's default
+        menus of legal moves."""
+        return None
+
+    def option_label(self, name: str) -> Text:
+        """The catalog key naming an option in a lobby."""
+        return Text(f"option.{self.game_id}.{name}", fallback=name)
+
+    def option_lines(self, options: Mapping[str, Any]) -> tuple[OptionLine, ...]:
+        """The resolved options of a match as a lobby lists them."""
+        return tuple(OptionLine(name, self.option_label(name), str(value)) for name, value in options.items())
+
+    def player_label(self, name: str) -> Text:
+        """A computer player's name in the lobby menu (``.about``: its one-line description)."""
+        return Text(f"player.{self.game_id}.{name}", fallback=name)
+
+    def event_text(self, kind: str, data: Mapping[str, Any]) -> Text:
+        """The line an event gets in the board's log (no line when the key is missing)."""
+        return Text(f"event.{self.game_id}.{kind}", data)
+
+    def turn_summary(self, notations: Sequence[str]) -> str:
+        """A computer turn's moves in one line (``computer_turn == "turn"``)."""
+        return " · ".join(notations)

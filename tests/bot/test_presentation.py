@@ -1,0 +1,84 @@
+"""Every registered game's presentation, checked the same way: the computer players a lobby
+offers exist, every option has a line, and declared controls offer only legal moves, with
+texts in both languages, drawn within Discord's limits."""
+
+from __future__ import annotations
+
+import random
+
+import discord
+import pytest
+
+from cogs.ui.controls import controls_view
+from cogs.ui.labels import say
+from gamecore.contract import Game
+from gamecore.match import Match, Seat
+from gamecore.presentation import Controls, Text
+from gamecore.registry import list_games, presentation_of
+
+GAMES = list_games()
+
+
+def texts(controls: Controls) -> list[Text]:
+    found = [move.label for move in (*controls.pad, *controls.finish)]
+    found += [offer.label for offer in controls.offers]
+    found += [move.label for offer in controls.offers for move in offer.moves]
+    if controls.pieces is not None:
+        found += [piece.label for piece in controls.pieces.pieces]
+    return found
+
+
+def notations(controls: Controls) -> set[str]:
+    moves = (*controls.pad, *controls.finish, *(m for offer in controls.offers for m in offer.moves))
+    return {move.notation for move in moves if move.enabled}
+
+
+def board_match(game: Game, state: object, seat: int, players: int) -> Match:
+    seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(players))
+    return Match(
+        id="abc234", game_id=game.id, guild_id=1, channel_id=2, host_id=100, seed=1,
+        seats=seats, state=state, version=3, status="playing", to_move=(seat,),
+    )
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)
+def test_lobby_declarations_name_real_players_and_every_option(game: Game) -> None:
+    presentation = presentation_of(game.id)
+    assert set(presentation.computer_players) <= set(game.players())
+    options = game.resolve_options({})
+    assert [line.name for line in presentation.option_lines(options)] == list(options)
+    for line in presentation.option_lines(options):
+        for locale in ("en", "ja"):
+            assert say(line.label, locale) and not say(line.label, locale).startswith("option.")
+
+
+@pytest.mark.parametrize("game", [g for g in GAMES if presentation_of(g.id).public_controls], ids=lambda g: g.id)
+def test_declared_controls_offer_only_legal_moves_within_discords_limits(game: Game) -> None:
+    presentation = presentation_of(game.id)
+    rng = random.Random(3)
+    players = max(2, game.min_players)
+    state = game.setup(players, 3, {})
+    for _ in range(60):
+        status = game.status(state)
+        if status.over:
+            break
+        seat = status.to_move[0]
+        legal = game.legal_actions(state, seat)
+        legal_text = [game.format_action(action) for action in legal]
+        controls = presentation.controls(game.view(state, None), legal_text, None)
+        assert controls is not None
+        assert notations(controls) <= set(legal_text)
+        for text in texts(controls):
+            for locale in ("en", "ja"):
+                assert not say(text, locale).strip().startswith(f"{game.id}."), text
+        view = controls_view(board_match(game, state, seat, players), controls, "en")
+        rows = view.to_components()
+        assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)
+        for item in view.children:
+            inner = getattr(item, "item", item)
+            assert len(inner.custom_id or "") <= 100
+            if isinstance(inner, discord.ui.Select):
+                assert 1 <= len(inner.options) <= 25
+        idle = presentation.controls(game.view(state, None), [], None)
+        assert idle is not None and notations(idle) == set()  # a computer decides: nothing to press
+        state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
