@@ -117,7 +117,12 @@ class Presentation:
     #: Event kinds kept in a turn summary (None: every event).
     summary_events: frozenset[str] | None = None
 
-    def controls(self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None) -> Controls | None:
+    def controls(
+        self,
+        view: Mapping[str, Any],  # noqa: ARG002 - the default draws no controls; games read all three
+        legal: Sequence[str],  # noqa: ARG002
+        selected: str | None,  # noqa: ARG002
+    ) -> Controls | None:
         """The controls for the seat to move, from the public ``view`` and that seat's
         ``legal`` notations (empty while a computer decides); ``selected`` is the piece
         chosen on the board (None: the game's choice). None: the front end's default

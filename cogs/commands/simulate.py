@@ -52,7 +52,7 @@ TIME_BUDGET = 300.0
 
 
 def run_within_budget(
-    game: Game,
+    game: Game[Any, Any],
     games: int,
     spec: RunSpec,
     budget: float,
@@ -75,7 +75,7 @@ def run_within_budget(
 
 
 async def run_with_progress(
-    interaction: Interaction, locale: str, game: Game, games: int, spec: RunSpec
+    interaction: Interaction, locale: str, game: Game[Any, Any], games: int, spec: RunSpec
 ) -> list[dict[str, Any]]:
     """The games in a worker thread; the deferred reply shows how far they are."""
 
@@ -89,10 +89,10 @@ async def run_with_progress(
 
 
 def report(
-    game: Game, records: list[dict[str, Any]], title: str, locale: str = "en"
+    game: Game[Any, Any], records: list[dict[str, Any]], title: str, locale: str = "en"
 ) -> tuple[str, bytes]:
     """The text table and the chart (its words in the reader's language)."""
-    summary = summarize(records, getattr(game, "headline_score", None))
+    summary = summarize(records, game.headline_score)
     labels = {key: t(f"chart.{key}", locale) for key in CHART_LABELS}
     return format_report(summary, title), render_summary_chart(summary, records, title, labels)
 

@@ -126,7 +126,7 @@ def plan_selects(notations: Sequence[str], rows: int = SELECT_ROWS) -> list[tupl
     return plan
 
 
-def status_line(match: Match, view: dict, locale: str) -> str:
+def status_line(match: Match, locale: str) -> str:
     names = [seat.name for seat in match.seats]
     result = (match.result or {}).get("result")
     if match.status == "abandoned":
@@ -168,7 +168,7 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
     return lines[-LOG_LINES:]
 
 
-def solo_summary(view: dict, locale: str) -> list[str]:
+def solo_summary(view: dict[str, Any], locale: str) -> list[str]:
     """The solo player's hand and pile in words, for people who cannot see the picture."""
     lines = []
     if isinstance(view.get("hand"), list):
@@ -179,10 +179,10 @@ def solo_summary(view: dict, locale: str) -> list[str]:
     return [" · ".join(lines)] if lines else []
 
 
-def board_embed(match: Match, view: dict, locale: str, log: Sequence[str]) -> discord.Embed:
+def board_embed(match: Match, view: dict[str, Any], locale: str, log: Sequence[str]) -> discord.Embed:
     result = (match.result or {}).get("result")
     colour = COLOURS.get(result or match.status, COLOURS["playing"])
-    lines = [status_line(match, view, locale)]
+    lines = [status_line(match, locale)]
     if view.get("no_starting_point") and match.status == "playing":
         lines.append(t("board.no_starting_point", locale))
     lines.extend(solo_summary(view, locale) if is_solo(match) else [])
@@ -199,14 +199,14 @@ def board_embed(match: Match, view: dict, locale: str, log: Sequence[str]) -> di
     return embed
 
 
-def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[discord.ui.Item]:
+def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[discord.ui.Item[Any]]:
     """One select per planned group, its placeholder naming the kind of move (and the
     range it covers when a kind needs several selects)."""
     plan = plan_selects(notations)
     counts: dict[str, int] = {}
     for verb, _ in plan:
         counts[verb] = counts.get(verb, 0) + 1
-    selects: list[discord.ui.Item] = []
+    selects: list[discord.ui.Item[Any]] = []
     for slot, (verb, moves) in enumerate(plan):
         label = t("board.select.any", locale) if verb == "*" else verb_label(verb, locale)
         if counts[verb] > 1:
@@ -243,7 +243,7 @@ _PICTURES: OrderedDict[tuple[str, str, str, str], bytes] = OrderedDict()
 PICTURE_CACHE_SIZE = 64
 
 
-async def render_png(game_id: str, view: dict, locale: str, kind: str = "board") -> bytes | None:
+async def render_png(game_id: str, view: dict[str, Any], locale: str, kind: str = "board") -> bytes | None:
     """The board picture, drawn in a worker thread so the event loop keeps answering.
 
     ``None`` when the game has no renderer yet: the embed still tells the whole story, and

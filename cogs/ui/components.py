@@ -17,6 +17,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
+from typing_extensions import override
 
 from cogs.ui import replies
 from i18n import locale_for, t
@@ -86,6 +87,7 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:
         )
 
     @classmethod
+    @override
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
@@ -134,6 +136,7 @@ class MoveButton(
         )
 
     @classmethod
+    @override
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
@@ -170,6 +173,7 @@ class PieceButton(
         )
 
     @classmethod
+    @override
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PieceButton:
@@ -205,6 +209,7 @@ class BoardButton(
         )
 
     @classmethod
+    @override
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> BoardButton:
@@ -250,6 +255,7 @@ class LobbyButton(
         )
 
     @classmethod
+    @override
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> LobbyButton:
@@ -273,6 +279,7 @@ class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
         )
 
     @classmethod
+    @override
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ComputerSelect:

@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 import discord
+from typing_extensions import override
 
 from cogs.ui import replies
 from cogs.ui.components import button_label
@@ -55,6 +56,7 @@ class RulesPager(
         )
 
     @classmethod
+    @override
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str]
     ) -> RulesPager:

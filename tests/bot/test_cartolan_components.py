@@ -11,9 +11,11 @@ import pytest
 
 from cogs.ui.components import MoveButton
 from cogs.ui.controls import controls_view
-from gamecore import get_game
-from gamecore.games.cartolan.presentation import PRESENTATION, group_key, move_label
+from cogs.ui.labels import say
 from gamecore.match import Match, Seat
+from gamecore.registry import get_game, presentation_of
+
+PRESENTATION = presentation_of("cartolan")
 
 
 def board_match(state: object, seat: int) -> Match:
@@ -79,15 +81,20 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(preset: s
     assert {"move", "city"} <= kinds
 
 
-def test_labels_name_the_card_or_the_map_being_chosen() -> None:
-    from cogs.ui.labels import say
+def offer_labels(view: dict, legal: list[str], locale: str = "en") -> dict[str, list[str]]:
+    """Each offer's label → the labels of its moves."""
+    controls = PRESENTATION.controls(view, legal, None)
+    return {say(o.label, locale): [say(m.label, locale) for m in o.moves] for o in controls.offers}
 
+
+def test_labels_name_the_card_or_the_map_being_chosen() -> None:
     maps = {"decision": {"kind": "maps", "options": [{"edges": "WWLW", "wonder": True}]}}
-    assert say(move_label("keep 1", maps), "en") == "Keep chest map 1: WWLW ★"
+    assert offer_labels(maps, ["keep 1", "keep 2"])["Keep chest map"][0] == "Keep chest map 1: WWLW ★"
     cards = {"decision": {"kind": "character", "cards": [{"name": "Navigator"}]}}
-    assert say(move_label("choose 1", cards), "en") == "Card 1: Navigator"
-    assert say(move_label("buy agent 2,-3"), "ja") == "エージェントを買う： 2,-3"
-    assert group_key("move 2 N map 1") == "move" and group_key("steal card 2") == "steal card"
+    assert offer_labels(cards, ["choose 1"]) == {"Card": ["Card 1: Navigator"]}
+    assert offer_labels({}, ["buy agent 2,-3"], "ja") == {"エージェントを買う：": ["エージェントを買う： 2,-3"]}
+    grouped = offer_labels({}, ["move 2 N map 1", "move 2 N map 2", "steal card 2"])
+    assert list(grouped) == ["Move", "Steal card"]  # words before the first number
 
 
 def test_boards_drawn_before_the_declared_controls_keep_working() -> None:
