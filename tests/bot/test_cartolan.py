@@ -265,3 +265,37 @@ async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(
         assert "🤖" in board.embeds[0].description  # the computer's turn, logged in Japanese
         labels = [c.get("label", "") for c in components(board) if c["type"] == 2]
         assert any("北" in label for label in labels) and "手番終了" in labels, labels
+
+
+async def test_the_player_picks_the_adventurer_the_direction_buttons_move(env) -> None:  # noqa: ANN001
+    """Classic with a second Adventurer: the board names both, the pad starts on the first;
+    the player to move switches it to the second (nobody else may), and its steps move it."""
+    world = make_world(env)
+    match_id, lobby = await open_lobby(env, world, seed=3, options="second_adventurer=on")
+    (field,) = lobby.embeds[0].fields
+    assert "**Second Adventurer**: on" in field.value and "**Travel money**: off (default)" in field.value
+    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    match = await env.bot.service.get(match_id)
+    mover, other = (
+        (world.alice, world.bob) if match.seats[match.to_move[0]].user_id == world.alice.id else (world.bob, world.alice)
+    )
+    board = await board_message(env, world, match_id)
+    pieces = {c["label"]: c for c in components(board) if c["custom_id"].startswith("tt:pc:")}
+    assert sorted(pieces) == ["Adventurer 1", "Adventurer 2"]
+    assert pieces["Adventurer 1"]["style"] == 1 and pieces["Adventurer 2"]["style"] == 2  # 1 selected
+    assert {c["custom_id"].rsplit(":", 1)[1] for c in enabled(board) if ":move " in c["custom_id"]} <= {
+        f"move 1 {side}" for side in "NESW"
+    }
+    refused = await other.click(board, custom_id=pieces["Adventurer 2"]["custom_id"])
+    assert refused.ephemeral and "not your turn" in refused.response.content.lower()
+    switched = await mover.click(board, custom_id=pieces["Adventurer 2"]["custom_id"])
+    assert switched.acknowledged and not switched.ephemeral
+    board = await board_message(env, world, match_id)
+    steps = [c["custom_id"] for c in enabled(board) if ":move " in c["custom_id"]]
+    assert steps and all(":move 2 " in step for step in steps)
+    assert (await env.bot.service.get(match_id)).version == match.version  # nothing was played
+    moved = await mover.click(board, custom_id=steps[0])
+    assert moved.acknowledged and not moved.ephemeral
+    actions = await env.bot.service.actions(match_id)
+    assert actions[-1].notation == steps[0].rsplit(":", 1)[1]

@@ -12,14 +12,15 @@ from pathlib import Path
 
 from gamecore.registry import register
 from i18n import add_catalog_dir
+from tests.toygame.presentation import PRESENTATION
 from tests.toygame.rules import GAME, DropFour, DropState
 
 CATALOGS = Path(__file__).resolve().parent / "catalogs"
 
 
 def install() -> None:
-    """Register Drop Four and its texts (idempotent)."""
-    register(GAME, pictures="tests.toygame.pictures")
+    """Register Drop Four, how it shows itself on Discord, and its texts (idempotent)."""
+    register(GAME, pictures="tests.toygame.pictures", presentation=PRESENTATION)
     add_catalog_dir(CATALOGS)
 
 

@@ -161,6 +161,9 @@ class CartolanPresentation(Presentation):
         if options.get("mythical") == "default":
             rule: str | Text = "on" if preset == "modern" else Text("cartolan.lobby.mythical_classic")
             meanings["mythical"] = Text("lobby.option_default", {"value": "off" if mode == "beginner" else rule})
+        for name in ("travel_money", "abandon"):  # rules of the designer's later code
+            if options.get(name) == "default":
+                meanings[name] = Text("lobby.option_default", {"value": "on" if preset == "modern" else "off"})
         return tuple(
             OptionLine(name, self.option_label(name), str(value), meanings.get(name))
             for name, value in options.items()
