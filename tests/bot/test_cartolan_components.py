@@ -69,9 +69,14 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(preset: s
             assert kinds_in_row == [3] or (set(kinds_in_row) == {2} and len(kinds_in_row) <= 5), rows
         buttons, selects = offered(view)
         assert buttons | selects <= set(notations)
+        reachable = buttons | selects
+        controls = PRESENTATION.controls(public, notations, None)
+        for piece in controls.pieces.pieces if controls.pieces else ():  # after selecting it
+            chosen = controls_view(board_match(state, seat), PRESENTATION.controls(public, notations, piece.id), "en")
+            reachable |= set().union(*offered(chosen))
         kind = public["decision"]["kind"]
         kinds.add(kind)
-        missing = set(notations) - buttons - selects
+        missing = set(notations) - reachable
         if kind != "city":  # a city's Agent sites can outnumber the selects: /play has them
             assert not missing, (kind, missing)
         computer = controls_view(board_match(state, seat), PRESENTATION.controls(public, [], None), "en")
