@@ -24,6 +24,9 @@ from cogs import DYNAMIC_ITEMS, EXTENSIONS
 from cogs.command_sync import sync_if_changed
 from cogs.flows.routes import FlowRoutes
 from cogs.ui.components import ComponentRoutes
+from cogs.ui.notices import note_blocked_thread
+from cogs.ui.permissions import channel_ready
+from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
 from gamecore.registry import list_games
 from i18n.translator import CatalogTranslator
@@ -35,6 +38,11 @@ DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
 #: a longer one raises ``discord.RateLimited``, which the board publisher handles like the
 #: hour-old-message cap (30046) by posting a fresh board.
 MAX_RATELIMIT_TIMEOUT = 30.0
+#: What the bot needs in a channel to host games there (README, docs/operations.md).
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True,
+    attach_files=True,
+)
 
 #: Shown when ``DISCORD_TOKEN`` is missing: everything a first-time host needs, in one place.
 MISSING_TOKEN_HELP = (
@@ -43,7 +51,8 @@ MISSING_TOKEN_HELP = (
     "on the 'Bot' page click 'Reset Token' and copy the token; copy .env.example to .env "
     "and paste the token after DISCORD_TOKEN= ; then invite the bot to your server from "
     "'OAuth2' -> 'URL Generator' with the scopes 'bot' and 'applications.commands' "
-    "(permissions: Send Messages, Embed Links, Attach Files) and open the generated URL. "
+    "(permissions: View Channel, Send Messages, Send Messages in Threads, Embed Links, "
+    "Attach Files) and open the generated URL. "
     "Run 'make run' again afterwards."
 )
 
@@ -113,6 +122,24 @@ class TabletopBot(commands.Bot):
         self.computer_tasks: dict[str, asyncio.Task[None]] = {}
         #: Seconds a computer seat waits before each step, so people can follow the board.
         self.computer_delay: float = 2.0
+        #: Every board redraw and channel message of a match goes through it, in order.
+        self.publisher = Publisher(self._channel_for, self._save_board)
+        self.publisher.on_block = self._note_blocked
+
+    def _channel_for(self, channel_id: int, guild_id: int | None) -> discord.PartialMessageable:
+        return self.get_partial_messageable(channel_id, guild_id=guild_id)
+
+    async def _save_board(self, match_id: str, message_id: int) -> None:
+        await self.service.set_board_message(match_id, message_id)
+
+    async def _note_blocked(self, match: Any, failure: Any) -> None:
+        await note_blocked_thread(self, match, failure)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """Any interaction whose channel grants the bot what it needs lifts a block the
+        publisher put on that channel (an admin fixed the permissions)."""
+        if interaction.channel_id is not None and channel_ready(interaction):
+            self.publisher.unblock(interaction.channel_id)
 
     @property
     def service(self) -> MatchServiceAPI:
@@ -137,6 +164,14 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         if 0 in self.settings.shards.ids:  # one process syncs for all
             await self.sync_commands()
+        if self.application_id:
+            url = discord.utils.oauth_url(
+                self.application_id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
+            )
+            log.info(
+                "invite the bot with View Channel, Send Messages, Send Messages in Threads, "
+                "Embed Links and Attach Files: %s", url,
+            )
 
     async def sync_commands(self) -> None:
         """To the development server at once when ``DEV_GUILD_ID`` is set, else globally
@@ -153,6 +188,7 @@ class TabletopBot(commands.Bot):
         process alive."""
         for task in self.computer_tasks.values():
             task.cancel()
+        self.publisher.close()
         for extension in list(self.extensions):
             await self.unload_extension(extension)  # stops the clock loop (cog_unload)
         try:

@@ -42,6 +42,12 @@ class ClockCog(commands.Cog):
         except Exception:
             log.exception("turn clocks failed")
 
+    @tick.before_loop
+    async def wait_for_ready(self) -> None:
+        """The first tick waits for the guilds: a clock or a computer turn resumed before
+        them would speak English in a Japanese server."""
+        await self.bot.wait_until_ready()
+
 
 async def setup(bot: TabletopBot) -> None:
     await bot.add_cog(ClockCog(bot))

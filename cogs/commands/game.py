@@ -20,9 +20,10 @@ from cogs.flows import turns
 from cogs.flows.boards import publish_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import match_choices, pick_match
-from cogs.ui import replies
+from cogs.ui import notices, permissions, replies
 from cogs.ui.board import build_board
-from cogs.ui.labels import match_label
+from cogs.ui.labels import game_name, match_label
+from cogs.ui.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.ui.replies import Interaction
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
@@ -47,6 +48,12 @@ async def new_match(interaction: Interaction, game_id: str, seed: int | None, op
         return
     turn_limit, own_options = split_clock(chosen.max_players, parse_options(options))
     resolved = chosen.resolve_options(own_options)
+    if interaction.guild_id is None and chosen.max_players > 1:
+        locale = locale_for(interaction, public=False)
+        await replies.send(interaction, t("dm.multiplayer", locale, game=game_name(game_id, locale)), ephemeral=True)
+        return
+    if not await permissions.preflight(interaction):
+        return
     if chosen.max_players > 1:
         await open_lobby(interaction, game_id, seed, resolved, turn_limit=turn_limit)
         return
@@ -62,6 +69,8 @@ async def show(interaction: Interaction, match_id: str | None) -> None:
     """A new board message; the old one keeps its menus and answers "out of date" once a
     move is made."""
     match = await pick_match(interaction, match_id)
+    if not await permissions.preflight(interaction):
+        return
     await replies.defer(interaction)
     await post_board(interaction, match)
 
@@ -76,8 +85,9 @@ async def abandon(interaction: Interaction, match_id: str | None) -> None:
     match = await pick_match(interaction, match_id)
     match = await interaction.client.service.abandon(match.id, interaction.user.id)
     await replies.defer(interaction, ephemeral=True)
-    await publish_board(interaction, match)
+    published = await publish_board(interaction, match)
     await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
+    await notices.tell_actor(interaction, published)
 
 
 async def list_matches(interaction: Interaction) -> None:
@@ -98,13 +108,15 @@ async def post_board(interaction: Interaction, match: Match) -> None:
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is not None:
         await service.set_board_message(match.id, message.id)
+        interaction.client.publisher.adopt(match, message.id)
 
 
 class GameCog(commands.Cog):
     """Thin adapters: parse, one service call, render, reply."""
 
     game = app_commands.Group(
-        name=localized("cmd.game.name"), description=localized("cmd.game.description"), guild_only=True
+        name=localized("cmd.game.name"), description=localized("cmd.game.description"),
+        allowed_contexts=GAME_CONTEXTS, allowed_installs=GAME_INSTALLS,
     )
 
     def __init__(self, bot: TabletopBot) -> None:

@@ -39,7 +39,8 @@ class PlayCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=localized("cmd.play.name"), description=localized("cmd.play.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.rename(move=localized("cmd.opt.move.name"), match_id=localized("cmd.opt.match.name"))
     @app_commands.describe(move=localized("cmd.opt.move.description"), match_id=MATCH_DESCRIPTION)
     @app_commands.autocomplete(move=move_choices, match_id=match_choices)
@@ -52,7 +53,8 @@ class PlayCog(commands.Cog):
         await replies.guarded(interaction, play(interaction, move, match_id))
 
     @app_commands.command(name=localized("cmd.hint.name"), description=localized("cmd.hint.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.rename(match_id=localized("cmd.opt.match.name"))
     @app_commands.describe(match_id=MATCH_DESCRIPTION)
     @app_commands.autocomplete(match_id=match_choices)
@@ -60,7 +62,8 @@ class PlayCog(commands.Cog):
         await replies.guarded(interaction, hint(interaction, match_id))
 
     @app_commands.command(name=localized("cmd.hand.name"), description=localized("cmd.hand.description"))
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
+    @app_commands.allowed_installs(guilds=True, users=False)
     @app_commands.rename(match_id=localized("cmd.opt.match.name"))
     @app_commands.describe(match_id=MATCH_DESCRIPTION)
     @app_commands.autocomplete(match_id=match_choices)

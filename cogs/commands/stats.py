@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import GAME_CHOICES, localized
+from cogs.flows.matches import pick_match
 from cogs.ui import replies
 from cogs.ui.labels import game_name
 from cogs.ui.progress import Progress, run_with_progress
@@ -45,7 +46,7 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
     """The action log as a file ``python -m gamecore replay`` reads. Only for ended
     matches: seed plus moves would let a player rebuild the others' hidden cards."""
     locale = locale_for(interaction, public=False)
-    match = await interaction.client.service.get(match_id.strip().lower())
+    match = await pick_match(interaction, match_id)  # only a match of this server (or DM)
     if match.live:
         await replies.send(interaction, t("replay.live", locale), ephemeral=True)
         return

@@ -8,7 +8,7 @@ from typing import Any
 
 from cogs.flows import table
 from cogs.flows.boards import publish_board
-from cogs.ui import replies
+from cogs.ui import notices, permissions, replies
 from cogs.ui.board import build_board
 from cogs.ui.replies import Interaction
 from gamecore.match import Match
@@ -34,6 +34,7 @@ async def open_lobby(
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is not None:
         await service.set_board_message(match.id, message.id)
+        interaction.client.publisher.adopt(match, message.id)
 
 
 async def lobby_action(
@@ -51,7 +52,11 @@ async def lobby_action(
         "start": lambda: service.lobby_start(match_id, user.id),
         "cancel": lambda: service.lobby_cancel(match_id, user.id),
     }
+    if action == "start" and not await permissions.preflight(interaction):
+        return
     match = await calls[action]()
-    await publish_board(interaction, match)
-    if match.status == "playing":
-        await table.after_step(interaction.client, match, None)
+    published = await publish_board(interaction, match)
+    pinged = await table.after_step(interaction.client, match, None) if match.status == "playing" else None
+    trouble = notices.first_trouble(published, pinged)
+    if trouble is not None:
+        await notices.tell_actor(interaction, trouble)

@@ -21,6 +21,16 @@ def _channel_id(interaction: Interaction) -> int:
     return interaction.channel_id or 0
 
 
+def visible_here(match: Match, interaction: Interaction) -> bool:
+    """A match id means something only in its own server, or, for a match in a DM with the
+    bot, in that DM or to one of its players."""
+    if match.guild_id != interaction.guild_id:
+        return False
+    if match.guild_id is None:
+        return match.channel_id == interaction.channel_id or match.seat_of(interaction.user.id) is not None
+    return True
+
+
 async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
     """The match named by ``match_id`` (only a match of this server), else the caller's
     newest live match in this channel (playing ones before lobbies).
@@ -29,7 +39,7 @@ async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
     if match_id:
         wanted = match_id.strip().lower()
         match = await service.get(wanted)
-        if match.guild_id != interaction.guild_id:
+        if not visible_here(match, interaction):
             # Another server's match: answer as if it did not exist, so ids cannot be probed.
             raise IllegalAction("no_match", f"There is no match {wanted}.", match_id=wanted)
         return match

@@ -16,6 +16,7 @@ from cogs.flows.boards import guild_locale, redraw_board
 from cogs.ui import replies
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import game_name, is_solo
+from cogs.ui.publisher import Published
 from cogs.ui.replies import Interaction
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
@@ -46,14 +47,10 @@ async def show_hand(interaction: Interaction, match_id: str) -> None:
     await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
 
 
-def _channel(bot: TabletopBot, match: Match) -> discord.PartialMessageable:
-    return bot.get_partial_messageable(match.channel_id, guild_id=match.guild_id)
-
-
-async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) -> None:
+async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
     """Mention the people whose decision it is now (not the one who just moved)."""
     if match.status != "playing" or is_solo(match):
-        return
+        return None
     people = [match.seats[s].user_id for s in match.to_move if not match.seats[s].is_computer]
     mentions = " ".join(f"<@{uid}>" for uid in people if uid is not None and uid != actor_id)
     if mentions:
@@ -66,15 +63,17 @@ async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) ->
             key, locale, mentions=mentions, game=game_name(match.game_id, locale),
             match_id=match.id, board=board,
         )
-        await _channel(bot, match).send(text, allowed_mentions=discord.AllowedMentions(users=True))
+        return await bot.publisher.say(match, text, allowed_mentions=discord.AllowedMentions(users=True))
+    return None
 
 
-async def after_step(bot: TabletopBot, match: Match, actor_id: int | None) -> None:
-    """What follows a step in a multiplayer match: computer seats, or the next person."""
+async def after_step(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
+    """What follows a step in a multiplayer match: computer seats, or the next person
+    (the ping's outcome is returned, so the actor can be told when it was not sent)."""
     if match.awaits_computer:
         start_computers(bot, match.id)
-    else:
-        await announce_turn(bot, match, actor_id)
+        return None
+    return await announce_turn(bot, match, actor_id)
 
 
 def start_computers(bot: TabletopBot, match_id: str) -> None:
@@ -141,35 +140,45 @@ def summarize_turn(steps: list[TurnOutcome], presentation: Presentation) -> Turn
 
 async def fire_clocks(bot: TabletopBot) -> None:
     """Remind at half time; at expiry the service moves for the seat (and may hand it to a
-    computer player for good); the board and the channel are told."""
-    service = bot.service
-    for match_id in await service.due_timers():
-        # The seats' people as they were: a seat handed to a computer has no user any more.
-        before = await service.get(match_id)
-        outcome = await service.fire_timer(match_id)
-        match = outcome.match
-        locale = guild_locale(bot, match)
+    computer player for good); the board and the channel are told. Each due match is
+    handled alone: one failure is logged with its id and never stops the others. A match
+    whose channel refuses the bot is paused (its clock does not fire) until an interaction
+    shows the bot can post there again."""
+    for match_id in await bot.service.due_timers():
+        try:
+            match = await bot.service.get(match_id)
+            if bot.publisher.block_of(match.channel_id) is not None:
+                continue
+            await fire_clock(bot, match)
+        except Exception:
+            log.exception("turn clock of match %s failed", match_id)
 
-        def mentions(seats: tuple[int, ...], before: Match = before) -> str:
-            people = [before.seats[s] for s in seats if s < len(before.seats)]
-            return " ".join(f"<@{p.user_id}>" for p in people if p.user_id and not p.is_computer)
 
-        late = tuple(s for s in outcome.seats if s not in outcome.handed_over)
-        if outcome.kind == "reminder" and mentions(outcome.seats):
-            await _channel(bot, match).send(
-                t("clock.reminder", locale, mentions=mentions(outcome.seats), match_id=match.id)
-            )
-        elif outcome.kind == "expired":
-            await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
-            if mentions(late):
-                await _channel(bot, match).send(t("clock.expired", locale, mentions=mentions(late), match_id=match.id))
-            if mentions(outcome.handed_over):
-                text = t("clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id)
-                await _channel(bot, match).send(text)
-            await after_step(bot, match, None)
-        elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
-            await redraw_board(bot, match, locale, outcome.steps[-1])
-            await after_step(bot, match, None)
+async def fire_clock(bot: TabletopBot, before: Match) -> None:
+    """One due clock; ``before`` keeps the seats' people as they were (a seat handed to
+    a computer has no user any more)."""
+    outcome = await bot.service.fire_timer(before.id)
+    match = outcome.match
+    locale = guild_locale(bot, match)
+
+    def mentions(seats: tuple[int, ...]) -> str:
+        people = [before.seats[s] for s in seats if s < len(before.seats)]
+        return " ".join(f"<@{p.user_id}>" for p in people if p.user_id and not p.is_computer)
+
+    late = tuple(s for s in outcome.seats if s not in outcome.handed_over)
+    if outcome.kind == "reminder" and mentions(outcome.seats):
+        await bot.publisher.say(match, t("clock.reminder", locale, mentions=mentions(outcome.seats), match_id=match.id))
+    elif outcome.kind == "expired":
+        await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
+        if mentions(late):
+            await bot.publisher.say(match, t("clock.expired", locale, mentions=mentions(late), match_id=match.id))
+        if mentions(outcome.handed_over):
+            text = t("clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id)
+            await bot.publisher.say(match, text)
+        await after_step(bot, match, None)
+    elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
+        await redraw_board(bot, match, locale, outcome.steps[-1])
+        await after_step(bot, match, None)
 
 
 async def resume_computers(bot: TabletopBot) -> None:

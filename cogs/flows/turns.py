@@ -11,7 +11,7 @@ import discord
 
 from cogs.flows import table
 from cogs.flows.boards import publish_board
-from cogs.ui import replies
+from cogs.ui import notices, replies
 from cogs.ui.board import board_controls
 from cogs.ui.components import BoardButton
 from cogs.ui.hand import hand_message
@@ -31,15 +31,23 @@ async def play_move(interaction: Interaction, match_id: str, notation: str, vers
     except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
         raise MoveRefused(error, match_id) from error
     await replies.defer(interaction)
-    await publish_board(interaction, outcome.final, outcome)
+    final = outcome.final
+    published = await publish_board(interaction, final, outcome)
     locale = locale_for(interaction, public=False)
-    if interaction.type is not discord.InteractionType.component:
-        await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
-    elif interaction.message is not None and interaction.message.id != outcome.final.board_message_id:
+    boards = (final.board_message_id, bot.publisher.board_id(final))
+    if interaction.type is discord.InteractionType.component and (
+        interaction.message is not None and interaction.message.id not in boards
+    ):
         # The move came from the actor's private hand message: refresh it too.
-        hand = await hand_message(bot.service, outcome.final, interaction.user.id, locale)
+        hand = await hand_message(bot.service, final, interaction.user.id, locale)
         await replies.tolerate(interaction.edit_original_response(**hand.edit_kwargs()))
-    await table.after_step(bot, outcome.final, interaction.user.id)
+    pinged = await table.after_step(bot, final, interaction.user.id)
+    # The move is saved whatever Discord does now: say so, and what the bot cannot show.
+    trouble = notices.first_trouble(published, pinged)
+    if trouble is not None:
+        await notices.tell_actor(interaction, trouble, outcome.notation)
+    elif interaction.type is not discord.InteractionType.component:
+        await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
 
 
 async def hint(interaction: Interaction, match_id: str) -> None:
@@ -66,7 +74,8 @@ async def resign(interaction: Interaction, match_id: str) -> None:
     locale = locale_for(interaction, public=False)
     match = await interaction.client.service.resign(match_id, interaction.user.id)
     await replies.defer(interaction, ephemeral=True)
-    await publish_board(interaction, match)
+    published = await publish_board(interaction, match)
+    await notices.tell_actor(interaction, published)
     if interaction.type is discord.InteractionType.component:
         # The click came from the private "are you sure?" message: turn it into the answer.
         await replies.tolerate(

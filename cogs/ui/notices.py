@@ -42,6 +42,11 @@ def notice(published: Published, locale: str, *, thread: bool, notation: str | N
     return t(key, locale, problem=problem(published.failure, locale), permissions=names, notation=notation or "")
 
 
+def first_trouble(*results: Published | None) -> Published | None:
+    """The first of a step's publishing results that did not show (board, then ping)."""
+    return next((r for r in results if r is not None and not r.ok), None)
+
+
 async def tell_actor(interaction: replies.Interaction, published: Published, notation: str | None = None) -> None:
     """Tell the actor privately that what they did is saved and what the bot cannot do."""
     locale = locale_for(interaction, public=False)

@@ -11,9 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord import app_commands
 
 from cogs.ui import replies
 from i18n import locale_for, t
+
+#: Where the game commands work: server channels and the bot's own DMs (solo games
+#: there; multiplayer games refuse DMs); never group DMs or user-installed contexts.
+GAME_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
+GAME_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
 
 #: What a match needs in a channel: see it, post boards (embeds with a picture), ping.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")

@@ -181,8 +181,13 @@ class Publisher:
         return self._state(match_id).shown
 
     def board_id(self, match: Any) -> int | None:
+        """The match's board: the newer of the one this publisher posted and the one the
+        match names (snowflakes grow with time; the match may be a copy from before a
+        fresh board was posted, or name a board posted by another path)."""
         state = self._state(match.id)
-        return state.board.message_id if state.board else match.board_message_id
+        ours = state.board.message_id if state.board else None
+        known = [i for i in (ours, match.board_message_id) if i is not None]
+        return max(known) if known else None
 
     def board_is_fresh(self, match: Any) -> bool:
         """Whether the current board may still be edited (known to be under 50 minutes;
@@ -191,6 +196,14 @@ class Publisher:
         if board is None or board.message_id != self.board_id(match) or board.posted_at is None:
             return True
         return self._clock() - board.posted_at < self.fresh_for
+
+    def _known_fresh(self, match: Any) -> bool:
+        board = self._state(match.id).board
+        return (
+            board is not None and board.posted_at is not None
+            and board.message_id == self.board_id(match)
+            and self._clock() - board.posted_at < self.fresh_for
+        )
 
     async def redraw(
         self,
@@ -277,9 +290,10 @@ class Publisher:
         self, match: Any, board_id: int, board: Drawable,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None,
     ) -> None:
-        """Through the interaction when given (falling back to the channel when the
-        interaction has expired), else through the channel."""
-        if edit_here is not None:
+        """Through the interaction when given and the board is known to be young
+        (falling back to the channel when the interaction has expired), else through the
+        channel: the interaction webhook would sleep on a 30046 instead of raising."""
+        if edit_here is not None and self._known_fresh(match):
             try:
                 await edit_here(board)
                 return

@@ -43,11 +43,12 @@ MESSAGES = {
     10003: "Unknown Channel",
     10008: "Unknown Message",
     10062: "Unknown interaction",
+    50027: "Invalid Webhook Token",
     50083: "Thread is archived",
     30046: "Maximum number of edits to messages older than 1 hour reached. Try again later",
     0: "Internal Server Error",
 }
-REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests",
+REASONS = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests",
            500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"}
 CALLBACK = "/interactions/*/callback"
 
@@ -153,6 +154,9 @@ class Faults:
     archived: set[int] = field(default_factory=set)
     locked: set[int] = field(default_factory=set)
     rng: random.Random = field(default_factory=lambda: random.Random(0))
+    #: Interactions still to expire, and the tokens of those that did.
+    expire_next: int = 0
+    expired: set[str] = field(default_factory=set)
     chaos_rate: float = 0.0
     chaos_delay: float = 0.0
 
@@ -204,6 +208,7 @@ class Faults:
                 rule.times -= 1
             replies, delay = list(rule.replies), rule.delay
         replies.extend(self._thread_replies(method, path))
+        replies.extend(self._expired_replies(path))
         if rule is None and not replies and self.chaos_rate:
             replies, delay = self._chaos(path)
         if delay:
@@ -238,6 +243,20 @@ class Faults:
             return [Reply(400, 50083)]
         return []
 
+    def _expired_replies(self, path: str) -> list[Reply]:
+        """An expired interaction: every callback answers 404 / 10062, every follow-up
+        or edit through its token 401 / 50027."""
+        parts = path.split("/")
+        if fnmatch.fnmatchcase(path, CALLBACK):
+            token = parts[3]
+            if self.expire_next > 0 and token not in self.expired:
+                self.expire_next -= 1
+                self.expired.add(token)
+            return [Reply(404, 10062)] if token in self.expired else []
+        if len(parts) > 3 and parts[1] == "webhooks" and parts[3] in self.expired:
+            return [Reply(401, 50027)]
+        return []
+
     def _chaos(self, path: str) -> tuple[list[Reply], float]:
         delay = self.rng.uniform(0, self.chaos_delay) if self.chaos_delay else 0.0
         if fnmatch.fnmatchcase(path, CALLBACK):
@@ -248,9 +267,12 @@ class Faults:
             return [], min(delay, 0.5)
         if self.rng.random() >= self.chaos_rate:
             return [], delay
-        reply = self.rng.choice(
-            [Reply(500), Reply(502), Reply(503), Reply(429, 0, retry_after=self.rng.uniform(0.1, 2.0))]
-        )
+        # 503 is raised by discord.py at once, 500/502 are retried after a second (waited out
+        # in real time by simcord, so they are rarer here), a short 429 is slept on.
+        reply = self.rng.choices(
+            [Reply(503), Reply(429, 0, retry_after=self.rng.uniform(0.05, 0.3)), Reply(500), Reply(502)],
+            weights=[6, 6, 1, 1],
+        )[0]
         return [reply], delay
 
     # -- rules -----------------------------------------------------------------------------
@@ -298,9 +320,9 @@ class Faults:
         self.archived.add(thread_id)
         self.locked.add(thread_id)
 
-    def expire_interactions(self, *, times: int | None = 1) -> Rule:
-        """The next acknowledgements come too late: 404 / 10062."""
-        return self.fail("POST", CALLBACK, 404, 10062, times=times)
+    def expire_interactions(self, count: int = 1) -> None:
+        """The next ``count`` interactions reach the bot too late to be answered."""
+        self.expire_next += count
 
     def chaos(self, rate: float, *, delay: float = 0.0, seed: int = 0) -> None:
         """Fail ``rate`` of the requests at random (5xx, short 429s), delay the others by

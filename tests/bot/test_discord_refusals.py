@@ -1,0 +1,212 @@
+"""End to end: every way the real Discord refuses the bot, one test each (issue 11).
+
+Permissions come from simcord's own model (an admin's overwrite changes both the
+``app_permissions`` of the next interaction and what the bot's requests get); the codes
+simcord never sends (30046, 50083, 10062, 5xx) come from the fault layer (faults.py).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.bot.discord_world import (
+    allow_bot,
+    channel_requests,
+    deny_bot,
+    play_for,
+    thread_of,
+    two_players,
+)
+from tests.bot.faults import install
+from tests.bot.helpers import board_message, custom_ids, japanese, make_world, select_for, start
+
+
+# -- 1. permission preflight --------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("denied", "named"),
+    [("send_messages", "Send Messages"), ("embed_links", "Embed Links"), ("attach_files", "Attach Files")],
+)
+async def test_game_new_is_refused_privately_where_the_bot_cannot_post(env, denied: str, named: str) -> None:  # noqa: ANN001
+    world = make_world(env)
+    deny_bot(env, world.channel, **{denied: True})
+    for game in ("cartographer", "speiderne"):
+        result = await world.alice.slash(world.channel, "game new", game=game)
+        assert result.ephemeral and named in result.response.content
+    assert await env.bot.service.find_matches(world.alice.id) == []
+    assert list(world.channel.history()) == []
+
+
+async def test_the_refusal_names_the_permissions_in_the_readers_language(env, monkeypatch) -> None:  # noqa: ANN001
+    world = make_world(env)
+    deny_bot(env, world.channel, send_messages=True, attach_files=True)
+    with japanese(monkeypatch, {world.alice.id}):
+        result = await world.alice.slash(world.channel, "game new", game="cartographer")
+    assert "メッセージを送信" in result.response.content and "ファイルを添付" in result.response.content
+
+
+async def test_in_a_thread_send_messages_in_threads_is_what_counts(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    thread = thread_of(env, world)
+    deny_bot(env, world.channel, send_messages_in_threads=True)
+    result = await world.alice.slash(thread, "game new", game="cartographer")
+    assert result.ephemeral and "Send Messages in Threads" in result.response.content
+    assert await env.bot.service.find_matches(world.alice.id) == []
+
+
+async def test_lobby_start_checks_the_permissions_again(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    opened = await world.alice.slash(world.channel, "game new", game="speiderne", seed=1)
+    (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
+    await world.bob.click(opened.response.message, custom_id=f"tt:lb:{match.id}:join")
+    deny_bot(env, world.channel, attach_files=True)
+    started = await world.alice.click(opened.response.message, custom_id=f"tt:lb:{match.id}:start")
+    assert started.ephemeral and "Attach Files" in started.response.content
+    assert (await env.bot.service.get(match.id)).status == "lobby"
+
+
+# -- 2. a saved move is never answered "try again" ---------------------------------------
+@pytest.mark.parametrize(("denied", "problem"), [
+    ({"send_messages": True}, "not allowed to post"), ({"view_channel": True}, "cannot see this channel"),
+])
+async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(env, denied, problem) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    match_id = await two_players(env, world)
+    deny_bot(env, world.channel, **denied)
+    before = await env.bot.service.get(match_id)
+    person, result, move = await play_for(env, world, match_id)
+    assert result.ephemeral
+    text = " ".join(m.content for m in (result.response, *result.followups) if m.content)
+    assert f"{move} was played and saved" in text and problem in text and "try again" not in text
+    assert (await env.bot.service.get(match_id)).steps == before.steps + 1
+    # the next player plays: the bot leaves the refusing channel alone
+    refused = channel_requests(faults, world.channel.id)
+    _, result, move = await play_for(env, world, match_id)
+    assert f"{move} was played and saved" in " ".join(m.content for m in (result.response, *result.followups))
+    assert channel_requests(faults, world.channel.id) == refused
+    assert (await env.bot.service.get(match_id)).steps == before.steps + 2
+    # the admin fixes it; /game show brings the board back and pings work again
+    allow_bot(env, world.channel)
+    shown = await world.alice.slash(world.channel, "game show", match=match_id)
+    assert not shown.ephemeral
+    match = await env.bot.service.get(match_id)
+    assert match.board_message_id == shown.response.message.id
+    _, result, _ = await play_for(env, world, match_id)
+    assert world.channel.last_message.content.startswith("<@")  # the turn ping
+
+
+async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    match_id = await two_players(env, world)
+    faults.delete_channel(world.channel.id)
+    _, result, move = await play_for(env, world, match_id)
+    text = " ".join(m.content for m in (result.response, *result.followups))
+    assert f"{move} was played and saved" in text and "no longer exists" in text
+
+
+async def test_an_expired_interaction_loses_no_move(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    match_id, _ = await start(env, world, "cartographer", seed=5)
+    before = await env.bot.service.get(match_id)
+    faults.expire_interactions()
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    result = await world.alice.slash(world.channel, "play", move=move)
+    assert not result.acknowledged
+    after = await env.bot.service.get(match_id)
+    assert after.steps == before.steps + 1
+    board = await board_message(env, world, match_id)
+    assert f"{after.steps}" in board.embeds[0].footer.text  # redrawn through the channel
+
+
+async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_current(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    match_id, board = await start(env, world, "cartographer", seed=5)
+    faults.fail("PATCH", f"/channels/{world.channel.id}/messages/*", 503, times=2)
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    result = await world.alice.slash(world.channel, "play", move=move)
+    assert "board will catch up" in " ".join(m.content for m in (result.response, *result.followups))
+    await env.advance_time(10)
+    match = await env.bot.service.get(match_id)
+    shown = await board_message(env, world, match_id)
+    assert f":{match.version}:" in select_for(shown, (await env.bot.service.legal_moves(match_id, world.alice.id))[0])
+
+
+# -- 3. hour-old boards ---------------------------------------------------------------------
+async def test_an_hour_old_board_is_replaced_and_the_new_one_works(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    match_id, board = await start(env, world, "cartographer", seed=8)
+    await env.advance_time(51 * 60)
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    await world.alice.select(board, [move], custom_id=select_for(board, move))
+    match = await env.bot.service.get(match_id)
+    assert match.board_message_id != board.id and match.steps == 1
+    fresh = await board_message(env, world, match_id)
+    old = next(m for m in world.channel.history() if m.id == board.id)
+    assert custom_ids(old) == [] and custom_ids(fresh)
+    assert not [e for e in faults.log if e.outcome.endswith("30046")]  # never even tried
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    await world.alice.select(fresh, [move], custom_id=select_for(fresh, move))
+    assert (await env.bot.service.get(match_id)).steps == 2
+
+
+async def test_30046_on_a_board_of_unknown_age_posts_a_fresh_board_without_sleeping(env, make_bot) -> None:  # noqa: ANN001
+    world = make_world(env)
+    match_id, board = await start(env, world, "cartographer", seed=8)
+    await env.bot.close()
+    await env.restart_bot(make_bot())  # the new process does not know the board's age
+    faults = install(env)
+    faults.old_message(board.id, retry_after=600.0)
+    started = faults.now()
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    await world.alice.slash(world.channel, "play", move=move)
+    match = await env.bot.service.get(match_id)
+    assert match.board_message_id != board.id and faults.now() == started  # nobody slept
+    # the edit, then the best-effort strip of the old board's components: both refused
+    assert [e.outcome for e in faults.log if e.outcome != "ok"] == ["429/30046", "429/30046"]
+
+
+# -- 4. threads -------------------------------------------------------------------------------
+async def test_an_archived_thread_is_revived_by_a_fresh_board(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    thread = thread_of(env, world)
+    match_id = await two_players(env, world, thread)
+    board_id = (await env.bot.service.get(match_id)).board_message_id
+    faults.archive_thread(thread.id)
+    _, result, _ = await play_for(env, world, match_id, thread)
+    match = await env.bot.service.get(match_id)
+    assert match.board_message_id != board_id and thread.id not in faults.archived
+    assert not result.ephemeral or "saved, but" not in (result.response.content or "")
+
+
+async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    thread = thread_of(env, world)
+    match_id = await two_players(env, world, thread)
+    faults.lock_thread(thread.id)
+    _, result, move = await play_for(env, world, match_id, thread)
+    text = " ".join(m.content for m in (result.response, *result.followups))
+    assert f"{move} was played and saved" in text and "thread is locked" in text
+    note = world.channel.last_message
+    assert f"{match_id} is paused" in note.content and thread.mention in note.content
+
+
+# -- 6. ordered redraws -----------------------------------------------------------------------
+async def test_a_slow_redraw_never_covers_a_newer_board(env) -> None:  # noqa: ANN001
+    world = make_world(env)
+    faults = install(env)
+    match_id, board = await start(env, world, "cartographer", seed=8)
+    faults.delay("PATCH", f"/channels/{world.channel.id}/messages/{board.id}", 5.0)
+    for _ in range(2):
+        move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+        await world.alice.slash(world.channel, "play", move=move)
+    await env.advance_time(10)
+    match = await env.bot.service.get(match_id)
+    shown = await board_message(env, world, match_id)
+    assert f"{match.steps}" in shown.embeds[0].footer.text
+    assert all(f":{match.version}:" in c for c in custom_ids(shown) if c.startswith("tt:mv:"))
