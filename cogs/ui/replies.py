@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import discord
 
+from cogs.ui.discord_errors import Failure, classify
 from gamecore.contract import IllegalAction
 from i18n import has_key, locale_for, t
 
@@ -46,11 +47,15 @@ class MoveRefused(Exception):
 
 
 async def tolerate(call: Awaitable[T]) -> T | None:
-    """Await ``call``; an expected Discord refusal is logged and gives ``None``."""
+    """Await ``call``; an expected Discord refusal (or a server error discord.py already
+    retried) is logged and gives ``None``."""
     try:
         return await call
     except discord.HTTPException as error:
-        if error.code in EXPECTED_ERROR_CODES:
+        failure = classify(error)
+        # 5xx even after discord.py's retries: the reply is lost; answering "something went
+        # wrong" through the same webhook would fail the same way.
+        if error.code in EXPECTED_ERROR_CODES or (failure is not None and failure.kind is Failure.TRANSIENT):
             log.info("interaction reply skipped: %s (%s)", error.text, error.code)
             return None
         raise

@@ -96,3 +96,4 @@ async def test_an_expired_interaction_is_answered_by_discord_with_10062(env) -> 
     result = await world.alice.slash(world.channel, "rules", game="cartographer")
     assert not result.acknowledged
     assert [e.outcome for e in faults.log if "callback" in e.path] == ["404/10062"]
+

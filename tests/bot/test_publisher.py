@@ -247,3 +247,17 @@ async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monke
     assert channel.messages[7] == "v1"
     await asyncio.wait_for(pub._matches["m1"].retry, timeout=5)  # noqa: SLF001 - the background retry
     assert channel.messages[7] == "v3" and pub.shown_version("m1") == 3
+
+
+async def test_a_reply_lost_to_server_errors_is_skipped_not_reported() -> None:
+    from cogs.ui.replies import tolerate
+
+    async def lost() -> None:
+        raise error(503, 0)  # what discord.py raises once its own retries are spent
+
+    async def refused() -> None:
+        raise error(403, 50013)
+
+    assert await tolerate(lost()) is None
+    with pytest.raises(discord.Forbidden):
+        await tolerate(refused())
