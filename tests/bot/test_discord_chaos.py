@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from cogs.ui import publisher
+from gamecore.games import BUILTIN
 from i18n import t
 from tests.bot.faults import install
 from tests.bot.helpers import make_world
@@ -26,6 +27,10 @@ GAMES = {
     "cartolan": ("mode=beginner", 1),
 }
 MAX_ACTIONS = 600
+
+
+def test_the_chaos_covers_every_built_in_game() -> None:
+    assert {module.rsplit(".", 1)[1].replace("_", "-") for module in BUILTIN} == set(GAMES)
 
 
 async def open_match(env: Any, world: Any, game: str, options: str | None, computers: int) -> str:

@@ -130,3 +130,15 @@ async def test_a_cluster_runs_its_shards_and_only_shard_0_syncs_commands(tmp_pat
         await bot.service.close()
     assert synced == [{0, 2}]
     assert not isinstance(create_bot(Settings()), discord.AutoShardedClient)
+
+
+def test_the_invite_instructions_name_every_permission_a_channel_needs() -> None:
+    from bot import INVITE_PERMISSIONS, MISSING_TOKEN_HELP
+    from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD
+    from i18n import t
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for name in sorted({*NEEDED, *NEEDED_IN_THREAD}):
+        assert getattr(INVITE_PERMISSIONS, name), name
+        label = t(f"perm.{name}", "en")
+        assert label in MISSING_TOKEN_HELP and f"*{label}*" in readme, label
