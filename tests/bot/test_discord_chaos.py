@@ -41,8 +41,8 @@ async def open_match(env: Any, world: Any, game: str, options: str | None, compu
     if computers:
         lobby = opened.response.message
         for _ in range(computers):
-            if game == "cartolan":  # Cartolan seats a computer by its type
-                await world.alice.select(lobby, ["explorer"], custom_id=f"tt:clcpu:{match.id}")
+            if game == "cartolan":  # Cartolan seats a computer by its type (a select)
+                await world.alice.select(lobby, ["explorer"], custom_id=f"tt:cpu:{match.id}")
             else:
                 await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:addcpu")
             await env.advance_time(3)
