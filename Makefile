@@ -29,6 +29,7 @@ native: $(STAMP)
 
 test: install
 	$(BIN)/python -m ruff check .
+	$(BIN)/python -m mypy
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 	# the Cartolan core once more as pure Python, the reference the compiled modules follow
 	CARTOLAN_PURE=1 $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/gamecore/cartolan
@@ -41,6 +42,7 @@ play: install
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .
+	$(BIN)/python -m mypy
 
 bench: install
 	$(BIN)/python bench/core.py

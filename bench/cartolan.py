@@ -18,7 +18,9 @@ import argparse
 import random
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -62,7 +64,7 @@ def play_contract(seed: int, preset: str, mode: str, seats: int = 4) -> int:
     return steps
 
 
-def win_rates(preset: str, mode: str, games: int) -> dict[str, object]:
+def win_rates(preset: str, mode: str, games: int) -> dict[str, Any]:
     """Win share per type over ``games`` four-player games, every type in every game and the
     seats rotating; a shared win counts for each winner."""
     wins = dict.fromkeys(LINEUP, 0)
@@ -95,7 +97,7 @@ def print_win_rates(games: int) -> None:
             print(f"{preset:8} {mode:9} {shares}  {result['rounds']:6.1f}  {ends}")
 
 
-def rate(play, preset: str, mode: str, seconds: float) -> tuple[float, float, int]:
+def rate(play: Callable[[int, str, str], int], preset: str, mode: str, seconds: float) -> tuple[float, float, int]:
     """(games per CPU second, steps per game, games) over at least ``seconds`` of CPU."""
     games = steps = 0
     start = time.process_time()

@@ -41,6 +41,7 @@ from service import MatchService  # noqa: E402
 async def race(service: MatchService, game_id: str, racers: int, index: int) -> str:
     match = await new_live_match(service, game_id, index)
     user = person_to_move(match)
+    assert user is not None, "a race starts at a person's turn"
     moves = await service.legal_moves(match.id, user)
     results = await asyncio.gather(
         *(

@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -102,7 +103,7 @@ def main() -> None:
         if args.game and game_id != args.game:
             continue
         draw = renderer.render_board if kind == "board" else renderer.render_hand
-        median, p90, cpu, png = measure(lambda d=draw, g=game_id, v=view: d(g, v), args.repeat)
+        median, p90, cpu, png = measure(partial(draw, game_id, view), args.repeat)
         width, height = Image.open(io.BytesIO(png)).size
         medians[name] = median
         print(

@@ -204,8 +204,9 @@ async def run(args: argparse.Namespace) -> None:
             outcome = await service.play(match_id, user, move, match.version)
             t1, c1 = time.perf_counter(), time.thread_time()
             game_id = outcome.final.game_id
-            drawn = render is not None and game_id not in unrendered
-            if drawn:
+            drawn = False
+            if render is not None and game_id not in unrendered:
+                drawn = True
                 try:
                     png = render(game_id, service.view_for(outcome.final, None))
                 except ModuleNotFoundError:  # this game has no renderer yet

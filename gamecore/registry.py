@@ -16,10 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
+from typing import TypeVar
 
 from gamecore.contract import Game, IllegalAction
 from gamecore.games import BUILTIN
 from gamecore.presentation import Presentation
+
+AnyGame = TypeVar("AnyGame", bound=Game)
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +43,8 @@ _builtins_loaded = False
 
 
 def register(
-    game: Game, *, pictures: str | None = None, presentation: Presentation | None = None
-) -> Game:
+    game: AnyGame, *, pictures: str | None = None, presentation: Presentation | None = None
+) -> AnyGame:
     """Make ``game`` known by its id; returns it. ``presentation``: its controls, option
     texts and computer turns for the bot (default: :class:`Presentation`'s defaults).
     Registering the same game object again updates both; another game under a taken id is

@@ -42,6 +42,7 @@ from renderer.toolkit import (
     new_canvas,
     paste_text,
     player_colour,
+    section,
     text_size,
 )
 
@@ -222,7 +223,7 @@ def _draw_reachable(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -
 def _draw_path(
     board: Image.Image, cells: Sequence[Sequence[int]], mf: MapFrame, colour: RGB, width: int
 ) -> None:
-    points = []
+    points: list[tuple[float, float]] = []
     for cell in cells:
         if len(cell) >= 2:
             px, py = mf.cell_xy(int(cell[0]), int(cell[1]))
@@ -232,8 +233,8 @@ def _draw_path(
     draw = ImageDraw.Draw(board)
     draw.line(points, fill=colour, width=width, joint="curve")
     radius = width * 0.9
-    for px, py in points:
-        draw.ellipse((px - radius, py - radius, px + radius, py + radius), fill=colour)
+    for x, y in points:
+        draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
 
 
 def adventurer_label(adventurer: Mapping[str, Any], fleets: Mapping[int, int]) -> str:
@@ -390,7 +391,7 @@ def _draw_players(
     players = {int(p.get("seat", 0)): p for p in view.get("players") or []}
     order = [int(s) for s in view.get("turn_order") or sorted(players)]
     decision_seat = (view.get("decision") or {}).get("seat")
-    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    status = section(view, "status")
     winners = {int(s) for s in status.get("winners") or []}
     adventurers = list(view.get("adventurers") or [])
     width = board.width - 2 * MARGIN
@@ -575,7 +576,7 @@ def _draw_decision(
 ) -> None:
     """What a pending choice is about: the square an Agent would move to (``relocate``), or
     the numbered tiles a chest map may be re-chosen from (``maps``: ``keep 1`` … ``keep 3``)."""
-    decision = view.get("decision") if isinstance(view.get("decision"), Mapping) else {}
+    decision = section(view, "decision")
     target = decision.get("target")
     if decision.get("kind") == "relocate" and isinstance(target, Sequence) and len(target) == 2:
         tx, ty = int(target[0]), int(target[1])
@@ -657,7 +658,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     _draw_piles(board, view, MARGIN + 220, bottom + 6)
     _draw_decision(board, view, mf, MARGIN + 420, bottom + 6)
     _draw_minimap(board, view, mf, width - MARGIN - 100, bottom + 8)
-    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    status = section(view, "status")
     draw_result(
         board,
         "finished" if status.get("result") == "finished" else "playing",

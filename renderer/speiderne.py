@@ -40,6 +40,7 @@ from renderer.toolkit import (
     new_canvas,
     paste_text,
     player_colour,
+    section,
 )
 
 COLUMNS = "ABCD"
@@ -243,7 +244,7 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
     players = int(view.get("players") or len(view.get("scores") or {}) or 0)
     scores = view.get("scores") or {}
     hands = view.get("hand_sizes") or {}
-    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    status = section(view, "status")
     winners = {int(s) for s in status.get("winners") or []}
     to_move = _seat(view.get("to_move"))
     viewer = _seat(view.get("viewer"))
@@ -438,7 +439,7 @@ def _draw_last_fund(board: Image.Image, view: Mapping[str, Any]) -> None:
 
 def _draw_winners(board: Image.Image, view: Mapping[str, Any], top: int) -> None:
     """The finished game's banner: a star, every winner's seat disc and points."""
-    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    status = section(view, "status")
     winners = [int(s) for s in status.get("winners") or []]
     scores = view.get("scores") or {}
     draw = ImageDraw.Draw(board)
@@ -498,7 +499,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     for expedition in expeditions:
         by_spot.setdefault(str(expedition.get("at", "")).upper(), []).append(expedition)
     rows = -(-len(expeditions) // 2)
-    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    status = section(view, "status")
     banner = bool(status.get("winners")) and int(view.get("players") or 0) > 1
     list_bottom = EXPEDITIONS_Y + max(rows, 1) * EXPEDITION_ROW
     height = list_bottom + MARGIN + (BANNER_H if banner else 0)
@@ -512,7 +513,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     took_insurance = _highlight_last_action(board, view)
     _draw_players(board, view)
     _draw_table(board, view, took_insurance)
-    pending = view.get("pending") if isinstance(view.get("pending"), Mapping) else {}
+    pending = section(view, "pending")
     if pending.get("kind") == "defend":
         fought = spot_box(str(pending.get("region", "")).upper())
         if fought is not None:

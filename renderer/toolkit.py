@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import io
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -69,10 +70,16 @@ def font(size: int) -> ImageFont.FreeTypeFont:
         return ImageFont.truetype(io.BytesIO(_font_bytes()), size)
 
 
+def section(view: Mapping[str, Any], key: str) -> Mapping[str, Any]:
+    """``view[key]`` when it is a mapping, else an empty one (views may come from old JSON)."""
+    value = view.get(key)
+    return value if isinstance(value, Mapping) else {}
+
+
 def text_size(text: str, size: int) -> tuple[int, int]:
     """Width and height of ``text``'s ink box."""
     with _FONT_LOCK:
-        left, top, right, bottom = font(size).getbbox(text)
+        left, top, right, bottom = map(int, font(size).getbbox(text))  # whole pixels
     return right - left, bottom - top
 
 
@@ -101,7 +108,7 @@ def text_sprite(
 ) -> tuple[Image.Image, int, int]:
     """``text`` drawn once on a transparent sprite, with its offset from the anchor point."""
     with _FONT_LOCK:
-        left, top, right, bottom = font(size).getbbox(text, anchor=anchor)
+        left, top, right, bottom = map(int, font(size).getbbox(text, anchor=anchor))
         sprite = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
         ImageDraw.Draw(sprite).text((-left, -top), text, font=font(size), fill=fill, anchor=anchor)
     return sprite, left, top

@@ -102,7 +102,7 @@ class MatchService(MatchServiceAPI):
         self._legal_cache_size = legal_cache_size
         #: (match id, seat) → the computer player of that seat: players may remember things
         #: within a match (``Game.players``), so no two matches or seats share one.
-        self._computers: dict[tuple[str, int], tuple[str, Any]] = {}
+        self._computers: dict[tuple[str, int], tuple[str | None, Any]] = {}
         #: Matches whose last write has an unknown outcome (the database went away in the
         #: middle): read again from the database before anything else uses them.
         self._reload: set[str] = set()
@@ -141,8 +141,8 @@ class MatchService(MatchServiceAPI):
                 if seat.user_id is not None:
                     self._by_user.get(seat.user_id, set()).discard(match.id)
         if not match.live or not self.shards.owns(match.guild_id):
-            for seat in range(len(old.seats) if old is not None else 0):
-                self._computers.pop((match.id, seat), None)
+            for index in range(len(old.seats) if old is not None else 0):
+                self._computers.pop((match.id, index), None)
             return
         self._live[match.id] = match
         for seat in match.seats:
@@ -507,9 +507,9 @@ class MatchService(MatchServiceAPI):
         async with self._lock(match_id):
             match = await self._load(match_id)
             if match.awaits_computer and now >= match.updated_at + COMPUTER_GRACE:
-                steps = await self._computer_turns(match)
-                final = steps[-1].final if steps else match
-                return TimerOutcome("computer", final, steps=tuple(steps))
+                played = await self._computer_turns(match)
+                final = played[-1].final if played else match
+                return TimerOutcome("computer", final, steps=tuple(played))
             due = rules.clock_due(match, now)
             if due is None:
                 return TimerOutcome("none", match)

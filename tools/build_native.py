@@ -184,8 +184,8 @@ def build() -> str:
             [sys.executable, __file__, "--compile"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
         )
     if done.returncode != 0:
-        reason = first_error(LOG.read_text(errors="replace"))
-        return f"native build failed ({reason}; log: {LOG.relative_to(ROOT)}): {FALLBACK}"
+        failure = first_error(LOG.read_text(errors="replace"))
+        return f"native build failed ({failure}; log: {LOG.relative_to(ROOT)}): {FALLBACK}"
     try:
         install_outputs()
     except OSError as error:

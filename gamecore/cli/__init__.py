@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Mapping, Sequence
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from gamecore.cli.options import add_option_flags, chosen_options
 from gamecore.contract import Game, IllegalAction
 from gamecore.registry import list_games
 from gamecore.simulate import DEFAULT_MAX_STEPS
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 #: Seed of ``play --json`` and ``simulate`` when ``--seed`` is not given.
 DEFAULT_SEED = 1
@@ -35,7 +38,7 @@ def _parser_class(out: IO[str], err: IO[str]) -> type[argparse.ArgumentParser]:
     """An ArgumentParser that writes to our streams and returns instead of exiting."""
 
     class Parser(argparse.ArgumentParser):
-        def _print_message(self, message: str, file: IO[str] | None = None) -> None:
+        def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
             if message:
                 (err if file is sys.stderr else out).write(message)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Iterable, Mapping
+from functools import partial
 from typing import Any
 
 from gamecore.contract import Game, OptionSpec
@@ -62,7 +63,7 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game) -> dict[str, s
             flag,
             dest=dest,
             metavar=type(spec.default).__name__.upper() if spec.default is not None else "VALUE",
-            type=lambda text, spec=spec: convert_value(spec, text),
+            type=partial(convert_value, spec),
             default=None,
             help=help_text.replace("%", "%%"),
         )

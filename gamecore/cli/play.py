@@ -13,7 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
-from gamecore.contract import Event, Game, IllegalAction
+from gamecore.contract import Event, Game, IllegalAction, Status
 from gamecore.simulate import DEFAULT_MAX_STEPS, available_players, player_rng
 
 #: Names that mark a seat as a person at the terminal in ``--player`` lists.
@@ -68,7 +68,7 @@ class Session:
         self.rngs = {seat: player_rng(seed, seat) for seat in self.movers}
 
     @property
-    def status(self):
+    def status(self) -> Status:
         return self.game.status(self.state)
 
     def person_to_move(self) -> int | None:
@@ -77,7 +77,7 @@ class Session:
 
     def computer_moves(self) -> list[tuple[int, str, list[Event]]]:
         """Let computer seats move until a person must decide or the game ends."""
-        played = []
+        played: list[tuple[int, str, list[Event]]] = []
         while True:
             status = self.status
             if status.over or self.person_to_move() is not None:
@@ -235,6 +235,7 @@ def play_terminal(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         _show_board(session, stdout)
     while not session.status.over:
         seat = session.person_to_move()
+        assert seat is not None  # computer turns stop only at the end or at a person's turn
         stdout.write(f"{_person_name(seat)}> ")
         stdout.flush()
         line = stdin.readline()

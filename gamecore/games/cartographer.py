@@ -153,6 +153,7 @@ def _reveal_actions(state: CartographerState) -> list[Reveal]:
         if not targets:
             continue
         source_card = cells[f]
+        assert source_card is not None  # a face-up cell always holds a card
         rank = source_card.rank
         if rank in COURT_RANKS:
             usable = [h for h in hand if h.rank == rank]
@@ -242,7 +243,7 @@ class Cartographer(Game[CartographerState, Action]):
     def legal_actions(self, state: CartographerState, player: int) -> list[Action]:
         if state.result != "playing" or player != 0:
             return []
-        actions: list[Action] = _reveal_actions(state)
+        actions: list[Action] = list(_reveal_actions(state))
         if state.pile:
             by_id = _EXCHANGE_BY_ID
             actions.extend(by_id.get(id(h)) or Exchange(h) for h in state.hand)
@@ -403,6 +404,7 @@ class Cartographer(Game[CartographerState, Action]):
             remaining ^= low
             index = low.bit_length() - 1
             shown = cells[index]
+            assert shown is not None  # a face-up cell always holds a card
             grid[CELL_NAMES[index]] = shown.rank + shown.suit
         return {
             "grid": grid,

@@ -270,7 +270,8 @@ class DungeonDelver(Game[DelverState, Action]):
         one per cleared level whose reward is still untaken; empty once the game is over."""
         if state.result != "playing":
             return []
-        return pending_claims(state)
+        claims: list[Action] = list(pending_claims(state))
+        return claims
 
     def apply(
         self, state: DelverState, player: int, action: Action
