@@ -41,7 +41,7 @@ async def per_match(game_id: str, count: int, moves: int, folder: str) -> tuple[
         for _ in range(moves):
             user = person_to_move(match)
             legal = await service.legal_moves(match.id, user, limit=None) if user else []
-            if not legal or match.status != "playing":
+            if user is None or not legal or match.status != "playing":
                 break
             match = (await service.play(match.id, user, rng.choice(legal))).final
     service._legal.clear()
