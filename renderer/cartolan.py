@@ -498,13 +498,13 @@ def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
         paste(board, vault_icon(38), (x, y + 5))
         paste_text(board, (x + 46, y + 24), f">{view['margin']}", PIECE_TEXT, LABEL, "lm")
         x += 120
-    decks = view.get("decks") if isinstance(view.get("decks"), Mapping) else {}
+    decks = section(view, "decks")
     for deck, count in decks.items():
         colour = DECK_COLOURS.get(str(deck), (90, 90, 90))
         draw.rounded_rectangle((x, y + 4, x + 28, y + 44), radius=5, fill=colour, outline=(235, 235, 240), width=2)
         paste_text(board, (x + 36, y + 24), str(count), PIECE_TEXT, LABEL, "lm")
         x += 90
-    status = view.get("status") if isinstance(view.get("status"), Mapping) else {}
+    status = section(view, "status")
     winners = [int(s) for s in status.get("winners") or []]
     if status.get("result") != "finished" or not winners:
         return
