@@ -11,10 +11,13 @@ pictures=...)``); that module is imported on the game's first picture.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Mapping
 from importlib import import_module
 from types import ModuleType
 from typing import Any
+
+from PIL import Image
 
 from gamecore.contract import IllegalAction
 from gamecore.registry import game_ids, registration
@@ -45,6 +48,24 @@ def render_hand(game_id: str, view: Mapping[str, Any], locale: str = "en") -> by
     return drawn
 
 
+def board_image(game_id: str, view: Mapping[str, Any], locale: str = "en") -> Image.Image:
+    """The board as an RGB picture, before palette mapping and PNG encoding (animated
+    replays): the module's ``board_image`` when it has one, else the decoded PNG."""
+    module = pictures(game_id)
+    draw = getattr(module, "board_image", None)
+    if draw is not None:
+        image: Image.Image = draw(view)
+        return image
+    with Image.open(io.BytesIO(module.render_board(view))) as decoded:
+        return decoded.convert("RGB")
+
+
+def palette(game_id: str) -> Image.Image | None:
+    """The game's fixed palette (a ``P`` image), or None when its module has none."""
+    learn = getattr(pictures(game_id), "palette", None)
+    return learn() if learn is not None else None
+
+
 def warm_up(game_id: str | None = None) -> None:
     """Build the cached fonts, card faces and palettes now (0.2–0.6 s per game) instead of
     on the first render; the bot may call it once at start-up, in a thread."""
@@ -57,4 +78,4 @@ def drawn_games() -> tuple[str, ...]:
     return tuple(g for g in game_ids() if registration(g).pictures)
 
 
-__all__ = ["drawn_games", "pictures", "render_board", "render_hand", "warm_up"]
+__all__ = ["board_image", "drawn_games", "palette", "pictures", "render_board", "render_hand", "warm_up"]

@@ -230,3 +230,7 @@ _PICTURES = SoloPictures(_board_image, hand_picture, SAMPLE_VIEWS)
 palette = _PICTURES.palette
 render_board = _PICTURES.render_board
 render_hand = _PICTURES.render_hand
+
+
+#: The RGB picture before palette mapping (animated replays shrink it themselves).
+board_image = _board_image

@@ -611,3 +611,7 @@ def render_board(view: Mapping[str, Any]) -> bytes:
 def render_hand(view: Mapping[str, Any]) -> bytes:
     """The viewer's private hand (``hand`` is absent from the public view: an empty hand)."""
     return encode_png(_hand_image(view), palette())
+
+
+#: The RGB picture before palette mapping (animated replays shrink it themselves).
+board_image = _board_image

@@ -8,11 +8,20 @@ import time
 
 from PIL import Image
 
+import renderer
 from gamecore import get_game
 from gamecore.simulate import available_players, player_rng
 from gamecore.timeline import public_timeline
 from renderer.__main__ import main
-from renderer.replay import MAX_BYTES, MAX_SECONDS, animate, frame_views, gif_seconds
+from renderer.replay import (
+    FINAL_HOLD_MS,
+    MAX_BYTES,
+    MAX_SECONDS,
+    MIN_FRAME_MS,
+    animate,
+    frame_views,
+    gif_seconds,
+)
 
 
 def _played(game_id: str, seed: int, players: int, options: dict | None = None) -> list:
@@ -41,7 +50,8 @@ def test_frames_are_turns_for_long_matches_and_steps_for_short_ones() -> None:
     assert frames[:4] == [0, 3, 5, 6] and frames[-1] == len(seats) - 1
     huge = [(None, {"n": 0})] + [(i % 3, {"n": i + 1}) for i in range(5000)]
     kept = frame_views(huge)
-    assert len(kept) * 100 + 4000 <= MAX_SECONDS * 1000 and kept[-1]["n"] == 5000
+    assert (len(kept) - 1) * MIN_FRAME_MS + FINAL_HOLD_MS <= MAX_SECONDS * 1000
+    assert kept[-1]["n"] == 5000
 
 
 def test_the_replay_of_a_real_match_is_a_small_gif_that_ends_on_the_final_position(tmp_path) -> None:
@@ -106,3 +116,15 @@ def test_a_long_cartolan_match_renders_in_time() -> None:
     assert time.process_time() - started <= 10
     assert len(data) <= MAX_BYTES and gif_seconds(data) <= MAX_SECONDS
     assert seen[-1][0] == seen[-1][1] and len(seen) > 10
+
+
+def test_frames_come_from_the_very_pictures_the_board_posts() -> None:
+    """``board_image`` (the frames' source, without a PNG round trip) mapped onto the palette
+    is the posted PNG, pixel for pixel."""
+    for game_id, seed, players in (("cartographer", 2, 1), ("speiderne", 2, 3)):
+        view = get_game(game_id).view(get_game(game_id).setup(players, seed, {}), None)
+        posted = Image.open(io.BytesIO(renderer.render_board(game_id, view, "en")))
+        frame = renderer.board_image(game_id, view).quantize(
+            palette=renderer.palette(game_id), dither=Image.Dither.NONE
+        )
+        assert frame.convert("RGB").tobytes() == posted.convert("RGB").tobytes()
