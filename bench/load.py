@@ -29,6 +29,7 @@ import resource
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -169,8 +170,8 @@ async def measure(args: argparse.Namespace, database: str, index: int, barrier: 
     await service.close()
     return {
         "matches": len(ids), "rss_loaded": rss_loaded, "rss": peak_rss_mb(), "cpu": cpu,
-        "steady": (steady.turns, steady.completes, len(steady.conflicts), elapsed),
-        "saturated": (saturated.turns, saturated.completes, len(saturated.conflicts), sat_elapsed),
+        "steady": (steady.turns, steady.completes, steady.conflicts, elapsed),
+        "saturated": (saturated.turns, saturated.completes, saturated.conflicts, sat_elapsed),
     }
 
 
@@ -178,19 +179,20 @@ def worker(args: argparse.Namespace, database: str, index: int, barrier: Any, ou
     out.send(asyncio.run(measure(args, database, index, barrier)))
 
 
-def pooled(parts: list[dict], phase: str) -> tuple[list[float], list[float], int, float]:
+def pooled(parts: list[dict], phase: str) -> tuple[list[float], list[float], list[str], float]:
     turns = [t for p in parts for t in p[phase][0]]
     completes = [c for p in parts for c in p[phase][1]]
-    conflicts = sum(p[phase][2] for p in parts)
+    conflicts = [c for p in parts for c in p[phase][2]]
     return turns, completes, conflicts, max(p[phase][3] for p in parts)
 
 
-def show(title: str, phase: tuple[list[float], list[float], int, float]) -> float:
+def show(title: str, phase: tuple[list[float], list[float], list[str], float]) -> float:
     turns, completes, conflicts, elapsed = phase
     rate = len(turns) / elapsed
+    refused = ", ".join(f"{n} {code}" for code, n in Counter(conflicts).most_common()) or "none"
     print(
         f"{title}: {rate:,.0f} turns/s, {len(completes) / elapsed:,.0f} autocompletes/s "
-        f"over {elapsed:.0f} s ({conflicts} moves refused)"
+        f"over {elapsed:.0f} s (moves refused: {refused})"
     )
     print("  " + line("turn (service path)", turns))
     print("  " + line("autocomplete", completes))

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
 
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game
+from storage.records import ActionRecord
 
 #: Column order used by every INSERT/UPDATE/SELECT of ``matches``.
 COLUMNS: tuple[str, ...] = (
@@ -95,3 +96,36 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
     )
+
+
+def rows_to_live_matches(rows: Iterable[Mapping[str, Any] | Any]) -> list[Match]:
+    """Live matches from their rows; a game whose module is gone leaves its matches untouched
+    in the database and out of memory."""
+    matches = []
+    for row in rows:
+        try:
+            matches.append(row_to_match(row))
+        except ModuleNotFoundError:
+            continue
+    return matches
+
+
+class _ReplaySource(Protocol):
+    async def load(self, match_id: str) -> Match | None: ...
+
+    async def actions(self, match_id: str) -> list[ActionRecord]: ...
+
+
+async def replay_state(store: _ReplaySource, match_id: str) -> Any:
+    """The state rebuilt from seed + options + seat count + action log (both stores'
+    ``replay``: crash recovery and tests check it equals the stored state)."""
+    match = await store.load(match_id)
+    if match is None:
+        raise KeyError(match_id)
+    if match.state is None:
+        return None
+    game = get_game(match.game_id)
+    state = game.setup(len(match.seats), match.seed, match.options)
+    for record in await store.actions(match_id):
+        state, _ = game.apply_notation(state, record.seat, record.notation)
+    return state

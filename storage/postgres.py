@@ -21,7 +21,6 @@ from typing import Any, TypeVar
 import asyncpg
 
 from gamecore.match import Match, StatLine
-from gamecore.registry import get_game
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -31,7 +30,13 @@ from storage.base import (
     StaleVersion,
     StoreUnavailable,
 )
-from storage.codec import COLUMNS, match_to_row, row_to_match
+from storage.codec import (
+    COLUMNS,
+    match_to_row,
+    replay_state,
+    row_to_match,
+    rows_to_live_matches,
+)
 from storage.pg_schema import MIGRATIONS
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 
@@ -311,13 +316,7 @@ class PostgresMatchStore:
         rows = await self._fetch(
             f"{_SELECT} WHERE status IN ('lobby', 'playing') AND {shards.sql()}"
         )
-        matches = []
-        for row in rows:
-            try:
-                matches.append(row_to_match(row))
-            except ModuleNotFoundError:
-                continue  # a game whose module is gone: leave its matches untouched
-        return matches
+        return rows_to_live_matches(rows)
 
     async def user_matches(
         self,
@@ -379,16 +378,7 @@ class PostgresMatchStore:
 
     async def replay(self, match_id: str) -> Any:
         """Rebuild the state from seed + options + seat count + action log."""
-        match = await self.load(match_id)
-        if match is None:
-            raise KeyError(match_id)
-        if match.state is None:
-            return None
-        game = get_game(match.game_id)
-        state = game.setup(len(match.seats), match.seed, match.options)
-        for record in await self.actions(match_id):
-            state, _ = game.apply_notation(state, record.seat, record.notation)
-        return state
+        return await replay_state(self, match_id)
 
     # -- copying ------------------------------------------------------------------------
     async def export_rows(self, table: str) -> list[dict[str, Any]]:

@@ -25,7 +25,6 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from gamecore.match import Match, StatLine
-from gamecore.registry import get_game
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -34,7 +33,13 @@ from storage.base import (
     ShardFilter,
     StaleVersion,
 )
-from storage.codec import COLUMNS, match_to_row, row_to_match
+from storage.codec import (
+    COLUMNS,
+    match_to_row,
+    replay_state,
+    row_to_match,
+    rows_to_live_matches,
+)
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 from storage.schema import MIGRATIONS
 
@@ -344,13 +349,7 @@ class SqliteMatchStore:
         rows = await self._fetch(
             f"{_SELECT} WHERE status IN ('lobby', 'playing') AND {shards.sql()}"
         )
-        matches = []
-        for row in rows:
-            try:
-                matches.append(row_to_match(row))
-            except ModuleNotFoundError:
-                continue  # a game whose module is gone: leave its matches untouched
-        return matches
+        return rows_to_live_matches(rows)
 
     async def user_matches(
         self,
@@ -460,16 +459,7 @@ class SqliteMatchStore:
     async def replay(self, match_id: str) -> Any:
         """Rebuild the state from seed + options + seat count + action log (crash
         recovery and tests: it must equal the stored state)."""
-        match = await self.load(match_id)
-        if match is None:
-            raise KeyError(match_id)
-        if match.state is None:
-            return None
-        game = get_game(match.game_id)
-        state = game.setup(len(match.seats), match.seed, match.options)
-        for record in await self.actions(match_id):
-            state, _ = game.apply_notation(state, record.seat, record.notation)
-        return state
+        return await replay_state(self, match_id)
 
 
 def _stats_scope(guild_id: int | None) -> tuple[str, str, tuple[int, ...]]:

@@ -1,4 +1,9 @@
-"""Shared fixtures for the end-to-end bot tests (simcord; see shared testing-discord.md).
+"""Shared fixtures: the databases every test runs on, and the end-to-end bot tests' bot.
+
+Every test that takes ``backend_url`` (the storage, service and bot tests, through their
+``store`` / ``database_url`` fixtures) runs twice: on a SQLite file and on PostgreSQL. The
+PostgreSQL server is started by the tests themselves (tests/pg_server.py, one per test
+process, about a second), and each test gets a fresh schema of it.
 
 simcord's plugin builds ``simcord_env`` from ``simcord_bot``. simcord never closes the bot,
 so ``env`` does it (an open aiosqlite thread would hang pytest at exit).
@@ -22,8 +27,9 @@ toygame.install()
 
 
 @pytest.fixture
-def database_url(tmp_path) -> str:  # noqa: ANN001
-    return f"sqlite:///{tmp_path / 'bot.db'}"
+def database_url(backend_url: str) -> str:
+    """The bot's database: each bot test runs on SQLite and on PostgreSQL."""
+    return backend_url
 
 
 @pytest.fixture
@@ -67,6 +73,17 @@ def postgres_server():  # noqa: ANN201
     server.cleanup()
 
 
+@pytest.fixture(scope="module")
+def stoppable_postgres():  # noqa: ANN201
+    """A server for one test module alone: its tests stop and start it."""
+    from tests.pg_server import PostgresServer
+
+    server = PostgresServer()
+    server.start()
+    yield server
+    server.cleanup()
+
+
 _schemas = itertools.count()
 
 
@@ -85,10 +102,44 @@ def postgres_url(postgres_server) -> str:  # noqa: ANN001
     return f"{postgres_server.url()}&search_path={schema}"
 
 
+#: Bot test modules that play whole games through rendering, or fake Discord's failures:
+#: the database only passes moves through there (the storage, service and the other bot
+#: tests cover it on both backends), so they run on SQLite alone; on PostgreSQL as well
+#: they cost about two minutes of the suite on the loaded two-core machine.
+SQLITE_ONLY_MODULES = frozenset(
+    {
+        "test_cartolan.py",
+        "test_faults.py",
+        "test_simulate_cartolan.py",
+        "test_solo_games.py",
+        "test_speiderne_e2e.py",
+    }
+)
+
+
+@pytest.hookimpl(tryfirst=True)  # the mark must be there before pytest reads the marks
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    module = metafunc.module.__name__
+    if (
+        "backend" in metafunc.fixturenames
+        and module.startswith("tests.bot.")
+        and f"{module.rsplit('.', 1)[-1]}.py" in SQLITE_ONLY_MODULES
+    ):
+        # as a mark, like a decorator on the test: it takes precedence over the fixture's params
+        metafunc.definition.add_marker(pytest.mark.parametrize("backend", ["sqlite"], indirect=True))
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
-def backend_url(request: pytest.FixtureRequest, tmp_path) -> str:  # noqa: ANN001
+def backend(request: pytest.FixtureRequest) -> str:
+    """Which database a test runs on; narrow it with
+    ``@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)``."""
+    return request.param
+
+
+@pytest.fixture
+def backend_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> str:  # noqa: ANN001
     """A fresh database of each backend: ``sqlite:///…`` in the test's folder, or a
     ``postgresql://…`` schema of the session's PostgreSQL server."""
-    if request.param == "sqlite":
+    if backend == "sqlite":
         return f"sqlite:///{tmp_path / 'test.db'}"
     return request.getfixturevalue("postgres_url")

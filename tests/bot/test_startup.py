@@ -62,6 +62,7 @@ async def test_commands_are_synced_with_japanese_names(env) -> None:  # noqa: AN
     assert discord.Locale.japanese.value == "ja"
 
 
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # the hash lives beside the file
 async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot, database_url) -> None:  # noqa: ANN001
     from discord import app_commands
 

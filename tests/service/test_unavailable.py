@@ -8,22 +8,12 @@ import pytest
 
 from service import MatchError, MatchService
 from storage import PostgresMatchStore
-from tests.pg_server import PostgresServer
 
 HOST, GUEST = 101, 202
 
 
-@pytest.fixture(scope="module")
-def own_server():  # noqa: ANN201
-    """A server of its own: these tests stop it."""
-    server = PostgresServer()
-    server.start()
-    yield server
-    server.cleanup()
-
-
-async def test_moves_are_refused_while_the_database_is_down_and_resume_after(own_server, clock):
-    service = MatchService(PostgresMatchStore(own_server.url(), timeout=2.0), clock=clock)
+async def test_moves_are_refused_while_the_database_is_down_and_resume_after(stoppable_postgres, clock):
+    service = MatchService(PostgresMatchStore(stoppable_postgres.url(), timeout=2.0), clock=clock)
     await service.start()
     lobby = await service.new_match("toy-race", 1, 2, HOST, turn_limit=3600)
     await service.lobby_join(lobby.id, GUEST)
@@ -31,7 +21,7 @@ async def test_moves_are_refused_while_the_database_is_down_and_resume_after(own
     user = match.seats[match.to_move[0]].user_id
     first = (await service.play(match.id, user, "add 1")).final
     other = first.seats[first.to_move[0]].user_id
-    own_server.stop()
+    stoppable_postgres.stop()
     try:
         with pytest.raises(MatchError) as err:
             await service.play(match.id, other, "add 2", first.version)
@@ -44,7 +34,7 @@ async def test_moves_are_refused_while_the_database_is_down_and_resume_after(own
         clock.advance(7200)
         assert await service.due_timers() == []
     finally:
-        own_server.start()
+        stoppable_postgres.start()
     # back: the match is read again (the refused move is not there) and play goes on
     assert [a.notation for a in await service.actions(match.id)] == ["add 1"]
     assert await service.due_timers() == [match.id]  # the clock that fell due meanwhile

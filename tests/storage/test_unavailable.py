@@ -9,25 +9,15 @@ import asyncpg
 import pytest
 
 from storage import PostgresMatchStore, StoreUnavailable
-from tests.pg_server import PostgresServer
 from tests.storage.test_store import NOW, create_started, lobby, play_one
 
 
-@pytest.fixture(scope="module")
-def own_server():  # noqa: ANN201
-    """A server of its own: these tests stop it."""
-    server = PostgresServer()
-    server.start()
-    yield server
-    server.cleanup()
-
-
-async def test_a_stopped_server_refuses_calls_and_the_pool_recovers(own_server):
-    store = PostgresMatchStore(own_server.url(), timeout=2.0)
+async def test_a_stopped_server_refuses_calls_and_the_pool_recovers(stoppable_postgres):
+    store = PostgresMatchStore(stoppable_postgres.url(), timeout=2.0)
     await store.open()
     match = await create_started(store)
     match = await play_one(store, match, 1)
-    own_server.stop()
+    stoppable_postgres.stop()
     try:
         started = asyncio.get_running_loop().time()
         with pytest.raises(StoreUnavailable) as err:
@@ -39,7 +29,7 @@ async def test_a_stopped_server_refuses_calls_and_the_pool_recovers(own_server):
             await store.create(lobby("m2"))
         assert asyncio.get_running_loop().time() - started < 10  # refused, not hanging
     finally:
-        own_server.start()
+        stoppable_postgres.start()
     assert await store.load("m1") == match  # the refused move left nothing behind
     assert [a.notation for a in await store.actions("m1")] == ["add 1"]
     await play_one(store, match, 2)
@@ -47,11 +37,11 @@ async def test_a_stopped_server_refuses_calls_and_the_pool_recovers(own_server):
     await store.close()
 
 
-async def test_connections_killed_by_the_server_are_replaced(own_server):
-    store = PostgresMatchStore(own_server.url())
+async def test_connections_killed_by_the_server_are_replaced(stoppable_postgres):
+    store = PostgresMatchStore(stoppable_postgres.url())
     await store.open()
     await store.create(lobby("k1"))
-    admin = await asyncpg.connect(own_server.url())
+    admin = await asyncpg.connect(stoppable_postgres.url())
     killed = await admin.fetchval(
         "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
         "WHERE backend_type = 'client backend' AND pid <> pg_backend_pid()"
