@@ -83,8 +83,9 @@ def named_back(cell: str) -> Image.Image:
     )
     draw_text(draw, (CARD[0] / 2, CARD[1] / 2 + 1), cell, 22, (240, 240, 245))
     if cell in CORNERS:
-        ring = frame(CARD[0] - 10, CARD[1] - 10, CORNER_GOLD, 3)
-        image.alpha_composite(ring, (2, 2))
+        # thick enough to survive the shrink to a phone's 400 px (3 px vanished)
+        ring = frame(CARD[0] - 12, CARD[1] - 12, CORNER_GOLD, 6)
+        image.alpha_composite(ring, (0, 0))
     return image.convert("RGB")
 
 

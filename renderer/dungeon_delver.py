@@ -193,9 +193,13 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
         list(view.get("discard") or []),
         played,
     )
-    draw_cards_wrapped(
+    boxes = draw_cards_wrapped(
         board, hand or [""], (MARGIN + 6, HAND_Y + 2), CARD, HAND_PER_ROW, GAP, PANEL
     )
+    words = last_action_words(view)
+    if hand and words[:1] == ["SUBDUE"]:
+        # a subdued card joins the hand at its end (rules "Subdue"): frame it
+        paste_frame(board, boxes[-1].xy, boxes[-1].size)
     draw_result(board, result_of(view), (PANEL_X + CARD[0] + 10, GRID_Y + CARD[1] + 110), 84)
     return board
 

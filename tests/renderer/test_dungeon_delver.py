@@ -55,3 +55,23 @@ def test_hand_picture_is_a_png() -> None:
 def test_every_view_of_a_real_game_renders(seed: int) -> None:
     for view in played_views("dungeon-delver", seed, every=3):
         open_png(renderer.render_board("dungeon-delver", view))
+
+
+def test_the_card_a_subdue_brought_into_the_hand_is_framed() -> None:
+    """``subdue H L P`` appends the subdued card to the hand: the last hand card gets the
+    amber frame (and no other hand card does)."""
+    from renderer.dungeon_delver import CARD, GAP, HAND_Y, MARGIN
+    from renderer.toolkit import HIGHLIGHT
+
+    hand = ["7S", "10H", "QD", "2C", "AH"]
+    plain = open_png(renderer.render_board("dungeon-delver", dungeon_view(hand=hand))).convert("RGB")
+    view = dungeon_view(hand=hand, last_action="subdue 9C 3 2")
+    framed = open_png(renderer.render_board("dungeon-delver", view)).convert("RGB")
+
+    def amber(image, index: int) -> bool:  # noqa: ANN001 - a PIL image
+        left = MARGIN + 6 + index * (CARD[0] + GAP)
+        pixel = image.getpixel((left + CARD[0] // 2, HAND_Y + 2 - 3))
+        return all(abs(a - b) < 40 for a, b in zip(pixel, HIGHLIGHT, strict=True))
+
+    assert amber(framed, len(hand) - 1) and not amber(plain, len(hand) - 1)
+    assert not any(amber(framed, i) for i in range(len(hand) - 1))
