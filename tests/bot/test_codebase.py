@@ -1,0 +1,61 @@
+"""The Discord layer's shape, checked from its source: tiers import one way only
+(commands → flows → ui), no module names a game, and an import inside a function says why."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from gamecore.registry import list_games
+
+ROOT = Path(__file__).resolve().parents[2]
+COGS = sorted((ROOT / "cogs").rglob("*.py"))
+#: What each tier may not import (``bot`` only for types, under TYPE_CHECKING).
+FORBIDDEN = {"ui": ("cogs.flows", "cogs.commands"), "flows": ("cogs.commands",)}
+
+
+def imported(tree: ast.AST) -> list[str]:
+    names: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.append(node.module)
+    return names
+
+
+@pytest.mark.parametrize("path", COGS, ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_point_from_commands_to_flows_to_ui(path: Path) -> None:
+    tier = path.relative_to(ROOT / "cogs").parts[0]
+    forbidden = FORBIDDEN.get(tier, ())
+    wrong = [name for name in imported(ast.parse(path.read_text())) if name.startswith(forbidden)]
+    assert wrong == [], f"{path.name} ({tier}) imports {wrong}"
+
+
+def test_no_module_of_the_discord_layer_names_a_game() -> None:
+    words = {w.lower() for game in list_games() for w in (game.id, game.name) if w}
+    words |= {"cartolan", "speiderne", "cartographer", "dungeon"}
+    found = [
+        f"{path.relative_to(ROOT)}: {word}"
+        for path in COGS
+        for word in words
+        if word in path.read_text().lower()
+    ]
+    assert found == []
+
+
+@pytest.mark.parametrize("path", [*COGS, ROOT / "bot.py"], ids=lambda p: str(p.relative_to(ROOT)))
+def test_an_import_inside_a_function_carries_its_reason(path: Path) -> None:
+    source = path.read_text()
+    lines = source.splitlines()
+    silent = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.Import | ast.ImportFrom):
+                    here, above = lines[inner.lineno - 1], lines[inner.lineno - 2]
+                    if "#" not in here and not above.strip().startswith("#"):
+                        silent.append(inner.lineno)
+    assert silent == [], f"{path.name}: imports without a reason at lines {silent}"
