@@ -151,7 +151,8 @@ class SimulateCog(commands.Cog):
             resolve_player_types(chosen, names, count, seed)
             resolved = chosen.resolve_options(parse_options(options))
         except (ImportError, IllegalAction, ValueError) as error:
-            text = str(getattr(error, "reason", error))
+            # A refusal reads as everywhere else (translated); a bad player list as it is.
+            text = replies.refusal_text(error, locale) if isinstance(error, IllegalAction) else str(error)
             await replies.send(interaction, t("simulate.refused", locale, reason=text), ephemeral=True)
             return
         if games * count > MAX_SEAT_GAMES:
