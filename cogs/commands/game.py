@@ -10,8 +10,8 @@ from discord.ext import commands
 
 from cogs.commands.params import (
     GAME_CHOICES,
-    MATCH_DESCRIPTION,
     localized,
+    match_option,
     option_choices,
     parse_options,
     split_clock,
@@ -19,7 +19,7 @@ from cogs.commands.params import (
 from cogs.flows import turns
 from cogs.flows.boards import publish_board
 from cogs.flows.lobby import open_lobby
-from cogs.flows.matches import match_choices, pick_match
+from cogs.flows.matches import pick_match
 from cogs.ui import notices, permissions, replies
 from cogs.ui.board import build_board
 from cogs.ui.labels import game_name, match_label
@@ -143,23 +143,17 @@ class GameCog(commands.Cog):
         await replies.guarded(interaction, new_match(interaction, game.value, seed, options))
 
     @game.command(name=localized("cmd.game.show.name"), description=localized("cmd.game.show.description"))
-    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
-    @app_commands.describe(match_id=MATCH_DESCRIPTION)
-    @app_commands.autocomplete(match_id=match_choices)
+    @match_option
     async def show(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, show(interaction, match_id))
 
     @game.command(name=localized("cmd.game.resign.name"), description=localized("cmd.game.resign.description"))
-    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
-    @app_commands.describe(match_id=MATCH_DESCRIPTION)
-    @app_commands.autocomplete(match_id=match_choices)
+    @match_option
     async def resign(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, resign(interaction, match_id))
 
     @game.command(name=localized("cmd.game.abandon.name"), description=localized("cmd.game.abandon.description"))
-    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
-    @app_commands.describe(match_id=MATCH_DESCRIPTION)
-    @app_commands.autocomplete(match_id=match_choices)
+    @match_option
     async def abandon(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, abandon(interaction, match_id))
 

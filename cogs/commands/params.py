@@ -3,10 +3,11 @@ option, and the ``options`` text (``name=value`` pairs, with the turn clock)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from discord import app_commands
 
+from cogs.flows.matches import match_choices
 from cogs.ui.replies import Interaction
 from gamecore.contract import IllegalAction
 from gamecore.registry import game_ids, get_game
@@ -24,6 +25,16 @@ GAME_CHOICES = [
 ]
 
 MATCH_DESCRIPTION = localized("cmd.opt.match.description")
+
+Callback = TypeVar("Callback")
+
+
+def match_option(command: Callback) -> Callback:
+    """The optional ``match_id`` option of a command: localized, and autocompleted with the
+    caller's matches in the channel."""
+    command = app_commands.autocomplete(match_id=match_choices)(command)
+    command = app_commands.describe(match_id=MATCH_DESCRIPTION)(command)
+    return app_commands.rename(match_id=localized("cmd.opt.match.name"))(command)
 
 
 def parse_options(text: str | None) -> dict[str, Any]:
