@@ -41,7 +41,7 @@ def _length_values(summary: Mapping[str, Any], records: Sequence[Mapping[str, An
 def _fonts() -> list[str]:
     """DejaVu Sans first, IPAexGothic for what it lacks (Japanese); registered once."""
     # matplotlib is imported by the caller already; the font package only when drawing
-    import matplotlib_fontja  # type: ignore[import-untyped]
+    import matplotlib_fontja
     from matplotlib import font_manager
 
     names = {font.name for font in font_manager.fontManager.ttflist}
