@@ -354,7 +354,3 @@ class Publisher:
                 return await self._refused(match, error)
             self._blocks.pop(match.channel_id, None)
             return Published(Shown.SENT, message_id=getattr(message, "id", None))
-
-    def forget(self, match_id: str) -> None:
-        """Drop the state of an ended match."""
-        self._matches.pop(match_id, None)

@@ -7,8 +7,12 @@ simcord never sends (30046, 50083, 10062, 5xx) come from the fault layer (faults
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
+from cogs.flows.boards import redraw_board
+from cogs.ui import publisher
 from tests.bot.discord_world import (
     allow_bot,
     channel_requests,
@@ -120,7 +124,8 @@ async def test_an_expired_interaction_loses_no_move(env) -> None:  # noqa: ANN00
     assert f"{after.steps}" in board.embeds[0].footer.text  # redrawn through the channel
 
 
-async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_current(env) -> None:  # noqa: ANN001
+async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_current(env, monkeypatch) -> None:  # noqa: ANN001
+    monkeypatch.setattr(publisher, "RETRY_DELAYS", (0.1, 0.2, 0.5))  # simcord waits them in real time
     world = make_world(env)
     faults = install(env)
     match_id, board = await start(env, world, "cartographer", seed=5)
@@ -201,12 +206,18 @@ async def test_a_slow_redraw_never_covers_a_newer_board(env) -> None:  # noqa: A
     world = make_world(env)
     faults = install(env)
     match_id, board = await start(env, world, "cartographer", seed=8)
-    faults.delay("PATCH", f"/channels/{world.channel.id}/messages/{board.id}", 5.0)
-    for _ in range(2):
-        move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
-        await world.alice.slash(world.channel, "play", move=move)
-    await env.advance_time(10)
-    match = await env.bot.service.get(match_id)
+    service = env.bot.service
+    versions = []
+    for _ in range(2):  # two moves saved; their redraws are still to come
+        move = (await service.legal_moves(match_id, world.alice.id))[0]
+        versions.append((await service.play(match_id, world.alice.id, move)).final)
+    # the older redraw goes first and is slow on the network; the newer one is fast
+    faults.delay("PATCH", f"/channels/{world.channel.id}/messages/{board.id}", 1.0)
+    loop = asyncio.get_running_loop()
+    tasks = [loop.create_task(redraw_board(env.bot, match, "en")) for match in versions]
+    await env.advance_time(2)
+    await asyncio.gather(*tasks)
     shown = await board_message(env, world, match_id)
-    assert f"{match.steps}" in shown.embeds[0].footer.text
-    assert all(f":{match.version}:" in c for c in custom_ids(shown) if c.startswith("tt:mv:"))
+    newest = versions[-1]
+    assert f"step {newest.steps}" in shown.embeds[0].footer.text
+    assert all(f":{newest.version}:" in c for c in custom_ids(shown) if c.startswith("tt:mv:"))
