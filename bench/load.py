@@ -71,7 +71,11 @@ class Stream:
     async def _pick(self) -> tuple[str, int] | None:
         for _ in range(20):
             slot = self.rng.randrange(len(self.ids))
-            picked = await take_turn(self.service, self.ids, slot, self.rng, self.counter)
+            try:  # replacing a finished match is a write, refused like a move
+                picked = await take_turn(self.service, self.ids, slot, self.rng, self.counter)
+            except MatchError as err:
+                self.conflicts.append(err.code)
+                return None
             if picked is not None and picked[0] not in self.busy:
                 return picked
         return None
