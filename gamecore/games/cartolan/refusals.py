@@ -59,7 +59,11 @@ def explain(state: State, action: Action, legal: list[Action]) -> IllegalAction:
             return refuse("not_at_city", f"{text}: only during a city visit", move=text)
         options = ", ".join(sorted({notation.format_action(a) for a in legal})[:6])
         return refuse(
-            "decide_first", f"first decide ({kind}): {options}", decision=kind, options=options
+            f"decide_{kind}",
+            f"first decide ({kind}): {options}",
+            decision=kind,
+            options=options,
+            move=text,
         )
     numbered = _numbered_choice(state, action, legal, text)
     if numbered is not None:

@@ -223,7 +223,7 @@ def test_short_forms_are_refused_when_no_adventurer_is_moving() -> None:
     for text in ("wait", "move E", "e"):
         with pytest.raises(IllegalAction) as caught:
             GAME.apply(state, state.seat, text)
-        assert caught.value.code == "cartolan_decide_first"
+        assert caught.value.code == "cartolan_decide_city"
     assert GAME.canonical_action(state, "bank 3") == ("bank", 3)
     turns.finish(state, "margin", None)
     assert GAME.canonical_action(state, "wait") == ("wait", 0)
