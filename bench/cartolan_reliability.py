@@ -3,7 +3,8 @@
 Not a test: ``.venv/bin/python bench/cartolan_reliability.py [--games N] [--workers W]``.
 For every preset × mode the engine offers, ``N`` games (default 10,000): 2–4 seats, each
 seat a computer player drawn at random (Explorer, Trader, Router, Pirate or random), the
-movement / exploration / Mythical City options drawn at random too. Players run strictly
+movement / exploration / Mythical City / second Adventurer / travel money / abandon options
+drawn at random too. Players run strictly
 (an error inside a heuristic is raised, not papered over) and every action they return must
 be legal. Prints, per row, exceptions and non-terminations (both must be 0), mean steps
 and rounds, and the time taken; exits with status 1 if anything failed.
@@ -59,6 +60,9 @@ def game_setup(preset: str, mode: str, seed: int) -> tuple[int, list[str], dict[
         "movement": pick.choice(("initial", "budgetted")),
         "exploration": pick.choice(("default", "clockwise", "continuous")),
         "mythical": pick.choice(("default", "on", "off")),
+        "second_adventurer": pick.choice(("off", "on")),
+        "travel_money": pick.choice(("default", "on", "off")),
+        "abandon": pick.choice(("default", "on", "off")),
     }
     return seats, types, options
 
