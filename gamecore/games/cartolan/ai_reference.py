@@ -65,10 +65,13 @@ def pirate_targets(state: State, adv: Adventurer) -> tuple[tuple[ai.Pos, int], .
     """§13.5: opponents' Adventurers (half their Chest, rounded up), then tiles with dropped
     wealth. The original's scan of Agents looked only at its own Agents (it has none), so
     Agents are attacked when met but never sought out. Wealth on a classic disaster tile is a
-    target only for a pirate: anyone else entering it loses its own Chest there (§16), and
-    chasing it led non-pirates round in circles for ever."""
+    target only for a pirate: nobody else can pick it up (decision 12i), and chasing it led
+    non-pirates round in circles for ever. classic: an Adventurer is worth chasing only if the
+    Pirate would attack it (its own Chest below the value): two Pirates chasing each other
+    without attacking circled for ever in the reliability run."""
+    classic = state.params.preset == "classic"
     targets = [
-        (board.coords(other.pos), ai.half_up(other.chest))
+        (board.coords(other.pos), _worth(ai.half_up(other.chest), adv.chest, classic))
         for seat, seat_advs in enumerate(state.advs)
         if seat != adv.seat
         for other in seat_advs
@@ -80,6 +83,11 @@ def pirate_targets(state: State, adv: Adventurer) -> tuple[tuple[ai.Pos, int], .
         if adv.pirate or not tiles[cell] & board.DISASTER
     ]
     return tuple(targets)
+
+
+def _worth(value: int, own_chest: int, classic: bool) -> int:
+    """A target's value; classic: 0 (no target) unless the Pirate would attack it."""
+    return value if not classic or own_chest < value else 0
 
 
 def avoid_set(

@@ -554,10 +554,12 @@ class HeuristicPlayer:
         best_value = 0
         best = -1
         seat = adv.seat
+        # classic: only an Adventurer it would attack (ai_reference.pirate_targets)
+        floor = adv.chest if state.params.preset == "classic" else -1
         for seat_advs in state.advs:
             for other in seat_advs:
                 value = (other.chest + 1) // 2  # ai.half_up
-                if value > best_value and other.seat != seat:
+                if value > best_value and value > floor and other.seat != seat:
                     best_value = value
                     best = other.pos
         tiles = state.tiles

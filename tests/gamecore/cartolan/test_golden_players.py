@@ -6,7 +6,8 @@ Each game is played through the simulation fast path (the player reads the state
 action and the final JSON. Regenerate only for an intended change of a player's rules:
 ``.venv/bin/python -m tests.gamecore.cartolan.test_golden_players``.
 
-Re-recorded for issue 12: ``classic`` changed with binding decision 12; ``modern`` Regular and
+Re-recorded for issue 12: ``classic`` changed with binding decision 12 and the classic Pirate
+chasing only Adventurers it would attack (a deadlock found by the reliability run); ``modern`` Regular and
 Advanced with decision 14 (refills restart at water, the last fitting chest map is used): with
 both put back, every ``modern`` game takes exactly the actions recorded before. ``modern``
 Beginner has new digests only because the final JSON gained the new options and fields.
@@ -66,14 +67,14 @@ EXPECTED: dict[str, str] = {
     "classic-beginner-3p-s32": "dbc4835c5c82d6a2c0a33863849358e1dab0b0bf896e7707d3717b3d95ab5768",
     "classic-beginner-4p-s33": "0a68f64933c0f901a0fab44f80213023041c7a0fb497085c337b533bbfd07d44",
     "classic-beginner-4p-s34": "d0f7e8815c14e3c3c2bc09adbfad06dcaa391b8a4514fa91e192fcd15c64fb41",
-    "classic-regular-2p-s31": "51de12f12fe91046bdfe026ed604190a62a63d73346c3174a474318a49ebdb60",
+    "classic-regular-2p-s31": "d26a0f15200fa6a3a070e49bdf321319dbba4d5de4d9319ec26b68144a1273aa",
     "classic-regular-3p-s32": "e3c1c88738c85fdc6e286e0db73447f6750a1792b9b9f058cf83c2754665a532",
-    "classic-regular-4p-s33": "d981d91e90cafd176604e44ce61cff2f1c619dc0ecb97ace7629a3aa28259351",
-    "classic-regular-4p-s34": "510c61b6590735c881da94f9c16e151dfca034c73573e14f4b87224941e926d1",
-    "classic-advanced-2p-s31": "b5ef6bfa40dc6b7a1803bbb720ebc7ba032461aaa9605291fb9e8cd87476bb23",
+    "classic-regular-4p-s33": "036644c5155d25527e58b08d50d0ad42435794ef245bc17011d7728927c6902c",
+    "classic-regular-4p-s34": "f75033ec34228b483c6516e8b0b4e64e2f8947d958265cc5e0aaa9f755b5905b",
+    "classic-advanced-2p-s31": "96895453923b2225b604faccabe740701f2a563fb9bce27510b0d01fd56ecac1",
     "classic-advanced-3p-s32": "e6594c4b5bc484aa6f2947958b2b0a98b4d113e33b12d75034f689494d73914d",
-    "classic-advanced-4p-s33": "85a6a27bb824221483dead314aefc581d316b728126532800bf683f8c7c2a9a6",
-    "classic-advanced-4p-s34": "96b346e20804a3b087e430a4bd54f184e54eb81947db7084891899ac0fe1bebe",
+    "classic-advanced-4p-s33": "32e5072914f7592132fac2fb83ab58a2bc6e97df1b4465ad6b5afa92366f2cc4",
+    "classic-advanced-4p-s34": "f5c613044c988f053ba3bf0e90da527a37f70e7be38cd5fd278c1a3924ce5a3b",
 }
 
 

@@ -423,3 +423,20 @@ def test_every_decision_of_random_games_gets_a_legal_answer(preset: str, mode: s
             GAME._apply_inplace(state, seat, random_player(None, legal, rng))
             steps += 1
     assert "move" in kinds
+
+
+@pytest.mark.parametrize(("preset", "chased"), [("classic", False), ("modern", True)])
+def test_classic_pirate_chases_only_an_adventurer_it_would_attack(preset: str, chased: bool):
+    """Two classic Pirates (Chests 6 and 4) chased each other for ever without attacking
+    (reliability run, classic Advanced seed 1699); modern keeps the original's chase."""
+    state = GAME.setup(2, 3, {"preset": preset, "mode": "regular"})
+    adv = state.adventurer
+    other = state.advs[1 - state.seat][0]
+    adv.chest, other.chest = 6, 4
+    other.pos = board.cell(3, 3)
+    expected = other.pos if chased else -1
+    assert HeuristicPlayer.pirate_target(state, adv) == expected
+    targets = dict(ai_reference.pirate_targets(state, adv))
+    assert (targets[(3, 3)] > 0) is chased
+    other.chest = 14  # half is 7, above its own 6: worth chasing in both presets
+    assert HeuristicPlayer.pirate_target(state, adv) == other.pos
