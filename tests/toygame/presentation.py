@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from typing_extensions import override
+
 from gamecore.presentation import Controls, Move, Offer, Presentation, Text
 from tests.toygame.rules import LETTERS
 
@@ -14,6 +16,7 @@ class DropFourPresentation(Presentation):
     public_controls = True
     computer_players = ("heuristic", "random")
 
+    @override
     def controls(self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None) -> Controls:
         """A button per column (a single-move offer each), disabled when the column is full
         or it is not a person's turn."""
