@@ -24,8 +24,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gamecore.games.cartolan import GAME, native, presets  # noqa: E402
-from gamecore.games.cartolan.players import heuristic_players  # noqa: E402
+from gamecore.games.cartolan import GAME, native, presets
+from gamecore.games.cartolan.players import heuristic_players
 
 TARGET = 375.0
 LINEUP = ("explorer", "trader", "router", "pirate")
@@ -109,7 +109,7 @@ def rate(play: Callable[[int, str, str], int], preset: str, mode: str, seconds: 
 
 
 def profile(games: int) -> None:
-    from pyinstrument import Profiler  # a dev tool: .venv/bin/pip install pyinstrument
+    from pyinstrument import Profiler  # noqa: PLC0415 - a dev tool: .venv/bin/pip install pyinstrument
 
     profiler = Profiler(interval=0.0005)
     profiler.start()
@@ -135,7 +135,7 @@ def main() -> None:
         for mode in presets.IMPLEMENTED_MODES:
             try:
                 per_second, steps, games = rate(play_fast, preset, mode, args.seconds)
-            except Exception as exc:  # noqa: BLE001 - report the row, time the others
+            except Exception as exc:  # report the row, time the others
                 print(f"{preset:8} {mode:9} {'fast':9} failed: {type(exc).__name__}: {exc}")
                 continue
             if (preset, mode) == ("modern", "regular"):

@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gamecore.games.cartolan import GAME, native  # noqa: E402
-from gamecore.games.cartolan.players import heuristic_players  # noqa: E402
-from gamecore.games.cartolan.state import State  # noqa: E402
+from gamecore.games.cartolan import GAME, native
+from gamecore.games.cartolan.players import heuristic_players
+from gamecore.games.cartolan.state import State
 
 LINEUP = ("explorer", "trader", "router", "pirate")
 OPTIONS = {"preset": "modern", "mode": "regular", "movement": "initial", "exploration": "continuous"}

@@ -23,9 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gamecore.games.cartolan import GAME, presets  # noqa: E402
-from gamecore.games.cartolan import players as heuristics  # noqa: E402
-from gamecore.rng import mix_seed  # noqa: E402
+from gamecore.games.cartolan import GAME, presets
+from gamecore.games.cartolan import players as heuristics
+from gamecore.rng import mix_seed
 
 SEAT_TYPES = ("explorer", "trader", "router", "pirate", "random")
 MAX_STEPS = 60_000
@@ -103,7 +103,7 @@ def run_chunk(preset: str, mode: str, seeds: range) -> Tally:
             tally.stuck += 1
             tally.samples.append(f"seed {seed}: {exc}")
             continue
-        except Exception as exc:  # noqa: BLE001 - every failure is counted and sampled
+        except Exception as exc:  # every failure is counted and sampled
             tally.errors += 1
             where = traceback.extract_tb(exc.__traceback__)[-1]
             tally.samples.append(

@@ -14,9 +14,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gamecore.contract import Game  # noqa: E402
-from gamecore.registry import list_games  # noqa: E402
-from gamecore.simulate import available_players, play_game, player_rng  # noqa: E402
+from gamecore.contract import Game
+from gamecore.registry import list_games
+from gamecore.simulate import available_players, play_game, player_rng
 
 TARGETS = {"cartographer": 20_000 / 60}
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.hardening.crash_harness import crash_campaign  # noqa: E402
+from tests.hardening.crash_harness import crash_campaign
 
 
 def main() -> None:

@@ -25,16 +25,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.hardening.fuzzing import Tally  # noqa: E402
+from tests.hardening.fuzzing import Tally
 
 
 def run_share(inputs: int, seed: int) -> Tally:
-    from hypothesis import HealthCheck, given, settings
-    from hypothesis import seed as hypothesis_seed
-    from hypothesis import strategies as st
-    from hypothesis.errors import FlakyStrategyDefinition
+    from hypothesis import HealthCheck, given, settings  # noqa: PLC0415 - hypothesis (the test extra) only for this run
+    from hypothesis import seed as hypothesis_seed  # noqa: PLC0415 - hypothesis (the test extra) only for this run
+    from hypothesis import strategies as st  # noqa: PLC0415 - hypothesis (the test extra) only for this run
+    from hypothesis.errors import FlakyStrategyDefinition  # noqa: PLC0415 - hypothesis (the test extra) only for this run
 
-    from tests.hardening.fuzzing import ServiceFuzzer, fuzz_one
+    from tests.hardening.fuzzing import ServiceFuzzer, fuzz_one  # noqa: PLC0415 - hypothesis (the test extra) only for this run
 
     fuzzer = ServiceFuzzer()
 

@@ -36,7 +36,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from turns import (  # noqa: E402
+from turns import (
     available_games,
     choose_move,
     line,
@@ -46,9 +46,9 @@ from turns import (  # noqa: E402
     take_turn,
 )
 
-from gamecore.match import MatchError  # noqa: E402
-from service import MatchService  # noqa: E402
-from storage import ShardFilter, is_postgres_url  # noqa: E402
+from gamecore.match import MatchError
+from service import MatchService
+from storage import ShardFilter, is_postgres_url
 
 
 def peak_rss_mb() -> float:
@@ -226,7 +226,7 @@ def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or str(Path(folder) / "load.db")
         if database == "embedded":
-            from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # bench-only wheel
+            from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # noqa: PLC0415 - bench-only wheel
 
             Path(folder).chmod(0o755)  # the server may run as its own user
             server = PostgresServer(DURABLE_SETTINGS, scratch=folder)

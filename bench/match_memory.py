@@ -23,9 +23,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from turns import available_games, new_live_match, open_service, person_to_move  # noqa: E402
+from turns import available_games, new_live_match, open_service, person_to_move
 
-from gamecore.registry import get_game  # noqa: E402
+from gamecore.registry import get_game
 
 
 async def per_match(game_id: str, count: int, moves: int, folder: str) -> tuple[float, float]:

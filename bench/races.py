@@ -25,7 +25,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from turns import (  # noqa: E402
+from turns import (
     available_games,
     line,
     new_live_match,
@@ -34,8 +34,8 @@ from turns import (  # noqa: E402
     person_to_move,
 )
 
-from gamecore.match import MatchError  # noqa: E402
-from service import MatchService  # noqa: E402
+from gamecore.match import MatchError
+from service import MatchService
 
 
 async def race(service: MatchService, game_id: str, racers: int, index: int) -> str:

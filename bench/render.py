@@ -20,11 +20,11 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from PIL import Image  # noqa: E402
+from PIL import Image
 
-import renderer  # noqa: E402
-from gamecore import get_game  # noqa: E402
-from tests.renderer.cartolan_views import synthetic_view  # noqa: E402
+import renderer
+from gamecore import get_game
+from tests.renderer.cartolan_views import synthetic_view
 
 
 def played_view(

@@ -27,10 +27,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from gamecore.match import Match  # noqa: E402
-from gamecore.registry import game_ids, get_game  # noqa: E402
-from service import MatchService  # noqa: E402
-from storage import (  # noqa: E402
+from gamecore.match import Match
+from gamecore.registry import game_ids, get_game
+from service import MatchService
+from storage import (
     ALL_SHARDS,
     MatchStore,
     PostgresMatchStore,
@@ -53,7 +53,7 @@ def available_games() -> list[str]:
 
 def board_renderer() -> Callable[[str, dict], bytes] | None:
     try:
-        import renderer
+        import renderer  # noqa: PLC0415 - optional: boards are drawn when the renderer is installed
     except ImportError:
         return None
     return getattr(renderer, "render_board", None)
@@ -123,7 +123,7 @@ _REPLACING: set[str] = set()
 
 
 async def take_turn(
-    service: MatchService, ids: list[str], slot: int, rng: random.Random, counter: list[int]
+    service: MatchService, ids: list[str], slot: int, _rng: random.Random, counter: list[int]
 ) -> tuple[str, int] | None:
     """Who moves in the match at ``ids[slot]``; a finished match is replaced by a new one
     of the same game (once, however many players look at it meanwhile)."""

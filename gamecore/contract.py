@@ -1,4 +1,4 @@
-"""The game contract every game implements (see shared DESIGN.md, "The game contract").
+"""The game contract every game implements (``docs/adding-a-game.md`` walks through it).
 
 A game is a stateless object; all state lives in an immutable-by-contract ``State`` value
 that the game creates, advances and encodes. ``apply`` never mutates its input: it returns a
@@ -178,13 +178,13 @@ class Game(ABC, Generic[State, Action]):
         """Inverse of :meth:`state_to_dict`."""
 
     # -- shared behaviour --------------------------------------------------------------
-    def canonical_action(self, state: State, action: Action) -> Action:
+    def canonical_action(self, state: State, action: Action) -> Action:  # noqa: ARG002 - games override it
         """The action as ``apply`` executes and records it, for games whose notation has short
         forms that depend on the position (Cartolan's ``wait`` for ``wait 1``). The log keeps
         this form, so it matches ``legal_actions``. Legality is not checked here."""
         return action
 
-    def auto_actions(self, state: State) -> list[Action]:
+    def auto_actions(self, state: State) -> list[Action]:  # noqa: ARG002 - games override it
         """Actions the game takes by itself after a move (Dungeon Delver claims a cleared
         level's reward), each applied for the seat to move as its own logged step, in order.
         Default: none."""
@@ -194,7 +194,7 @@ class Game(ABC, Generic[State, Action]):
         """The view as plain text for a terminal (``python -m gamecore play``)."""
         return json.dumps(view, indent=2, ensure_ascii=False)
 
-    def score(self, state: State) -> dict[str, Any]:
+    def score(self, state: State) -> dict[str, Any]:  # noqa: ARG002 - games override it
         """Statistics of a (usually finished) game: what ``simulate`` and ``/stats`` record."""
         return {}
 

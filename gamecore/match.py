@@ -130,10 +130,6 @@ class Match:
         """A computer seat must decide now."""
         return self.status == "playing" and any(self.seats[s].is_computer for s in self.to_move)
 
-    @property
-    def human_user_ids(self) -> tuple[int, ...]:
-        return tuple(s.user_id for s in self.seats if s.user_id is not None and not s.is_computer)
-
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat index of a person (computer seats never belong to anyone)."""
         if user_id is None:

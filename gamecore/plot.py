@@ -41,8 +41,8 @@ def _length_values(summary: Mapping[str, Any], records: Sequence[Mapping[str, An
 def _fonts() -> list[str]:
     """DejaVu Sans first, IPAexGothic for what it lacks (Japanese); registered once."""
     # matplotlib is imported by the caller already; the font package only when drawing
-    import matplotlib_fontja
-    from matplotlib import font_manager
+    import matplotlib_fontja  # noqa: PLC0415 - the Japanese font package only when drawing
+    from matplotlib import font_manager  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
     names = {font.name for font in font_manager.fontManager.ttflist}
     if JAPANESE_FONT not in names:
@@ -63,11 +63,11 @@ def render_summary_chart(
     The distribution is the headline score for solo games that have one, otherwise the
     number of rounds (if the game reports them) or steps.
     """
-    import matplotlib
+    import matplotlib  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
     matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-    from matplotlib.ticker import MaxNLocator
+    import matplotlib.pyplot as plt  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
+    from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
     words = {**LABELS, **(labels or {})}
     with plt.rc_context({"font.family": _fonts(), "font.size": FONT_SIZE}):
@@ -109,7 +109,7 @@ def _draw_rates(axis: Any, summary: Mapping[str, Any], words: Mapping[str, str])
 def _draw_spread(
     axis: Any, summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]], words: Mapping[str, str]
 ) -> None:
-    from matplotlib.ticker import MaxNLocator  # matplotlib is only imported for a chart
+    from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - matplotlib is only imported for a chart
 
     headline = summary.get("headline") if summary.get("solo") else None
     axis.set_ylabel(words["spread.games"])

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamecore.contract import Game, Player, SimulationAborted
+from gamecore.registry import game_ids, get_game
 from gamecore.rng import Rng, mix_seed
 
 #: Record keys the runner owns; a game's ``score`` cannot overwrite them.
@@ -31,7 +32,7 @@ CHUNK_MIN = 8
 Z95 = 1.959963984540054
 
 
-def uniform_random_player(view: dict, legal: Sequence[Any], rng: random.Random) -> Any:
+def uniform_random_player(_view: dict, legal: Sequence[Any], rng: random.Random) -> Any:
     """Fallback ``random`` player for a game that does not define one."""
     return legal[rng.randrange(len(legal))]
 
@@ -106,7 +107,7 @@ def play_game(
             winners = list(range(len(player_types)))
         record["winners"] = winners
         _merge_score(record, game.score(state))
-    except Exception as exc:  # noqa: BLE001 - a broken game is a statistic, not a crash
+    except Exception as exc:  # a broken game is a statistic, not a crash
         if isinstance(exc, SimulationAborted):
             record["steps"] = exc.steps
             exc = exc.error
@@ -156,16 +157,12 @@ def _play_seeds(game: Game, spec: RunSpec, start: int, stop: int) -> Iterator[di
 def _play_chunk(game_ref: Game | str, spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
     """A worker's chunk of a run: one call and one answer for many games."""
     if isinstance(game_ref, str):
-        from gamecore.registry import get_game  # only workers look a game up by id
-
         game_ref = get_game(game_ref)
     return list(_play_seeds(game_ref, spec, start, stop))
 
 
 def _game_ref(game: Game) -> Game | str:
     """A registered game travels to workers by id (cheap, always importable)."""
-    from gamecore.registry import game_ids, get_game
-
     if game.id in game_ids():
         try:
             if get_game(game.id) is game:
@@ -205,7 +202,7 @@ def run_games(
             yield record
         return
     # Only a run with workers needs the process machinery (it costs start-up time).
-    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415 - process pools only for runs with workers
 
     ref = _game_ref(game)
     starts = [first for first, _ in chunks]

@@ -25,7 +25,7 @@ class CatalogTranslator(app_commands.Translator):
         self,
         string: app_commands.locale_str,
         locale: discord.Locale,
-        context: app_commands.TranslationContextTypes,
+        _context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
         code = locale_code(locale)

@@ -36,19 +36,19 @@ def pictures(game_id: str) -> ModuleType:
     return import_module(module)
 
 
-def render_board(game_id: str, view: Mapping[str, Any], locale: str = "en") -> bytes:
+def render_board(game_id: str, view: Mapping[str, Any], locale: str = "en") -> bytes:  # noqa: ARG001 - pictures are language-neutral today
     """PNG of the board as ``view`` shows it (public or one seat's view)."""
     drawn: bytes = pictures(game_id).render_board(view)
     return drawn
 
 
-def render_hand(game_id: str, view: Mapping[str, Any], locale: str = "en") -> bytes:
+def render_hand(game_id: str, view: Mapping[str, Any], locale: str = "en") -> bytes:  # noqa: ARG001 - pictures are language-neutral today
     """PNG of the viewer's own hand (for solo games the same hand the board shows)."""
     drawn: bytes = pictures(game_id).render_hand(view)
     return drawn
 
 
-def board_image(game_id: str, view: Mapping[str, Any], locale: str = "en") -> Image.Image:
+def board_image(game_id: str, view: Mapping[str, Any], locale: str = "en") -> Image.Image:  # noqa: ARG001 - pictures are language-neutral today
     """The board as an RGB picture, before palette mapping and PNG encoding (animated
     replays): the module's ``board_image`` when it has one, else the decoded PNG."""
     module = pictures(game_id)

@@ -1,6 +1,6 @@
 """Cartographer's Expedition: the 5x5 grid, draw pile, discard, found aces and the hand.
 
-View keys (``rules/cartographer.md``, "View and status"): ``grid``, ``hand``, ``pile``,
+View keys (``docs/games/cartographer.md``, "View"): ``grid``, ``hand``, ``pile``,
 ``discard``; optional ``status`` and ``last_action`` (``reveal C3 7H C2``, ``exchange 7H``).
 """
 

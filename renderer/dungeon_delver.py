@@ -1,6 +1,6 @@
 """Dungeon Delver: four levels of four cards, each level's reward, the deck, discard and hand.
 
-View keys (``rules/dungeon-delver.md``, "View and status"): ``levels``, ``hand``, ``deck``,
+View keys (``docs/games/dungeon-delver.md``, "View"): ``levels``, ``hand``, ``deck``,
 ``discard``, ``claimed``; optional ``status`` and ``last_action`` (``explore 2 7H``,
 ``subdue 7H 2 4``, ``claim 3``).
 """

@@ -3,6 +3,7 @@ cards in hand, and the player token."""
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -71,8 +72,6 @@ def event_icon(kind: str, side: int) -> Image.Image:
 @lru_cache(maxsize=8)
 def star(side: int, colour: RGB = (255, 204, 0)) -> Image.Image:
     """Points (regions discovered)."""
-    import math
-
     image, draw = supersampled(side, side, SCALE)
     s = side * SCALE
     points = []

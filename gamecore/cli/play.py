@@ -13,6 +13,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
+from gamecore.cli.options import DEFAULT_SEED, UsageError
 from gamecore.contract import Event, Game, IllegalAction, Status
 from gamecore.simulate import DEFAULT_MAX_STEPS, available_players, player_rng
 
@@ -32,8 +33,6 @@ def assign_seats(game: Game, seats: int, names: Sequence[str]) -> list[str | Non
     you sit at seat 0 and the names fill the other seats in order; seats left over are
     people too (hot seat).
     """
-    from gamecore.cli import UsageError
-
     known = available_players(game)
     for name in names:
         if name not in known and name not in HUMAN_NAMES:
@@ -133,8 +132,6 @@ def run_play(
     stdout: IO[str],
     stderr: IO[str],
 ) -> int:
-    from gamecore.cli import DEFAULT_SEED
-
     lineup = assign_seats(game, seats, names)
     if args.json:
         seed = DEFAULT_SEED if args.seed is None else args.seed
@@ -174,7 +171,7 @@ def play_json(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
             continue
         try:
             session.play(seat, text)
-        except Exception as exc:  # noqa: BLE001 - any bad line is answered, never fatal
+        except Exception as exc:  # any bad line is answered, never fatal
             _emit(stdout, {"error": _error_text(exc)})
             continue
         session.computer_moves()
@@ -261,7 +258,7 @@ def play_terminal(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
             continue
         try:
             events = session.play(seat, text)
-        except Exception as exc:  # noqa: BLE001 - a wrong move is a message, not a crash
+        except Exception as exc:  # a wrong move is a message, not a crash
             stdout.write(f"not allowed: {_error_text(exc)} (type ? for legal moves)\n")
             continue
         _show_events(stdout, events)

@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import IO, Any
 
+from gamecore.cli.options import DEFAULT_SEED
 from gamecore.cli.play import Session, _error_text, _show_events
 from gamecore.contract import Game
 
@@ -28,8 +29,6 @@ def run_replay(
     stdout: IO[str],
     stderr: IO[str],
 ) -> int:
-    from gamecore.cli import DEFAULT_SEED
-
     seed = DEFAULT_SEED if args.seed is None else args.seed
     session = Session(game, seed, [None] * seats, options)
     source = open(args.moves, encoding="utf-8") if args.moves else stdin  # noqa: SIM115
@@ -44,7 +43,7 @@ def run_replay(
                 return 1
             try:
                 events = session.play(seat, move)
-            except Exception as exc:  # noqa: BLE001 - report the line, whatever the game raised
+            except Exception as exc:  # report the line, whatever the game raised
                 # people count players from 1, as the refusal texts do; the seat keeps 0
                 who = f"player {seat + 1} (seat {seat})"
                 stderr.write(f"line {number}: {move!r} for {who}: {_error_text(exc)}\n")

@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
+from gamecore.cli.options import UsageError
 from gamecore.contract import Game
 from gamecore.simulate import RunSpec, format_report, run_games, summarize
 
@@ -20,8 +21,6 @@ def run_simulate(
     stdout: IO[str],
     stderr: IO[str],
 ) -> int:
-    from gamecore.cli import UsageError
-
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.workers < 1:
@@ -65,7 +64,7 @@ def run_simulate(
         )
         stdout.write(format_report(summary, title) + "\n")
     if args.plot:
-        from gamecore.plot import save_summary_chart
+        from gamecore.plot import save_summary_chart  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
         save_summary_chart(summary, records, args.plot, title=f"{game.name or game.id} ({args.games} games)")
         if not args.json:
@@ -75,6 +74,6 @@ def run_simulate(
 
 def _progress_bar(total: int, stream: IO[str]) -> Any:
     """A tqdm bar on ``stream``; imported only when drawn (it costs start-up time)."""
-    from tqdm import tqdm
+    from tqdm import tqdm  # noqa: PLC0415 - tqdm loads only when a bar is drawn
 
     return tqdm(total=total, file=stream, unit="game")

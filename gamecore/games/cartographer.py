@@ -1,4 +1,4 @@
-"""Cartographer's Expedition: the solo 5x5 grid game (rules: shared `rules/cartographer.md`)."""
+"""Cartographer's Expedition: the solo 5x5 grid game (rules: ``docs/games/cartographer.md``)."""
 
 from __future__ import annotations
 
@@ -392,7 +392,7 @@ class Cartographer(Game[CartographerState, Action]):
         )
 
     # -- what people see ---------------------------------------------------------------
-    def view(self, state: CartographerState, viewer: int | None) -> dict:
+    def view(self, state: CartographerState, _viewer: int | None) -> dict:
         """The "View and status" keys; the hand is public (a solo game has no one to hide from)."""
         grid: dict[str, str | None] = dict(_ALL_FACE_DOWN)
         cells = state.cells
@@ -536,7 +536,7 @@ class Cartographer(Game[CartographerState, Action]):
         return {"random": random_player, "heuristic": heuristic_player}
 
 
-def random_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def random_player(_view: dict, legal: Sequence[Action], rng: Any) -> Action:
     """Any legal move, uniformly."""
     return rng.choice(legal)
 

@@ -1,4 +1,4 @@
-"""Dungeon Delver: the solo four-level dungeon card game (rules: shared `rules/dungeon-delver.md`)."""
+"""Dungeon Delver: the solo four-level dungeon card game (rules: ``docs/games/dungeon-delver.md``)."""
 
 from __future__ import annotations
 
@@ -416,7 +416,7 @@ class DungeonDelver(Game[DelverState, Action]):
         )
 
     # -- what people see ---------------------------------------------------------------
-    def view(self, state: DelverState, viewer: int | None) -> dict:
+    def view(self, state: DelverState, _viewer: int | None) -> dict:
         """The "View and status" keys; the hand is always visible (rules "Setup" 2)."""
         levels = []
         for level in range(4):
@@ -590,7 +590,7 @@ def _parse_number(token: str, text: str, expected: str, what: str) -> int:
     return int(token)
 
 
-def random_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def random_player(_view: dict, legal: Sequence[Action], rng: Any) -> Action:
     """Any legal move, uniformly."""
     return rng.choice(legal)
 

@@ -10,7 +10,7 @@ import pytest
 
 
 @pytest.fixture(autouse=True)
-def no_logged_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture):  # noqa: ANN201
+def no_logged_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFixture):
     caplog.set_level(logging.WARNING, logger="tabletop")
     yield
     if request.node.get_closest_marker("logs_errors"):
@@ -29,7 +29,7 @@ def pytest_configure(config: pytest.Config) -> None:
 SETTLE_TIMEOUT = 60.0
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:  # noqa: ARG001 - pytest hook signature
     here = str(Path(__file__).parent)
     for item in items:
         if not str(item.path).startswith(here):

@@ -4,12 +4,14 @@ components of a message, and Japanese locales (simcord always sends ``en-US``)."
 from __future__ import annotations
 
 import contextlib
+import io
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
 import simcord.interactions
+from PIL import Image
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -78,9 +80,6 @@ def japanese(monkeypatch: pytest.MonkeyPatch, user_ids: set[int], guild_ids: set
 
 def assert_png(data: bytes) -> None:
     """``data`` is a complete, readable PNG picture."""
-    import io
-
-    from PIL import Image
 
     assert data.startswith(PNG_SIGNATURE)
     with Image.open(io.BytesIO(data)) as picture:

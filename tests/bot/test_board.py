@@ -7,7 +7,15 @@ from dataclasses import replace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cogs.ui.board import SELECT_LIMIT, SELECT_ROWS, board_components, board_embed, plan_selects
+import renderer
+from cogs.ui.board import (
+    SELECT_LIMIT,
+    SELECT_ROWS,
+    board_components,
+    board_embed,
+    plan_selects,
+    render_png,
+)
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game
 
@@ -69,12 +77,9 @@ def test_a_solo_board_spells_out_hand_and_pile() -> None:
     assert f"{view['pile']} cards left to draw" in embed.description
 
 
-async def test_the_same_view_is_drawn_once(monkeypatch) -> None:  # noqa: ANN001
-    import renderer
-    from cogs.ui.board import render_png
-
+async def test_the_same_view_is_drawn_once(monkeypatch) -> None:
     calls: list[str] = []
-    monkeypatch.setattr(renderer, "render_board", lambda game_id, view, locale: calls.append(game_id) or b"png")
+    monkeypatch.setattr(renderer, "render_board", lambda game_id, _view, _locale: calls.append(game_id) or b"png")
     view = {"grid": {}, "hand": ["AS"], "cache-test": 1}
     assert await render_png("cartographer", view, "en") == b"png"
     assert await render_png("cartographer", dict(view), "en") == b"png"

@@ -6,7 +6,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tests.bot.helpers import assert_board_png, board_message, components, custom_ids, make_world
+from cogs.flows.table import summarize_turn
+from gamecore.contract import Event
+from gamecore.registry import presentation_of
+from service import TurnOutcome
+from tests.bot.helpers import (
+    World,
+    assert_board_png,
+    board_message,
+    components,
+    custom_ids,
+    japanese,
+    make_world,
+)
 
 GAME = "cartolan"
 
@@ -59,7 +71,7 @@ async def seat_computers(env: Any, world: Any, match_id: str, lobby: Any, types:
     assert [s.computer for s in match.seats] == [None, *types]
 
 
-async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:  # noqa: ANN001
+async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:
     world = make_world(env)
     match_id, lobby = await open_lobby(env, world, seed=3)
     (field,) = lobby.embeds[0].fields
@@ -131,7 +143,7 @@ async def play_person_turn(world: Any, board: Any, done: dict[str, int]) -> None
         await world.alice.click(board, custom_id=other["custom_id"])
 
 
-async def test_one_person_and_three_computers_play_to_the_end(env) -> None:  # noqa: ANN001
+async def test_one_person_and_three_computers_play_to_the_end(env) -> None:
     env.bot.computer_delay = 0.0
     world = make_world(env)
     match_id, lobby = await open_lobby(env, world, seed=2)  # a short game
@@ -172,7 +184,7 @@ def board_edits(env: Any, message_id: int) -> int:
     )
 
 
-async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -> None:  # noqa: ANN001
+async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -> None:
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))
     started = await start_alice_and_bob(env, world, seed=5)
@@ -208,11 +220,6 @@ async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -
 
 
 def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
-    from cogs.flows.table import summarize_turn
-    from gamecore.contract import Event
-    from gamecore.registry import presentation_of
-    from service import TurnOutcome
-
     def step(notation: str, *events: Event, final: Any = None) -> TurnOutcome:
         return TurnOutcome(
             match=final,
@@ -240,9 +247,7 @@ def test_a_computer_turn_is_summed_up_in_one_short_log() -> None:
 
 async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(
     env, monkeypatch
-) -> None:  # noqa: ANN001
-    from tests.bot.helpers import World, japanese
-
+) -> None:
     env.bot.computer_delay = 0.0
     guild = env.create_guild("Tabletop", preferred_locale="ja")  # computers redraw in it
     channel = guild.create_text_channel("games")
@@ -267,7 +272,7 @@ async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(
         assert any("北" in label for label in labels) and "手番終了" in labels, labels
 
 
-async def test_the_player_picks_the_adventurer_the_direction_buttons_move(env) -> None:  # noqa: ANN001
+async def test_the_player_picks_the_adventurer_the_direction_buttons_move(env) -> None:
     """Classic with a second Adventurer: the board names both, the pad starts on the first;
     the player to move switches it to the second (nobody else may), and its steps move it."""
     world = make_world(env)

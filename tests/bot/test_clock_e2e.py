@@ -35,7 +35,7 @@ def said(world: Any, *words: str) -> list[str]:
     return [m.content for m in world.channel.history() if all(w in m.content for w in words)]
 
 
-async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot) -> None:  # noqa: ANN001
+async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot) -> None:
     world = make_world(env)
     clock = Clock()
     use(env, clock)
@@ -120,7 +120,7 @@ def test_clock_option_refusals(text: str) -> None:
     assert refused.value.code == "option_clock"
 
 
-async def test_the_host_sets_or_switches_off_the_turn_clock(env) -> None:  # noqa: ANN001
+async def test_the_host_sets_or_switches_off_the_turn_clock(env) -> None:
     world = make_world(env)
     service = env.bot.service
     typed = await world.alice.autocomplete(world.channel, "game new", "options", "clock=", game="speiderne")

@@ -52,7 +52,7 @@ async def open_match(env: Any, world: Any, game: str, options: str | None, compu
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-async def test_complete_games_while_discord_fails_now_and_then(env, game: str, monkeypatch) -> None:  # noqa: ANN001
+async def test_complete_games_while_discord_fails_now_and_then(env, game: str, monkeypatch) -> None:
     # simcord waits out short sleeps in real time: the publisher retries sooner here
     monkeypatch.setattr(publisher, "RETRY_DELAYS", (0.2, 0.5, 1.0, 5.0))
     world = make_world(env)

@@ -17,7 +17,7 @@ from tests.bot.helpers import make_world, select_for
 GAME_COMMANDS = ("game", "play", "hint", "hand")
 
 
-async def test_a_solo_game_is_played_in_a_dm_with_the_bot(env) -> None:  # noqa: ANN001
+async def test_a_solo_game_is_played_in_a_dm_with_the_bot(env) -> None:
     dana = env.create_user("dana")
     assert "game new" in dana.available_commands()
     opened = await dana.slash("game new", game="cartographer", seed=4)
@@ -32,14 +32,14 @@ async def test_a_solo_game_is_played_in_a_dm_with_the_bot(env) -> None:  # noqa:
     assert typed.ephemeral and (await env.bot.service.get(match.id)).steps == 2
 
 
-async def test_a_multiplayer_game_refuses_a_dm_clearly(env) -> None:  # noqa: ANN001
+async def test_a_multiplayer_game_refuses_a_dm_clearly(env) -> None:
     dana = env.create_user("dana")
     refused = await dana.slash("game new", game="speiderne")
     assert refused.ephemeral and "needs other players" in refused.response.content
     assert await env.bot.service.find_matches(dana.id) == []
 
 
-async def test_match_ids_resolve_only_within_their_server_or_dm(env) -> None:  # noqa: ANN001
+async def test_match_ids_resolve_only_within_their_server_or_dm(env) -> None:
     world = make_world(env)
     far = env.create_guild("Elsewhere")
     far_channel = far.create_text_channel("games")
@@ -66,7 +66,7 @@ async def test_match_ids_resolve_only_within_their_server_or_dm(env) -> None:  #
         assert not result.response.attachments
 
 
-async def test_game_commands_share_one_context_servers_and_the_bots_dm(env) -> None:  # noqa: ANN001
+async def test_game_commands_share_one_context_servers_and_the_bots_dm(env) -> None:
     tree = env.bot.tree
     for command in tree.get_commands():
         if command.name in GAME_COMMANDS:
@@ -78,10 +78,10 @@ async def test_game_commands_share_one_context_servers_and_the_bots_dm(env) -> N
 async def test_the_clock_loop_waits_until_the_bot_is_ready(monkeypatch) -> None:
     fired: list[str] = []
 
-    async def fire(bot: Any) -> None:
+    async def fire(_bot: Any) -> None:
         fired.append("tick")
 
-    async def nothing(bot: Any) -> None:
+    async def nothing(_bot: Any) -> None:
         return None
 
     class Bot:
@@ -117,7 +117,7 @@ class Clock:
 
 
 @pytest.mark.logs_errors
-async def test_one_failing_match_never_stops_the_clocks_of_the_others(env, caplog, monkeypatch) -> None:  # noqa: ANN001
+async def test_one_failing_match_never_stops_the_clocks_of_the_others(env, caplog, monkeypatch) -> None:
     world = make_world(env)
     clock = Clock()
     env.bot.service.clock = clock
@@ -140,7 +140,7 @@ async def test_one_failing_match_never_stops_the_clocks_of_the_others(env, caplo
     assert failed == [f"turn clock of match {broken_id} failed"]
 
 
-async def test_a_channel_that_refuses_the_bot_pauses_its_clock(env) -> None:  # noqa: ANN001
+async def test_a_channel_that_refuses_the_bot_pauses_its_clock(env) -> None:
     world = make_world(env)
     clock = Clock()
     env.bot.service.clock = clock

@@ -30,7 +30,7 @@ from tests.bot.helpers import board_message, custom_ids, japanese, make_world, s
     ("denied", "named"),
     [("send_messages", "Send Messages"), ("embed_links", "Embed Links"), ("attach_files", "Attach Files")],
 )
-async def test_game_new_is_refused_privately_where_the_bot_cannot_post(env, denied: str, named: str) -> None:  # noqa: ANN001
+async def test_game_new_is_refused_privately_where_the_bot_cannot_post(env, denied: str, named: str) -> None:
     world = make_world(env)
     deny_bot(env, world.channel, **{denied: True})
     for game in ("cartographer", "speiderne"):
@@ -40,7 +40,7 @@ async def test_game_new_is_refused_privately_where_the_bot_cannot_post(env, deni
     assert list(world.channel.history()) == []
 
 
-async def test_the_refusal_names_the_permissions_in_the_readers_language(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_the_refusal_names_the_permissions_in_the_readers_language(env, monkeypatch) -> None:
     world = make_world(env)
     deny_bot(env, world.channel, send_messages=True, attach_files=True)
     with japanese(monkeypatch, {world.alice.id}):
@@ -48,7 +48,7 @@ async def test_the_refusal_names_the_permissions_in_the_readers_language(env, mo
     assert "メッセージを送信" in result.response.content and "ファイルを添付" in result.response.content
 
 
-async def test_in_a_thread_send_messages_in_threads_is_what_counts(env) -> None:  # noqa: ANN001
+async def test_in_a_thread_send_messages_in_threads_is_what_counts(env) -> None:
     world = make_world(env)
     thread = thread_of(env, world)
     deny_bot(env, world.channel, send_messages_in_threads=True)
@@ -57,7 +57,7 @@ async def test_in_a_thread_send_messages_in_threads_is_what_counts(env) -> None:
     assert await env.bot.service.find_matches(world.alice.id) == []
 
 
-async def test_lobby_start_checks_the_permissions_again(env) -> None:  # noqa: ANN001
+async def test_lobby_start_checks_the_permissions_again(env) -> None:
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game="speiderne", seed=1)
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
@@ -72,7 +72,7 @@ async def test_lobby_start_checks_the_permissions_again(env) -> None:  # noqa: A
 @pytest.mark.parametrize(("denied", "problem"), [
     ({"send_messages": True}, "not allowed to post"), ({"view_channel": True}, "cannot see this channel"),
 ])
-async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(env, denied, problem) -> None:  # noqa: ANN001
+async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(env, denied, problem) -> None:
     world = make_world(env)
     faults = install(env)
     match_id = await two_players(env, world)
@@ -99,7 +99,7 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     assert world.channel.last_message.content.startswith("<@")  # the turn ping
 
 
-async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> None:  # noqa: ANN001
+async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> None:
     world = make_world(env)
     faults = install(env)
     match_id = await two_players(env, world)
@@ -109,7 +109,7 @@ async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> Non
     assert f"{move} was played and saved" in text and "no longer exists" in text
 
 
-async def test_an_expired_interaction_loses_no_move(env) -> None:  # noqa: ANN001
+async def test_an_expired_interaction_loses_no_move(env) -> None:
     world = make_world(env)
     faults = install(env)
     match_id, _ = await start(env, world, "cartographer", seed=5)
@@ -124,7 +124,7 @@ async def test_an_expired_interaction_loses_no_move(env) -> None:  # noqa: ANN00
     assert f"{after.steps}" in board.embeds[0].footer.text  # redrawn through the channel
 
 
-async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_current(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_current(env, monkeypatch) -> None:
     monkeypatch.setattr(publisher, "RETRY_DELAYS", (0.1, 0.2, 0.5))  # simcord waits them in real time
     world = make_world(env)
     faults = install(env)
@@ -140,7 +140,7 @@ async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_curren
 
 
 # -- 3. hour-old boards ---------------------------------------------------------------------
-async def test_an_hour_old_board_is_replaced_and_the_new_one_works(env) -> None:  # noqa: ANN001
+async def test_an_hour_old_board_is_replaced_and_the_new_one_works(env) -> None:
     world = make_world(env)
     faults = install(env)
     match_id, board = await start(env, world, "cartographer", seed=8)
@@ -158,7 +158,7 @@ async def test_an_hour_old_board_is_replaced_and_the_new_one_works(env) -> None:
     assert (await env.bot.service.get(match_id)).steps == 2
 
 
-async def test_30046_on_a_board_of_unknown_age_posts_a_fresh_board_without_sleeping(env, make_bot) -> None:  # noqa: ANN001
+async def test_30046_on_a_board_of_unknown_age_posts_a_fresh_board_without_sleeping(env, make_bot) -> None:
     world = make_world(env)
     match_id, board = await start(env, world, "cartographer", seed=8)
     await env.bot.close()
@@ -175,7 +175,7 @@ async def test_30046_on_a_board_of_unknown_age_posts_a_fresh_board_without_sleep
 
 
 # -- 4. threads -------------------------------------------------------------------------------
-async def test_an_archived_thread_is_revived_by_a_fresh_board(env) -> None:  # noqa: ANN001
+async def test_an_archived_thread_is_revived_by_a_fresh_board(env) -> None:
     world = make_world(env)
     faults = install(env)
     thread = thread_of(env, world)
@@ -188,7 +188,7 @@ async def test_an_archived_thread_is_revived_by_a_fresh_board(env) -> None:  # n
     assert not result.ephemeral or "saved, but" not in (result.response.content or "")
 
 
-async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:  # noqa: ANN001
+async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:
     world = make_world(env)
     faults = install(env)
     thread = thread_of(env, world)
@@ -202,7 +202,7 @@ async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:  # noq
 
 
 # -- 6. ordered redraws -----------------------------------------------------------------------
-async def test_a_slow_redraw_never_covers_a_newer_board(env) -> None:  # noqa: ANN001
+async def test_a_slow_redraw_never_covers_a_newer_board(env) -> None:
     world = make_world(env)
     faults = install(env)
     match_id, board = await start(env, world, "cartographer", seed=8)

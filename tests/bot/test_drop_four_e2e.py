@@ -24,7 +24,7 @@ async def open_lobby(env: Any, world: Any, options: str | None = None) -> tuple[
     return match.id, opened.response.message
 
 
-async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_bot) -> None:  # noqa: ANN001
+async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_bot) -> None:
     world = make_world(env)
     choices = await world.alice.autocomplete(world.channel, "game new", "options", "col", game=GAME)
     assert [c["value"] for c in choices][:1] == ["columns=7"]  # the game's own options
@@ -66,7 +66,7 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     assert after.steps == 3 and after.version > before.version
 
 
-async def test_a_computer_from_the_lobby_menu_answers_each_move(env) -> None:  # noqa: ANN001
+async def test_a_computer_from_the_lobby_menu_answers_each_move(env) -> None:
     world = make_world(env)
     match_id, lobby = await open_lobby(env, world)
     (menu,) = [c for c in components(lobby) if c["type"] == 3]

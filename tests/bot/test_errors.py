@@ -35,11 +35,11 @@ async def test_other_http_errors_still_raise() -> None:
 
 @pytest.mark.logs_errors
 @pytest.mark.simcord(check_errors=False)
-async def test_an_unexpected_failure_is_reported_privately(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_an_unexpected_failure_is_reported_privately(env, monkeypatch) -> None:
     world = make_world(env)
     match_id, board = await start(env, world, "cartographer", seed=1)
 
-    async def broken(*args, **kwargs):  # noqa: ANN002, ANN003, ANN202
+    async def broken(*args, **kwargs):
         raise RuntimeError("database on fire")
 
     monkeypatch.setattr(env.bot.service, "hint", broken)

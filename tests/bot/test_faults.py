@@ -11,11 +11,11 @@ from tests.bot.faults import install
 from tests.bot.helpers import make_world
 
 
-def channel_of(env, world):  # noqa: ANN001, ANN201
+def channel_of(env, world):
     return env.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
 
 
-async def later(env, coroutine, seconds: float):  # noqa: ANN001, ANN201
+async def later(env, coroutine, seconds: float):
     """Run ``coroutine`` in the bot's loop while virtual time moves ``seconds``."""
     task = asyncio.get_running_loop().create_task(coroutine)
     await env.advance_time(seconds)
@@ -23,7 +23,7 @@ async def later(env, coroutine, seconds: float):  # noqa: ANN001, ANN201
 
 
 @pytest.mark.simcord(check_errors=False)
-async def test_errors_come_back_as_discord_py_raises_them(env) -> None:  # noqa: ANN001
+async def test_errors_come_back_as_discord_py_raises_them(env) -> None:
     world = make_world(env)
     faults = install(env)
     channel = channel_of(env, world)
@@ -57,7 +57,7 @@ async def test_errors_come_back_as_discord_py_raises_them(env) -> None:  # noqa:
 
 
 @pytest.mark.simcord(check_errors=False)
-async def test_archived_threads_are_revived_by_a_message_and_locked_ones_refuse(env) -> None:  # noqa: ANN001
+async def test_archived_threads_are_revived_by_a_message_and_locked_ones_refuse(env) -> None:
     world = make_world(env)
     faults = install(env)
     channel = channel_of(env, world)
@@ -75,7 +75,7 @@ async def test_archived_threads_are_revived_by_a_message_and_locked_ones_refuse(
 
 
 @pytest.mark.simcord(check_errors=False)
-async def test_delays_reorder_requests(env) -> None:  # noqa: ANN001
+async def test_delays_reorder_requests(env) -> None:
     world = make_world(env)
     faults = install(env)
     channel = channel_of(env, world)
@@ -89,7 +89,7 @@ async def test_delays_reorder_requests(env) -> None:  # noqa: ANN001
     assert [m.content for m in world.channel.history()][-2:] == ["second", "first"]
 
 
-async def test_an_expired_interaction_is_answered_by_discord_with_10062(env) -> None:  # noqa: ANN001
+async def test_an_expired_interaction_is_answered_by_discord_with_10062(env) -> None:
     world = make_world(env)
     faults = install(env)
     faults.expire_interactions()

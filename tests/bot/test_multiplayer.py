@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import renderer
 from tests.bot.helpers import (
     assert_board_png,
     assert_png,
@@ -16,7 +17,7 @@ from tests.bot.helpers import (
 GAME = "speiderne"
 
 
-async def open_table(env, world):  # noqa: ANN001, ANN201
+async def open_table(env, world):
     opened = await world.alice.slash(world.channel, "game new", game=GAME, seed=9)
     lobby = opened.response.message
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
@@ -25,7 +26,7 @@ async def open_table(env, world):  # noqa: ANN001, ANN201
     return match.id, lobby
 
 
-async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:  # noqa: ANN001
+async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:
     world = make_world(env)
     match_id, lobby = await open_table(env, world)
     start_button = next(c for c in components(lobby) if c["custom_id"].endswith(":start"))
@@ -69,7 +70,7 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None: 
     assert after.steps == match.steps + 1
 
 
-async def test_computer_seats_move_after_a_pause(env) -> None:  # noqa: ANN001
+async def test_computer_seats_move_after_a_pause(env) -> None:
     env.bot.computer_delay = 600.0  # beyond simcord's settle window: only advance_time runs it
     world = make_world(env)
     match_id, lobby = await open_table(env, world)
@@ -95,7 +96,7 @@ async def test_computer_seats_move_after_a_pause(env) -> None:  # noqa: ANN001
     assert computer_moves >= 2
 
 
-async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:  # noqa: ANN001
+async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:
     world = make_world(env)
     match_id, lobby = await open_table(env, world)
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
@@ -116,7 +117,7 @@ async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:  
     assert "ran out of time" in board.embeds[0].description
 
 
-async def test_game_options_are_checked_privately_and_applied(env) -> None:  # noqa: ANN001
+async def test_game_options_are_checked_privately_and_applied(env) -> None:
     world = make_world(env)
     suggestions = await world.alice.autocomplete(world.channel, "game new", "options", "mode=b", game="cartolan")
     assert [c["value"] for c in suggestions] == ["mode=beginner"]
@@ -131,7 +132,7 @@ async def test_game_options_are_checked_privately_and_applied(env) -> None:  # n
     assert match.options["mode"] == "beginner" and match.options["preset"] == "modern"
 
 
-async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:  # noqa: ANN001
+async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:
     world = make_world(env)
     match_id, old_lobby = await open_table(env, world)
     shown = await world.alice.slash(world.channel, "game show")
@@ -147,24 +148,22 @@ async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:  # n
     assert "cancelled" in current.embeds[0].description and custom_ids(current) == []
 
 
-async def test_the_lobby_shows_the_chosen_options(env) -> None:  # noqa: ANN001
+async def test_the_lobby_shows_the_chosen_options(env) -> None:
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game=GAME, options="max_rounds=12")
     (field,) = opened.response.embeds[0].fields
     assert field.name == "Options" and "**Rounds at most**: 12" in field.value
 
 
-async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypatch) -> None:  # noqa: ANN001
-    import renderer
-
+async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypatch) -> None:
     drawn: list[tuple[str, dict]] = []
     real_board, real_hand = renderer.render_board, renderer.render_hand
 
-    def spy_board(game_id, view, locale="en"):  # noqa: ANN001, ANN202
+    def spy_board(game_id, view, locale="en"):
         drawn.append(("board", view))
         return real_board(game_id, view, locale)
 
-    def spy_hand(game_id, view, locale="en"):  # noqa: ANN001, ANN202
+    def spy_hand(game_id, view, locale="en"):
         drawn.append(("hand", view))
         return real_hand(game_id, view, locale)
 

@@ -11,8 +11,10 @@ import discord
 import pytest
 
 from cogs.ui import permissions
+from cogs.ui import publisher as module
 from cogs.ui.discord_errors import Failure, classify
 from cogs.ui.publisher import BACKOFF_FIRST, BOARD_FRESH_FOR, Publisher, Shown
+from cogs.ui.replies import tolerate
 
 
 class Response:
@@ -117,7 +119,7 @@ def publisher(channel: Channel, saved: dict[str, int], clock: Clock) -> Publishe
     async def save(match_id: str, message_id: int) -> None:
         saved[match_id] = message_id
 
-    return Publisher(lambda channel_id, guild_id: channel, save, clock=clock)
+    return Publisher(lambda _channel_id, _guild_id: channel, save, clock=clock)
 
 
 async def test_redraws_are_ordered_and_never_go_back_to_an_older_version() -> None:
@@ -217,7 +219,7 @@ async def test_an_expired_interaction_edit_falls_back_to_the_channel() -> None:
     pub = publisher(channel, saved, clock)
     channel.messages[7] = "v1"
 
-    async def through_interaction(board: Any) -> None:
+    async def through_interaction(_board: Any) -> None:
         raise error(404, 10062)
 
     result = await pub.redraw(Match(version=2, board_message_id=7), lambda: _board(2), edit_here=through_interaction)
@@ -233,9 +235,7 @@ def test_missing_permissions_are_named_in_a_fixed_order() -> None:
     assert permissions.permission_names(["attach_files", "embed_links"], "ja") == "ファイルを添付, 埋め込みリンク"
 
 
-async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monkeypatch) -> None:  # noqa: ANN001
-    from cogs.ui import publisher as module
-
+async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monkeypatch) -> None:
     monkeypatch.setattr(module, "RETRY_DELAYS", (0.01, 0.01, 0.01))
     channel, saved, clock = Channel(), {}, Clock()
     pub = publisher(channel, saved, clock)
@@ -245,13 +245,11 @@ async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monke
     assert first.shown is Shown.FAILED
     await pub.redraw(Match(version=3, board_message_id=7), lambda: _board(3))  # fails too
     assert channel.messages[7] == "v1"
-    await asyncio.wait_for(pub._matches["m1"].retry, timeout=5)  # noqa: SLF001 - the background retry
+    await asyncio.wait_for(pub._matches["m1"].retry, timeout=5)  # the background retry
     assert channel.messages[7] == "v3" and pub.shown_version("m1") == 3
 
 
 async def test_a_reply_lost_to_server_errors_is_skipped_not_reported() -> None:
-    from cogs.ui.replies import tolerate
-
     async def lost() -> None:
         raise error(503, 0)  # what discord.py raises once its own retries are spent
 

@@ -14,12 +14,12 @@ from tests.bot.helpers import (
 )
 
 
-def first_move(message) -> tuple[str, str]:  # noqa: ANN001
+def first_move(message) -> tuple[str, str]:
     custom_id, values = next(iter(select_options(message).items()))
     return custom_id, values[0]
 
 
-async def test_a_match_continues_after_a_restart_old_buttons_included(env, make_bot) -> None:  # noqa: ANN001
+async def test_a_match_continues_after_a_restart_old_buttons_included(env, make_bot) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=21)
     custom_id, move = first_move(message)
@@ -41,7 +41,7 @@ async def test_a_match_continues_after_a_restart_old_buttons_included(env, make_
     assert typed.ephemeral and (await env.bot.service.get(match_id)).steps == before.steps + 2
 
 
-async def test_a_click_on_an_outdated_board_says_so(env) -> None:  # noqa: ANN001
+async def test_a_click_on_an_outdated_board_says_so(env) -> None:
     world = make_world(env)
     match_id, old_board = await start(env, world, "cartographer", seed=4)
     shown = await world.alice.slash(world.channel, "game show")
@@ -57,7 +57,7 @@ async def test_a_click_on_an_outdated_board_says_so(env) -> None:  # noqa: ANN00
     assert (await env.bot.service.get(match_id)).version == version
 
 
-async def test_replies_follow_the_user_and_server_languages(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_replies_follow_the_user_and_server_languages(env, monkeypatch) -> None:
     world = make_world(env)
     with japanese(monkeypatch, {world.alice.id}, {world.guild.id}):
         result = await world.alice.slash(world.channel, "game new", game="cartographer", seed=2)
@@ -72,7 +72,7 @@ async def test_replies_follow_the_user_and_server_languages(env, monkeypatch) ->
     assert "no match in this channel" in english.response.content
 
 
-async def test_rules_are_paged_with_buttons(env, monkeypatch) -> None:  # noqa: ANN001
+async def test_rules_are_paged_with_buttons(env, monkeypatch) -> None:
     world = make_world(env)
     shown = await world.alice.slash(world.channel, "rules", game="cartographer")
     assert shown.ephemeral
@@ -86,7 +86,7 @@ async def test_rules_are_paged_with_buttons(env, monkeypatch) -> None:  # noqa: 
         assert ja.response.embeds[0].footer.text.startswith("1/")
 
 
-async def test_leaderboard_lists_the_winner_publicly(env) -> None:  # noqa: ANN001
+async def test_leaderboard_lists_the_winner_publicly(env) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=5)
     await world.alice.slash(world.channel, "game resign")
@@ -100,7 +100,7 @@ async def test_leaderboard_lists_the_winner_publicly(env) -> None:  # noqa: ANN0
     assert listed.ephemeral and "no running match" in listed.response.content
 
 
-async def test_a_lost_board_message_is_posted_again(env) -> None:  # noqa: ANN001
+async def test_a_lost_board_message_is_posted_again(env) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=6)
     await env.bot.service.set_board_message(match_id, message.id + 999)  # as if deleted

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tests.bot.helpers import World, start
 
 
-async def test_leaderboards_and_stats_per_server_and_for_all(env) -> None:  # noqa: ANN001
+async def test_leaderboards_and_stats_per_server_and_for_all(env) -> None:
     alice, bob = env.create_user("alice"), env.create_user("bob")
     guild = env.create_guild("Tabletop")
     here = World(guild, guild.create_text_channel("games"), guild.add_member(alice), guild.add_member(bob))

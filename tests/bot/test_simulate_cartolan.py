@@ -3,10 +3,10 @@ result (table by type and seat, rounds, chart), and the work cap."""
 
 from __future__ import annotations
 
-from tests.bot.helpers import assert_png, make_world
+from tests.bot.helpers import assert_png, japanese, make_world
 
 
-async def test_simulate_cartolan_reports_progress_then_a_table_and_a_chart(env) -> None:  # noqa: ANN001
+async def test_simulate_cartolan_reports_progress_then_a_table_and_a_chart(env) -> None:
     env.settle_timeout = 60.0  # real work in a worker thread (games, then matplotlib's import)
     world = make_world(env)
     suggested = await world.alice.autocomplete(
@@ -38,7 +38,7 @@ async def test_simulate_cartolan_reports_progress_then_a_table_and_a_chart(env) 
     assert_png(await message.attachments[0].read())
 
 
-async def test_simulate_refuses_too_much_work_and_bad_options(env) -> None:  # noqa: ANN001
+async def test_simulate_refuses_too_much_work_and_bad_options(env) -> None:
     world = make_world(env)
     much = await world.alice.slash(world.channel, "simulate", game="cartolan", games=2000, seats=4)
     assert much.ephemeral and "at most 1000 games" in much.response.content
@@ -48,9 +48,7 @@ async def test_simulate_refuses_too_much_work_and_bad_options(env) -> None:  # n
     assert wrong.ephemeral and "mode" in wrong.response.content
 
 
-async def test_a_refused_simulation_reads_in_the_servers_language(env, monkeypatch) -> None:  # noqa: ANN001
-    from tests.bot.helpers import japanese
-
+async def test_a_refused_simulation_reads_in_the_servers_language(env, monkeypatch) -> None:
     world = make_world(env)
     with japanese(monkeypatch, set(), {world.guild.id}):
         wrong = await world.alice.slash(world.channel, "simulate", game="cartolan", games=1, options="mode=hard")

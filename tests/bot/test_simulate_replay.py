@@ -15,7 +15,7 @@ from tests.bot.helpers import assert_png, make_world, start
 ROOT = Path(__file__).resolve().parents[2]
 
 
-async def test_simulate_replies_with_a_table_and_a_chart(env) -> None:  # noqa: ANN001
+async def test_simulate_replies_with_a_table_and_a_chart(env) -> None:
     world = make_world(env)
     suggested = await world.alice.autocomplete(world.channel, "simulate", "players", "heuristic,r", game="cartographer")
     assert [c["value"] for c in suggested] == ["heuristic,random"]
@@ -28,7 +28,7 @@ async def test_simulate_replies_with_a_table_and_a_chart(env) -> None:  # noqa: 
     assert wrong.ephemeral and "wizard" in wrong.response.content
 
 
-async def test_replay_gives_the_moves_of_an_ended_match_only(env, tmp_path) -> None:  # noqa: ANN001
+async def test_replay_gives_the_moves_of_an_ended_match_only(env, tmp_path) -> None:
     world = make_world(env)
     match_id, _ = await start(env, world, "cartographer", seed=8)
     for _ in range(3):

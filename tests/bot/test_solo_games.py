@@ -22,7 +22,7 @@ MAX_STEPS = 120
 GAMES = ["cartographer", "dungeon-delver"]
 
 
-async def finish_with_play(env, world, match_id: str) -> int:  # noqa: ANN001
+async def finish_with_play(env, world, match_id: str) -> int:
     """Ask /hint and type the hinted move with /play until the match ends."""
     for step in range(MAX_STEPS):
         match = await env.bot.service.get(match_id)
@@ -38,7 +38,7 @@ async def finish_with_play(env, world, match_id: str) -> int:  # noqa: ANN001
     raise AssertionError("the game did not end")
 
 
-async def finish_by_clicking(env, world, match_id: str) -> int:  # noqa: ANN001
+async def finish_by_clicking(env, world, match_id: str) -> int:
     """Pick the first option of the first select on the board until the match ends."""
     for step in range(MAX_STEPS):
         message = await board_message(env, world, match_id)
@@ -56,7 +56,7 @@ async def finish_by_clicking(env, world, match_id: str) -> int:  # noqa: ANN001
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-async def test_a_seeded_game_played_to_the_end_with_play(env, game_id: str) -> None:  # noqa: ANN001
+async def test_a_seeded_game_played_to_the_end_with_play(env, game_id: str) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, game_id, seed=7)
     await assert_board_png(message)
@@ -76,7 +76,7 @@ async def test_a_seeded_game_played_to_the_end_with_play(env, game_id: str) -> N
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-async def test_a_seeded_game_played_to_the_end_by_clicking(env, game_id: str) -> None:  # noqa: ANN001
+async def test_a_seeded_game_played_to_the_end_by_clicking(env, game_id: str) -> None:
     world = make_world(env)
     match_id, _ = await start(env, world, game_id, seed=11)
     steps = await finish_by_clicking(env, world, match_id)
@@ -84,7 +84,7 @@ async def test_a_seeded_game_played_to_the_end_by_clicking(env, game_id: str) ->
     await assert_board_png(await board_message(env, world, match_id))
 
 
-async def test_autocomplete_offers_only_the_callers_legal_moves(env) -> None:  # noqa: ANN001
+async def test_autocomplete_offers_only_the_callers_legal_moves(env) -> None:
     world = make_world(env)
     match_id, _ = await start(env, world, "cartographer", seed=3)
     match = await env.bot.service.get(match_id)
@@ -96,7 +96,7 @@ async def test_autocomplete_offers_only_the_callers_legal_moves(env) -> None:  #
     assert await world.bob.autocomplete(world.channel, "play", "move", "") == []
 
 
-async def test_a_wrong_move_is_explained_privately_and_changes_nothing(env) -> None:  # noqa: ANN001
+async def test_a_wrong_move_is_explained_privately_and_changes_nothing(env) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=3)
     before = await env.bot.service.get(match_id)
@@ -110,7 +110,7 @@ async def test_a_wrong_move_is_explained_privately_and_changes_nothing(env) -> N
     assert (await board_message(env, world, match_id)).embeds[0].description == message.embeds[0].description
 
 
-async def test_another_user_cannot_act_on_a_solo_match(env) -> None:  # noqa: ANN001
+async def test_another_user_cannot_act_on_a_solo_match(env) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=3)
     before = await env.bot.service.get(match_id)
@@ -125,7 +125,7 @@ async def test_another_user_cannot_act_on_a_solo_match(env) -> None:  # noqa: AN
     assert (after.version, after.state) == (before.version, before.state)
 
 
-async def test_resigning_from_the_board_asks_first(env) -> None:  # noqa: ANN001
+async def test_resigning_from_the_board_asks_first(env) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=5)
     version = (await env.bot.service.get(match_id)).version

@@ -92,7 +92,7 @@ def test_the_seed_gives_the_planned_table() -> None:
     assert planned.order[0] == "computer" and planned.storm_steps
 
 
-async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, make_bot) -> None:  # noqa: ANN001, C901
+async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, make_bot) -> None:
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))  # in the channel, no seat
     planned = plan(SEED, MAX_ROUNDS)
@@ -217,7 +217,7 @@ def select_options_of(message: Any) -> dict[str, list[str]]:
     return {c["custom_id"]: [o["value"] for o in c["options"]] for c in components(message) if c.get("type") == 3}
 
 
-async def test_the_lobby_holds_at_most_the_games_maximum(env) -> None:  # noqa: ANN001
+async def test_the_lobby_holds_at_most_the_games_maximum(env) -> None:
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game="speiderne", seed=3)
     lobby = opened.response.message

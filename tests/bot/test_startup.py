@@ -9,8 +9,12 @@ from pathlib import Path
 
 import discord
 import pytest
+from discord import app_commands
 
-from bot import DEFAULT_DATABASE_URL, Settings
+from bot import DEFAULT_DATABASE_URL, INVITE_PERMISSIONS, MISSING_TOKEN_HELP, Settings, create_bot
+from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD
+from i18n import t
+from storage import ShardFilter
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,7 +49,7 @@ def test_a_database_url_the_store_cannot_open_is_refused_in_one_line(tmp_path: P
     assert done.returncode == 2 and "postgresql://" in done.stderr and "\n" not in done.stderr.strip()
 
 
-async def test_commands_are_synced_with_japanese_names(env) -> None:  # noqa: ANN001
+async def test_commands_are_synced_with_japanese_names(env) -> None:
     tree = env.bot.tree
     names = {c.name for c in tree.get_commands()}
     assert {"game", "play", "hint", "rules", "stats", "leaderboard", "history"} <= names
@@ -63,9 +67,7 @@ async def test_commands_are_synced_with_japanese_names(env) -> None:  # noqa: AN
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # the hash lives beside the file
-async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot, database_url) -> None:  # noqa: ANN001
-    from discord import app_commands
-
+async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot) -> None:
     def puts() -> int:
         return sum(1 for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands"))
 
@@ -77,7 +79,7 @@ async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot
     changed = make_bot()
 
     @app_commands.command(name="extra", description="A command added by an update")
-    async def extra(interaction) -> None:  # noqa: ANN001
+    async def extra(interaction) -> None:
         await interaction.response.send_message("extra")
 
     changed.tree.add_command(extra)
@@ -88,8 +90,6 @@ async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot
 
 
 def test_shard_settings_from_the_environment() -> None:
-    from storage import ShardFilter
-
     cluster = Settings.from_env({"SHARD_COUNT": "4", "CLUSTER_COUNT": "2", "CLUSTER_ID": "1"})
     assert cluster.shards == ShardFilter(4, frozenset({1, 3}))
     listed = Settings.from_env({"SHARD_COUNT": "6", "SHARD_IDS": "0, 5"}).shards
@@ -106,10 +106,7 @@ def test_shard_settings_from_the_environment() -> None:
             Settings.from_env(wrong)
 
 
-async def test_a_cluster_runs_its_shards_and_only_shard_0_syncs_commands(tmp_path) -> None:  # noqa: ANN001
-    from bot import create_bot
-    from storage import ShardFilter
-
+async def test_a_cluster_runs_its_shards_and_only_shard_0_syncs_commands(tmp_path) -> None:
     synced = []
     for ids in ({1, 3}, {0, 2}):
         settings = Settings(
@@ -134,10 +131,6 @@ async def test_a_cluster_runs_its_shards_and_only_shard_0_syncs_commands(tmp_pat
 
 
 def test_the_invite_instructions_name_every_permission_a_channel_needs() -> None:
-    from bot import INVITE_PERMISSIONS, MISSING_TOKEN_HELP
-    from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD
-    from i18n import t
-
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for name in sorted({*NEEDED, *NEEDED_IN_THREAD}):
         assert getattr(INVITE_PERMISSIONS, name), name

@@ -7,7 +7,7 @@ from tests.bot.helpers import board_message, make_world
 from tests.bot.test_cartolan import button, start_alice_and_bob
 
 
-async def test_a_cartolan_ping_points_to_the_board_buttons(env) -> None:  # noqa: ANN001
+async def test_a_cartolan_ping_points_to_the_board_buttons(env) -> None:
     world = make_world(env)
     started = await start_alice_and_bob(env, world, seed=5)
     match_id, mover, other = started.match_id, started.mover, started.other

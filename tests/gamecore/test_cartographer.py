@@ -1,10 +1,10 @@
-"""Cartographer's Expedition: one or more tests per rule and Decision of rules/cartographer.md."""
+"""Cartographer's Expedition: one or more tests per rule and Decision of docs/games/cartographer.md."""
 
 from __future__ import annotations
 
 import pytest
 
-from gamecore.cards import card, full_deck
+from gamecore.cards import Card, card, full_deck
 from gamecore.contract import IllegalAction
 from gamecore.games import cartographer as mod
 from gamecore.games.cartographer import CELL_NAMES, GAME, Exchange, Reveal
@@ -114,7 +114,7 @@ def test_suitable_centre_decision() -> None:
 
 def test_empty_centre_when_no_card_is_suitable(monkeypatch: pytest.MonkeyPatch) -> None:
     """Setup 5 Decision: every card tried, none suitable -> the centre stays empty."""
-    monkeypatch.setattr(mod, "is_suitable_centre", lambda candidate, hand: False)
+    monkeypatch.setattr(mod, "is_suitable_centre", lambda _candidate, _hand: False)
     state = GAME.setup(1, 3)
     view = GAME.view(state, 0)
     assert state.cells[mod.CENTRE] is None
@@ -420,8 +420,6 @@ def test_heuristic_beats_random() -> None:
 
 def test_legal_actions_do_not_depend_on_card_object_identity() -> None:
     """Fast tables are keyed by the canonical card objects; equal copies give equal moves."""
-    from gamecore.cards import Card
-
     state = GAME.setup(1, 4)
     copies = mod.CartographerState(
         state.cells, state.face_up, tuple(Card(c.rank, c.suit) for c in state.hand),

@@ -15,6 +15,8 @@ from pathlib import Path
 import pytest
 
 from gamecore.cli import main
+from gamecore.cli.options import convert_value, option_flag
+from gamecore.contract import OptionSpec
 from gamecore.registry import game_ids
 from gamecore.rng import Rng
 from tests.gamecore import test_simulate as toys
@@ -300,9 +302,6 @@ def test_progress_bar_on_a_terminal_and_quiet_turns_it_off():
 
 
 def test_option_flags_avoid_the_commands_own_flags_and_convert_types():
-    from gamecore.cli.options import convert_value, option_flag
-    from gamecore.contract import OptionSpec
-
     assert option_flag(OptionSpec("seed", 0)) == "--option-seed"
     assert option_flag(OptionSpec("max_rounds", 60)) == "--max-rounds"
     assert convert_value(OptionSpec("ratio", 0.5), "0.25") == 0.25

@@ -81,7 +81,7 @@ class OffersFullColumns(DropFour):
 
 
 class AcceptsAnyone(DropFour):
-    def apply(self, state: DropState, player: int, action: int) -> tuple[DropState, list[Event]]:
+    def apply(self, state: DropState, _player: int, action: int) -> tuple[DropState, list[Event]]:
         return super().apply(state, state.to_move, action)
 
 

@@ -1,4 +1,4 @@
-"""Dungeon Delver: one or more tests per rule and Decision of rules/dungeon-delver.md."""
+"""Dungeon Delver: one or more tests per rule and Decision of docs/games/dungeon-delver.md."""
 
 from __future__ import annotations
 

@@ -6,9 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from gamecore import get_game
 from gamecore import match as rules
 from gamecore.contract import IllegalAction
-from gamecore.match import MatchError
+from gamecore.match import MatchError, computer_name
 from tests.service.toy_race import GAME as RACE
 from tests.service.toy_solo import GAME as SOLO
 
@@ -282,9 +283,6 @@ def test_lobby_invariants_hold_for_any_sequence(steps):
 
 
 def test_the_advisor_plays_hints_and_late_seats_where_a_game_names_one():
-    from gamecore import get_game
-    from gamecore.match import computer_name
-
     assert get_game("cartolan").advisor == "trader"
     assert computer_name(get_game("cartolan")) == "trader"
     assert computer_name(get_game("speiderne")) == "heuristic"  # no advisor: the preference list

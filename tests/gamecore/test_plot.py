@@ -7,6 +7,7 @@ import json
 import warnings
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import pytest
 from PIL import Image
 
@@ -59,8 +60,6 @@ def test_without_the_japanese_font_glyphs_would_be_missing(monkeypatch) -> None:
 
 
 def test_count_axes_have_whole_number_ticks(monkeypatch) -> None:
-    import matplotlib.pyplot as plt
-
     closed = []
     monkeypatch.setattr(plt, "close", closed.append)
     _chart()

@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 
 from gamecore.contract import Game, IllegalAction, OptionSpec, SimulationAborted, Status
+from gamecore.plot import render_summary_chart
+from gamecore.registry import get_game
 from gamecore.rng import Rng
 from gamecore.simulate import (
     CHUNK_MIN,
@@ -52,7 +54,7 @@ class Climb(Game[ClimbState, int]):
     )
     headline_score = "total"
 
-    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> ClimbState:
+    def setup(self, _players: int, seed: int, options: Mapping[str, Any] | None = None) -> ClimbState:
         resolved = self.resolve_options(options)
         return ClimbState(target=resolved["low"] + Rng(seed).below(5), total=0, steps=0)
 
@@ -65,7 +67,7 @@ class Climb(Game[ClimbState, int]):
         new = ClimbState(state.target, state.total + action, state.steps + 1)
         return new, []
 
-    def view(self, state: ClimbState, viewer: int | None) -> dict:
+    def view(self, state: ClimbState, _viewer: int | None) -> dict:
         return {"target": state.target, "total": state.total}
 
     def status(self, state: ClimbState) -> Status:
@@ -94,13 +96,13 @@ class Climb(Game[ClimbState, int]):
         return {"score": {"total": state.total, "target": state.target}}
 
     def players(self):
-        def careful(view, legal, rng):
+        def careful(view, _legal, _rng):
             return min(3, view["target"] - view["total"])
 
-        def crash(view, legal, rng):
+        def crash(_view, _legal, _rng):
             raise RuntimeError("crash player always fails")
 
-        return {"random": lambda view, legal, rng: rng.choice(legal), "careful": careful, "crash": crash}
+        return {"random": lambda _view, legal, rng: rng.choice(legal), "careful": careful, "crash": crash}
 
 
 @dataclass(frozen=True)
@@ -119,7 +121,7 @@ class Nim(Game[NimState, int]):
     min_players = 2
     max_players = 2
 
-    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> NimState:
+    def setup(self, _players: int, seed: int, _options: Mapping[str, Any] | None = None) -> NimState:
         return NimState(pile=7 + Rng(seed).below(8), to_move=0, taken=(0, 0), steps=0)
 
     def legal_actions(self, state: NimState, player: int) -> list[int]:
@@ -137,7 +139,7 @@ class Nim(Game[NimState, int]):
         new = NimState(state.pile - action, 1 - player, (taken[0], taken[1]), state.steps + 1)
         return new, []
 
-    def view(self, state: NimState, viewer: int | None) -> dict:
+    def view(self, state: NimState, _viewer: int | None) -> dict:
         return {"pile": state.pile, "taken": list(state.taken)}
 
     def status(self, state: NimState) -> Status:
@@ -168,11 +170,11 @@ class Nim(Game[NimState, int]):
         }
 
     def players(self):
-        def smart(view, legal, rng):
+        def smart(view, legal, _rng):
             best = view["pile"] % 4
             return best if best in legal else legal[0]
 
-        return {"random": lambda view, legal, rng: rng.choice(legal), "smart": smart}
+        return {"random": lambda _view, legal, rng: rng.choice(legal), "smart": smart}
 
 
 CLIMB = Climb()
@@ -334,9 +336,7 @@ def test_summary_of_a_multiplayer_run_counts_types_seats_and_shared_wins():
     assert "how games ended" in text and "seat 1" in text and "rounds: mean 2.5" in text
 
 
-def test_chart_is_a_png(tmp_path):
-    from gamecore.plot import render_summary_chart
-
+def test_chart_is_a_png():
     records = list(run_games(NIM, 30, RunSpec(seats=2, player_names=("smart", "random"))))
     png = render_summary_chart(summarize(records), records, "Nim")
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
@@ -345,8 +345,6 @@ def test_chart_is_a_png(tmp_path):
 
 
 def test_cartographer_random_games_produce_records():
-    from gamecore.registry import get_game
-
     game = get_game("cartographer")
     records = list(run_games(game, 20, RunSpec(seed=1, player_names=("random",))))
     assert all(r["result"] in ("won", "lost") for r in records), [r.get("error") for r in records]

@@ -108,7 +108,7 @@ def carto_candidate(state: carto.CartographerState, rng: Rng) -> object:
 CORNER_NAMES = {carto.CELL_NAMES[c] for c in carto.CORNERS}
 
 
-def carto_chooser(state: carto.CartographerState, legal: list, rng: Rng) -> object:
+def carto_chooser(_state: carto.CartographerState, legal: list, rng: Rng) -> object:
     """Random play that takes a corner when it can and mostly reveals, so that a good share
     of the games are won (a purely random player almost never wins)."""
     reveals = [a for a in legal if isinstance(a, carto.Reveal)]

@@ -1,4 +1,4 @@
-"""Speiderne rules, one hand-built position per rule and Decision (rules/speiderne.md)."""
+"""Speiderne rules, one hand-built position per rule and Decision (docs/games/speiderne.md)."""
 
 from __future__ import annotations
 

@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from gamecore.match import Match, MatchError  # noqa: E402
-from gamecore.registry import get_game  # noqa: E402
-from service import MatchService, TurnOutcome  # noqa: E402
-from storage import SqliteMatchStore  # noqa: E402
+from gamecore.match import Match, MatchError
+from gamecore.registry import get_game
+from service import MatchService, TurnOutcome
+from storage import SqliteMatchStore
 
 GAMES: tuple[str, ...] = ("cartographer", "dungeon-delver", "speiderne")
 #: User ids of the people: host of match number n is HOST + n, its guests GUEST + n * 10 + k.

@@ -32,7 +32,7 @@ def _set(data: Any, place: Place, value: Any) -> None:
     data[place[-1]] = value
 
 
-def cartographer_hidden(data: dict, viewer: int | None) -> list[Place]:
+def cartographer_hidden(data: dict, _viewer: int | None) -> list[Place]:
     """Face-down grid cards (the corner aces among them) and the draw pile (rules "Setup")."""
     up = set(data["face_up"])
     names = [c + r for r in "12345" for c in "ABCDE"]
@@ -40,14 +40,14 @@ def cartographer_hidden(data: dict, viewer: int | None) -> list[Place]:
     return cells + [("pile", i) for i in range(len(data["pile"]))]
 
 
-def cartographer_corners(data: dict, viewer: int | None) -> list[Place]:
+def cartographer_corners(data: dict, _viewer: int | None) -> list[Place]:
     """Only the face-down corners: which ace lies where must not show."""
     up = set(data["face_up"])
     return [("cells", i) for i, name in ((0, "A1"), (4, "E1"), (20, "A5"), (24, "E5"))
             if name not in up]
 
 
-def delver_hidden(data: dict, viewer: int | None) -> list[Place]:
+def delver_hidden(data: dict, _viewer: int | None) -> list[Place]:
     """Face-down level cards and the deck (rules "Setup")."""
     places: list[Place] = []
     for level, row in enumerate(data["levels"]):
@@ -71,7 +71,7 @@ def speiderne_hidden(data: dict, viewer: int | None) -> list[Place]:
     return places
 
 
-def cartolan_hidden(data: dict, viewer: int | None) -> list[list[Place]]:
+def cartolan_hidden(data: dict, _viewer: int | None) -> list[list[Place]]:
     """The order inside each tile pile and each card deck ("pile order hidden", the
     view's docstring): shuffled within a pile, never across piles."""
     groups = [[("piles", p, i) for i in range(len(pile))] for p, pile in enumerate(data["piles"])]
@@ -133,8 +133,3 @@ def permuted(
         for place, card in zip(group, shuffled, strict=True):
             _set(other, place, card)
     return game.state_from_dict(other), moved
-
-
-def own_cards(game_id: str, state_data: dict, seat: int) -> list[Any]:
-    """The cards a seat holds in its own hand (Speiderne)."""
-    return list(state_data["hands"][seat]) if game_id == "speiderne" else []

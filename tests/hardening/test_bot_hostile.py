@@ -25,7 +25,7 @@ BUTTON, SELECT = 2, 3
 DRAWN_ACTIONS = (*BOARD_ACTIONS, "join", "leave", "addcpu", "rmcpu", "start", "cancel")
 
 
-async def forge(actor, message, custom_id: str, values: list[str] | None):  # noqa: ANN001, ANN201
+async def forge(actor, message, custom_id: str, values: list[str] | None):
     """A click on a component with any custom_id (and select value). discord.py only
     dispatches ids that the clicked message carries, so the forged message carries it: the
     strongest case, a board of another match or version, or one no bot ever drew."""
@@ -61,7 +61,7 @@ def forged_ids(rng: random.Random, own: str, other: str, version: int) -> list[s
 
 
 @pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
-async def test_forged_clicks_are_answered_privately_and_change_nothing(env, caplog) -> None:  # noqa: ANN001
+async def test_forged_clicks_are_answered_privately_and_change_nothing(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     world = make_world(env)
     own, board = await start(env, world, "cartographer", seed=3)
@@ -124,7 +124,7 @@ async def test_forged_clicks_are_answered_privately_and_change_nothing(env, capl
 
 
 @pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
-async def test_a_forged_hand_button_of_an_unknown_match_gets_a_clear_refusal(env, caplog) -> None:  # noqa: ANN001
+async def test_a_forged_hand_button_of_an_unknown_match_gets_a_clear_refusal(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     world = make_world(env)
     _, board = await start(env, world, "cartographer", seed=3)
@@ -135,7 +135,7 @@ async def test_a_forged_hand_button_of_an_unknown_match_gets_a_clear_refusal(env
 
 
 @pytest.mark.simcord(settle_timeout=60.0)
-async def test_a_forged_unknown_board_action_is_answered(env) -> None:  # noqa: ANN001
+async def test_a_forged_unknown_board_action_is_answered(env) -> None:
     world = make_world(env)
     own, board = await start(env, world, "cartographer", seed=3)
     version = (await env.bot.service.get(own)).version

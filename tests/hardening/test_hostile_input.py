@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from tests.hardening.fuzzing import (
     HOST,
+    Finding,
     ServiceFuzzer,
     _component_classes,
     fuzz_one,
@@ -75,8 +76,6 @@ def test_the_fuzzer_notices_an_escaping_exception_and_an_illegitimate_move(fuzze
 
 
 def test_known_gaps_are_recognised_and_nothing_else():
-    from tests.hardening.fuzzing import Finding
-
     cartolan = Finding("illegitimate_success", "play('abc', 222, 'move  E', 88): "
                                                "'move E' was not a legal move")
     assert cartolan.known_gap is not None

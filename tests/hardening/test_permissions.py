@@ -133,7 +133,7 @@ def cells(table: dict[str, set[str]], roles: tuple[str, ...]) -> list[tuple[str,
 
 
 @pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
-async def test_who_may_do_what_in_a_running_match(env, caplog) -> None:  # noqa: ANN001
+async def test_who_may_do_what_in_a_running_match(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     table = await running_table(env)
     roles = (CREATOR, ON_TURN, OFF_TURN, UNSEATED, OTHER_GUILD)
@@ -184,7 +184,7 @@ KNOWN_OTHER_GUILD_GAPS: list[str] = []
 
 
 @pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
-async def test_who_may_do_what_in_a_lobby(env, caplog) -> None:  # noqa: ANN001
+async def test_who_may_do_what_in_a_lobby(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     world = make_world(env)
     dave = world.guild.add_member(env.create_user("dave"))

@@ -88,7 +88,7 @@ def test_t_picks_japanese_for_ja_and_english_otherwise() -> None:
     assert t("turn.possible", "en") == "You can play: {moves}"  # a missing parameter stays visible
 
 
-def test_japanese_falls_back_to_english_for_a_key_it_lacks(tmp_path, monkeypatch) -> None:  # noqa: ANN001
+def test_japanese_falls_back_to_english_for_a_key_it_lacks(tmp_path, monkeypatch) -> None:
     (tmp_path / "x.en.json").write_text('{"only.en": "Hello {name}"}', encoding="utf-8")
     (tmp_path / "x.ja.json").write_text("{}", encoding="utf-8")
     monkeypatch.setattr("i18n.loader.CATALOG_DIR", tmp_path)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from gamecore.games.cartolan import native
+from gamecore.games.cartolan import GAME, native
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -124,8 +124,6 @@ def test_simulate_with_workers(tmp_path: Path) -> None:
 
 def test_states_pickle() -> None:
     """Simulation workers exchange pickled states: compiled classes must round-trip too."""
-    from gamecore.games.cartolan import GAME
-
     state = GAME.setup(4, 3, {"preset": "classic", "mode": "advanced"})
     for _ in range(40):
         seat = state.seat

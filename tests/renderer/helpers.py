@@ -6,6 +6,9 @@ import io
 
 from PIL import Image
 
+from gamecore import get_game
+from gamecore.simulate import available_players, player_rng
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
@@ -28,8 +31,6 @@ def played_views(
 ) -> list[dict]:
     """Views after each ``every``-th move of a game whose seats pick legal moves in a fixed
     pattern: real views from the engine, including the last one."""
-    from gamecore import get_game
-
     game = get_game(game_id)
     state = game.setup(players, seed, options or {})
     views = [game.view(state, 0)]
@@ -51,9 +52,6 @@ def computer_views(
 ) -> list[dict]:
     """Public views (the spectator's) after every step of a game the game's own computer
     players play to the end, as the bot would post them; the first is the start."""
-    from gamecore import get_game
-    from gamecore.simulate import available_players, player_rng
-
     game = get_game(game_id)
     known = available_players(game)
     name = next((n for n in ("heuristic", "greedy", "random") if n in known), "random")

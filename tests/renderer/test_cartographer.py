@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 import renderer
-from renderer.cartographer import SAMPLE_VIEWS
+from renderer.cartographer import SAMPLE_VIEWS, cell_box
+from renderer.toolkit import HIGHLIGHT, TABLE
 from tests.renderer.helpers import open_png, played_views
 from tests.renderer.views import cartographer_view
 
@@ -72,9 +73,6 @@ def _near(colour: tuple[int, int, int], target: tuple[int, int, int], slack: int
 
 
 def test_the_revealed_cell_is_framed_in_amber() -> None:
-    from renderer.cartographer import cell_box
-    from renderer.toolkit import HIGHLIGHT, TABLE
-
     box = cell_box("C2")
     left_of_c2 = (box.x - 3, box.y + box.h // 2)
     left_of_e4 = (cell_box("E4").x - 3, cell_box("E4").y + box.h // 2)

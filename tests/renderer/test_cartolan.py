@@ -4,6 +4,7 @@ import pytest
 
 import renderer
 from renderer.cartolan import map_frame
+from renderer.cartolan_art import LAND, WATER, tile_sprite
 from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import open_png, played_views
 
@@ -61,8 +62,6 @@ def test_every_view_of_a_real_game_renders(preset: str) -> None:
     ("edges", "land_sides"), [("WWWW", ""), ("LWWW", "N"), ("WLWL", "EW"), ("LLLL", "NESW")]
 )
 def test_tiles_are_land_exactly_on_their_land_edges(edges: str, land_sides: str) -> None:
-    from renderer.cartolan_art import LAND, WATER, tile_sprite
-
     sprite = tile_sprite(edges, "NE", False, False, False, False, 80)
     probes = {"N": (40, 6), "E": (73, 40), "S": (40, 73), "W": (6, 40)}
     for side, xy in probes.items():

@@ -8,7 +8,8 @@ from functools import lru_cache
 import pytest
 
 import renderer
-from renderer.cartolan import _board_image, edge_markers, map_frame
+from renderer.cartolan import _board_image, _draw_info, edge_markers, map_frame
+from renderer.toolkit import new_canvas
 from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import computer_views, open_png
 from tests.renderer.test_legibility import recorded_texts
@@ -96,9 +97,6 @@ def test_advanced_cards_decks_round_and_margin_are_drawn() -> None:
 
 
 def test_a_finished_game_shows_a_winner_banner() -> None:
-    from renderer.cartolan import _draw_info
-    from renderer.toolkit import new_canvas
-
     view = _advanced()[-1]
     winner = view["status"]["winners"][0]
     vault = next(p["vault"] for p in view["players"] if p["seat"] == winner)

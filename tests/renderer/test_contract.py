@@ -10,9 +10,12 @@ from pathlib import Path
 
 import pytest
 
+import gamecore
+import gamecore.registry
 import renderer
 from gamecore.registry import list_games
 from renderer import cartographer, dungeon_delver, speiderne
+from renderer.cards import full_deck_strings
 from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import open_png
 
@@ -41,8 +44,6 @@ def test_picture_is_a_pure_function_of_the_json_view(
     the game registry is made unusable while rendering."""
     view = _views()[game_id]
     expected = renderer.render_board(game_id, view)
-    import gamecore
-    import gamecore.registry
 
     def no_engine(*_: object) -> None:
         raise AssertionError("the renderer asked for the game engine")
@@ -91,8 +92,6 @@ def test_bundled_font_is_the_only_font() -> None:
 
 
 def test_the_largest_card_boards_stay_under_150_kb() -> None:
-    from renderer.cards import full_deck_strings
-
     six_players = speiderne._sample_views()[0]
     open_png(renderer.render_board("speiderne", six_players), max_bytes=150_000)
     big_hand = dict(dungeon_delver.SAMPLE_VIEWS[0], hand=full_deck_strings()[:36])

@@ -3,7 +3,8 @@ from __future__ import annotations
 import pytest
 
 import renderer
-from renderer.dungeon_delver import turned_position
+from renderer.dungeon_delver import CARD, GAP, HAND_Y, MARGIN, turned_position
+from renderer.toolkit import HIGHLIGHT
 from tests.renderer.helpers import open_png, played_views
 from tests.renderer.views import dungeon_view
 
@@ -60,15 +61,12 @@ def test_every_view_of_a_real_game_renders(seed: int) -> None:
 def test_the_card_a_subdue_brought_into_the_hand_is_framed() -> None:
     """``subdue H L P`` appends the subdued card to the hand: the last hand card gets the
     amber frame (and no other hand card does)."""
-    from renderer.dungeon_delver import CARD, GAP, HAND_Y, MARGIN
-    from renderer.toolkit import HIGHLIGHT
-
     hand = ["7S", "10H", "QD", "2C", "AH"]
     plain = open_png(renderer.render_board("dungeon-delver", dungeon_view(hand=hand))).convert("RGB")
     view = dungeon_view(hand=hand, last_action="subdue 9C 3 2")
     framed = open_png(renderer.render_board("dungeon-delver", view)).convert("RGB")
 
-    def amber(image, index: int) -> bool:  # noqa: ANN001 - a PIL image
+    def amber(image, index: int) -> bool:  # a PIL image
         left = MARGIN + 6 + index * (CARD[0] + GAP)
         pixel = image.getpixel((left + CARD[0] // 2, HAND_Y + 2 - 3))
         return all(abs(a - b) < 40 for a, b in zip(pixel, HIGHLIGHT, strict=True))

@@ -41,7 +41,7 @@ def recorded_texts() -> Iterator[list[tuple[str, float]]]:
     seen: list[tuple[str, float]] = []
     original = ImageDraw.ImageDraw.text
 
-    def text(self, xy, text, *args, **kwargs):  # noqa: ANN001, ANN202 - Pillow's signature
+    def text(self, xy, text, *args, **kwargs):  # Pillow's signature
         seen.append((str(text), kwargs["font"].size))
         return original(self, xy, text, *args, **kwargs)
 
@@ -73,7 +73,7 @@ def _positions() -> list:
 
 
 @pytest.mark.parametrize(("game_id", "seed", "players", "options"), _positions())
-def test_every_text_is_legible_at_phone_width(game_id, seed, players, options) -> None:  # noqa: ANN001
+def test_every_text_is_legible_at_phone_width(game_id, seed, players, options) -> None:
     views = computer_views(game_id, seed, players, options)
     assert views[-1]["status"], "the game was played to its end"
     failures = {}
@@ -87,7 +87,7 @@ def test_every_text_is_legible_at_phone_width(game_id, seed, players, options) -
 
 def test_the_recorder_sees_a_small_label() -> None:
     """The check can fail: a picture with a 9 px label on a 800 px canvas is caught."""
-    from renderer.toolkit import draw_text, encode_png, new_canvas  # the toolkit's own helper
+    from renderer.toolkit import draw_text, encode_png, new_canvas  # noqa: PLC0415 - the toolkit's own helper
 
     image, draw = new_canvas(800, 100)
     with recorded_texts() as seen:

@@ -5,7 +5,18 @@ import json
 import pytest
 
 import renderer
-from renderer.speiderne import PLACES, _sample_views, place_box, region_box
+from renderer.icons import expedition_token
+from renderer.speiderne import (
+    BANNER_H,
+    PLACES,
+    PLAYER_BOX,
+    PLAYERS_Y,
+    TO_MOVE,
+    _sample_views,
+    place_box,
+    region_box,
+)
+from renderer.toolkit import PLAYER_COLOURS
 from tests.renderer.helpers import open_png, played_views
 
 
@@ -82,7 +93,7 @@ def test_the_board_never_draws_the_viewers_private_hand() -> None:
 
 
 def _texts(view: dict) -> list[str]:
-    from tests.renderer.test_legibility import recorded_texts  # the shared text recorder
+    from tests.renderer.test_legibility import recorded_texts  # noqa: PLC0415 - the shared text recorder
 
     with recorded_texts() as seen:
         renderer.render_board("speiderne", view)
@@ -90,8 +101,6 @@ def _texts(view: dict) -> list[str]:
 
 
 def test_tokens_carry_their_seat_number() -> None:
-    from renderer.icons import expedition_token
-
     colour = (0, 114, 178)
     assert expedition_token("E1", 3, colour, 1).tobytes() != expedition_token("E1", 3, colour, 2).tobytes()
     view = {"players": 2, "expeditions": [{"id": "E7", "owner": 1, "at": "B2", "count": 3}]}
@@ -111,9 +120,6 @@ def test_round_fund_mark_and_insurance_label_are_drawn() -> None:
 
 
 def test_to_move_is_white_and_the_winner_gets_a_banner() -> None:
-    from renderer.speiderne import BANNER_H, PLAYER_BOX, PLAYERS_Y, TO_MOVE
-    from renderer.toolkit import PLAYER_COLOURS
-
     assert all(sum(abs(a - b) for a, b in zip(TO_MOVE, c, strict=True)) > 150 for c in PLAYER_COLOURS)
     playing = {"players": 3, "to_move": 1, "scores": {"0": 1, "1": 2, "2": 5}}
     image = open_png(renderer.render_board("speiderne", playing)).convert("RGB")

@@ -1,4 +1,4 @@
-"""Hand-built views that follow each game's "View" section in ``rules/``."""
+"""Hand-built views that follow each game's "View" section in ``docs/games/``."""
 
 from __future__ import annotations
 

@@ -25,6 +25,6 @@ async def store(backend_url: str):
 
 @pytest.fixture
 async def service(store, clock):
-    service = MatchService(store, clock=clock, seed_source=lambda bits: 424242)
+    service = MatchService(store, clock=clock, seed_source=lambda _bits: 424242)
     await service.start()
     return service

@@ -36,7 +36,7 @@ async def play_the_same_games(service: MatchService) -> None:
 async def test_statistics_and_leaderboards_are_equal_on_both_backends(tmp_path, postgres_url):
     results = []
     for url in (f"sqlite:///{tmp_path / 'same.db'}", postgres_url):
-        service = MatchService(store_for(url), seed_source=lambda bits: 4242, id_source=_ids())
+        service = MatchService(store_for(url), seed_source=lambda _bits: 4242, id_source=_ids())
         await service.start()
         await play_the_same_games(service)
         figures = {
@@ -56,6 +56,6 @@ async def test_statistics_and_leaderboards_are_equal_on_both_backends(tmp_path, 
     assert postgres == sqlite
 
 
-def _ids():  # noqa: ANN202
+def _ids():
     counter = iter(range(10**6))
     return lambda: f"m{next(counter):05d}"

@@ -9,6 +9,7 @@ from gamecore.contract import IllegalAction
 from gamecore.registry import get_game
 from service import MatchError, MatchService, filter_choices
 from storage import store_for
+from tests.service.toy_race import Race
 
 HOST, GUEST, OTHER = 101, 202, 303
 DAY = 24 * 60 * 60
@@ -268,12 +269,12 @@ async def test_faulty_automatic_or_computer_actions_never_fail_a_committed_move(
     service, monkeypatch
 ):
     solo = get_game("toy-solo")
-    monkeypatch.setattr(type(solo), "auto_actions", lambda self, state: [("claim", 99)])
+    monkeypatch.setattr(type(solo), "auto_actions", lambda _self, _state: [("claim", 99)])
     match = await service.new_match("toy-solo", 1, 2, HOST, seed=3)
     outcome = await service.play(match.id, HOST, "step 1")
     assert outcome.follow_ups == () and outcome.final.steps == 1
     race = get_game("toy-race")
-    monkeypatch.setattr(type(race), "players", lambda self: {"heuristic": lambda v, legal, r: 7})
+    monkeypatch.setattr(type(race), "players", lambda _self: {"heuristic": lambda _v, _legal, _r: 7})
     lobby = await service.new_match("toy-race", 1, 2, HOST)
     await service.lobby_add_computer(lobby.id, HOST)
     match = await service.lobby_start(lobby.id, HOST)
@@ -305,7 +306,7 @@ class _Remembering:
 
     seen: list[tuple[int, int]] = []  # (id of the player, total), across all players
 
-    def __call__(self, view: dict, legal: list, rng) -> int:
+    def __call__(self, view: dict, _legal: list, _rng) -> int:
         _Remembering.seen.append((id(self), view["total"]))
         return 1
 
@@ -313,9 +314,7 @@ class _Remembering:
 async def test_each_match_and_seat_keeps_its_own_computer_player(service, monkeypatch):
     """Players may remember a match (Cartolan's routes): two matches played turn about never
     share one, and one seat keeps the same player from move to move."""
-    from tests.service.toy_race import Race
-
-    monkeypatch.setattr(Race, "players", lambda self: {"heuristic": _Remembering()})
+    monkeypatch.setattr(Race, "players", lambda _self: {"heuristic": _Remembering()})
     monkeypatch.setattr(_Remembering, "seen", [])
     matches = []
     for start in (0, 2):

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from cogs.ui.replies import refusal_text
 from service import MatchError, MatchService
-from storage import PostgresMatchStore
+from storage import PostgresMatchStore, StoreUnavailable
 
 HOST, GUEST = 101, 202
 
@@ -44,9 +45,6 @@ async def test_moves_are_refused_while_the_database_is_down_and_resume_after(sto
 
 
 def test_the_refusal_is_translated() -> None:
-    from cogs.ui.replies import refusal_text
-    from storage import StoreUnavailable
-
     english = refusal_text(StoreUnavailable("connection refused"), "en")
     japanese = refusal_text(StoreUnavailable(), "ja")
     assert "database" in english and "nothing was changed" in english

@@ -77,8 +77,8 @@ class Race(Game[RaceState, int]):
 
     def players(self) -> dict:
         return {
-            "random": lambda view, legal, rng: rng.choice(list(legal)),
-            "heuristic": lambda view, legal, rng: max(legal),
+            "random": lambda _view, legal, rng: rng.choice(list(legal)),
+            "heuristic": lambda _view, legal, _rng: max(legal),
         }
 
 

@@ -27,7 +27,7 @@ class Solo(Game[SoloState, tuple[str, int]]):
     min_players = 1
     max_players = 1
 
-    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> SoloState:
+    def setup(self, _players: int, seed: int, _options: Mapping[str, Any] | None = None) -> SoloState:
         rng = Rng(seed)
         return SoloState(rng.below(3), (), rng.state)
 
@@ -58,7 +58,7 @@ class Solo(Game[SoloState, tuple[str, int]]):
         new = SoloState(state.counter + n + bump, state.claimed, rng.state)
         return new, [Event("stepped", {"by": n + bump})]
 
-    def view(self, state: SoloState, viewer: int | None) -> dict:
+    def view(self, state: SoloState, _viewer: int | None) -> dict:
         return {"counter": state.counter, "claimed": list(state.claimed)}
 
     def status(self, state: SoloState) -> Status:
@@ -84,7 +84,7 @@ class Solo(Game[SoloState, tuple[str, int]]):
         return SoloState(data["counter"], tuple(data["claimed"]), data["rng"])
 
     def players(self) -> dict:
-        return {"random": lambda view, legal, rng: rng.choice(list(legal))}
+        return {"random": lambda _view, legal, rng: rng.choice(list(legal))}
 
 
 GAME = Solo()

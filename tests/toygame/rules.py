@@ -74,7 +74,7 @@ class DropFour(Game[DropState, int]):
     )
     advisor = "heuristic"
 
-    def setup(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> DropState:
+    def setup(self, players: int, _seed: int, options: Mapping[str, Any] | None = None) -> DropState:
         if players != 2:
             raise IllegalAction("players", "Drop Four is for 2 players", low=2, high=2)
         chosen = self.resolve_options(options)
@@ -165,7 +165,7 @@ class DropFour(Game[DropState, int]):
         return {"random": random_player, "heuristic": heuristic_player}
 
 
-def random_player(view: dict, legal: Sequence[int], rng: random.Random) -> int:
+def random_player(_view: dict, legal: Sequence[int], rng: random.Random) -> int:
     return rng.choice(list(legal))
 
 

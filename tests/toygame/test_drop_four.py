@@ -15,7 +15,7 @@ from tests.toygame import CATALOGS, GAME
 from tests.toygame.rules import heuristic_player
 
 
-def play(moves: str, **options: int):  # noqa: ANN201
+def play(moves: str, **options: int):
     state = GAME.setup(2, 0, options)
     for letter in moves:
         state, events = GAME.apply_notation(state, state.to_move, letter)

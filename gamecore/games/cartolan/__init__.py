@@ -1,4 +1,4 @@
-"""Cartolan – Trade Winds (rules: ``rules/cartolan.md``), one engine with two presets.
+"""Cartolan – Trade Winds (rules: ``docs/games/cartolan.md``), one engine with two presets.
 
 ``GAME`` is the :class:`CartolanGame`. Presets ``classic`` (2020 prose) and ``modern`` (HEAD),
 modes ``beginner``, ``regular`` and ``advanced``.
@@ -19,10 +19,9 @@ API for computer players (read-only; never mutate a state you did not copy):
   ``state.params`` (every rule number of the preset), ``state.rested``, ``state.cities``,
   ``state.pending`` (the open decision's details), Advanced ``adv.cards``/``adv.buffs``,
   ``state.cadre``, ``state.decks``.
-* Helpers in :mod:`gamecore.games.cartolan.api`: ``coords``, ``cell``, ``neighbours``,
-  ``is_water_path``, ``distance_to_capital``, ``legal_steps``, ``tile_offers``,
-  ``fill_reward``, ``chest_map_fits``, ``moves_used``, ``own_agents``, ``decision``,
-  ``positions``, ``wealth``.
+* Helpers for players: ``board`` (``coords``, ``cell``, ``STEP``), ``movement``
+  (water paths, distances, ``legal_steps``), ``exploration`` (tile offers); players read
+  them, never change a state they did not copy.
 * Views: ``view["tiles"]`` entries are shared, read-only dicts (copy one to change it);
   ``view.tile_entry_ints(entry)`` gives its ``(cell, tile)`` ints without decoding, or
   ``None`` for a plain dict (a view read back from JSON).

@@ -389,7 +389,7 @@ def _after_loot(state: State, adv: Adventurer, victim: Adventurer, events: Event
     _offer_card_theft(state, adv, victim, events)
 
 
-def _offer_card_theft(state: State, adv: Adventurer, victim: Adventurer, events: Events) -> None:
+def _offer_card_theft(state: State, _adv: Adventurer, victim: Adventurer, _events: Events) -> None:
     if state.params.cards and stealable_cards(victim):
         state.decision = "steal_card"
         return

@@ -248,7 +248,7 @@ def rest_with(state: State, adv: Adventurer, seat: int, index: int, events: Even
     emit(events, "rest", {"fee": fee, "owner": seat})
 
 
-def deposit_amounts(state: State, adv: Adventurer) -> list[Action]:
+def deposit_amounts(_state: State, adv: Adventurer) -> list[Action]:
     return [("give", k) for k in range(adv.chest, 0, -1)]
 
 

@@ -140,7 +140,6 @@ class Move:
 
 WAIT = Move("wait")
 ABANDON = Move("abandon")
-END = Move("end")
 
 
 @dataclass(slots=True)

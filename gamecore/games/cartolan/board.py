@@ -201,13 +201,6 @@ ORIENTATIONS: Final = tuple(
 )
 
 
-def neighbour_count(tiles: dict[int, int], key: int, exclude: int | None = None) -> int:
-    count = 0
-    for offset in STEP:
-        neighbour = key + offset
-        if neighbour != exclude and neighbour in tiles:
-            count += 1
-    return count
 
 
 _DESCRIPTIONS: dict[int, dict] = {}

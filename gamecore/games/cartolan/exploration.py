@@ -60,11 +60,6 @@ def fit(state: State, tile: int, wind: int, side: int, edges: int) -> int | None
     return None
 
 
-def pile_for(state: State, origin: int, side: int) -> int:
-    """Beginner: always water; else the pile of the crossed edge's colour (§6.1)."""
-    return pile_across(state, state.tiles[origin], side)
-
-
 def pile_across(state: State, origin_tile: int, side: int) -> int:
     """``pile_for`` with the tile explored from already read."""
     if state.params.land_exploration and not origin_tile >> side & 1:

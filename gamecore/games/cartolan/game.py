@@ -32,7 +32,7 @@ from gamecore.games.cartolan.board import CITY, MOVE_KIND, MYTHICAL, ORIENTATION
 from gamecore.games.cartolan.movement import ALLOW_UP, SIDE_BITS, SIDES, SPECIAL, UPWIND_BITS
 from gamecore.games.cartolan.presets import params_for
 from gamecore.games.cartolan.state import Adventurer, State
-from gamecore.games.cartolan.view import build_view
+from gamecore.games.cartolan.view import build_view, describe_view
 from gamecore.rng import Rng
 
 Action = tuple[Any, ...]
@@ -40,7 +40,7 @@ Action = tuple[Any, ...]
 StatePlayer = Callable[[State, Sequence[Action], Any], Action]
 
 
-def _random_player(view: object, legal: Sequence[Any], rng: Any) -> Any:
+def _random_player(_view: object, legal: Sequence[Any], rng: Any) -> Any:
     """Uniformly random among the legal actions, but never abandoning an expedition. It
     reads neither the view nor the state (callers may pass either, or None)."""
     choices = [a for a in legal if a[0] != "abandon"] or list(legal)
@@ -296,7 +296,7 @@ class CartolanGame(Game[State, Action]):
         return state, steps
 
     def _apply_inplace(
-        self, state: State, player: int, action: Action, record: bool = False
+        self, state: State, _player: int, action: Action, record: bool = False
     ) -> list[Event]:
         """Simulation fast path: ``action`` must be one of ``legal_actions``; mutates ``state``.
         Events are only built when ``record`` is true (they cost a fifth of the time).
@@ -403,7 +403,7 @@ class CartolanGame(Game[State, Action]):
     def players(self) -> dict[str, Any]:
         found: dict[str, Any] = {"random": _random_player}
         try:
-            from gamecore.games.cartolan import players as extra  # noqa: PLC0415
+            from gamecore.games.cartolan import players as extra  # noqa: PLC0415 - loaded on first use
         except ImportError:
             return found
         found.update(extra.heuristic_players())  # fresh memories (see Game.players)
@@ -423,8 +423,6 @@ class CartolanGame(Game[State, Action]):
         return State.from_dict(dict(data))
 
     def describe(self, view: dict) -> str:
-        from gamecore.games.cartolan.view import describe_view  # noqa: PLC0415
-
         return describe_view(view)
 
 
@@ -516,7 +514,7 @@ def _wait(state: State, adv: Adventurer, action: Action, events: turns.Events) -
     steps.do_wait(state, adv, events)
 
 
-def _end(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _end(state: State, _adv: Adventurer, _action: Action, events: turns.Events) -> None:
     if events is not None:
         turns.emit(events, "end_turn", {})
     turns.end_turn(state, events)
@@ -528,19 +526,19 @@ def _gust(state: State, adv: Adventurer, action: Action, events: turns.Events) -
     steps.do_gust(state, adv, action[2], events)
 
 
-def _trade(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _trade(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     actions.do_trade(state, adv, events)
 
 
-def _rest(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _rest(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     actions.do_rest(state, adv, events)
 
 
-def _restore(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _restore(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     actions.do_restore(state, adv, events)
 
 
-def _court(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _court(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     actions.do_court(state, adv, events)
 
 
@@ -548,7 +546,7 @@ def _attack(state: State, adv: Adventurer, action: Action, events: turns.Events)
     actions.do_attack(state, adv, action, events)
 
 
-def _agent(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _agent(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     params = state.params
     cost = params.cost_agent_exploring if state.offers == 2 else params.cost_agent_existing
     actions.request_agent(state, adv, adv.pos, cost, "chest", events)
@@ -558,7 +556,7 @@ def _relocate(state: State, adv: Adventurer, action: Action, events: turns.Event
     actions.do_relocate(state, adv, action[1], events)
 
 
-def _decline(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _decline(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     decision = state.decision
     if decision == "relocate":
         actions.do_relocate(state, adv, None, events)
@@ -577,7 +575,7 @@ def _decline(state: State, adv: Adventurer, action: Action, events: turns.Events
         state.pending = {}
 
 
-def _choose(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _choose(state: State, _adv: Adventurer, action: Action, events: turns.Events) -> None:
     advanced.choose(state, action[1], events)
 
 
@@ -585,7 +583,7 @@ def _steal_card(state: State, adv: Adventurer, action: Action, events: turns.Eve
     actions.do_steal_card(state, adv, action[1], events)
 
 
-def _draw(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _draw(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     advanced.resolve_discovery(state, adv, True, events)
 
 
@@ -593,7 +591,7 @@ def _equip(state: State, adv: Adventurer, action: Action, events: turns.Events) 
     advanced.equip(state, adv, action[1], events)
 
 
-def _deposit(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _deposit(state: State, _adv: Adventurer, action: Action, _events: turns.Events) -> None:
     state.decision = "deposit"
     state.pending = {"target": action[1]}
 
@@ -606,7 +604,7 @@ def _rest_with(state: State, adv: Adventurer, action: Action, events: turns.Even
     advanced.rest_with(state, adv, action[1], action[2], events)
 
 
-def _buy_manuscript(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _buy_manuscript(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     advanced.offer_manuscripts(state, adv, events)
 
 
@@ -632,7 +630,7 @@ def _bank(state: State, adv: Adventurer, action: Action, events: turns.Events) -
     actions.do_bank(state, adv, action[1], events)
 
 
-def _buy_adventurer(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _buy_adventurer(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     actions.do_buy_adventurer(state, adv, events)
 
 
@@ -642,7 +640,7 @@ def _buy_agent(state: State, adv: Adventurer, action: Action, events: turns.Even
     actions.settle_city(state, events)
 
 
-def _buy_maps(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _buy_maps(state: State, adv: Adventurer, _action: Action, events: turns.Events) -> None:
     actions.do_buy_maps(state, adv, events)
 
 
@@ -650,7 +648,7 @@ def _keep(state: State, adv: Adventurer, action: Action, events: turns.Events) -
     actions.do_keep_map(state, adv, action[1], events)
 
 
-def _done(state: State, adv: Adventurer, action: Action, events: turns.Events) -> None:
+def _done(state: State, _adv: Adventurer, _action: Action, events: turns.Events) -> None:
     turns.end_turn(state, events)
 
 

@@ -79,7 +79,7 @@ def explain(state: State, action: Action, legal: list[Action]) -> IllegalAction:
 
 
 def _numbered_choice(
-    state: State, action: Action, legal: list[Action], text: str
+    _state: State, action: Action, legal: list[Action], text: str
 ) -> IllegalAction | None:
     """A number outside the range the decision offers (``take 9``, ``keep 4``, ``bank 7``)."""
     verb = action[0]

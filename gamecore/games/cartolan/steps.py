@@ -171,10 +171,3 @@ def do_travel(state: State, adv: Adventurer, amount: int, events: Events) -> Non
     adv.chest += amount
     state.travel_ok = False
     emit(events, "travel", {"amount": amount})
-
-
-def abandon_targets(state: State, adv: Adventurer, steps: list[int]) -> list[int]:
-    """Cities that are not a legal direct step (§5.7); none from a city."""
-    if state.tiles[adv.pos] & board.CITY:
-        return []
-    return [city for city in state.cities if city not in steps]

@@ -17,7 +17,7 @@ MAX_ROUNDS_LIMIT = 500
 
 
 class Speiderne(Game[State, Action]):
-    """Stage 1 ("Discoverer") of Samuel Brox's Speiderne, per rules/speiderne.md."""
+    """Stage 1 ("Discoverer") of Samuel Brox's Speiderne, per ``docs/games/speiderne.md``."""
 
     id = "speiderne"
     name = "Speiderne"

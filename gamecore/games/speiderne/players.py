@@ -12,7 +12,7 @@ from .actions import Action
 from .board import NEIGHBOURS, STARTING_PLACES
 
 
-def random_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def random_player(_view: dict, legal: Sequence[Action], rng: Any) -> Action:
     """Any legal move, uniformly."""
     return rng.choice(list(legal))
 
@@ -21,7 +21,7 @@ def _value(text: str) -> int:
     return card(text).value
 
 
-def _steps_to_undiscovered(view: dict, start: str) -> dict[str, int]:
+def _steps_to_undiscovered(_view: dict, start: str) -> dict[str, int]:
     """Moves needed from ``start`` to each region (breadth first over regions)."""
     distance = {start: 0}
     queue = deque([start])
@@ -55,7 +55,7 @@ def _best_move(view: dict, moves: list[Action]) -> Action | None:
     return chosen
 
 
-def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def heuristic_player(view: dict, legal: Sequence[Action], _rng: Any) -> Action:
     """Defend cheaply, fund with the lowest card, explore, form expeditions, else draw."""
     by_kind: dict[str, list[Action]] = {}
     for action in legal:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from gamecore.games.cartolan import board, cards, movement
+from gamecore.games.cartolan.advanced import season
 from gamecore.games.cartolan.state import Agent
 
 from .helpers import ALL_WATER, act, at, force_rng, legal, new, put
@@ -301,7 +302,6 @@ def test_classic_sickness_and_season() -> None:
     assert state.vault == [4, 2] and not state.agents[at(3, 6)].active
     assert state.advs[seat][0].pos == at(0, 0) and state.advs[seat][0].chest == 0
     winds = [board.wind_of(state.tiles[at(0, 0) + board.STEP[s]]) for s in range(4)]
-    from gamecore.games.cartolan.advanced import season
 
     season(state)
     after = [board.wind_of(state.tiles[at(0, 0) + board.STEP[s]]) for s in range(4)]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import string
 from pathlib import Path
 
@@ -65,8 +66,6 @@ def test_events_and_refusals_of_random_games_are_translated() -> None:
 
 
 def test_every_event_kind_in_the_engine_has_a_text() -> None:
-    import re
-
     package = Path(__file__).resolve().parents[3] / "gamecore" / "games" / "cartolan"
     kinds = set()
     for module in package.glob("*.py"):

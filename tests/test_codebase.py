@@ -1,0 +1,137 @@
+"""Cheap checks that keep the code base tidy (the spellbot habit): layers import only
+downwards, an import inside a function says why, every translation key is used."""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("gamecore", "renderer", "storage", "service", "i18n")
+#: Checked for inline imports (cogs/ and bot.py join once the Discord layer is in tiers).
+CHECKED = (*PACKAGES, "tools", "bench", "tests")
+
+#: What each layer must never import (directly, anywhere in the module).
+FORBIDDEN: dict[str, set[str]] = {
+    "gamecore": {"discord", "aiosqlite", "asyncpg", "PIL", "renderer", "storage", "service", "cogs", "bot"},
+    "renderer": {"discord", "aiosqlite", "asyncpg", "storage", "service", "cogs", "bot"},
+    "storage": {"discord", "renderer", "service", "cogs", "bot"},
+    "service": {"discord", "renderer", "cogs", "bot"},
+    # i18n.translator adapts the catalogs to discord.py's command translator
+    "i18n": {"aiosqlite", "asyncpg", "PIL", "renderer", "storage", "service", "cogs", "bot"},
+}
+
+
+def python_files(*folders: str) -> Iterator[Path]:
+    for folder in folders:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if "_native" not in path.parts:
+                yield path
+
+
+def imported_roots(tree: ast.AST) -> set[str]:
+    roots: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            roots |= {alias.name.split(".")[0] for alias in node.names}
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            roots.add(node.module.split(".")[0])
+    return roots
+
+
+@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+def test_layers_import_only_downwards(layer: str) -> None:
+    wrong = {
+        str(path.relative_to(ROOT)): sorted(imported_roots(ast.parse(path.read_text())) & FORBIDDEN[layer])
+        for path in python_files(layer)
+    }
+    assert {name: roots for name, roots in wrong.items() if roots} == {}
+
+
+def inline_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom):
+                    yield node
+
+
+REASON = re.compile(r"#\s*(?!noqa\b)\S|noqa: [A-Z0-9, ]+[-—:]?\s+\w")
+
+
+def unexplained_inline_imports(source: str, name: str) -> list[str]:
+    """Imports inside functions whose line (or the line above) has no comment saying why
+    (a bare ``# noqa`` is not a reason)."""
+    lines = source.splitlines()
+    found = []
+    for node in inline_imports(ast.parse(source)):
+        here = lines[node.lineno - 1]
+        above = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
+        comment = here[here.index("#"):] if "#" in here else ""
+        if not REASON.search(comment) and not (above.startswith("#") and REASON.search(above)):
+            found.append(f"{name}:{node.lineno}: {here.strip()}")
+    return found
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    found: list[str] = []
+    for path in python_files(*CHECKED):
+        found += unexplained_inline_imports(path.read_text(), str(path.relative_to(ROOT)))
+    assert found == []
+
+
+def test_the_inline_import_check_can_fail() -> None:
+    source = (
+        "def f():\n    import json\n"
+        "def g():\n    import csv  # noqa: PLC0415\n"
+        "def h():\n    # matplotlib is slow to import: only when a chart is drawn\n    import math\n"
+        "def k():\n    import re  # noqa: PLC0415 - compiled patterns are built lazily\n"
+    )
+    assert [line.split(": ", 1)[1] for line in unexplained_inline_imports(source, "x")] == [
+        "import json",
+        "import csv  # noqa: PLC0415",
+    ]
+
+
+def string_uses() -> tuple[set[str], set[str]]:
+    """Every string constant in the code, and the constant beginnings of built strings
+    (f-strings and ``"prefix" + name``), which stand for families of keys."""
+    constants: set[str] = set()
+    prefixes: set[str] = set()
+    for path in python_files("gamecore", "renderer", "storage", "service", "i18n", "cogs"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+            elif isinstance(node, ast.JoinedStr) and node.values:
+                first = node.values[0]
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    prefixes.add(first.value)
+            elif (
+                isinstance(node, ast.BinOp)
+                and isinstance(node.op, ast.Add)
+                and isinstance(node.left, ast.Constant)
+                and isinstance(node.left.value, str)
+            ):
+                prefixes.add(node.left.value)
+    for path in python_files("bot.py") if (ROOT / "bot.py").is_dir() else [ROOT / "bot.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str):
+                constants.add(node.value)
+    return constants, {p for p in prefixes if "." in p}
+
+
+def test_every_translation_key_is_used() -> None:
+    """A key is used when the code names it, or builds it from a prefix the code writes
+    (``f"event.{game}.{kind}"`` covers every ``event.`` key)."""
+    constants, prefixes = string_uses()
+    unused = []
+    for path in sorted((ROOT / "i18n" / "catalogs").glob("*.en.json")):
+        for key in json.loads(path.read_text(encoding="utf-8")):
+            if key not in constants and not any(key.startswith(p) for p in prefixes):
+                unused.append(f"{path.name}: {key}")
+    assert unused == []
