@@ -118,7 +118,7 @@ class _Response:
         self.headers = reply.headers()
         self._text = json.dumps(reply.body())
 
-    async def text(self, _encoding: str = "utf-8") -> str:
+    async def text(self, encoding: str = "utf-8") -> str:  # noqa: ARG002 - aiohttp's signature (discord.py passes it)
         return self._text
 
     async def __aenter__(self) -> _Response:
