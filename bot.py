@@ -24,13 +24,14 @@ from cogs import DYNAMIC_ITEMS, EXTENSIONS
 from cogs.command_sync import sync_if_changed
 from cogs.flows.routes import FlowRoutes
 from cogs.ui.components import ComponentRoutes
+from cogs.ui.discord_errors import Classified
 from cogs.ui.notices import note_blocked_thread
 from cogs.ui.permissions import channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
 from gamecore.registry import list_games
 from i18n.translator import CatalogTranslator
-from service import MatchService, MatchServiceAPI
+from service import Match, MatchService, MatchServiceAPI
 from storage.base import ALL_SHARDS, ShardFilter
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
@@ -132,7 +133,7 @@ class TabletopBot(commands.Bot):
     async def _save_board(self, match_id: str, message_id: int) -> None:
         await self.service.set_board_message(match_id, message_id)
 
-    async def _note_blocked(self, match: Any, failure: Any) -> None:
+    async def _note_blocked(self, match: Match, failure: Classified) -> None:
         await note_blocked_thread(self, match, failure)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:

@@ -102,33 +102,6 @@ def postgres_url(postgres_server) -> str:
     return f"{postgres_server.url()}&search_path={schema}"
 
 
-#: Bot test modules that play whole games through rendering, or fake Discord's failures:
-#: the database only passes moves through there (the storage, service and the other bot
-#: tests cover it on both backends), so they run on SQLite alone; on PostgreSQL as well
-#: they cost about two minutes of the suite on the loaded two-core machine.
-SQLITE_ONLY_MODULES = frozenset(
-    {
-        "test_cartolan.py",
-        "test_faults.py",
-        "test_simulate_cartolan.py",
-        "test_solo_games.py",
-        "test_speiderne_e2e.py",
-    }
-)
-
-
-@pytest.hookimpl(tryfirst=True)  # the mark must be there before pytest reads the marks
-def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    module = metafunc.module.__name__
-    if (
-        "backend" in metafunc.fixturenames
-        and module.startswith("tests.bot.")
-        and f"{module.rsplit('.', 1)[-1]}.py" in SQLITE_ONLY_MODULES
-    ):
-        # as a mark, like a decorator on the test: it takes precedence over the fixture's params
-        metafunc.definition.add_marker(pytest.mark.parametrize("backend", ["sqlite"], indirect=True))
-
-
 @pytest.fixture(params=["sqlite", "postgres"])
 def backend(request: pytest.FixtureRequest) -> str:
     """Which database a test runs on; narrow it with

@@ -4,7 +4,6 @@ actor (their move is saved), and once per block a note to a thread's players."""
 from __future__ import annotations
 
 import logging
-from typing import Any
 
 import discord
 
@@ -13,6 +12,7 @@ from cogs.ui.discord_errors import Classified, Failure
 from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD, in_thread, permission_names
 from cogs.ui.publisher import Published, Shown
 from i18n import locale_code, locale_for, t
+from service import Match
 
 log = logging.getLogger("tabletop.notices")
 
@@ -55,7 +55,7 @@ async def tell_actor(interaction: replies.Interaction, published: Published, not
         await replies.send(interaction, text, ephemeral=True)
 
 
-async def note_blocked_thread(bot: Any, match: Any, failure: Classified) -> None:
+async def note_blocked_thread(bot: discord.Client, match: Match, failure: Classified) -> None:
     """The publisher's ``on_block``: a match whose thread is locked or deleted gets one
     note in the thread's parent channel, so its players learn why it stopped."""
     thread = bot.get_channel(match.channel_id)

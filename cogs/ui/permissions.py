@@ -69,7 +69,7 @@ async def preflight(interaction: replies.Interaction) -> bool:
     return False
 
 
-def channel_ready(interaction: Any) -> bool:
+def channel_ready(interaction: discord.Interaction[Any]) -> bool:
     """Whether this interaction shows the bot has everything it needs in its channel
     (used to lift a publisher block as soon as an admin fixed the permissions)."""
     if getattr(interaction, "guild_id", None) is None or getattr(interaction, "channel_id", None) is None:

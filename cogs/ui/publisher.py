@@ -27,6 +27,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs.ui.discord_errors import Classified, Failure, classify
+from service import Match
 
 log = logging.getLogger("tabletop.publisher")
 
@@ -142,7 +143,7 @@ class Publisher:
         """An interaction showed the bot may post in ``channel_id`` again."""
         return self._blocks.pop(channel_id, None) is not None
 
-    async def _blocking(self, match: Any, failure: Classified) -> None:
+    async def _blocking(self, match: Match, failure: Classified) -> None:
         block = self._blocks.get(match.channel_id)
         if block is None:
             block = self._blocks[match.channel_id] = Block(failure)
@@ -169,7 +170,7 @@ class Publisher:
             state = self._matches[match_id] = _MatchState()
         return state
 
-    def adopt(self, match: Any, message_id: int) -> None:
+    def adopt(self, match: Match, message_id: int) -> None:
         """A board posted elsewhere (e.g. as the answer to ``/game new`` or ``/game show``)
         is now the match's board, showing ``match.version``."""
         state = self._state(match.id)
@@ -180,7 +181,7 @@ class Publisher:
     def shown_version(self, match_id: str) -> int:
         return self._state(match_id).shown
 
-    def board_id(self, match: Any) -> int | None:
+    def board_id(self, match: Match) -> int | None:
         """The match's board: the newer of the one this publisher posted and the one the
         match names (snowflakes grow with time; the match may be a copy from before a
         fresh board was posted, or name a board posted by another path)."""
@@ -189,7 +190,7 @@ class Publisher:
         known = [i for i in (ours, match.board_message_id) if i is not None]
         return max(known) if known else None
 
-    def board_is_fresh(self, match: Any) -> bool:
+    def board_is_fresh(self, match: Match) -> bool:
         """Whether the current board may still be edited (known to be under 50 minutes;
         a board of unknown age, e.g. after a restart, is tried and replaced on 30046)."""
         board = self._state(match.id).board
@@ -197,7 +198,7 @@ class Publisher:
             return True
         return self._clock() - board.posted_at < self.fresh_for
 
-    def _known_fresh(self, match: Any) -> bool:
+    def _known_fresh(self, match: Match) -> bool:
         board = self._state(match.id).board
         return (
             board is not None and board.posted_at is not None
@@ -207,7 +208,7 @@ class Publisher:
 
     async def redraw(
         self,
-        match: Any,
+        match: Match,
         build: Callable[[], Awaitable[Drawable]],
         *,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None = None,
@@ -233,7 +234,7 @@ class Publisher:
                 self._retry_later(match, build)
             return result
 
-    def _retry_later(self, match: Any, build: Callable[[], Awaitable[Drawable]]) -> None:
+    def _retry_later(self, match: Match, build: Callable[[], Awaitable[Drawable]]) -> None:
         """Try a failed redraw again in the background (unless a newer one shows first),
         so the last board shown is the latest even when the last redraw met a 5xx."""
         state = self._state(match.id)
@@ -260,7 +261,7 @@ class Publisher:
                 state.retry.cancel()
 
     async def _show(
-        self, match: Any, board: Drawable, edit_here: Callable[[Drawable], Awaitable[Any]] | None,
+        self, match: Match, board: Drawable, edit_here: Callable[[Drawable], Awaitable[Any]] | None,
         new_board: bool,
     ) -> Published:
         board_id = self.board_id(match)
@@ -287,7 +288,7 @@ class Publisher:
         return await self._post_board(match, board, old=board_id)
 
     async def _edit(
-        self, match: Any, board_id: int, board: Drawable,
+        self, match: Match, board_id: int, board: Drawable,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None,
     ) -> None:
         """Through the interaction when given and the board is known to be young
@@ -304,7 +305,7 @@ class Publisher:
         channel = self._channel_for(match.channel_id, match.guild_id)
         await channel.get_partial_message(board_id).edit(**board.edit_kwargs())
 
-    async def _post_board(self, match: Any, board: Drawable, *, old: int | None) -> Published:
+    async def _post_board(self, match: Match, board: Drawable, *, old: int | None) -> Published:
         channel = self._channel_for(match.channel_id, match.guild_id)
         try:
             message = await channel.send(**board.send_kwargs())
@@ -317,7 +318,7 @@ class Publisher:
             await self._strip(channel, match, old)
         return Published(Shown.POSTED, message_id=message.id)
 
-    async def _strip(self, channel: Any, match: Any, message_id: int) -> None:
+    async def _strip(self, channel: Any, match: Match, message_id: int) -> None:
         """Best effort: the old board loses its components (they would only answer "out
         of date"). It may itself be refused (30046 again): that is harmless."""
         try:
@@ -325,7 +326,7 @@ class Publisher:
         except (discord.HTTPException, discord.RateLimited) as error:
             log.info("old board %s of %s keeps its components (%s)", message_id, match.id, error)
 
-    async def _refused(self, match: Any, error: discord.HTTPException | discord.RateLimited) -> Published:
+    async def _refused(self, match: Match, error: discord.HTTPException | discord.RateLimited) -> Published:
         failure = classify(error)
         assert failure is not None
         if failure.kind is Failure.THREAD_ARCHIVED:
@@ -340,7 +341,7 @@ class Publisher:
         return Published(Shown.FAILED, failure)
 
     # -- plain messages ------------------------------------------------------------------
-    async def say(self, match: Any, content: str, **kwargs: Any) -> Published:
+    async def say(self, match: Match, content: str, **kwargs: Any) -> Published:
         """A plain message about ``match`` in its channel (turn pings, clock notes), in
         order with its redraws; nothing is sent while the channel is blocked."""
         state = self._state(match.id)
