@@ -685,7 +685,7 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     return image
 
 
-def _sample_views() -> list[dict[str, Any]]:
+def sample_views() -> list[dict[str, Any]]:
     """Fixed views touching every colour the map uses (for the palette)."""
     winds = ("NE", "SE", "SW", "NW")
     tiles = []
@@ -761,7 +761,7 @@ def _sample_views() -> list[dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    views = _sample_views()
+    views = sample_views()
     return build_palette([_board_image(view) for view in views] + [_hand_image(views[0])])
 
 

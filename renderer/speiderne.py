@@ -540,7 +540,7 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     return image
 
 
-def _sample_views() -> list[dict[str, Any]]:
+def sample_views() -> list[dict[str, Any]]:
     deck = full_deck_strings()
     regions = {
         c + r: {"card": deck[i], "by": i % 6}
@@ -598,7 +598,7 @@ def _sample_views() -> list[dict[str, Any]]:
 
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
-    views = _sample_views()
+    views = sample_views()
     samples = [_board_image(view) for view in views]
     samples.append(_hand_image(views[0]))
     return build_palette(samples)

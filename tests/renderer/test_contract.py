@@ -27,7 +27,7 @@ def _views() -> dict[str, dict]:
     views = {
         "cartographer": cartographer.SAMPLE_VIEWS[0],
         "dungeon-delver": dungeon_delver.SAMPLE_VIEWS[0],
-        "speiderne": speiderne._sample_views()[0],
+        "speiderne": speiderne.sample_views()[0],
         "cartolan": synthetic_view(30),
     }
     for game in list_games():  # any other game (the test game): its opening, publicly
@@ -92,7 +92,7 @@ def test_bundled_font_is_the_only_font() -> None:
 
 
 def test_the_largest_card_boards_stay_under_150_kb() -> None:
-    six_players = speiderne._sample_views()[0]
+    six_players = speiderne.sample_views()[0]
     open_png(renderer.render_board("speiderne", six_players), max_bytes=150_000)
     big_hand = dict(dungeon_delver.SAMPLE_VIEWS[0], hand=full_deck_strings()[:36])
     image = open_png(renderer.render_board("dungeon-delver", big_hand), max_bytes=150_000)

@@ -12,16 +12,16 @@ from renderer.speiderne import (
     PLAYER_BOX,
     PLAYERS_Y,
     TO_MOVE,
-    _sample_views,
     place_box,
     region_box,
+    sample_views,
 )
 from renderer.toolkit import PLAYER_COLOURS
 from tests.renderer.helpers import open_png, played_views
 
 
 def _full_view() -> dict:
-    return _sample_views()[0]
+    return sample_views()[0]
 
 
 def test_board_is_a_small_phone_sized_png() -> None:
@@ -41,7 +41,7 @@ def test_starting_places_touch_their_region_and_never_overlap() -> None:
 
 
 def test_public_view_has_no_hand_and_the_hand_picture_is_empty() -> None:
-    public = _sample_views()[1]
+    public = sample_views()[1]
     assert "hand" not in public
     open_png(renderer.render_board("speiderne", public))
     open_png(renderer.render_hand("speiderne", public))
@@ -55,7 +55,7 @@ def test_hand_picture_shows_the_viewers_cards() -> None:
 
 
 def test_the_event_and_the_last_move_change_the_picture() -> None:
-    base = _sample_views()[1]
+    base = sample_views()[1]
     plain = renderer.render_board("speiderne", base | {"last_region_event": None})
     assert renderer.render_board("speiderne", base) != plain
     moved = base | {
