@@ -25,7 +25,7 @@ from cogs.command_sync import sync_if_changed
 from cogs.flows.routes import FlowRoutes
 from cogs.ui.components import ComponentRoutes
 from cogs.ui.discord_errors import Classified
-from cogs.ui.notices import note_blocked_thread
+from cogs.ui.notices import note_blocked_thread, note_deleted_thread
 from cogs.ui.permissions import channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
@@ -135,6 +135,15 @@ class TabletopBot(commands.Bot):
 
     async def _note_blocked(self, match: Match, failure: Classified) -> None:
         await note_blocked_thread(self, match, failure)
+
+    async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
+        """The matches of a deleted thread pause (no clock fires there) and their players are
+        told in the parent channel: once the thread is gone, no request names its parent."""
+        gone = [m for m in await self.service.live_matches() if m.channel_id == payload.thread_id]
+        for match in gone:
+            await self.publisher.channel_gone(match)
+        if gone:
+            await note_deleted_thread(self, gone, payload.parent_id)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Any interaction whose channel grants the bot what it needs lifts a block the

@@ -4,6 +4,7 @@ actor (their move is saved), and once per block a note to a thread's players."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 import discord
 
@@ -69,3 +70,18 @@ async def note_blocked_thread(bot: discord.Client, match: Match, failure: Classi
         await parent.send(text)
     except discord.HTTPException as error:
         log.info("no note about match %s in %s: %s", match.id, parent.id, error)
+
+
+async def note_deleted_thread(bot: discord.Client, matches: Sequence[Match], parent_id: int) -> None:
+    """Matches whose thread was deleted: a note in the thread's parent channel, the one place
+    left where their players can learn why the game stopped."""
+    parent = bot.get_channel(parent_id)
+    if not isinstance(parent, discord.abc.Messageable):
+        return
+    guild = getattr(parent, "guild", None)
+    locale = locale_code(getattr(guild, "preferred_locale", None))
+    for match in matches:
+        try:
+            await parent.send(t("blocked.thread_deleted_note", locale, match_id=match.id))
+        except discord.HTTPException as error:
+            log.info("no note about match %s in %s: %s", match.id, parent_id, error)

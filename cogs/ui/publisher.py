@@ -143,6 +143,11 @@ class Publisher:
         """An interaction showed the bot may post in ``channel_id`` again."""
         return self._blocks.pop(channel_id, None) is not None
 
+    async def channel_gone(self, match: Match) -> None:
+        """Discord said ``match``'s channel was deleted (a gateway event, not a refused
+        request): leave it alone from now on, so its clock pauses like any refusing channel's."""
+        await self._blocking(match, Classified(Failure.CHANNEL_GONE, 404, 10003))
+
     async def _blocking(self, match: Match, failure: Classified) -> None:
         block = self._blocks.get(match.channel_id)
         if block is None:

@@ -201,6 +201,21 @@ async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:
     assert f"{match_id} is paused" in note.content and thread.mention in note.content
 
 
+async def test_a_deleted_thread_pauses_the_match_with_a_note_in_its_parent(env) -> None:
+    world = make_world(env)
+    install(env)
+    thread = thread_of(env, world)
+    match_id = await two_players(env, world, thread)
+    steps = (await env.bot.service.get(match_id)).steps
+    env.backend.delete_channel(thread.id)  # Discord sends THREAD_DELETE with the parent's id
+    await env.advance_time(1)
+    note = world.channel.last_message
+    assert f"{match_id} has stopped" in note.content and "thread was deleted" in note.content
+    assert env.bot.publisher.block_of(thread.id) is not None  # its clock pauses
+    match = await env.bot.service.get(match_id)
+    assert match.status == "playing" and match.steps == steps  # nothing lost
+
+
 # -- 6. ordered redraws -----------------------------------------------------------------------
 async def test_a_slow_redraw_never_covers_a_newer_board(env) -> None:
     world = make_world(env)
