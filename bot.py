@@ -126,6 +126,7 @@ class TabletopBot(commands.Bot):
         #: Every board redraw and channel message of a match goes through it, in order.
         self.publisher = Publisher(self._channel_for, self._save_board)
         self.publisher.on_block = self._note_blocked
+        self.publisher.on_unblock = self._resume_clocks
 
     def _channel_for(self, channel_id: int, guild_id: int | None) -> discord.PartialMessageable:
         return self.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -135,6 +136,14 @@ class TabletopBot(commands.Bot):
 
     async def _note_blocked(self, match: Match, failure: Classified) -> None:
         await note_blocked_thread(self, match, failure)
+
+    async def _resume_clocks(self, channel_id: int, blocked_for: float) -> None:
+        """Nobody could see the boards of a channel that refused the bot, so its turn clocks
+        get that time back instead of expiring the moment it works again."""
+        try:
+            await self.service.pause_clocks(channel_id, blocked_for)
+        except Exception:
+            log.exception("turn clocks of channel %s were not moved on", channel_id)
 
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
         """The matches of a deleted thread pause (no clock fires there) and their players are

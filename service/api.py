@@ -228,6 +228,11 @@ class MatchServiceAPI(Protocol):
         and of matches whose computer seat has waited ``COMPUTER_GRACE`` seconds."""
         ...
 
+    async def pause_clocks(self, channel_id: int, seconds: float) -> list[Match]:
+        """Move the turn deadlines of the channel's live matches ``seconds`` later; returns
+        the matches whose clock moved."""
+        ...
+
     async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:
         """Send the reminder or play the expired turn (see :class:`TimerOutcome`)."""
         ...

@@ -493,6 +493,23 @@ class MatchService(MatchServiceAPI):
             return []
         return [match_id for match_id in ids if match_id in claimed]
 
+    async def pause_clocks(self, channel_id: int, seconds: float) -> list[Match]:
+        """Move the turn deadlines of ``channel_id``'s matches ``seconds`` later (the bot could
+        not post there meanwhile, so nobody could see whose turn it was)."""
+        moved: list[Match] = []
+        if seconds <= 0:
+            return moved
+        clocked = [m.id for m in self._live.values() if m.channel_id == channel_id and m.turn_deadline]
+        for match_id in clocked:
+            async with self._lock(match_id):
+                match = self._live.get(match_id)
+                if match is None or match.turn_deadline is None:
+                    continue
+                match = replace(match, turn_deadline=match.turn_deadline + seconds)
+                await self._write_meta(match)
+                moved.append(match)
+        return moved
+
     async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:
         now = self.clock() if now is None else now
         try:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -76,6 +76,7 @@ class Block:
     failure: Classified
     failures: int = 1
     retry_at: float = 0.0
+    since: float = 0.0  # when the channel first refused (the publisher's clock)
 
 
 @dataclass(slots=True)
@@ -105,6 +106,7 @@ class MatchLike(Protocol):
 ChannelFor = Callable[[int, int | None], Any]
 SaveBoard = Callable[[str, int], Awaitable[Any]]
 OnBlock = Callable[[Any, Classified], Awaitable[None]]
+OnUnblock = Callable[[int, float], Coroutine[Any, Any, None]]
 
 
 class Publisher:
@@ -126,6 +128,9 @@ class Publisher:
         self._blocks: dict[int, Block] = {}
         #: Called once each time a channel becomes blocked (e.g. a note in a thread's parent).
         self.on_block: OnBlock | None = None
+        #: Called with the channel and the seconds it refused the bot, when it works again.
+        self.on_unblock: OnUnblock | None = None
+        self._tasks: set[asyncio.Task[None]] = set()
 
     # -- channels ------------------------------------------------------------------------
     def blocked(self, channel_id: int) -> Block | None:
@@ -141,7 +146,19 @@ class Publisher:
 
     def unblock(self, channel_id: int) -> bool:
         """An interaction showed the bot may post in ``channel_id`` again."""
-        return self._blocks.pop(channel_id, None) is not None
+        return self._lift(channel_id)
+
+    def _lift(self, channel_id: int) -> bool:
+        """End the block on ``channel_id`` (if any) and tell ``on_unblock`` how long it lasted."""
+        block = self._blocks.pop(channel_id, None)
+        if block is None:
+            return False
+        if self.on_unblock is not None:
+            blocked_for = self._clock() - block.since
+            task = asyncio.get_running_loop().create_task(self.on_unblock(channel_id, blocked_for))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return True
 
     async def channel_gone(self, match: Match) -> None:
         """Discord said ``match``'s channel was deleted (a gateway event, not a refused
@@ -151,7 +168,7 @@ class Publisher:
     async def _blocking(self, match: Match, failure: Classified) -> None:
         block = self._blocks.get(match.channel_id)
         if block is None:
-            block = self._blocks[match.channel_id] = Block(failure)
+            block = self._blocks[match.channel_id] = Block(failure, since=self._clock())
             first = True
         else:
             block.failure, block.failures = failure, block.failures + 1
@@ -273,7 +290,7 @@ class Publisher:
         if board_id is not None and not new_board and self.board_is_fresh(match):
             try:
                 await self._edit(match, board_id, board, edit_here)
-                self._blocks.pop(match.channel_id, None)
+                self._lift(match.channel_id)
                 return Published(Shown.EDITED, message_id=board_id)
             except (discord.HTTPException, discord.RateLimited) as error:
                 failure = classify(error)
@@ -316,7 +333,7 @@ class Publisher:
             message = await channel.send(**board.send_kwargs())
         except (discord.HTTPException, discord.RateLimited) as error:
             return await self._refused(match, error)
-        self._blocks.pop(match.channel_id, None)
+        self._lift(match.channel_id)
         self._state(match.id).board = _Board(message.id, self._clock())
         await self._save_board(match.id, message.id)
         if old is not None and old != message.id:
@@ -358,5 +375,5 @@ class Publisher:
                 message = await channel.send(content, **kwargs)
             except (discord.HTTPException, discord.RateLimited) as error:
                 return await self._refused(match, error)
-            self._blocks.pop(match.channel_id, None)
+            self._lift(match.channel_id)
             return Published(Shown.SENT, message_id=getattr(message, "id", None))

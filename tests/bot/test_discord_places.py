@@ -154,4 +154,10 @@ async def test_a_channel_that_refuses_the_bot_pauses_its_clock(env) -> None:
     allow_bot(env, world.channel)
     await world.alice.slash(world.channel, "game show", match=match_id)  # it can post again
     await env.advance_time(61)
+    # the players get back the time nobody could see the board: no expiry the moment it works
+    resumed = await env.bot.service.get(match_id)
+    assert resumed.steps == match.steps
+    assert resumed.turn_deadline >= match.turn_deadline + 61 * 3
+    clock.now = resumed.turn_deadline + 1
+    await env.advance_time(61)
     assert (await env.bot.service.get(match_id)).steps == match.steps + 1

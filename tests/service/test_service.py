@@ -184,6 +184,28 @@ async def test_turn_clock_reminds_plays_and_hands_over(service, clock):
     assert record.lost == 1
 
 
+async def test_paused_clocks_keep_their_time_and_the_store_keeps_it(backend_url, clock):
+    first = MatchService(store_for(backend_url), clock=clock)
+    await first.start()
+    lobby = await first.new_match("toy-race", 1, 2, HOST, turn_limit=DAY)
+    await first.lobby_join(lobby.id, GUEST)
+    match = await first.lobby_start(lobby.id, HOST)
+    elsewhere = await first.new_match("toy-solo", 1, 3, HOST, seed=5)
+    assert await first.pause_clocks(2, 0) == []
+    (moved,) = await first.pause_clocks(2, 3600)  # the channel refused the bot for an hour
+    assert moved.id == match.id and moved.turn_deadline == match.turn_deadline + 3600
+    clock.advance(DAY / 2)
+    assert await first.due_timers() == []  # the reminder moved by the hour too
+    clock.advance(3600)
+    assert await first.due_timers() == [match.id]
+    await first.close()
+    second = MatchService(store_for(backend_url), clock=clock)  # a restart keeps it
+    await second.start()
+    assert (await second.get(match.id)).turn_deadline == match.turn_deadline + 3600
+    assert (await second.get(elsewhere.id)).turn_deadline is None
+    await second.close()
+
+
 async def test_restart_resumes_every_live_match(backend_url, clock):
     first = MatchService(store_for(backend_url), clock=clock)
     await first.start()
