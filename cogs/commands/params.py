@@ -29,6 +29,13 @@ MATCH_DESCRIPTION = localized("cmd.opt.match.description")
 Callback = TypeVar("Callback")
 
 
+def game_scope(command: Callback) -> Callback:
+    """Where a game command is offered: server channels and the bot's own DM, never group
+    DMs or user installs (the same scope as ``/game``: permissions.GAME_CONTEXTS/INSTALLS)."""
+    command = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)(command)
+    return app_commands.allowed_installs(guilds=True, users=False)(command)
+
+
 def match_option(command: Callback) -> Callback:
     """The optional ``match_id`` option of a command: localized, and autocompleted with the
     caller's matches in the channel."""

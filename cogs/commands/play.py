@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.commands.params import MATCH_DESCRIPTION, localized, match_option
+from cogs.commands.params import MATCH_DESCRIPTION, game_scope, localized, match_option
 from cogs.flows import turns
 from cogs.flows.matches import match_choices, move_choices, pick_match
 from cogs.flows.table import show_hand
@@ -39,8 +39,7 @@ class PlayCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=localized("cmd.play.name"), description=localized("cmd.play.description"))
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    @app_commands.allowed_installs(guilds=True, users=False)
+    @game_scope
     @app_commands.rename(move=localized("cmd.opt.move.name"), match_id=localized("cmd.opt.match.name"))
     @app_commands.describe(move=localized("cmd.opt.move.description"), match_id=MATCH_DESCRIPTION)
     @app_commands.autocomplete(move=move_choices, match_id=match_choices)
@@ -53,15 +52,13 @@ class PlayCog(commands.Cog):
         await replies.guarded(interaction, play(interaction, move, match_id))
 
     @app_commands.command(name=localized("cmd.hint.name"), description=localized("cmd.hint.description"))
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    @app_commands.allowed_installs(guilds=True, users=False)
+    @game_scope
     @match_option
     async def hint(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, hint(interaction, match_id))
 
     @app_commands.command(name=localized("cmd.hand.name"), description=localized("cmd.hand.description"))
-    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
-    @app_commands.allowed_installs(guilds=True, users=False)
+    @game_scope
     @match_option
     async def hand(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, hand(interaction, match_id))
