@@ -65,11 +65,11 @@ def play(seed: int) -> tuple[str, int, dict[str, float]]:
     return ending(state), state.round, wins
 
 
-def measure(games: int) -> dict[str, float]:
+def measure(games: int, first_seed: int = 0) -> dict[str, float]:
     ends = {"margin": 0, "land": 0, "water": 0}
     rounds = 0
     wins = {name: 0.0 for name in LINEUP}
-    for seed in range(games):
+    for seed in range(first_seed, first_seed + games):
         end, played, shares = play(seed)
         ends[end] += 1
         rounds += played
@@ -84,12 +84,16 @@ def measure(games: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="seeds first-seed .. first-seed+games-1"
+    )
     args = parser.parse_args()
     print("native: yes (mypyc)" if native.NATIVE else f"native: no (pure Python) - {native.STATUS}")
     start = time.perf_counter()
-    result = measure(args.games)
+    result = measure(args.games, args.first_seed)
     seconds = time.perf_counter() - start
-    print(f"modern Regular, 4 players {'/'.join(LINEUP)}, {args.games} games ({seconds:.0f} s)")
+    seeds = f"seeds {args.first_seed}..{args.first_seed + args.games - 1}"
+    print(f"modern Regular, 4 players {'/'.join(LINEUP)}, {args.games} games, {seeds} ({seconds:.0f} s)")
     print(f"{'':22} {'project':>8} {'reference':>10}")
     rows = [
         ("ended by margin %", "margin"),

@@ -458,6 +458,7 @@ def place_agent(state: State, seat: int, cell: int, events: Events) -> None:
     It collects wealth dropped there (§5.6 step 1)."""
     agent = Agent(seat)
     agent.wealth = state.dropped.pop(cell, 0)
+    state.agents.pop(cell, None)  # a new Agent comes last in the order placed
     state.agents[cell] = agent
     x, y = board.coords(cell)
     emit(events, "agent_placed", {"x": x, "y": y})

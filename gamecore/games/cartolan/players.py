@@ -148,8 +148,11 @@ def threshold(params: Params) -> int:
 
 
 def own_agents(state: State, seat: int) -> list[int]:
-    """The player's Agent list in the engine's order (``api.own_agents``: sorted by cell)."""
-    return sorted([cell for cell, agent in state.agents.items() if agent.owner == seat])
+    """The player's Agents in the order they were placed: the designer's players walk their
+    route in that order (``game.agents[player]`` is appended to, players_heuristical.py
+    PlayerBeginnerTrader.continue_move). ``state.agents`` keeps that order (``place_agent``
+    puts a new Agent last, also where a ransacked one stood); the view lists them so too."""
+    return [cell for cell, agent in state.agents.items() if agent.owner == seat]
 
 
 def default_action(legal: Sequence[Action]) -> Action:
@@ -584,9 +587,12 @@ class HeuristicPlayer:
             entry[1].add(gap)
 
     def note_city_visit(self, state: State, adv: Adventurer, key: Key, turn_start: bool) -> None:
-        """§13.3: ``k`` is set to 0 by every city visit and for bought Adventurers; both show as
-        a turn starting on a city (the initial Adventurers start there with ``k`` unset)."""
-        if turn_start and adv.pos in state.cities and (state.round > 1 or (key & 15) > 1):
+        """§13.3: ``k`` is set to 0 by a city visit, which shows as a turn starting on a city.
+        Not on an Adventurer's first turn: the initial ones start on the Capital with ``k``
+        unset, and so do bought ones: the designer's Trader sets ``k`` for the last Adventurer
+        it has *before* the purchase (players_heuristical.py PlayerBeginnerTrader.
+        check_buy_adventurer), so a new one explores until its first city visit."""
+        if turn_start and adv.pos in state.cities and state.round > max(adv.ready_round, 1):
             self.memory.route[key] = 0
 
     def skip_dead_route_stop(

@@ -163,7 +163,7 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
                 }
             )
     agents = []
-    for cell in sorted(state.agents):
+    for cell in state.agents:  # in the order placed: the computer players' route (§13.3)
         agent = state.agents[cell]
         x, y = board.coords(cell)
         agents.append(

@@ -14,6 +14,11 @@ those recorded before. Every record also changed its bytes because the state and
 gained the new options (``second_adventurer``, ``travel_money``, ``abandon``) and fields
 (``moved``, ``fresh``, ``equipped``), so ``modern`` Beginner (untouched by 14) has new
 digests with the same play.
+
+Re-recorded for issue 12 item 2 (the designer's Trader/Router follow their Agents in the order
+placed): the view lists Agents in that order and a new Agent is put last in the state's Agent
+table, also where a ransacked one stood. Only bytes changed: the random players' legal lists,
+actions and events are those recorded before.
 """
 
 from __future__ import annotations
@@ -86,38 +91,38 @@ def play_digest(preset: str, mode: str, seats: int, seed: int, extra: dict[str, 
 
 
 EXPECTED: dict[str, str] = {
-    "modern-beginner-2p-s11": "706e249756f9d3abc261a3d9ba1dc3994104ce7f2a05ce3b421e25ebeaadf3ba",
-    "modern-beginner-3p-s12": "badb2dfe841ffbc5d71ceded5034c6f16efbe130449fa1f41bf0471557ee49b2",
-    "modern-beginner-4p-s13": "e3c51dd08fd6b76472611221c75e2eb53ed0846f240bf9561719d5e9ff169e47",
-    "modern-beginner-4p-s14": "35d519a8b54c643d4c49689977d1daebe756655d01f81465004ffbfbeff40405",
-    "modern-regular-2p-s11": "ff4d91e4b4b1c4b6ad50608d34471dc3a55200f18b9884feb6ddf3315af08bc7",
-    "modern-regular-3p-s12": "ae50a9e8a7965adaa3c438ba73599b519e2ac8c0eacb68146434e4fc1123b0e1",
-    "modern-regular-4p-s13": "1e5116a984900f7295be7da58a4066206e70611bb4351eabc4f180f7e444bf41",
-    "modern-regular-4p-s14": "4f3d279292904903ea1fe148428196955ef8582853d2362d704a6589e9f3e2f8",
-    "modern-advanced-2p-s11": "d668cb0c59d7e71c7525c32d78ca1a88b285ae80c8adc1ae2cc6d96a3c07327f",
-    "modern-advanced-3p-s12": "49940d0a78103ed31745e5c4f8ac34d210e25a90bd3b7a6c24de59c6ddb6a63c",
-    "modern-advanced-4p-s13": "6dfbf4437ffcb058939b899dfef641b7a33f02321f4a7e8f6d125416af34731c",
-    "modern-advanced-4p-s14": "962b4bf70140e6279212bb6b1d4b5becec5aa5f44df7ba68d8c9c1738c37eaa4",
-    "classic-beginner-2p-s11": "8b6e9b30a2f2b8d8c6356a304be855b21469aea871932ca95f3e77f0b1e5760c",
-    "classic-beginner-3p-s12": "51886d7f79cc1297c426795a3c73674fbe289d59de66f0978e1de58a5ae8e949",
-    "classic-beginner-4p-s13": "f48ba76061da46e4946e9d868c059465ac4cbf77ce83e53d67a7b40f3ef50e4f",
-    "classic-beginner-4p-s14": "abc4e54cd8627fc02cb835dee37412eb6d3d8020e1b38734611a432471d58c81",
-    "classic-regular-2p-s11": "ce7c5da4cb3a9595c19d982f71946a9b96b76ee7b4b5f6bf06903ec0180db939",
-    "classic-regular-3p-s12": "804d8a105ea70755984a5f1bdc019c0e23a9ef341485fdc6375fc5d85602d7c2",
-    "classic-regular-4p-s13": "25102a454af51bf39652138bf621fc741b71e164b06ec1f24c510f4ff55a3bdb",
-    "classic-regular-4p-s14": "f78a24f40815fc69078b59db745fb3962b7b3f1894708c824461ec1000cb60c3",
-    "classic-advanced-2p-s11": "0d3b289e6ffda2bf2f67a3c4e69242597d6c3ea45c075ca0d6ef09cb20d5b067",
-    "classic-advanced-3p-s12": "44fd424c4781308d7d8f44720178a52bd17531af2637eaeeef7ec77b475ebcd3",
-    "classic-advanced-4p-s13": "3055f468d4913d208f7a87158806a55c71c77e521c96b15b1074999a07cc0a5f",
-    "classic-advanced-4p-s14": "e23aab04e4218d43b05c62d580104180abc8cba0cbad256096e509f3ae14f060",
-    "modern-regular-3p-s21-movement=budgetted": "cc2aed170b6155027ff43898570c985ed591a7666d1ec52dbb2251d19ea8def6",
-    "classic-advanced-4p-s22-movement=budgetted": "5614007cf7f5d4775492014eaff8c4855c5395efed258e40a6c7f3f388d185cc",
-    "modern-advanced-4p-s23-exploration=clockwise": "ad2dccf7aa23254f291039d0df184ecc54f420fcd7af995a841a64bf872973f2",
-    "classic-regular-2p-s24-exploration=continuous,mythical=on": "0ec9a0f083d2416af179aaece593c3eebde171801d078ab0f42f2aab0a6b2e02",
-    "modern-beginner-4p-s25-mythical=on": "b117fcc69dd28d9f5de036aece8b1c167d598b105811012268a3f2b9f233cea3",
-    "classic-regular-3p-s26-abandon=on,second_adventurer=on,travel_money=on": "0dd3a3481d292355cf9db5f896a1a91d9982734a1639345ef850fcc391e16280",
-    "modern-regular-4p-s27-abandon=off,second_adventurer=on": "ed095d31e300f3a8687a3de01d66aced7bce6f75e878593e16229e0046ecd39e",
-    "classic-advanced-3p-s28-second_adventurer=on": "d11316ec0b0cddea0cecb7b65b1f12336197a571206bf92df8618f7bf4914304",
+    "modern-beginner-2p-s11": "db6c9a945394d49bfbfb19c2432e2ce06b88f326ae89cd2d054f34eb6a181a27",
+    "modern-beginner-3p-s12": "d3522e162a07322a53368bf7772925fbe87dee53abc380dcaad901fbfea5d4e6",
+    "modern-beginner-4p-s13": "ab95a5f82728290d0003a7680c888b3f918bd952baae1d6441ef77a2fbb4dcf4",
+    "modern-beginner-4p-s14": "639ddc0b09eb60fcfd5fa9d7578bf9f56f11db9de5c0ce93b1ed49910c47ff8c",
+    "modern-regular-2p-s11": "a451b4a8482298cff1d8b7bb6e3568953b93291b6a9452d0cca80127f7c12136",
+    "modern-regular-3p-s12": "0ca41aa38765de6e9ac049aeca5c4c0fd93432e7a0427d446d1fe0cde9ff2483",
+    "modern-regular-4p-s13": "8fafd61c6608c630c42fba0df222165715feeccbc40f98be53c2e503b5dd1b2e",
+    "modern-regular-4p-s14": "5793c71a00c9ea9605f397f25ab476a982913602822fc5b6f9c09adca13f0e93",
+    "modern-advanced-2p-s11": "4a9d6038996ab1ba9378ac5e5c4a35dbf4ab225aeb5eecfded1afa746bfdb0c5",
+    "modern-advanced-3p-s12": "53ee671c4f9170828ae23436f491bb524e0897097ef7137023be13def2d8b1e7",
+    "modern-advanced-4p-s13": "87e75b1ffd9dd46a37bfc1829258d1fa82193d5a6c13ac5627f1caba5cce681b",
+    "modern-advanced-4p-s14": "184d60d082078a143421a121437bcbccc3510ee31240621aed481160b65fa97d",
+    "classic-beginner-2p-s11": "ba6fbb9350482a647f796118539d63843265c0b2275ccfca4bcb3d3344671bae",
+    "classic-beginner-3p-s12": "37e62f9a517ba046fc3161e6eb4ded63d601dde7244522c365b845aea30c95d8",
+    "classic-beginner-4p-s13": "be75d34d47fd47c1630b8120abfc075724fa0034149ac6759ed188ff1049d697",
+    "classic-beginner-4p-s14": "17e8380676f8284fd6fce5349a558f51b15a6fdf53860f1cf274d5ba29730901",
+    "classic-regular-2p-s11": "7beb1c73ddea099408d23a4bd97f9eaeeb2b23af8c8b7d4e55a6d111109966c0",
+    "classic-regular-3p-s12": "48bf7666ea95189d0eae9a0cf3346f299e50bdcb8abf167ec93d7027f82330d2",
+    "classic-regular-4p-s13": "96a80cbbeb8c7c8762e10d20346d18687b7641688ed1388e0f24db943f3411d1",
+    "classic-regular-4p-s14": "43875a29d3b6e58b6c4f4a311278781892ecc485aed7db324b91dc34953d04f7",
+    "classic-advanced-2p-s11": "86636c1cc70d4a769143faf54f3fe0443b4f1b89f6a3fecf9a7b287c7a82469a",
+    "classic-advanced-3p-s12": "574bf9c138e1e99daec6bfbf04ac20170fd6f30f42f6222c8e319c5111ad14af",
+    "classic-advanced-4p-s13": "470934ecded34372afbc79c70f9ba016cabc591a2fa8f8fcb7832cc4521e44fe",
+    "classic-advanced-4p-s14": "2ad4ec229126b255bf7a42d6bbbad3e810b59f6edf21f9d6a7071180d1e991f9",
+    "modern-regular-3p-s21-movement=budgetted": "3f6013779c053a8db5804a89d11e7f570477d802dbea179cb851bb3cc2eda9b1",
+    "classic-advanced-4p-s22-movement=budgetted": "300b5a26915cc6ef0ac41f6f341729657e843a83d8aad92df9ed14a182ccb7de",
+    "modern-advanced-4p-s23-exploration=clockwise": "e2fca309bcf843047b3dac7e1a3df0d1fb078926b27c90a5a680b1c6d046b3a7",
+    "classic-regular-2p-s24-exploration=continuous,mythical=on": "9af78ca0ba0be3da4bc4df71ff14c28939206703535e1a9f4b509dbc81b3577d",
+    "modern-beginner-4p-s25-mythical=on": "2b50c2e52e24d2c0869984b0ececbce964890c3ff7bf0c31f42f88e454d14b49",
+    "classic-regular-3p-s26-abandon=on,second_adventurer=on,travel_money=on": "591d4c493fb659338ed672c2b5b69acf23cee775bbd90879e9ab4061c40d97a6",
+    "modern-regular-4p-s27-abandon=off,second_adventurer=on": "38be09b007a0072c203cef7a2407a6bf271e4c947bd4d20161d5e8879ff47343",
+    "classic-advanced-3p-s28-second_adventurer=on": "909bd6d7fd91ef972ba2d31a3dab0f268a813ebcaca0ff47152bf879e4b3a0e1",
 }
 
 

@@ -39,8 +39,8 @@ RUNS: dict[str, list[str]] = {
 }
 
 EXPECTED: dict[str, str] = {
-    "modern-regular-rotate": "9246d688561939590b995453d5e8b5d52d99630f90925106b292bece8531aca8",
-    "classic-advanced-mixed": "821fb29d81394e923d7d33022649608e075dfb52b5c6053a4c1b4ec5ae275106",
+    "modern-regular-rotate": "57a330938e05949cf30a3a5f01c26c37d1d08205da6e41d93223f79aa09e75ea",
+    "classic-advanced-mixed": "65a99f4e6b2e52cba6cd68892cd9fd29ec0d3c373b0e0fabc2676c44ad6ae452",
     "classic-beginner-max-steps": "0c9106098853c72cbd8437cc46c841c5fdb4e6bf9a52a037aadc61af3257790f",
 }
 
