@@ -13,7 +13,7 @@ is a legal step and not in the avoid set".
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -98,15 +98,25 @@ class ExploreChoice:
 
 
 def choose_gap(
-    arrow: str, gaps: Mapping[Direction, GapOption], avoid: frozenset[Pos], pos: Pos, use_maps: bool
+    arrow: str,
+    gaps: Mapping[Direction, GapOption],
+    avoid: frozenset[Pos],
+    pos: Pos,
+    use_maps: bool,
+    map_fit: Callable[[Direction], int | None] | None = None,
 ) -> ExploreChoice:
     """explore_best_space's choice (§13.1).
 
     ``gaps`` holds only legal steps into gaps. Beginner (``use_maps`` False): the first direction,
     in the arrow's order, with the strictly highest reward above 0. Regular+: a direction
-    replaces the current choice when a chest map fits there or its reward beats the best so far.
+    replaces the current choice when a chest map fits there or its reward beats the bar, and
+    its reward becomes the bar (also when lower: the designer's players_heuristical.py sets
+    ``preferred_score`` to it). ``map_fit``, when given, is asked which map fits each gap not
+    avoided, in this order, instead of ``GapOption.fitting_map`` (the designer's fit test turns
+    the maps it tries, so the order of the questions matters: ``players.designer_fits``).
     """
     chosen: GapOption | None = None
+    chosen_map: int | None = None
     best = 0
     seen = 0
     for direction in EXPLORE_ORDER.get(arrow, DIRECTIONS):
@@ -114,13 +124,16 @@ def choose_gap(
         if option is None or step(pos, direction) in avoid:
             continue
         seen += 1
-        map_fits = use_maps and option.fitting_map is not None
-        if option.reward > best or map_fits:
+        fitting = None
+        if use_maps:
+            fitting = map_fit(direction) if map_fit is not None else option.fitting_map
+        if option.reward > best or fitting is not None:
             chosen = option
-            best = max(best, option.reward)
+            chosen_map = fitting
+            best = option.reward
     if chosen is None:
         return ExploreChoice(None, None, seen)
-    return ExploreChoice(chosen.direction, chosen.fitting_map if use_maps else None, seen)
+    return ExploreChoice(chosen.direction, (chosen_map or 0) if use_maps else None, seen)
 
 
 # -- move decisions ---------------------------------------------------------------------
@@ -131,7 +144,10 @@ MoveKind = Literal["step", "wait", "abandon", "end"]
 @dataclass(frozen=True, slots=True)
 class Move:
     """What the moving Adventurer does next: a step (optionally with a chest map), a wait,
-    abandoning to its latest city, or ending its turn."""
+    abandoning to its latest city, or ending its turn. ``chest_map``: the map chosen for a
+    gap (1-based); 0 when explore_best_space chose a gap no map fits (that drops a map still
+    selected); None when no choice of maps was made (a map still selected is tried first).
+    """
 
     kind: MoveKind
     direction: Direction | None = None
@@ -157,6 +173,9 @@ class MoveContext:
     gaps: Mapping[Direction, GapOption] = field(default_factory=dict)
     avoid: frozenset[Pos] = frozenset()
     use_maps: bool = False
+    #: the designer's fit test of the chest maps for a gap (``choose_gap``); None: the gaps'
+    #: ``fitting_map``
+    map_fit: Callable[[Direction], int | None] | None = None
     can_abandon: bool = False
     #: positions of the player's Agents in the player's Agent order (the Trader's route)
     own_agents: tuple[Pos, ...] = ()
@@ -192,7 +211,7 @@ def move_away(ctx: MoveContext, target: Pos, rng: Any) -> Move:
 def explore_best_space(ctx: MoveContext, rng: Any) -> Move:
     """§13.1: explore the best gap; abandon when isolated (3 gaps, none scoring), and then
     stop (binding decision 8); otherwise drift away from the latest city."""
-    choice = choose_gap(ctx.arrow, ctx.gaps, ctx.avoid, ctx.position, ctx.use_maps)
+    choice = choose_gap(ctx.arrow, ctx.gaps, ctx.avoid, ctx.position, ctx.use_maps, ctx.map_fit)
     if choice.direction is not None:
         return Move("step", choice.direction, choice.chest_map)
     if choice.options_seen == 3 and ctx.can_abandon:

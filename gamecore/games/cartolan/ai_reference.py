@@ -24,7 +24,7 @@ from gamecore.games.cartolan.players import (
     Key,
     adventurer_key,
     default_action,
-    fitting_map,
+    designer_fits,
     is_named,
     own_agents,
     threshold,
@@ -111,17 +111,29 @@ def avoid_set(
 
 
 def gap_options(state: State, adv: Adventurer, scan: Scan) -> dict[str, GapOption]:
-    """The legal plain steps into gaps: exploration reward and the last fitting chest map."""
-    use_maps = bool(state.params.chest_maps and adv.maps)
+    """The legal plain steps into gaps and their exploration reward (which chest map fits is
+    asked of ``map_fit``, in the order explore_best_space considers the gaps)."""
     found = {}
     for side in scan.sides:
         target = adv.pos + board.STEP[side]
         if target in state.tiles:
             continue
         reward = exploration.fill_reward(state, target, adv.pos)
-        fitting = fitting_map(state, adv, side) if use_maps else 0
-        found[_LETTERS[side]] = GapOption(_LETTERS[side], reward, fitting or None)
+        found[_LETTERS[side]] = GapOption(_LETTERS[side], reward)
     return found
+
+
+def map_fit(player: HeuristicPlayer, state: State, adv: Adventurer, key: Key) -> Any:
+    """The designer's fit test (``players.designer_fits``) as ``MoveContext.map_fit``: the
+    orientations it leaves are the player's memory, read when first asked."""
+
+    def fits(direction: ai.Direction) -> int | None:
+        if not adv.maps:
+            return None
+        found = designer_fits(state, adv, player.map_lows(adv, key), _LETTERS.index(direction))
+        return found or None
+
+    return fits
 
 
 def move_context(
@@ -138,7 +150,8 @@ def move_context(
         legal_steps=frozenset([_LETTERS[side] for side in scan.sides]),
         gaps=gap_options(state, adv, scan),
         avoid=avoid_set(player, state, adv, key),
-        use_maps=bool(params.chest_maps and adv.maps),
+        use_maps=bool(params.chest_maps),
+        map_fit=map_fit(player, state, adv, key),
         can_abandon=any(is_named(state, adv.latest_city, name) for name in scan.abandon),
         own_agents=tuple([board.coords(cell) for cell in own_agents(state, adv.seat)]),
         max_agents=params.max_agents,
@@ -178,13 +191,16 @@ def to_action(
     number = state.adv_index + 1
     if move.kind == "step" and move.direction is not None:
         side = _LETTERS.index(move.direction)
-        action: Action = ("move", number, side, move.chest_map or 0)
-        if action not in legal:
-            action = ("move", number, side, 0)
+        action: Action = ("move", number, side, 0)
         if action in legal:
             target = adv.pos + board.STEP[side]
             if target not in state.tiles:
                 player.memory.trying[key] = (state.round, adv.pos, target)
+                if state.params.chest_maps:
+                    chosen = -1 if move.chest_map is None else move.chest_map
+                    used = player.select_map(state, adv, key, side, chosen)
+                    if used and ("move", number, side, used) in legal:
+                        action = ("move", number, side, used)
             return action
     if move.kind == "abandon":
         for action in legal:

@@ -189,7 +189,9 @@ def is_named(state: State, city: int, name: str) -> bool:
 class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
-    __slots__ = ("round", "tiles", "route", "failed", "trying", "_agents", "_own")
+    __slots__ = (
+        "round", "tiles", "route", "failed", "trying", "maps", "selected", "_agents", "_own"
+    )  # fmt: skip
 
     def __init__(self) -> None:
         #: the round and number of tiles last seen: when either goes down, a new game began
@@ -201,6 +203,11 @@ class _Memory:
         self.failed: dict[Key, tuple[int, set[int]]] = {}
         #: adventurer_key → (round, position, gap cell) of the exploration just tried
         self.trying: dict[Key, tuple[int, int, int]] = {}
+        #: adventurer_key → (its chest maps as last seen, each map's orientation bits as the
+        #: designer's fit test left it: ``designer_fits``)
+        self.maps: dict[Key, tuple[list[int], list[int]]] = {}
+        #: adventurer_key → the chest map (0-based) selected and not placed yet (``select_map``)
+        self.selected: dict[Key, int] = {}
         #: a copy of the Agents last seen (``state.agents``) and, for them, each seat's sorted
         #: Agent cells. Agent defines no ``==``, so an equal dict has the same cells holding the
         #: very same objects; an Agent's owner never changes (the engine places a new Agent
@@ -218,6 +225,8 @@ class _Memory:
             self.route.clear()
             self.failed.clear()
             self.trying.clear()
+            self.maps.clear()
+            self.selected.clear()
         self.round = round_
         self.tiles = tiles
 
@@ -386,22 +395,17 @@ class HeuristicPlayer:
         choice = self._choose_move(state, adv, key, steps, can_wait, turn_start, abandon, rng)
         if choice >= 0:
             side = choice & 3
-            chest_map = choice >> 2
             step = moves[side]
-            if chest_map:
-                for action in actions:
-                    if (
-                        action[0] == "move"
-                        and action[1] == number
-                        and action[2] == side
-                        and action[3] == chest_map
-                    ):
-                        step = action
-                        break
             if step is not None:
                 target = pos + _STEP[side]
                 if target not in state.tiles:
                     memory.trying[key] = (state.round, pos, target)
+                    if state.params.chest_maps:
+                        # choice >> 2: 0 for a step not chosen by explore_best_space, else
+                        # the chest map it chose + 1 (1: none fits)
+                        used = self.select_map(state, adv, key, side, (choice >> 2) - 1)
+                        if used:
+                            step = _map_step(actions, number, side, used) or step
                 return step
         elif choice == _ABANDON and abandon is not None:
             return abandon
@@ -469,29 +473,39 @@ class HeuristicPlayer:
                     return _towards(pos, home, open_steps)
             elif rich or len(self.memory.own_agents(state, adv.seat)) >= params.max_agents:
                 return _towards(pos, home, open_steps)
-            return self._explore(state, adv, steps, open_steps, abandon is not None, rng)
+            return self._explore(state, adv, key, steps, open_steps, abandon is not None, rng)
         if rich:
             return _towards(pos, home, open_steps)
         if self.pirate and params.attacks:
             chased = self.pirate_target(state, adv)
             if chased >= 0:
                 return _towards(pos, chased, open_steps)
-        return self._explore(state, adv, steps, open_steps, abandon is not None, rng)
+        return self._explore(state, adv, key, steps, open_steps, abandon is not None, rng)
 
-    @staticmethod
     def _explore(
-        state: State, adv: Adventurer, steps: int, open_steps: int, can_abandon: bool, rng: Any
+        self,
+        state: State,
+        adv: Adventurer,
+        key: Key,
+        steps: int,
+        open_steps: int,
+        can_abandon: bool,
+        rng: Any,
     ) -> int:
         """ai.explore_best_space: the best gap in the arrow's order (ai.choose_gap); none,
-        and exactly three gaps seen: abandon if possible; else away from the latest city."""
+        and exactly three gaps seen: abandon if possible; else away from the latest city.
+        A chosen gap comes back as ``side | (chest_map + 1) << 2`` with chest maps in play
+        (chest_map 0: none fits, which drops a map still selected), else as the side."""
         tiles = state.tiles
         pos = adv.pos
         params = state.params
         full = params.gap_reward_full
         per_neighbour = params.gap_reward_per_neighbour
-        use_maps = bool(params.chest_maps and adv.maps)
+        use_maps = params.chest_maps
+        has_maps = bool(use_maps and adv.maps)
+        lows: list[int] | None = None  # read at the first gap, as ai_reference asks
         chosen = -1  # the side chosen so far
-        chosen_map = 0  # its fitting chest map (-1: not looked up yet)
+        chosen_map = 0  # its fitting chest map (1-based; 0: none)
         best = 0
         seen = 0
         for side in _EXPLORE_SIDES[(tiles[pos] >> 4) & 3]:
@@ -510,24 +524,74 @@ class HeuristicPlayer:
                 - 1
             )
             reward = (full if count == 3 else 0) if full else per_neighbour * count
-            # ai.choose_gap: a higher reward or a fitting map takes over; a map is looked for
-            # only where it decides, or in the end for the chosen side
-            if reward > best:
+            # ai.choose_gap: a fitting map or a reward above the bar takes over and sets the bar
+            fitting = 0
+            if has_maps:
+                if lows is None:
+                    lows = self.map_lows(adv, key)
+                fitting = designer_fits(state, adv, lows, side)
+            if fitting or reward > best:
                 chosen = side
-                chosen_map = -1 if use_maps else 0
+                chosen_map = fitting
                 best = reward
-            elif use_maps:
-                fitting = fitting_map(state, adv, side)
-                if fitting:
-                    chosen = side
-                    chosen_map = fitting
         if chosen >= 0:
-            if chosen_map < 0:
-                chosen_map = fitting_map(state, adv, chosen)
-            return chosen | chosen_map << 2
+            return chosen | (chosen_map + 1) << 2 if use_maps else chosen
         if seen == 3 and can_abandon:
             return _ABANDON
         return _away(pos, adv.latest_city, steps, open_steps, rng)
+
+    def map_lows(self, adv: Adventurer, key: Key) -> list[int]:
+        """The orientation bits of the Adventurer's chest maps as the designer's fit test
+        left them (``designer_fits``). A map is drawn as it lay in its pile; the maps placed
+        or stolen since the last look are dropped, new ones added (matched in order)."""
+        maps = adv.maps
+        entry = self.memory.maps.get(key)
+        if entry is not None and entry[0] == maps:
+            return entry[1]
+        lows: list[int] = []
+        if entry is None:
+            lows = [tile & board.ORIENTATION_MASK for tile in maps]
+        else:
+            seen, old = entry
+            i = 0
+            for tile in maps:
+                j = i
+                while j < len(seen) and seen[j] != tile:
+                    j += 1
+                if j < len(seen):
+                    lows.append(old[j])
+                    i = j + 1
+                else:
+                    lows.append(tile & board.ORIENTATION_MASK)
+        self.memory.maps[key] = (list(maps), lows)
+        return lows
+
+    def select_map(self, state: State, adv: Adventurer, key: Key, side: int, chosen: int) -> int:
+        """The chest map (1-based, 0: none) a step into the gap across ``side`` tries first.
+
+        As the designer's ``preferred_tile_num``: explore_best_space's choice (``chosen`` ≥ 0,
+        0-based map + 1, or 0 for none) selects a map or none; any other step into a gap
+        (``chosen`` < 0) tries the map still selected. A selected map that does not fit stays
+        selected (regular.py AdventurerRegular.explore clears it only when placed), turned to
+        the arrow of the tile left."""
+        selected = self.memory.selected
+        if chosen > 0:
+            selected[key] = chosen - 1
+        elif chosen == 0:
+            selected.pop(key, None)
+        index = selected.get(key)
+        if index is None:
+            return 0
+        if index >= len(adv.maps):  # its map was stolen: the designer's code would fail here
+            del selected[key]
+            return 0
+        if exploration.placement(state, adv.maps[index], adv.pos, side) is not None:
+            del selected[key]  # it will be placed
+        else:  # rotate_and_place leaves it turned to the arrow of the tile left
+            lows = self.map_lows(adv, key)
+            wind = state.tiles[adv.pos] >> 4 & 3
+            lows[index] = board.ORIENTATIONS[0 if state.clockwise else 1][lows[index]][wind][side][0]
+        return index + 1
 
     def victim_here(self, state: State, adv: Adventurer) -> bool:
         """An opponent's Adventurer here that this personality would attack, so that it waits to
@@ -711,14 +775,44 @@ def _bank_amount(action: Action) -> int:
     return int(action[1]) if action[0] == "bank" else -1
 
 
-def fitting_map(state: State, adv: Adventurer, side: int) -> int:
-    """The last chest map (1-based, in the order held) that would fit across ``side``, else
-    0: the designer's players keep overwriting their pick (§10.5, binding decision 14)."""
+def designer_fits(state: State, adv: Adventurer, lows: list[int], side: int) -> int:
+    """The designer's players' fit test of the chest maps for the gap across ``side``: the
+    last map (1-based, else 0) that passes it. players_heuristical.py calls beginner.py's
+    ``rotated_tile_fits`` on each map as it lies in the Chest: that tries the map as it lies,
+    then the variant's turns from the orientation matched to the arrow of the tile left (the
+    arrow is matched first only when a tile is placed, in ``rotate_and_place``), and leaves the
+    map turned: as it fitted, or matched to the arrow when nothing fitted. ``lows`` holds the
+    maps' orientation bits and is turned so. A map can pass this test and not be placeable
+    (then the exploration draws from the pile), or fail it and be placeable."""
+    wind = state.tiles[adv.pos] >> 4 & 3
+    edges = exploration.gap_edges(state, adv.pos + _STEP[side])
+    known = edges & 15
+    water = edges >> 4
+    table = board.ORIENTATIONS[0 if state.clockwise else 1]
     found = 0
-    for number, tile in enumerate(adv.maps, start=1):
-        if exploration.placement(state, tile, adv.pos, side) is not None:
-            found = number
+    for index in range(len(lows)):
+        current = lows[index]
+        if current & known == water:
+            found = index + 1
+            continue
+        tried: tuple[int, ...] = table[current][wind][side]
+        left = tried[0]
+        for low in tried[1:]:
+            if low & known == water:
+                left = low
+                found = index + 1
+                break
+        lows[index] = left
     return found
+
+
+def _map_step(actions: list[Action], number: int, side: int, chest_map: int) -> Action | None:
+    """The legal step of Adventurer ``number`` across ``side`` with ``chest_map``."""
+    for action in actions:
+        if action[0] == "move" and action[1] == number and action[2] == side:  # noqa: SIM102
+            if action[3] == chest_map:  # typed comparisons, one test at a time
+                return action
+    return None
 
 
 def heuristic_players() -> dict[str, HeuristicPlayer]:

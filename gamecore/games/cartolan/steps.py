@@ -57,7 +57,9 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: E
         if oriented is not None:
             settle_tile(state, adv, origin, side, oriented, which, reward, events)
             return
-        state.discards[which].append(drawn)
+        # modern: a tile that did not fit is left turned to the arrow of the tile explored
+        # from (beginner.py rotate_and_place); it is drawn so into a Chest later (designer_fits)
+        state.discards[which].append(board.with_wind(drawn, wind) if state.params.chest_maps else drawn)
     emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
     if not origin_tile & board.CITY:
         state.attacked = []

@@ -280,7 +280,8 @@ def test_computer_players_use_the_last_fitting_chest_map() -> None:
     adv.maps = [ALL_WATER, ALL_WATER | board.WONDER]
     state, _ = act(state, "move 1 N")
     adv = state.adventurer
-    assert players.fitting_map(state, adv, board.N) == 2
+    lows = [tile & board.ORIENTATION_MASK for tile in adv.maps]
+    assert players.designer_fits(state, adv, lows, board.N) == 2
 
 
 def test_the_failed_gap_is_avoided() -> None:

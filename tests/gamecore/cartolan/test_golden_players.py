@@ -15,6 +15,10 @@ Beginner has new digests only because the final JSON gained the new options and 
 Re-recorded for issue 12 item 2, both presets (the players are shared, decision 10): the
 Trader/Router follow their Agents in the order placed, and a bought Adventurer has no route
 until its first city visit, as the designer's players_heuristical.py plays.
+
+Then ``modern`` Regular/Advanced again (issue 12 item 2): the players' chest-map fit test
+is the designer's (a map as it lies, then turned), a chosen map that does not fit stays
+selected, and a gap taken for its map sets the reward bar; ``classic`` is unchanged.
 """
 
 from __future__ import annotations
@@ -59,14 +63,14 @@ EXPECTED: dict[str, str] = {
     "modern-beginner-3p-s32": "c08863f0ea031dee7a41bc12b1dc38e1801c5693818810f758c5ec704f1816e0",
     "modern-beginner-4p-s33": "0d6be2e287658c11e3cd55cfd478a4b54f4090097cd0618c1935012055a0d08b",
     "modern-beginner-4p-s34": "871a393e95b8c90346817879c7c3566e240dbf07f428cb4d18c37cd0d4da91b9",
-    "modern-regular-2p-s31": "701cea316a61008961ceb3942680d5daa5ba8c9f8981547e57c9eb9b143acb7f",
-    "modern-regular-3p-s32": "11563bada27a746ddb4a4aace4bd4ed9bb77e99ba924ff1f9042c448a80d4b7d",
-    "modern-regular-4p-s33": "defc956f10b4558d679466ead99255b350f7bc8e1cc6d302cc0cf7f00d0c7ae1",
-    "modern-regular-4p-s34": "b5ad115dee90529e9768e553dad270fa5a2075ae955d334dc71379510f150ccb",
-    "modern-advanced-2p-s31": "a55e56a6a6435046fd994e63d3609f1e97f826a7f713bec4028659fc9ec77505",
-    "modern-advanced-3p-s32": "8ec5213c8a28241bae3b1f378ff575728a7e140af4b52e55c03598725fde28bf",
-    "modern-advanced-4p-s33": "2cb626ddaa3b94667610a2e92c4c3a332ddf9ac0a491e6b0503f302348fe082c",
-    "modern-advanced-4p-s34": "60a3bfcaa84fe84c2a099bd6b185e83253eff483ac2fb736809a3b12847d84b4",
+    "modern-regular-2p-s31": "2701af7cd37c6b15dbce7bd66595e87b355dfe1cdf491cccc8378321a0ad48c9",
+    "modern-regular-3p-s32": "e224add517151bd016772c49c8ed6727d5c77bfcabe68639a9b7373394b4ea3e",
+    "modern-regular-4p-s33": "5f259bd5b5ad20a92d09360ac1fe79d199f6aeaf1d3cdb6b0086110d31cd290e",
+    "modern-regular-4p-s34": "14c9226ae57fa02061e5580a5078668d90962853ee51bcf12c792c85fd1bb10b",
+    "modern-advanced-2p-s31": "f415d57fd69247044370b670bc5dbc6f6a6955dab38c42bfb0ae2b8ec3341931",
+    "modern-advanced-3p-s32": "f1ff4cddef537b51158263effa72b9c14b639a905b77a487e9d0cad74b3b4619",
+    "modern-advanced-4p-s33": "ad0c8be64c5a1e55e02c569fb8a898d14fa89132d8584f7bf41bf869dd545a55",
+    "modern-advanced-4p-s34": "ac18b51389d9178a46765c0edb2c59c5db2e820475ed73dbb268a1f1c3aec894",
     "classic-beginner-2p-s31": "9ad25153179ae401cd719040be18b59ee73c16e5dff37e5b8b20ccd8b4fc1207",
     "classic-beginner-3p-s32": "909badbbde62bf7be628e60f174d45c2e0b1291be7a67938ba860ed5e7aa2cfa",
     "classic-beginner-4p-s33": "1a8dfbc3bff9cd4bac116c178cb767d1f96a213329c6fca17217e8ea4317a4a9",

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamecore.games.cartolan import GAME, actions, board
+from gamecore.games.cartolan import GAME, actions, board, exploration
 from gamecore.games.cartolan import players as heuristics
 from gamecore.games.cartolan.players import HeuristicPlayer, adventurer_key
 from gamecore.games.cartolan.state import Adventurer, State
@@ -109,3 +109,68 @@ def test_a_bought_adventurer_explores_until_its_first_city_visit():
     legal = GAME.legal_actions(state, seat)
     assert GAME.format_action(router(state, legal, Steady())) == "move 2 W"
     assert router.memory.route[adventurer_key(seat, 2)] == 0
+
+
+# -- chest maps: the designer's fit test and the map left selected ------------------------
+
+#: a map with one land side (east) and its arrow SE, as it may lie in a Chest
+LAND_EAST_SE = board.make_tile((board.N, board.S, board.W), board.SE)
+
+
+def explorer_below_a_land_edge() -> State:
+    """The Explorer on (0, 1) (open water, arrow NE); (1, 2) shows land to the west, so the gap
+    (0, 2) north of the Explorer needs a land edge on its east."""
+    state = new()
+    state.tiles[board.cell(1, 2)] = board.make_tile((board.N, board.E, board.S), board.NE)
+    mid_turn(state, 0, 1)
+    return state
+
+
+def test_the_fit_test_tries_a_map_as_it_lies_then_turned_to_the_arrow():
+    # beginner.py rotated_tile_fits, called by the players on the map as it lies: as it lies,
+    # then the continuous turn of the arrow-matched map; placing first matches the arrow
+    state = explorer_below_a_land_edge()
+    adv = state.adventurer
+    lows = [LAND_EAST_SE & board.ORIENTATION_MASK]
+    assert heuristics.designer_fits(state, adv, lows, board.N) == 1  # as it lies: land east
+    assert exploration.placement(state, LAND_EAST_SE, adv.pos, board.N) is None
+    # the same map lying the other way round fails the test, though it can be placed
+    land_east_ne = board.make_tile((board.N, board.S, board.W), board.NE)
+    turned = board.rotate_cw(board.rotate_cw(land_east_ne))  # arrow SW, land west
+    lows = [turned & board.ORIENTATION_MASK]
+    assert exploration.placement(state, turned, adv.pos, board.N) is not None
+    assert heuristics.designer_fits(state, adv, lows, board.N) == 0
+    # and is left turned to the arrow of the tile left
+    assert lows == [board.with_wind(turned, board.NE) & board.ORIENTATION_MASK]
+
+
+def test_a_map_that_passes_the_test_is_chosen_and_stays_selected_when_it_does_not_fit():
+    state = explorer_below_a_land_edge()
+    seat = state.seat
+    state.adventurer.maps = [LAND_EAST_SE]
+    explorer = HeuristicPlayer("explorer")
+    explorer.memory.sync(state)
+    legal = GAME.legal_actions(state, seat)
+    action = explorer(state, legal, Steady())
+    # east (reward 6) and north (reward 3) both pass the test; the last one that passes wins
+    # (decision 14), and its reward becomes the bar
+    assert GAME.format_action(action) == "move 1 N map 1"
+    GAME._apply_inplace(state, seat, action)
+    # regular.py AdventurerRegular.explore: the map did not fit, a tile was drawn instead; the
+    # map stays selected (tried first at the next exploration) and lies turned to the arrow
+    key = adventurer_key(seat, 1)
+    assert state.adventurer.maps == [LAND_EAST_SE]
+    assert explorer.memory.selected == {key: 0}
+    assert explorer.memory.maps[key][1] == [
+        board.with_wind(LAND_EAST_SE, board.NE) & board.ORIENTATION_MASK
+    ]
+
+
+def test_a_tile_that_does_not_fit_is_discarded_turned_to_the_arrow():
+    state = explorer_below_a_land_edge()
+    seat = state.seat
+    unfit = board.make_tile((board.N, board.E, board.S, board.W), board.SW)  # no land east
+    state.piles[0].append(unfit)
+    GAME._apply_inplace(state, seat, ("move", 1, board.N, 0))
+    assert board.cell(0, 2) not in state.tiles
+    assert state.discards[0] == [board.with_wind(unfit, board.NE)]

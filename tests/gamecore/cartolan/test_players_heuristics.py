@@ -87,6 +87,30 @@ def test_regular_prefers_a_gap_where_a_chest_map_fits():
     assert beginner == Move("step", "e")
 
 
+def test_a_gap_taken_for_its_map_sets_the_reward_bar():
+    # players_heuristical.py sets preferred_score to the reward of every gap it takes, so a
+    # lower reward taken for a fitting map lets a later gap win with a reward above that one
+    gaps = {
+        "e": GapOption("e", 6),
+        "n": GapOption("n", 3, fitting_map=1),
+        "w": GapOption("w", 4),
+    }
+    move = ai.decide_move("explorer", ctx(gaps=gaps, use_maps=True), NoDeviation())
+    assert move == Move("step", "w", 0)  # 0: chosen, no map fits (a selected map is dropped)
+
+
+def test_the_map_fit_is_asked_in_the_order_the_gaps_are_considered():
+    asked: list[str] = []
+
+    def map_fit(direction: str) -> int | None:
+        asked.append(direction)
+        return None
+
+    gaps = {d: GapOption(d, 3) for d in ("s", "w", "n")}
+    ai.decide_move("explorer", ctx(gaps=gaps, use_maps=True, map_fit=map_fit), NoDeviation())
+    assert asked == ["n", "w", "s"]  # arrow NE: e, n, w, s
+
+
 def test_explorer_abandons_when_isolated_and_stops():
     gaps = {d: GapOption(d, 0) for d in "new"}
     assert ai.decide_move("explorer", ctx(gaps=gaps, can_abandon=True), NoDeviation()) == ai.ABANDON

@@ -39,7 +39,7 @@ RUNS: dict[str, list[str]] = {
 }
 
 EXPECTED: dict[str, str] = {
-    "modern-regular-rotate": "57a330938e05949cf30a3a5f01c26c37d1d08205da6e41d93223f79aa09e75ea",
+    "modern-regular-rotate": "dc8645fb15bdeea18f31e897004c58ba3e24df46f64c78d0d9d344b6b9f95647",
     "classic-advanced-mixed": "65a99f4e6b2e52cba6cd68892cd9fd29ec0d3c373b0e0fabc2676c44ad6ae452",
     "classic-beginner-max-steps": "0c9106098853c72cbd8437cc46c841c5fdb4e6bf9a52a037aadc61af3257790f",
 }
