@@ -2,9 +2,9 @@
 
 A game module ends with ``register(GAME, pictures="renderer.<game>")``, as OpenSpiel's game
 files end with ``register_game`` (plus ``presentation=`` when the game declares controls or
-texts for the bot: ``gamecore.presentation``). The built-in game modules (``gamecore.games.BUILTIN``) are
-imported on the first question asked of the registry; a game defined elsewhere (a test game, a
-plug-in) calls :func:`register` itself before it is used.
+texts for the bot: ``gamecore.presentation``). A built-in game's module (``gamecore.games.BUILTIN``)
+is imported when that game is first asked for, every built-in module when the list of games is;
+a game defined elsewhere (a test game, a plug-in) calls :func:`register` itself before it is used.
 
 ``pictures`` is the dotted name of the module that draws the game's views: ``renderer`` imports
 it on the first picture, so ``gamecore`` never imports drawing code and start-up stays light.
@@ -60,7 +60,7 @@ def register(
 
 
 def _rank(module: str) -> int:
-    for rank, builtin in enumerate(BUILTIN):
+    for rank, builtin in enumerate(BUILTIN.values()):
         if module == builtin or module.startswith(builtin + "."):
             return rank
     return len(BUILTIN) + len(_registered)
@@ -78,14 +78,19 @@ def _load_builtins() -> None:
     if _builtins_loaded:
         return
     _builtins_loaded = True
-    for module in BUILTIN:
+    for module in BUILTIN.values():
         import_module(module)
 
 
 def registration(game_id: str) -> Registration:
     """The registration of ``game_id``; ``IllegalAction('unknown_game')`` for any other id."""
-    _load_builtins()
     found = _registered.get(game_id)
+    if found is None and game_id in BUILTIN:
+        import_module(BUILTIN[game_id])
+        found = _registered.get(game_id)
+    if found is None:
+        _load_builtins()
+        found = _registered.get(game_id)
     if found is None:
         known = ", ".join(game_ids())
         raise IllegalAction("unknown_game", f"no game {game_id!r} (games: {known})", game=game_id)

@@ -1,10 +1,12 @@
 """One module (or package, for Cartolan) per game; each registers its ``GAME`` with
 ``gamecore.registry.register`` as it loads."""
 
-#: The game modules shipped with the project, imported by the registry on first use.
-BUILTIN: tuple[str, ...] = (
-    "gamecore.games.cartographer",
-    "gamecore.games.dungeon_delver",
-    "gamecore.games.speiderne",
-    "gamecore.games.cartolan",
-)
+#: The games shipped with the project, by id, and the module that defines each: the registry
+#: imports one when its game is first asked for (all of them when the list is), so a command
+#: about one game never pays for loading the others.
+BUILTIN: dict[str, str] = {
+    "cartographer": "gamecore.games.cartographer",
+    "dungeon-delver": "gamecore.games.dungeon_delver",
+    "speiderne": "gamecore.games.speiderne",
+    "cartolan": "gamecore.games.cartolan",
+}

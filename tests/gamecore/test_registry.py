@@ -9,6 +9,7 @@ import pytest
 
 import renderer
 from gamecore.contract import IllegalAction
+from gamecore.games import BUILTIN
 from gamecore.registry import game_ids, get_game, register, registration, unregister
 from tests.service import toy_race
 
@@ -54,3 +55,17 @@ def test_asking_for_a_game_imports_no_picture_code() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_asking_for_one_built_in_game_loads_only_that_game() -> None:
+    """``python -m gamecore simulate cartolan`` starts without building the other games' tables."""
+    code = (
+        "import sys; from gamecore.registry import get_game; get_game('cartolan'); "
+        "print(sorted(m for m in sys.modules if m.startswith('gamecore.games.') and m.count('.') == 2))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "['gamecore.games.cartolan']"
+
+
+def test_the_built_in_table_names_each_game_by_the_id_it_registers() -> None:
+    assert tuple(BUILTIN) == game_ids()[:4]
