@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamecore.contract import Game, Player, SimulationAborted
-from gamecore.registry import game_ids, get_game
+from gamecore.contract import Game, IllegalAction, Player, SimulationAborted
+from gamecore.registry import get_game
 from gamecore.rng import Rng, mix_seed
 
 #: Record keys the runner owns; a game's ``score`` cannot overwrite them.
@@ -163,12 +163,11 @@ def _play_chunk(game_ref: Game | str, spec: RunSpec, start: int, stop: int) -> l
 
 def _game_ref(game: Game) -> Game | str:
     """A registered game travels to workers by id (cheap, always importable)."""
-    if game.id in game_ids():
-        try:
-            if get_game(game.id) is game:
-                return game.id
-        except ImportError:
-            pass
+    try:
+        if get_game(game.id) is game:
+            return game.id
+    except (IllegalAction, ImportError):
+        pass
     return game
 
 
