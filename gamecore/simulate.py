@@ -138,11 +138,6 @@ class RunSpec:
     rotate: bool = False
 
 
-def play_seed(game: Game, spec: RunSpec, seed: int) -> dict[str, Any]:
-    """One game of a run: resolve the line-up for this seed, then play it."""
-    return next(_play_seeds(game, spec, seed, seed + 1))
-
-
 def _play_seeds(game: Game, spec: RunSpec, start: int, stop: int) -> Iterator[dict[str, Any]]:
     """The records of seeds ``start`` … ``stop - 1`` of a run, one by one."""
     known = sorted(available_players(game))
