@@ -47,24 +47,24 @@ def test_another_game_cannot_take_a_registered_id() -> None:
     assert get_game("cartolan") is not impostor
 
 
+def modules_loaded_by(call: str, which: str) -> str:
+    """The sorted names of the modules matching ``which`` that a fresh interpreter has loaded
+    after ``from gamecore.registry import *`` and ``call``."""
+    code = f"import sys; from gamecore.registry import *; {call}; print(sorted(m for m in sys.modules if {which}))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return out.stdout.strip()
+
+
 def test_asking_for_a_game_imports_no_picture_code() -> None:
     """Pictures load on the first render: the rules alone start without Pillow."""
-    code = (
-        "import sys; from gamecore.registry import list_games; list_games(); "
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('renderer', 'PIL')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
+    loaded = modules_loaded_by("list_games()", "m.split('.')[0] in ('renderer', 'PIL')")
+    assert loaded == "[]"
 
 
 def test_asking_for_one_built_in_game_loads_only_that_game() -> None:
     """``python -m gamecore simulate cartolan`` starts without building the other games' tables."""
-    code = (
-        "import sys; from gamecore.registry import get_game; get_game('cartolan'); "
-        "print(sorted(m for m in sys.modules if m.startswith('gamecore.games.') and m.count('.') == 2))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "['gamecore.games.cartolan']"
+    loaded = modules_loaded_by("get_game('cartolan')", "m.startswith('gamecore.games.') and m.count('.') == 2")
+    assert loaded == "['gamecore.games.cartolan']"
 
 
 def test_the_built_in_table_names_each_game_by_the_id_it_registers() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from gamecore.games.cartolan import GAME, board
 from gamecore.games.cartolan.state import State
@@ -64,3 +65,13 @@ def explored_far(preset: str, mode: str = "beginner", pirate: bool = False) -> S
     state.piles[0].append(ALL_WATER)
     state, _ = act(state, "move 1 N")
     return state
+
+
+class Steady:
+    """An rng that never deviates at random and never refuses a purchase outright."""
+
+    def random(self) -> float:
+        return 0.99
+
+    def choice(self, items: Any) -> Any:
+        return items[0]

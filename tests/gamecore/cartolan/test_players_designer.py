@@ -10,18 +10,9 @@ from gamecore.games.cartolan import GAME, actions, board, exploration
 from gamecore.games.cartolan import players as heuristics
 from gamecore.games.cartolan.players import HeuristicPlayer, adventurer_key
 from gamecore.games.cartolan.state import Adventurer, State
+from tests.gamecore.cartolan.helpers import Steady
 
 WATER = board.make_tile((board.N, board.E, board.S, board.W))
-
-
-class Steady:
-    """An rng that never deviates at random and never refuses a purchase outright."""
-
-    def random(self) -> float:
-        return 0.99
-
-    def choice(self, items):
-        return items[0]
 
 
 @pytest.fixture(autouse=True)

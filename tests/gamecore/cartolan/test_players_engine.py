@@ -10,18 +10,9 @@ from gamecore.games.cartolan import GAME, ai_reference, board, presets
 from gamecore.games.cartolan import players as heuristics
 from gamecore.games.cartolan.players import HeuristicPlayer, adventurer_key, heuristic_players
 from gamecore.games.cartolan.state import Agent, State
+from tests.gamecore.cartolan.helpers import Steady
 
 CAPITAL = board.cell(0, 0)
-
-
-class Steady:
-    """An rng that never deviates at random and never refuses a purchase outright."""
-
-    def random(self) -> float:
-        return 0.99
-
-    def choice(self, items):
-        return items[0]
 
 
 @pytest.fixture(autouse=True)
