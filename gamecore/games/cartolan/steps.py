@@ -117,7 +117,10 @@ def settle_tile(
     ):
         state.vault[adv.seat] += params.complete_map_bonus
         emit(events, "map_complete", {"bonus": params.complete_map_bonus})
-        turns.finish(state, "map_complete", events)
+        # §12 checks the wealth margin before a complete map (game.py winning_condition):
+        # a bonus that opens the margin ends the game by margin; the winners are the same
+        if not turns.check_victory(state, events):
+            turns.finish(state, "map_complete", events)
         return
     if tile & board.CITY:
         state.cities.append(target)

@@ -291,6 +291,20 @@ def test_placing_the_last_tile_pays_the_map_bonus_modern() -> None:
     assert state.over and state.end_reason == "map_complete" and state.vault[seat] == 10
 
 
+def test_a_map_bonus_that_opens_the_margin_ends_by_margin_modern() -> None:
+    """§12: the margin is checked before a complete map (the designer's winning_condition),
+    also when the +10 of binding decision 4 is what opens it; the winner is the same."""
+    state = new()
+    seat = state.seat
+    state.vault[1 - seat] = 4
+    state.vault[seat] = 10
+    state, _ = act(state, "move 1 N")
+    state.piles[0] = [ALL_WATER]
+    state, events = act(state, "move 1 N")
+    assert state.vault[seat] == 20 and state.winners == (seat,)
+    assert state.over and state.end_reason == "margin"
+
+
 def test_mythical_city_discovery_modern() -> None:
     state = new()
     seat = state.seat
