@@ -779,7 +779,8 @@ def designer_fits(state: State, adv: Adventurer, lows: list[int], side: int) -> 
     """The designer's players' fit test of the chest maps for the gap across ``side``: the
     last map (1-based, else 0) that passes it. players_heuristical.py calls beginner.py's
     ``rotated_tile_fits`` on each map as it lies in the Chest: that tries the map as it lies,
-    then the variant's turns from the orientation matched to the arrow of the tile left (the
+    then the variant's turns from the orientation matched to the arrow of the tile left, then
+    that orientation itself (its list of rotations ends with a null one, popped last; the
     arrow is matched first only when a tile is placed, in ``rotate_and_place``), and leaves the
     map turned: as it fitted, or matched to the arrow when nothing fitted. ``lows`` holds the
     maps' orientation bits and is turned so. A map can pass this test and not be placeable
@@ -802,6 +803,9 @@ def designer_fits(state: State, adv: Adventurer, lows: list[int], side: int) -> 
                 left = low
                 found = index + 1
                 break
+        else:  # the null rotation is popped last: the arrow-matched map is tried last
+            if left & known == water:
+                found = index + 1
         lows[index] = left
     return found
 
