@@ -89,9 +89,6 @@ def registration(game_id: str) -> Registration:
         import_module(BUILTIN[game_id])
         found = _registered.get(game_id)
     if found is None:
-        _load_builtins()
-        found = _registered.get(game_id)
-    if found is None:
         known = ", ".join(game_ids())
         raise IllegalAction("unknown_game", f"no game {game_id!r} (games: {known})", game=game_id)
     return found
