@@ -152,10 +152,20 @@ class Move:
     kind: MoveKind
     direction: Direction | None = None
     chest_map: int | None = None
+    #: a wait in a waiting loop: (the loop, the victim index it goes on from)
+    loop: tuple[int, int] | None = None
 
 
 WAIT = Move("wait")
 ABANDON = Move("abandon")
+
+#: The waiting loops (§13.2, §13.5): the designer's players wait once for each Adventurer on
+#: their tile that they would attack (the wait brings the attack offer back). Every player does
+#: it at the start of its turn (``continue_turn``); the Pirate also at the start of each move
+#: and again, when it neither deviates nor heads home, before it moves on (``continue_move``).
+TURN_START_LOOP = 0
+FIRST_LOOP = 1
+SECOND_LOOP = 2
 
 
 @dataclass(slots=True)
@@ -185,10 +195,13 @@ class MoveContext:
     #: Pirate targets: (position, value) for opponents' Adventurers (half Chest rounded up)
     #: and tiles with dropped wealth, in scan order (§13.5)
     pirate_targets: tuple[tuple[Pos, int], ...] = ()
-    #: an Adventurer here that this personality would attack (then it waits to get the offer)
-    victim_here: bool = False
+    #: for every Adventurer in the game (seat by seat, in creation order): whether it is an
+    #: opponent's here that this personality would attack now (all False when no wait is legal)
+    victims: tuple[bool, ...] = ()
     #: first decision of this Adventurer's turn (Explorer waits to attack only then)
     turn_start: bool = False
+    #: a waiting loop in progress (the loop, the victim index it goes on from); None: none
+    wait_loop: tuple[int, int] | None = None
 
 
 def move_towards(ctx: MoveContext, target: Pos) -> Move:
@@ -254,24 +267,55 @@ def pirate_target(targets: Sequence[tuple[Pos, int]]) -> Pos | None:
     return best
 
 
+def next_victim(victims: Sequence[bool], start: int) -> int | None:
+    """The first Adventurer from index ``start`` on that would be attacked, if any."""
+    for index in range(start, len(victims)):
+        if victims[index]:
+            return index
+    return None
+
+
+def wait_for(victims: Sequence[bool], loop: int, start: int) -> Move | None:
+    """A waiting loop's next wait, or None when no victim is left."""
+    found = next_victim(victims, start)
+    return None if found is None else Move("wait", loop=(loop, found + 1))
+
+
 def decide_move(personality: str, ctx: MoveContext, rng: Any) -> Move:
-    """One move of the given personality (§13.2–§13.5)."""
-    if (personality == "pirate" or ctx.turn_start) and ctx.victim_here:
-        return WAIT
-    deviant = deviation(ctx.legal_steps, rng)
-    if deviant is not None:
-        return Move("step", deviant)
-    if personality in ("trader", "router"):
-        plan = trader_plan(ctx, router=personality == "router")
-        if plan == "agent":
-            assert ctx.route_index is not None
-            return move_towards(ctx, ctx.own_agents[ctx.route_index])
-        if plan == "city":
+    """One move of the given personality (§13.2–§13.5). The designer's Pirate waits for its
+    victims, then still moves within the same move: a wait in a waiting loop comes back as
+    ``Move.loop``, which the caller hands back as ``ctx.wait_loop`` until the loop is done."""
+    pirate = personality == "pirate"
+    loop, start = ctx.wait_loop if ctx.wait_loop is not None else (-1, 0)
+    if loop < 0 and ctx.turn_start:
+        loop = TURN_START_LOOP
+    if loop == TURN_START_LOOP:
+        wait = wait_for(ctx.victims, TURN_START_LOOP, start)
+        if wait is not None:
+            return wait
+        loop, start = -1, 0
+    if pirate and loop != SECOND_LOOP:
+        wait = wait_for(ctx.victims, FIRST_LOOP, start if loop == FIRST_LOOP else 0)
+        if wait is not None:
+            return wait
+    if loop != SECOND_LOOP:
+        deviant = deviation(ctx.legal_steps, rng)
+        if deviant is not None:
+            return Move("step", deviant)
+        if personality in ("trader", "router"):
+            plan = trader_plan(ctx, router=personality == "router")
+            if plan == "agent":
+                assert ctx.route_index is not None
+                return move_towards(ctx, ctx.own_agents[ctx.route_index])
+            if plan == "city":
+                return move_towards(ctx, ctx.latest_city)
+            return explore_best_space(ctx, rng)
+        if ctx.chest >= ctx.threshold:
             return move_towards(ctx, ctx.latest_city)
-        return explore_best_space(ctx, rng)
-    if ctx.chest >= ctx.threshold:
-        return move_towards(ctx, ctx.latest_city)
-    if personality == "pirate":
+    if pirate:
+        wait = wait_for(ctx.victims, SECOND_LOOP, start if loop == SECOND_LOOP else 0)
+        if wait is not None:
+            return wait
         target = pirate_target(ctx.pirate_targets)
         if target is not None:
             return move_towards(ctx, target)

@@ -139,8 +139,11 @@ def map_fit(player: HeuristicPlayer, state: State, adv: Adventurer, key: Key) ->
 def move_context(
     player: HeuristicPlayer, state: State, adv: Adventurer, scan: Scan, key: Key
 ) -> MoveContext:
-    """Every input of the movement rules, read from the game."""
+    """Every input of the movement rules, read from the game (a waiting loop in progress
+    from the player's memory, which forgets it: ``decide_move`` notes the next wait)."""
     params = state.params
+    entry = player.memory.waiting.pop(key, None)
+    wait_loop = (entry[1], entry[2]) if entry is not None and entry[0] == state.round else None
     return MoveContext(
         position=board.coords(adv.pos),
         arrow=board.WIND_NAMES[board.wind_of(state.tiles[adv.pos])],
@@ -157,8 +160,29 @@ def move_context(
         max_agents=params.max_agents,
         route_index=player.memory.route.get(key),
         pirate_targets=pirate_targets(state, adv) if params.attacks else (),
-        victim_here=scan.can_wait and player.victim_here(state, adv),
+        victims=victims(player, state, adv) if scan.can_wait else (),
         turn_start=len(state.path) <= 1 and state.down + state.up + state.land == 0,
+        wait_loop=wait_loop,
+    )
+
+
+def victims(player: HeuristicPlayer, state: State, adv: Adventurer) -> tuple[bool, ...]:
+    """For every Adventurer, seat by seat: an opponent's here that the player would attack
+    now (§13.2, §13.5); nobody on a city (§9)."""
+    params = state.params
+    here = params.attacks and not state.tiles[adv.pos] & board.CITY
+    return tuple(
+        [
+            bool(here)
+            and other.pos == adv.pos
+            and other.seat != adv.seat
+            and (other.pirate or other.chest > 0)
+            and ai.attacks_adventurer(
+                player.personality, adv.chest, other.chest, other.pirate, params.arrest_value
+            )
+            for seat_advs in state.advs
+            for other in seat_advs
+        ]
     )
 
 
@@ -228,4 +252,6 @@ def decide_move(player: HeuristicPlayer, state: State, legal: Sequence[Action], 
         if offer is not None:
             return offer
     move = ai.decide_move(player.personality, move_context(player, state, adv, scan, key), rng)
+    if move.loop is not None:
+        player.memory.waiting[key] = (state.round, *move.loop)
     return to_action(player, state, adv, legal, move, key)

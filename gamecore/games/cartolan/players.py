@@ -77,6 +77,10 @@ _MASK_SIDES: Final[tuple[tuple[int, ...], ...]] = tuple(
 #: What the move choice returns besides a step (a step is ``side | chest_map << 2``).
 _WAIT: Final = -1
 _ABANDON: Final = -2
+#: ai's waiting loops
+_TURN_START_LOOP: Final = ai.TURN_START_LOOP
+_FIRST_LOOP: Final = ai.FIRST_LOOP
+_SECOND_LOOP: Final = ai.SECOND_LOOP
 
 
 def adventurer_key(seat: int, number: int) -> Key:
@@ -190,7 +194,8 @@ class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
     __slots__ = (
-        "round", "tiles", "route", "failed", "trying", "maps", "selected", "_agents", "_own"
+        "round", "tiles", "route", "failed", "trying", "maps", "selected", "waiting", "_agents",
+        "_own",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -208,6 +213,9 @@ class _Memory:
         self.maps: dict[Key, tuple[list[int], list[int]]] = {}
         #: adventurer_key → the chest map (0-based) selected and not placed yet (``select_map``)
         self.selected: dict[Key, int] = {}
+        #: adventurer_key → (round, waiting loop, victim index it goes on from): a waiting loop
+        #: in progress this turn (ai.decide_move's ``wait_loop``)
+        self.waiting: dict[Key, tuple[int, int, int]] = {}
         #: a copy of the Agents last seen (``state.agents``) and, for them, each seat's sorted
         #: Agent cells. Agent defines no ``==``, so an equal dict has the same cells holding the
         #: very same objects; an Agent's owner never changes (the engine places a new Agent
@@ -227,6 +235,7 @@ class _Memory:
             self.trying.clear()
             self.maps.clear()
             self.selected.clear()
+            self.waiting.clear()
         self.round = round_
         self.tiles = tiles
 
@@ -425,15 +434,32 @@ class HeuristicPlayer:
         rng: Any,
     ) -> int:
         """``ai.decide_move`` on ints: a step ``side | chest_map << 2``, _WAIT or _ABANDON.
-        ``steps`` has a bit per legal plain step."""
-        if (self.pirate or turn_start) and can_wait and self.victim_here(state, adv):
-            return _WAIT
-        # §13.1 deviation: with probability 0.1 a random direction, rolled again if not legal
-        roll: float = rng.random()  # typed: compared as a C double
-        if roll < _P_DEVIATE:
-            deviant = _deviation(steps, rng)
-            if deviant >= 0:
-                return deviant
+        ``steps`` has a bit per legal plain step. A wait in a waiting loop is remembered in
+        ``memory.waiting`` (ai.decide_move's ``Move.loop``)."""
+        pending = self.memory.waiting.pop(key, None)
+        loop = -1
+        start = 0
+        if pending is not None and pending[0] == state.round:
+            loop = pending[1]
+            start = pending[2]
+        elif turn_start:
+            loop = _TURN_START_LOOP
+        if loop == _TURN_START_LOOP:
+            if self.wait_for(state, adv, key, can_wait, _TURN_START_LOOP, start):
+                return _WAIT
+            loop = -1
+        pirate = self.pirate
+        if pirate and loop != _SECOND_LOOP:
+            first_start = start if loop == _FIRST_LOOP else 0
+            if self.wait_for(state, adv, key, can_wait, _FIRST_LOOP, first_start):
+                return _WAIT
+        if loop != _SECOND_LOOP:
+            # §13.1 deviation: with probability 0.1 a random direction, rolled again if not legal
+            roll: float = rng.random()  # typed: compared as a C double
+            if roll < _P_DEVIATE:
+                deviant = _deviation(steps, rng)
+                if deviant >= 0:
+                    return deviant
 
         # the legal plain steps into cells not avoided (§13.1: this turn's path, this turn's
         # failed explorations, classic known disaster tiles)
@@ -474,9 +500,13 @@ class HeuristicPlayer:
             elif rich or len(self.memory.own_agents(state, adv.seat)) >= params.max_agents:
                 return _towards(pos, home, open_steps)
             return self._explore(state, adv, key, steps, open_steps, abandon is not None, rng)
-        if rich:
+        if rich and loop != _SECOND_LOOP:
             return _towards(pos, home, open_steps)
-        if self.pirate and params.attacks:
+        if pirate:
+            second_start = start if loop == _SECOND_LOOP else 0
+            if self.wait_for(state, adv, key, can_wait, _SECOND_LOOP, second_start):
+                return _WAIT
+        if pirate and params.attacks:
             chased = self.pirate_target(state, adv)
             if chased >= 0:
                 return _towards(pos, chased, open_steps)
@@ -593,26 +623,41 @@ class HeuristicPlayer:
             lows[index] = board.ORIENTATIONS[0 if state.clockwise else 1][lows[index]][wind][side][0]
         return index + 1
 
-    def victim_here(self, state: State, adv: Adventurer) -> bool:
-        """An opponent's Adventurer here that this personality would attack, so that it waits to
-        get the offer again (§13.2, §13.5). Nobody can be attacked on a city (§9)."""
+    def wait_for(
+        self, state: State, adv: Adventurer, key: Key, can_wait: bool, loop: int, start: int
+    ) -> bool:
+        """ai.wait_for: whether a waiting loop waits now (then remembered in the memory)."""
+        found = self.next_victim(state, adv, start) if can_wait else -1
+        if found < 0:
+            return False
+        self.memory.waiting[key] = (state.round, loop, found + 1)
+        return True
+
+    def next_victim(self, state: State, adv: Adventurer, start: int) -> int:
+        """ai.next_victim: the index (over every Adventurer, seat by seat) of the first from
+        ``start`` on that is an opponent's here and that this personality would attack now, so
+        that it waits to get the offer again (§13.2, §13.5); -1: none. Nobody can be attacked
+        on a city (§9)."""
         params = state.params
         pos = adv.pos
         if not params.attacks or state.tiles[pos] & board.CITY:
-            return False
+            return -1
         seat = adv.seat
+        index = 0
         for seat_advs in state.advs:
             for other in seat_advs:
                 if (
-                    other.pos == pos
+                    index >= start
+                    and other.pos == pos
                     and other.seat != seat
                     and (other.pirate or other.chest > 0)
                     and ai.attacks_adventurer(
                         self.personality, adv.chest, other.chest, other.pirate, params.arrest_value
                     )
                 ):
-                    return True
-        return False
+                    return index
+                index += 1
+        return -1
 
     @staticmethod
     def pirate_target(state: State, adv: Adventurer) -> int:

@@ -175,16 +175,15 @@ def finish(state: State, reason: str, events: Events) -> None:
 
 def refill_maps(state: State, adv: Adventurer) -> None:
     """Top the chest maps up to capacity, alternating water and land; every refill starts
-    again at water, whatever the maps still held (§10.5, binding decision 14)."""
+    again at water, whatever the maps still held (§10.5, binding decision 14). An empty pile
+    gives nothing for its turn and the alternation goes on, as HEAD's ``choose_tiles`` makes
+    one try per missing map: two missing with the water pile empty draw one land tile."""
     capacity = state.params.chest_maps
     if capacity and adv.buffs:
         capacity += adv.buffs.get("maps", 0)  # §11.2 +maps
     maps = adv.maps
     land = state.params.land_exploration
-    drawn = 0
-    while len(maps) < capacity:
+    for drawn in range(capacity - len(maps)):
         pile = state.piles[drawn % 2 if land else 0]
-        if not pile:
-            return
-        maps.append(pile.pop())
-        drawn += 1
+        if pile:
+            maps.append(pile.pop())

@@ -50,8 +50,8 @@ def _difference(
     if rngs[0].getstate() != rngs[1].getstate():
         return f"{fast.personality}: other rng draws for {action}", action
     a, b = fast.memory, spec.memory
-    if (a.route, a.failed, a.trying, a.maps, a.selected) != (
-        b.route, b.failed, b.trying, b.maps, b.selected
+    if (a.route, a.failed, a.trying, a.maps, a.selected, a.waiting) != (
+        b.route, b.failed, b.trying, b.maps, b.selected, b.waiting
     ):
         return f"{fast.personality}: memories differ after {action}", action
     for seat in range(len(state.advs)):

@@ -274,6 +274,24 @@ def test_modern_refill_of_one_map_draws_water() -> None:
     assert adv.maps == [ALL_WATER, land]
 
 
+def test_modern_refill_skips_an_empty_pile_and_keeps_alternating() -> None:
+    """HEAD's choose_tiles makes one try per missing map, water first: with the water pile
+    empty, two missing maps still draw the land tile (the old refill stopped at water)."""
+    state = new("modern", "regular")
+    adv = state.adventurer
+    land = board.make_tile((), board.NE, board.LAND_BACK)
+    adv.maps = []
+    state.piles[0].clear()
+    state.piles[1].append(land)
+    turns.refill_maps(state, adv)
+    assert adv.maps == [land]
+    adv.maps = [ALL_WATER]  # one missing: its one try is at the empty water pile
+    state.piles[1].append(land)
+    turns.refill_maps(state, adv)
+    assert adv.maps == [ALL_WATER]
+    assert state.piles[1][-1] == land
+
+
 def test_computer_players_use_the_last_fitting_chest_map() -> None:
     state = new("modern", "regular")
     adv = state.adventurer

@@ -139,6 +139,26 @@ def test_pirate_waits_to_attack_again():
     assert decide("pirate", state) == "wait 1"
 
 
+def test_pirate_waits_for_a_victim_in_each_loop_then_moves_on():
+    """The designer's Pirate waits once at the start of its turn, once at the start of its
+    move and once more before moving on (§13.5); when every attack fails it then moves,
+    rather than waiting out its turn (the old behaviour)."""
+    state = new("regular")
+    _meet(state, victim_chest=6, victim_pirate=False)
+    state.offers = 0  # no offer open: each wait brings the attack offer back
+    pirate = HeuristicPlayer("pirate")
+    rng = Steady()
+
+    def after_a_failed_attack() -> str:
+        action = GAME.format_action(pirate(state, GAME.legal_actions(state, state.seat), rng))
+        if action == "wait 1":
+            state.down += 1  # the wait used a move; the attack it offered failed
+        return action
+
+    assert [after_a_failed_attack() for _ in range(3)] == ["wait 1"] * 3
+    assert after_a_failed_attack().startswith("move 1 ")
+
+
 def test_pirate_in_beginner_plays_as_the_explorer():
     state = new("beginner")
     place(state, 0, 1)

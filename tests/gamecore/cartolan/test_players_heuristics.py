@@ -181,15 +181,49 @@ def test_pirate_chases_the_richest_target():
 
 
 def test_pirate_waits_to_attack_a_victim_on_its_tile():
-    assert ai.decide_move("pirate", ctx(victim_here=True), NoDeviation()) == ai.WAIT
+    first = Move("wait", loop=(ai.FIRST_LOOP, 2))
+    assert ai.decide_move("pirate", ctx(victims=(False, True)), NoDeviation()) == first
     # the Explorer waits for that only at the start of its turn
-    assert (
-        ai.decide_move("explorer", ctx(victim_here=True, turn_start=True), NoDeviation()) == ai.WAIT
-    )
+    move = ai.decide_move("explorer", ctx(victims=(True,), turn_start=True), NoDeviation())
+    assert move == Move("wait", loop=(ai.TURN_START_LOOP, 1))
     move = ai.decide_move(
-        "explorer", ctx(victim_here=True, gaps={"n": GapOption("n", 3)}), NoDeviation()
+        "explorer", ctx(victims=(True,), gaps={"n": GapOption("n", 3)}), NoDeviation()
     )
     assert move == Move("step", "n")
+
+
+def test_pirate_waits_once_a_victim_in_each_loop_then_moves_within_the_same_move():
+    """PlayerRegularPirate.continue_move: a wait for each victim, then (no deviation, not on
+    its way home) a wait for each victim again, then the move; the attacks failed, so the
+    victim is still worth attacking all along."""
+    gaps = {"w": GapOption("w", 3)}
+    victim = (False, True)
+    moves = []
+    wait_loop = None
+    for _ in range(3):
+        move = ai.decide_move(
+            "pirate", ctx(victims=victim, gaps=gaps, wait_loop=wait_loop), NoDeviation()
+        )
+        moves.append(move)
+        wait_loop = move.loop
+    assert moves == [
+        Move("wait", loop=(ai.FIRST_LOOP, 2)),
+        Move("wait", loop=(ai.SECOND_LOOP, 2)),
+        Move("step", "w"),
+    ]
+    # at the start of its turn the Pirate waits once more (continue_turn's own loop)
+    start = ai.decide_move("pirate", ctx(victims=victim, turn_start=True), NoDeviation())
+    assert start == Move("wait", loop=(ai.TURN_START_LOOP, 2))
+    after = ai.decide_move("pirate", ctx(victims=victim, wait_loop=start.loop), NoDeviation())
+    assert after == Move("wait", loop=(ai.FIRST_LOOP, 2))
+
+
+def test_pirate_on_its_way_home_waits_only_in_the_first_loop():
+    rich = ctx(victims=(True,), chest=9, threshold=5, position=(2, 0), latest_city=(0, 0),
+               legal_steps=frozenset("nesw"))
+    assert ai.decide_move("pirate", rich, NoDeviation()) == Move("wait", loop=(ai.FIRST_LOOP, 1))
+    rich.wait_loop = (ai.FIRST_LOOP, 1)
+    assert ai.decide_move("pirate", rich, NoDeviation()) == Move("step", "w")
 
 
 def test_pirate_without_targets_explores():
