@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from gamecore.games.cartolan import advanced, board, cards, exploration, turns
-from gamecore.games.cartolan.state import Adventurer, Agent, State
+from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, Agent, State
 from gamecore.games.cartolan.turns import Events, emit
 
 Action = tuple[Any, ...]
@@ -122,6 +122,10 @@ def add_tile_offers(state: State, adv: Adventurer, tile: int, offers: list[Actio
     if state.offers == 2:
         if can_place_agent_here(state, adv):
             offers.append(_AGENT)
+        return
+    if state.offers == TRADE_AT_TURN_START:
+        if pos not in adv.traded:
+            offers.append(_TRADE)
         return
     if tile & board.DISASTER:
         if adv.pirate and state.dropped.get(pos) and ("court", pos) not in state.attacked:

@@ -338,6 +338,14 @@ def attacks_adventurer(
     return victim_is_pirate and own_chest < arrest_value
 
 
+def trades_as_turn_ends(personality: str) -> bool:
+    """The Router trades on a wonder after each move, also after the move that ended its turn,
+    when the list of wonders traded at has just been cleared: that trade pays (§13.4;
+    players_heuristical.py PlayerBeginnerRouter.continue_move). The engine offers it as the
+    next turn starts there (``state.TRADE_AT_TURN_START``); the others never trade then."""
+    return personality == "router"
+
+
 def attacks_agent(personality: str) -> bool:
     """Only the Pirate attacks opponents' Agents, and it always does (§13.5)."""
     return personality == "pirate"

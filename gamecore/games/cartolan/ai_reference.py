@@ -37,11 +37,10 @@ _LETTERS = "nesw"  # side number → direction letter (board.N, E, S, W)
 class Scan:
     """What the rules need from the legal actions of a move decision, in one pass."""
 
-    __slots__ = ("sides", "gusts", "can_wait", "abandon", "offers")
+    __slots__ = ("sides", "can_wait", "abandon", "offers")
 
     def __init__(self, legal: Sequence[Action], number: int) -> None:
         self.sides: list[int] = []  # plain steps (without a chest map)
-        self.gusts = False
         self.can_wait = False
         self.abandon: list[str] = []  # cities an abandon may go to
         self.offers: list[Action] = []  # tile actions open now
@@ -57,8 +56,6 @@ class Scan:
                 self.can_wait = self.can_wait or action[1] == number
             elif verb == "abandon":
                 self.abandon.append(action[2])
-            elif verb == "gust":
-                self.gusts = self.gusts or action[1] == number
 
 
 def pirate_targets(state: State, adv: Adventurer) -> tuple[tuple[ai.Pos, int], ...]:
@@ -248,7 +245,7 @@ def decide_move(player: HeuristicPlayer, state: State, legal: Sequence[Action], 
     if player.follows_route:
         skip_dead_route_stop(player, state, adv, scan, key)
     if scan.offers:
-        offer = player.take_offer(state, adv, scan.offers, bool(scan.sides) or scan.gusts, key)
+        offer = player.take_offer(state, adv, scan.offers, scan.can_wait, key)
         if offer is not None:
             return offer
     move = ai.decide_move(player.personality, move_context(player, state, adv, scan, key), rng)

@@ -351,7 +351,6 @@ class HeuristicPlayer:
         # one pass over the legal actions (verbs tested in the order of their frequency)
         steps = 0  # bit per side: a plain step (without a chest map) is legal
         moves: list[Action | None] = [None, None, None, None]  # those steps, by side
-        gusts = False
         can_wait = False
         wait: Action | None = None
         end: Action | None = None
@@ -382,11 +381,7 @@ class HeuristicPlayer:
                 if waiter == number:
                     can_wait = True
                     wait = action
-            elif verb == "gust":
-                gusted: int = action[1]
-                if gusted == number:
-                    gusts = True
-            elif verb != "travel":
+            elif verb != "travel" and verb != "gust":
                 if offers is None:
                     offers = [action]
                 else:
@@ -397,7 +392,7 @@ class HeuristicPlayer:
             if here is not None and not here.active and here.owner == adv.seat:
                 self.skip_dead_route_stop(state, adv, offers, key)
         if offers is not None:
-            offer = self.take_offer(state, adv, offers, steps != 0 or gusts, key)
+            offer = self.take_offer(state, adv, offers, can_wait, key)
             if offer is not None:
                 return offer
 
@@ -740,15 +735,24 @@ class HeuristicPlayer:
         self, state: State, adv: Adventurer, offers: list[Action], moves_left: bool, key: Key
     ) -> Action | None:
         """The tile actions open now, in the order of §5.6: trade, attacks, restore, rest, and
-        the Agent offer after exploring (§13.2–§13.5). ``moves_left``: a step or gust is legal."""
+        the Agent offer after exploring (§13.2–§13.5). ``moves_left``: a wait is legal, which
+        the engine offers exactly while its turn-continuation test holds (the designer's
+        ``can_move(None)``: in Regular a move is still allowed while at most two are used,
+        whichever sides are open)."""
         params = state.params
         personality = self.personality
         rest = None
         for action in offers:
             verb: str = action[0]  # typed: compared as a str
-            if verb == "trade" or verb == "restore":
+            if verb == "trade":
+                # the trade open as a turn starts on a wonder (state.TRADE_AT_TURN_START; read
+                # from the turn's progress, which a view shows too): only the Router's
+                turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
+                if not turn_start or ai.trades_as_turn_ends(personality):
+                    return action
+            elif verb == "restore":
                 return action
-            if verb == "attack":
+            elif verb == "attack":
                 victim = state.advs[action[1]][action[2]]
                 if ai.attacks_adventurer(
                     personality, adv.chest, victim.chest, victim.pirate, params.arrest_value
@@ -824,10 +828,11 @@ def designer_fits(state: State, adv: Adventurer, lows: list[int], side: int) -> 
     """The designer's players' fit test of the chest maps for the gap across ``side``: the
     last map (1-based, else 0) that passes it. players_heuristical.py calls beginner.py's
     ``rotated_tile_fits`` on each map as it lies in the Chest: that tries the map as it lies,
-    then the variant's turns from the orientation matched to the arrow of the tile left, then
-    that orientation itself (its list of rotations ends with a null one, popped last; the
-    arrow is matched first only when a tile is placed, in ``rotate_and_place``), and leaves the
-    map turned: as it fitted, or matched to the arrow when nothing fitted. ``lows`` holds the
+    then the variant's turns from the orientation matched to the arrow of the tile left, but
+    never that orientation itself (its list of rotations starts with a null one, which is
+    popped last, and the loop ends as the list empties, before testing it; the arrow is
+    matched first only when a tile is placed, in ``rotate_and_place``), and leaves the map
+    turned: as it fitted, or matched to the arrow when nothing fitted. ``lows`` holds the
     maps' orientation bits and is turned so. A map can pass this test and not be placeable
     (then the exploration draws from the pile), or fail it and be placeable."""
     wind = state.tiles[adv.pos] >> 4 & 3
@@ -842,15 +847,12 @@ def designer_fits(state: State, adv: Adventurer, lows: list[int], side: int) -> 
             found = index + 1
             continue
         tried: tuple[int, ...] = table[current][wind][side]
-        left = tried[0]
+        left = tried[0]  # the arrow-matched map: the null rotation, popped last, never tested
         for low in tried[1:]:
             if low & known == water:
                 left = low
                 found = index + 1
                 break
-        else:  # the null rotation is popped last: the arrow-matched map is tried last
-            if left & known == water:
-                found = index + 1
         lows[index] = left
     return found
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import actions, board, cards, movement, notation
-from gamecore.games.cartolan.state import Adventurer, State
+from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, State
 
 Action = tuple[Any, ...]
 
@@ -193,7 +193,7 @@ def _move(state: State, action: Action, text: str) -> IllegalAction:
         return _travel(state, adv, action[1])
     if verb == "agent":
         return _agent(state, adv)
-    if not state.offers:
+    if not state.offers or (state.offers == TRADE_AT_TURN_START and verb != "trade"):
         return refuse(
             "actions_closed", "tile actions are open right after a move or a wait; wait to "
             "get them again",

@@ -6,11 +6,18 @@ may use ``CartolanGame._apply_inplace`` and skip the copy.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from gamecore.games.cartolan import board
 from gamecore.games.cartolan.presets import Params, params_for
 from gamecore.rng import Rng
+
+#: ``State.offers`` at the start of a turn on a wonder (modern): only its trade is open. The
+#: list of wonders traded at is cleared as a turn ends, and the designer's Router trades then,
+#: after the move that ended its turn (players_heuristical.py PlayerBeginnerRouter.
+#: continue_move); a rules engine asks only the player whose turn it is, so the trade is
+#: offered when the next turn starts there, to every player (binding decision 14's figures).
+TRADE_AT_TURN_START: Final = 3
 
 
 class Adventurer:
@@ -224,7 +231,8 @@ class State:
         self.rested: list[int] = []
         #: Targets attacked during the current move: ("agent", cell) or (seat, index).
         self.attacked: list[Any] = []
-        #: 0: no tile actions open; 1: arrival/wait actions open; 2: just explored here.
+        #: 0: no tile actions open; 1: arrival/wait actions open; 2: just explored here;
+        #: TRADE_AT_TURN_START: only the trade of the wonder the turn starts on (modern)
         self.offers = 0
         self.travel_ok = False
         self.decision = "move"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from gamecore.contract import Event
-from gamecore.games.cartolan import advanced, cards, exploration
-from gamecore.games.cartolan.state import Adventurer, State
+from gamecore.games.cartolan import advanced, board, cards, exploration
+from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, State
 
 #: Where events go; ``None`` in simulations that do not read them.
 Events = list[Event] | None
@@ -28,6 +28,10 @@ def begin_turn(state: State) -> None:
     pos = adv.pos
     state.path = [pos]
     state.travel_ok = state.travel_money and pos in state.cities
+    if not state.params.trade_once_per_expedition and not adv.pirate:
+        tile = state.tiles[pos]
+        if tile & board.WONDER and not tile & board.CITY and pos not in adv.traded:
+            state.offers = TRADE_AT_TURN_START
     state.fresh = True
     if state.params.cards:
         state.free_rest_used = False

@@ -71,6 +71,44 @@ def test_modern_trade_once_per_wonder_per_turn() -> None:
     assert "trade" not in legal(state)
 
 
+def _next_turn_on_a_wonder(preset: str):
+    """Adventurer 1 of the first seat trades on a wonder and ends its turn there; the other
+    seat passes; the first seat's next turn starts on the wonder."""
+    state = new(preset, "regular")
+    seat = state.seat
+    put(state, 0, 1, ALL_WATER | board.WONDER)
+    for text in ("move 1 N", "trade", "end", "end"):
+        state, _ = act(state, text)
+    assert state.seat == seat and state.adventurer.pos == at(0, 1)
+    return state
+
+
+def test_modern_turn_starting_on_a_wonder_opens_its_trade_only() -> None:
+    """The list of wonders traded at is cleared as a turn ends, and the designer's Router trades
+    then (decision 14's figures count it): the trade is open as the next turn starts there."""
+    state = _next_turn_on_a_wonder("modern")
+    assert "trade" in legal(state)
+    chest = state.adventurer.chest
+    state, _ = act(state, "trade")
+    assert state.adventurer.chest == chest + 1
+    assert "trade" not in legal(state)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "trade")
+    assert caught.value.code == "cartolan_traded_turn"
+
+
+def test_turn_start_opens_no_other_tile_action_and_classic_none() -> None:
+    state = _next_turn_on_a_wonder("modern")
+    state.agents[at(0, 1)] = Agent(state.seat)
+    state.agents[at(0, 1)].active = True
+    assert "rest" not in legal(state)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, state.seat, "rest")
+    assert caught.value.code == "cartolan_actions_closed"
+    classic = _next_turn_on_a_wonder("classic")
+    assert "trade" not in legal(classic)  # classic: once per expedition, and only on arrival
+
+
 def test_classic_trade_two_plus_agent_bonus_once_per_expedition() -> None:
     state = new("classic", "regular")
     seat = state.seat

@@ -23,6 +23,11 @@ actions and events are those recorded before.
 Then ``modern`` Regular/Advanced again (issue 12 item 2): a tile that did not fit is
 discarded turned to the arrow of the tile explored from, as the designer's code leaves it; the
 placement rules ignore how a tile lies, so only the bytes of the piles and Chests changed.
+
+And ``modern`` (every mode) once more: a turn that starts on a wonder opens its trade
+(``state.TRADE_AT_TURN_START``: the list of wonders traded at is cleared as a turn ends, and
+the designer's Router trades then), so those legal lists gained ``trade`` and the random
+players' games went other ways; ``classic`` is unchanged.
 """
 
 from __future__ import annotations
@@ -95,18 +100,18 @@ def play_digest(preset: str, mode: str, seats: int, seed: int, extra: dict[str, 
 
 
 EXPECTED: dict[str, str] = {
-    "modern-beginner-2p-s11": "db6c9a945394d49bfbfb19c2432e2ce06b88f326ae89cd2d054f34eb6a181a27",
-    "modern-beginner-3p-s12": "d3522e162a07322a53368bf7772925fbe87dee53abc380dcaad901fbfea5d4e6",
-    "modern-beginner-4p-s13": "ab95a5f82728290d0003a7680c888b3f918bd952baae1d6441ef77a2fbb4dcf4",
-    "modern-beginner-4p-s14": "639ddc0b09eb60fcfd5fa9d7578bf9f56f11db9de5c0ce93b1ed49910c47ff8c",
-    "modern-regular-2p-s11": "347422f52efb73ae8a2e4ba1cdc6b302c13fae07ca61126579ec65261ca4e1ff",
+    "modern-beginner-2p-s11": "0ae17970834cf63e577da192073344ecb8dd24c8175f927a600543ab09cacff2",
+    "modern-beginner-3p-s12": "2cd0cdccef65038ff8be312860667ab5dd102f2d665ce2eced4f446ba5028e05",
+    "modern-beginner-4p-s13": "b4290c0f705a7bca193fb30acd28ce372b8762e554874a69cc72711fbd121d5b",
+    "modern-beginner-4p-s14": "fa1fcdeb9ff59481d8ee1a5ac6c398d23b51afb199db02a56e22820b73bc2bd1",
+    "modern-regular-2p-s11": "2de189bad1b539ec3f498d544dee77bb477c72ded3c0f72867df9974e387fd04",
     "modern-regular-3p-s12": "28d7c0db2df1f46cfc64defd7e1c23f54ee804980962b3ef0fb3f62323c2f937",
-    "modern-regular-4p-s13": "c40c027641c180a43cbfc9aa72d479f1875b4bdf2d3a4030c52b49f6ab4685ca",
-    "modern-regular-4p-s14": "eb0824a4aad14c0878fb921f8963db21f30ec322e735f239b2c654952fb26941",
-    "modern-advanced-2p-s11": "328610b9dcadf264026cb9cabb36172275c017514702908f7061f3945270dc2d",
-    "modern-advanced-3p-s12": "a36cc98bae24655f7e1c3faec89db48f4c2077434bc1cdfd68636890c6f9ec77",
-    "modern-advanced-4p-s13": "d85b05cf485aa519e2c573bc1c0c7f35604e0a0b6666050cf07fd5aafa4112d2",
-    "modern-advanced-4p-s14": "e1bc703f3715675e8b1daeb39888f9c4eedc28ac1cb17f3405b644bc1a0344e9",
+    "modern-regular-4p-s13": "50610203721af630b0e0aa5a36d02e5728dfea3e3798ab1a4f63e08a4f822bfe",
+    "modern-regular-4p-s14": "a77c5a52fb9b16e4f9530b0167d58212519afb7164431fe483fafb7001220468",
+    "modern-advanced-2p-s11": "787af0ddfa4b1f0e5629762000b3c24de2ba321abc7961a15b60d884cf6551a9",
+    "modern-advanced-3p-s12": "8ebe72fcc41bd54e962997064ceae2560eeebf3fe8dec808b5c76f5148e5d6c0",
+    "modern-advanced-4p-s13": "023910afa5beeb3b525941f35db430e1caff78ce014b88cd83d4a1c2caee5690",
+    "modern-advanced-4p-s14": "3813b038fc4082c243bdabbf6c3d087454fe9d393f2f9582c86fb2f97266049f",
     "classic-beginner-2p-s11": "ba6fbb9350482a647f796118539d63843265c0b2275ccfca4bcb3d3344671bae",
     "classic-beginner-3p-s12": "37e62f9a517ba046fc3161e6eb4ded63d601dde7244522c365b845aea30c95d8",
     "classic-beginner-4p-s13": "be75d34d47fd47c1630b8120abfc075724fa0034149ac6759ed188ff1049d697",
@@ -119,13 +124,13 @@ EXPECTED: dict[str, str] = {
     "classic-advanced-3p-s12": "574bf9c138e1e99daec6bfbf04ac20170fd6f30f42f6222c8e319c5111ad14af",
     "classic-advanced-4p-s13": "470934ecded34372afbc79c70f9ba016cabc591a2fa8f8fcb7832cc4521e44fe",
     "classic-advanced-4p-s14": "2ad4ec229126b255bf7a42d6bbbad3e810b59f6edf21f9d6a7071180d1e991f9",
-    "modern-regular-3p-s21-movement=budgetted": "329a799210e0f79fc937e502fb302ceff8853d75e0e1ac4df614af42d5c770a7",
+    "modern-regular-3p-s21-movement=budgetted": "edc747bf0388a96e69d7f396b2dcf855303a04c7a175c0dc22300f1ad48e04c9",
     "classic-advanced-4p-s22-movement=budgetted": "300b5a26915cc6ef0ac41f6f341729657e843a83d8aad92df9ed14a182ccb7de",
-    "modern-advanced-4p-s23-exploration=clockwise": "e2fca309bcf843047b3dac7e1a3df0d1fb078926b27c90a5a680b1c6d046b3a7",
+    "modern-advanced-4p-s23-exploration=clockwise": "80d838eda579d0707d066a4f1f9b242465921d66b32b1e2b2da675ebf1af11fb",
     "classic-regular-2p-s24-exploration=continuous,mythical=on": "9af78ca0ba0be3da4bc4df71ff14c28939206703535e1a9f4b509dbc81b3577d",
-    "modern-beginner-4p-s25-mythical=on": "2b50c2e52e24d2c0869984b0ececbce964890c3ff7bf0c31f42f88e454d14b49",
+    "modern-beginner-4p-s25-mythical=on": "8f7eb6a84148433e710a5e3a4522b7cbe0f3d2472cac0255a38a4041faaaa176",
     "classic-regular-3p-s26-abandon=on,second_adventurer=on,travel_money=on": "591d4c493fb659338ed672c2b5b69acf23cee775bbd90879e9ab4061c40d97a6",
-    "modern-regular-4p-s27-abandon=off,second_adventurer=on": "ef1162f3fc7c98caa5c4ca86146e1c2b905fdf9883a12f967fb112020715a34f",
+    "modern-regular-4p-s27-abandon=off,second_adventurer=on": "a522b67e08ed233857b910d30ce5e74226f11f4266d9617af70d26e1cb11722f",
     "classic-advanced-3p-s28-second_adventurer=on": "909bd6d7fd91ef972ba2d31a3dab0f268a813ebcaca0ff47152bf879e4b3a0e1",
 }
 

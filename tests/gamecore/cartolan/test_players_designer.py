@@ -117,24 +117,26 @@ def explorer_below_a_land_edge() -> State:
     return state
 
 
-def test_the_fit_test_tries_a_map_as_it_lies_then_turned_to_the_arrow():
+def test_the_fit_test_tries_a_map_as_it_lies_then_turned_from_the_arrow():
     # beginner.py rotated_tile_fits, called by the players on the map as it lies: as it lies,
-    # then the continuous turn of the arrow-matched map, then the arrow-matched map (its null
-    # rotation is popped last); placing first matches the arrow
+    # then the continuous turn of the arrow-matched map, and not the arrow-matched map itself
+    # (its null rotation is popped last and the loop ends before testing it); placing first
+    # matches the arrow
     state = explorer_below_a_land_edge()
     adv = state.adventurer
     lows = [LAND_EAST_SE & board.ORIENTATION_MASK]
     assert heuristics.designer_fits(state, adv, lows, board.N) == 1  # as it lies: land east
     assert exploration.placement(state, LAND_EAST_SE, adv.pos, board.N) is None
-    # the same map lying the other way round fails as it lies and turned, and passes last,
-    # matched to the arrow of the tile left, and is left so
+    # the same map lying the other way round fails as it lies and turned; matched to the
+    # arrow of the tile left it would be placed, but that is never tested: it fails the test,
+    # and is left matched to the arrow
     land_east_ne = board.make_tile((board.N, board.S, board.W), board.NE)
     turned = board.rotate_cw(board.rotate_cw(land_east_ne))  # arrow SW, land west
     lows = [turned & board.ORIENTATION_MASK]
     assert exploration.placement(state, turned, adv.pos, board.N) is not None
-    assert heuristics.designer_fits(state, adv, lows, board.N) == 1
+    assert heuristics.designer_fits(state, adv, lows, board.N) == 0
     assert lows == [land_east_ne & board.ORIENTATION_MASK]
-    # a map that fits in none of the three is left matched to the arrow
+    # a map that fits in neither is left matched to the arrow too
     land_north_sw = board.make_tile((), board.SW)  # all land
     lows = [land_north_sw & board.ORIENTATION_MASK]
     assert heuristics.designer_fits(state, adv, lows, board.N) == 0
@@ -143,7 +145,7 @@ def test_the_fit_test_tries_a_map_as_it_lies_then_turned_to_the_arrow():
 
 def test_a_map_that_passes_the_test_is_chosen_and_stays_selected_when_it_does_not_fit():
     state = explorer_below_a_land_edge()
-    # no gap west: that one passes the test last, matched to the arrow (land north)
+    # no gap west
     state.tiles[board.cell(-1, 1)] = board.make_tile((board.N, board.E, board.S, board.W), board.NE)
     seat = state.seat
     state.adventurer.maps = [LAND_EAST_SE]

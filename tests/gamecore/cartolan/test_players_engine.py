@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from gamecore.games.cartolan import GAME, ai_reference, board, presets
+from gamecore.games.cartolan import GAME, ai_reference, board, presets, turns
 from gamecore.games.cartolan import players as heuristics
 from gamecore.games.cartolan.players import HeuristicPlayer, adventurer_key, heuristic_players
 from gamecore.games.cartolan.state import Agent, State
@@ -102,6 +102,19 @@ def test_router_places_an_agent_when_the_exploration_used_its_last_move():
     assert decide("router", early) != "agent"
 
 
+def test_router_places_no_agent_while_two_moves_are_used_even_with_no_side_open():
+    """The designer's Router places when ``not can_move(None)``; in Regular that still allows
+    a move while at most two are used, whichever sides are open ("an extra opportunity to
+    retreat"), as the engine's turn-continuation test does: no Agent yet."""
+    state = new("regular")
+    _explored_here(state, 0, 2, wonder=False, moves_used=2)
+    state.tiles[board.cell(0, 2)] = board.make_tile((board.S, board.W), board.NE)
+    legal = GAME.legal_actions(state, state.seat)
+    assert not [action for action in legal if action[0] == "move"]  # both downwind sides land
+    assert ("agent",) in legal
+    assert decide("router", state) != "agent"
+
+
 def _meet(state: State, victim_chest: int, victim_pirate: bool, own_chest: int = 0) -> None:
     spot = board.cell(0, 1)
     place(state, 0, 1, chest=own_chest)
@@ -194,9 +207,23 @@ def test_always_trades_at_wonders():
     state = new("regular")
     place(state, 0, 1)
     state.tiles[board.cell(0, 1)] |= board.WONDER
+    state.down = 1  # just arrived
     state.offers = 1
     for name in ("explorer", "trader", "router", "pirate"):
         assert decide(name, state) == "trade"
+
+
+def test_only_the_router_takes_the_trade_open_as_its_turn_starts_on_a_wonder():
+    """The designer's Router trades after the move that ended its turn, when the list of
+    wonders traded at has just been cleared; the engine offers that trade as the next turn
+    starts there. The other players never trade then."""
+    for name in ("explorer", "trader", "router", "pirate"):
+        state = new("regular")
+        place(state, 0, 1)
+        state.tiles[board.cell(0, 1)] |= board.WONDER
+        turns.begin_turn(state)
+        assert ("trade",) in GAME.legal_actions(state, state.seat)
+        assert (decide(name, state) == "trade") == (name == "router"), name
 
 
 def _at_city(vault: int, chest: int) -> State:

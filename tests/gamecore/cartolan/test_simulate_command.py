@@ -5,7 +5,8 @@ digests that the runner as it was before the speed work (issue 12 item 8) writes
 rules (re-recorded with it after the issue 12 rule changes: the same digests; the
 classic-advanced run re-recorded once more for the classic Pirate's chase, issue 12, and
 modern-regular for the players' chest-map fit test of issue 12 item 2; both, once more,
-for the Pirate's waiting loops and modern's refill of issue 12 item 2); it must
+for the Pirate's waiting loops and modern's refill of issue 12 item 2; modern-regular for the
+fit test, the Router's Agent rule and the trade open as a turn starts on a wonder); it must
 also equal the output through the contract's plain loop (a ``Status`` and a view per step, a
 copying ``apply``), and with ``--workers`` the output of one process. Regenerate the digests
 only for an intended change of the rules or the players, with the other tests here green:
@@ -41,7 +42,7 @@ RUNS: dict[str, list[str]] = {
 }
 
 EXPECTED: dict[str, str] = {
-    "modern-regular-rotate": "eac4db3d307b378e86e1e0464b49eda0152d3d5d62977dbd0670898ff555f2cd",
+    "modern-regular-rotate": "8e651859cf14fa03dbfcfaba7f20c8d6434dacf982531373906964de30374ab5",
     "classic-advanced-mixed": "5c61d855c2045c4480dd1523fd69ac848aa2dede6d60d6a50d16bbedf57b20dd",
     "classic-beginner-max-steps": "0c9106098853c72cbd8437cc46c841c5fdb4e6bf9a52a037aadc61af3257790f",
 }
