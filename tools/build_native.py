@@ -42,6 +42,7 @@ MODULES = (
     "board",
     "presets",
     "state",
+    "draws",
     "movement",
     "exploration",
     "actions",

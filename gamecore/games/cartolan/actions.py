@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
-from gamecore.games.cartolan import advanced, board, cards, exploration, turns
+from gamecore.games.cartolan import advanced, board, cards, draws, exploration, turns
 from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, Agent, State
 from gamecore.games.cartolan.turns import Events, emit
 
@@ -281,13 +281,13 @@ def _roll(state: State, adv: Adventurer, defenders: int = 1) -> bool:
     rng = state.rng
     bonus = cards.buff(adv, "attack") if adv.buffs else 0
     if state.params.conflict == "third":
-        return rng.below(3) < 1 + min(bonus, 1)
+        return draws.below(rng, 3) < 1 + min(bonus, 1)
     attackers = sum(1 for a in state.advs[adv.seat] if a.pos == adv.pos)
     attempts = 1 + max(0, attackers - defenders) + bonus
     needed = 1 + max(0, defenders - attackers)
     wins = 0
     for _ in range(attempts + needed - 1):
-        if (rng.below(6) == 0) != (rng.below(6) == 0):
+        if (draws.below(rng, 6) == 0) != (draws.below(rng, 6) == 0):
             wins += 1
             if wins >= needed:
                 return True
@@ -441,7 +441,7 @@ def do_court(state: State, adv: Adventurer, events: Events) -> None:
     pos = adv.pos
     state.attacked.append(("court", pos))
     rng = state.rng
-    equal = (rng.below(6) == 0) == (rng.below(6) == 0)
+    equal = (draws.below(rng, 6) == 0) == (draws.below(rng, 6) == 0)
     if equal:
         amount = half_up(state.dropped[pos])
         state.dropped[pos] -= amount

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.games.cartolan import board, cards, turns
+from gamecore.games.cartolan import board, cards, draws, turns
 from gamecore.games.cartolan.state import Adventurer, State
 from gamecore.games.cartolan.turns import Events, emit
 
@@ -105,7 +105,7 @@ def named_adventurer(state: State, adv: Adventurer, events: Events) -> None:
     deck = state.decks["character"]
     adv.offered = True
     if deck:
-        card_id = deck.pop(state.rng.below(len(deck)))
+        card_id = deck.pop(draws.below(state.rng, len(deck)))
         adv.cards.append(card_id)
         cards.recompute(adv, state.params.equip_technology)
         turns.refill_maps(state, adv)
@@ -148,7 +148,7 @@ def resolve_discovery(state: State, adv: Adventurer, draw: bool, events: Events)
         adv.chest += amount
         emit(events, "discover_wonder", {"amount": amount})
         return
-    card_id = deck.pop(state.rng.below(len(deck)))
+    card_id = deck.pop(draws.below(state.rng, len(deck)))
     card = cards.CARDS[card_id]
     emit(events, "card", {"name": card.name})
     if card.deck == "sickness":
@@ -272,7 +272,7 @@ def harbour_arrest(state: State, adv: Adventurer, events: Events) -> bool:
         or not agent.active
         or agent.owner == adv.seat
         or cards.cadre(state, agent.owner) != "arrest"
-        or state.rng.below(3) != 0
+        or draws.below(state.rng, 3) != 0
     ):
         return False
     agent.wealth += state.params.arrest_value

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamecore.games.cartolan import draws
 from gamecore.games.cartolan.state import Adventurer, State
 
 
@@ -150,7 +151,7 @@ def sample(state: State, pool: list[int], count: int) -> list[int]:
     chosen: list[int] = []
     candidates = pool[:]
     for _ in range(min(count, len(candidates))):
-        chosen.append(candidates.pop(state.rng.below(len(candidates))))
+        chosen.append(candidates.pop(draws.below(state.rng, len(candidates))))
     return chosen
 
 

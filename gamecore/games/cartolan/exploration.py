@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from gamecore.games.cartolan import draws
 from gamecore.games.cartolan.board import OPPOSITE, ORIENTATION_MASK, ORIENTATIONS, STEP
 from gamecore.games.cartolan.state import State
 
@@ -18,7 +19,7 @@ def draw(state: State, which: int) -> int | None:
         discard = state.discards[which]
         if not discard:
             return None
-        state.rng.shuffle(discard)
+        draws.shuffle(state.rng, discard)
         state.piles[which] = pile = discard
         state.discards[which] = []
     return pile.pop()

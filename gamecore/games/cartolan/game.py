@@ -21,6 +21,7 @@ from gamecore.games.cartolan import (
     advanced,
     board,
     cards,
+    draws,
     movement,
     notation,
     presets,
@@ -719,7 +720,7 @@ def _sample(state: State, table: list[int], size: int) -> list[int]:
     pool: list[int] = []
     while len(pool) < size:
         pool.extend(table)
-    state.rng.shuffle(pool)
+    draws.shuffle(state.rng, pool)
     return pool[:size]
 
 
@@ -741,8 +742,8 @@ def _build_piles(state: State) -> None:
         if disasters:
             water.append(presets.WATER_DISASTER)
             land.append(presets.LAND_DISASTER)
-    state.rng.shuffle(water)
-    state.rng.shuffle(land)
+    draws.shuffle(state.rng, water)
+    draws.shuffle(state.rng, land)
     state.piles = [water, land]
     state.discards = [[], []]
 
@@ -752,9 +753,9 @@ def _turn_order(state: State) -> list[int]:
     each rolls the Gusting Wind die until one rolls "against" and starts (§16)."""
     seats = list(range(state.players))
     if state.params.preset == "modern":
-        state.rng.shuffle(seats)
+        draws.shuffle(state.rng, seats)
         return seats
     seat = 0
-    while state.rng.below(6) != 0:
+    while draws.below(state.rng, 6) != 0:
         seat = (seat + 1) % state.players
     return seats[seat:] + seats[:seat]

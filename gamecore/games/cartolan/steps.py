@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from gamecore.games.cartolan import actions, advanced, board, cards, exploration, turns
+from gamecore.games.cartolan import actions, advanced, board, cards, draws, exploration, turns
 from gamecore.games.cartolan.state import Adventurer, State
 from gamecore.games.cartolan.turns import Events, emit
 
@@ -149,7 +149,7 @@ def do_wait(state: State, adv: Adventurer, events: Events) -> None:
 def do_gust(state: State, adv: Adventurer, side: int, events: Events) -> None:
     """classic: roll the Gusting Wind die for an extra upwind move; "against" (1/6) lets it
     go, otherwise the move is spent where it stands (§16)."""
-    if state.rng.below(6) == 0:
+    if draws.below(state.rng, 6) == 0:
         emit(events, "gust", {"success": True})
         do_move(state, adv, side, board.UPWIND, 0, events)
         return

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gamecore.contract import Event
-from gamecore.games.cartolan import advanced, board, cards, exploration
+from gamecore.games.cartolan import advanced, board, cards, draws, exploration
 from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, State
 
 #: Where events go; ``None`` in simulations that do not read them.
@@ -80,9 +80,9 @@ def _shuffle_in(state: State, pile: list[int], discard: list[int]) -> None:
     """Put the discard back and reshuffle (§5.5). The pile's order is already uniformly random
     and unseen, so inserting each returned tile at a uniform position gives exactly the
     distribution of a full reshuffle with far fewer draws."""
-    below = state.rng.below
+    rng = state.rng
     for tile in discard:
-        pile.insert(below(len(pile) + 1), tile)
+        pile.insert(draws.below(rng, len(pile) + 1), tile)
 
 
 def _advance(state: State) -> None:
