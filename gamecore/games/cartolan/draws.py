@@ -1,7 +1,7 @@
 """``gamecore.rng``'s draws for the Cartolan engine on native 64-bit integers when compiled.
 
 The pile shuffles and the reshuffles of returned discards draw from the match's SplitMix64
-generator (``gamecore.rng``), whose 64-bit values are boxed Python integers: about 8% of a
+generator (``gamecore.rng``), whose 64-bit values are boxed Python integers: about 7% of a
 simulated game. The optional mypyc build compiles this module, where ``i64`` arithmetic wraps
 as the generator's does modulo 2**64; the same steps then run on machine words and give the
 same numbers from the same generator state (``tests/gamecore/cartolan/test_draws.py``).
