@@ -247,8 +247,11 @@ class Game(ABC, Generic[State, Action]):
     def resolve_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
         """Defaults filled in; unknown names or values outside ``choices`` are refused."""
         resolved = self.default_options()
-        for name, value in (options or {}).items():
-            spec = next((s for s in self.options if s.name == name), None)
+        if not options:
+            return resolved
+        specs = {spec.name: spec for spec in self.options}
+        for name, value in options.items():
+            spec = specs.get(name)
             if spec is None:
                 raise IllegalAction("option", f"unknown option {name!r}", option=name)
             spec.check(value)

@@ -19,7 +19,12 @@ _GAMMA = 0x9E3779B97F4A7C15
 
 def mix_seed(*parts: int | str) -> int:
     """Derive a 64-bit seed from several parts (e.g. match seed and a purpose label)."""
-    acc = 0x243F6A8885A308D3
+    return extend_seed(0x243F6A8885A308D3, *parts)
+
+
+def extend_seed(acc: int, *parts: int | str) -> int:
+    """``mix_seed`` of more parts, from the seed of the first ones:
+    ``extend_seed(mix_seed(a, b), c) == mix_seed(a, b, c)`` (a shared prefix mixed once)."""
     for part in parts:
         value = part if isinstance(part, int) else int.from_bytes(part.encode(), "little")
         acc = _splitmix(acc ^ (value & _MASK))[1]

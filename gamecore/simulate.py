@@ -17,7 +17,7 @@ from typing import Any
 
 from gamecore.contract import Game, IllegalAction, Player, SimulationAborted
 from gamecore.registry import get_game
-from gamecore.rng import Rng, mix_seed
+from gamecore.rng import Rng, extend_seed, mix_seed
 
 #: Record keys the runner owns; a game's ``score`` cannot overwrite them.
 RECORD_KEYS = ("seed", "result", "steps", "winners", "players")
@@ -45,6 +45,12 @@ def available_players(game: Game) -> dict[str, Player]:
 def player_rng(seed: int, seat: int) -> random.Random:
     """The seeded generator handed to the computer player in ``seat`` (contract: Player)."""
     return random.Random(mix_seed(seed, "player", seat))
+
+
+def player_rngs(seed: int, seats: int) -> list[random.Random]:
+    """``player_rng(seed, seat)`` for every seat, the shared part of the seed mixed once."""
+    shared = mix_seed(seed, "player")
+    return [random.Random(extend_seed(shared, seat)) for seat in range(seats)]
 
 
 def resolve_player_types(game: Game, names: Sequence[str], seats: int, seed: int) -> list[str]:
@@ -97,7 +103,7 @@ def play_game(
     }
     try:
         movers = [players[name] for name in player_types]
-        rngs = [player_rng(seed, seat) for seat in range(len(player_types))]
+        rngs = player_rngs(seed, len(player_types))
         state, steps = game.play_out(game.setup(len(player_types), seed, options), movers, rngs, max_steps)
         status = game.status(state)
         record["steps"] = steps

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
 
@@ -136,6 +135,8 @@ def run_play(
     if args.json:
         seed = DEFAULT_SEED if args.seed is None else args.seed
     else:
+        import secrets  # noqa: PLC0415 - hashlib and OpenSSL load only for an unseeded game
+
         seed = secrets.randbelow(1_000_000_000) if args.seed is None else args.seed
     try:
         session = Session(game, seed, lineup, options)

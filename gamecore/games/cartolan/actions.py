@@ -547,10 +547,14 @@ def city_agent_cost(state: State, seat: int, cell: int) -> int | None:
 # -- cities ------------------------------------------------------------------------------
 
 
-def city_actions(state: State, probe: bool = False) -> list[Action]:
+def city_actions(state: State, probe: bool = False, agents: bool = True) -> list[Action]:
     """§9 steps 3–4: bank first (any amount), then purchases, then ``done``.
 
-    ``probe``: only whether anything is left to choose (a shorter, non-empty list if so)."""
+    ``probe``: only whether anything is left to choose (a shorter, non-empty list if so).
+    ``agents=False`` leaves out the Agent purchases and keeps everything else, ``done``
+    included when an Agent could be bought: the list for a player that never buys an
+    Agent in a city (the heuristic players, §13.2), which chooses from it as from the whole
+    list; modern lists every free cell (about a hundred), which cost 6% of ``simulate``."""
     adv = state.advs[state.order[state.order_pos]][state.adv_index]
     pending = state.pending
     if not pending["banked"]:
@@ -567,24 +571,24 @@ def city_actions(state: State, probe: bool = False) -> list[Action]:
         actions.append(("buy_adventurer",))
     if probe and actions:
         return actions
+    agent_for_sale = False  # an Agent purchase is open (listed only when ``agents``)
     if vault >= min(params.cost_agent_city, params.cost_agent_city_with_adventurer):
-        agents = state.agents
         if params.preset == "modern":
-            blocked = board.CITY | board.DISASTER
-            free = sorted(
-                [
-                    cell
-                    for cell, tile in state.tiles.items()
-                    if not tile & blocked and (cell not in agents or not agents[cell].active)
-                ]
-            )
-            if probe and free:
-                return [*actions, ("buy_agent", free[0])]
-            actions += [("buy_agent", cell) for cell in free]
+            if probe or not agents:
+                agent_for_sale = any_free_cell(state)
+                if probe and agent_for_sale:
+                    return [*actions, _AGENT_FOR_SALE]
+            else:
+                actions += [("buy_agent", cell) for cell in free_cells(state)]
         else:
             for cell in sorted(state.tiles):
                 cost = city_agent_cost(state, seat, cell)
                 if cost is not None and cost <= vault:
+                    if probe:
+                        return [*actions, ("buy_agent", cell)]
+                    if not agents:
+                        agent_for_sale = True
+                        break
                     actions.append(("buy_agent", cell))
     if (
         params.chest_maps
@@ -599,9 +603,32 @@ def city_actions(state: State, probe: bool = False) -> list[Action]:
         and advanced.manuscript_options(state, adv)
     ):
         actions.append(("buy_manuscript",))
-    if actions:
+    if actions or agent_for_sale:
         actions.append(("done",))
     return actions
+
+
+#: What a probe of ``city_actions`` lists for an open Agent purchase (only its truth is read).
+_AGENT_FOR_SALE: Final[Action] = ("buy_agent",)
+
+
+def _free_for_agent(state: State, cell: int, tile: int) -> bool:
+    """modern §9: an Agent may be bought on any tile but a city or a Disaster, where no
+    active Agent stands."""
+    if tile & (board.CITY | board.DISASTER):
+        return False
+    agent = state.agents.get(cell)
+    return agent is None or not agent.active
+
+
+def free_cells(state: State) -> list[int]:
+    """modern: the cells an Agent may be bought on from a city, sorted."""
+    return sorted([cell for cell, tile in state.tiles.items() if _free_for_agent(state, cell, tile)])
+
+
+def any_free_cell(state: State) -> bool:
+    """Whether ``free_cells`` is not empty, without building it."""
+    return any(_free_for_agent(state, cell, tile) for cell, tile in state.tiles.items())
 
 
 def do_bank(state: State, adv: Adventurer, amount: int, events: Events) -> None:

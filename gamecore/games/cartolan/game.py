@@ -29,7 +29,7 @@ from gamecore.games.cartolan import (
     steps,
     turns,
 )
-from gamecore.games.cartolan.board import CITY, MOVE_KIND, MYTHICAL, ORIENTATION_MASK, STEP
+from gamecore.games.cartolan.board import CITY, MOVE_KIND, ORIENTATION_MASK, STEP
 from gamecore.games.cartolan.movement import ALLOW_UP, SIDE_BITS, SIDES, SPECIAL, UPWIND_BITS
 from gamecore.games.cartolan.presets import params_for
 from gamecore.games.cartolan.state import Adventurer, State
@@ -232,10 +232,12 @@ class CartolanGame(Game[State, Action]):
             else:
                 result.extend(("travel", k) for k in range(1, vault + 1))
         if state.abandon_ok and not tile & CITY:
-            for city in state.cities:
+            cities = state.cities
+            for index in range(len(cities)):
                 # A city one legal step away is reached by that step, not abandoned to (§5.7).
-                if not reachable & board.side_bit(city - pos):
-                    mythical = 1 if tiles[city] & MYTHICAL else 0
+                if not reachable & board.side_bit(cities[index] - pos):
+                    # state.cities: the Capital, then the Mythical City (no tile lookup)
+                    mythical = 1 if index else 0
                     if number < _TABLE_NUMBERS:
                         result.append(_ABANDONS[number][mythical])
                     else:
@@ -282,12 +284,18 @@ class CartolanGame(Game[State, Action]):
         """The contract's loop (same steps, same errors) reading whose turn it is from the
         state instead of building a ``Status`` per step, which cost a third of ``simulate``."""
         steps = 0
+        # Per seat, read once: whether the player never buys an Agent in a city (then its
+        # city list leaves those purchases out, ``actions.city_actions(agents=False)``).
+        no_city_agents = [not getattr(player, "buys_city_agents", True) for player in players]
         try:
             while not state.over:
                 if steps >= max_steps:
                     raise RuntimeError(f"no result after max_steps={max_steps} steps")
                 seat = state.order[state.order_pos]
-                legal = self.legal_actions(state, seat)
+                if state.decision == "city" and no_city_agents[seat]:
+                    legal = actions.city_actions(state, agents=False)
+                else:
+                    legal = self.legal_actions(state, seat)
                 if not legal:
                     raise RuntimeError(f"seat {seat} is to move but has no legal action")
                 state = self.simulation_step(state, seat, legal, players[seat], rngs[seat])

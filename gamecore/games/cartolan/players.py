@@ -33,6 +33,7 @@ an error inside a rule — unless ``STRICT`` is set, as the tests do, to surface
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any, Final
 
@@ -88,16 +89,35 @@ def adventurer_key(seat: int, number: int) -> Key:
     return seat << 4 | number
 
 
+def random_side(rng: Any) -> int:
+    """``rng.choice(_SIDES)``, the same draw: for a ``random.Random``, ``choice`` is
+    ``_randbelow(4)``, which draws ``getrandbits(3)`` until it is below 4; called here
+    directly, without the interpreted ``choice`` and ``_randbelow`` (about 1% of
+    ``simulate``). Any other generator gets its own ``choice``."""
+    if type(rng) is not random.Random:
+        return int(rng.choice(_SIDES))
+    draw: int = rng.getrandbits(3)
+    while draw >= 4:
+        draw = rng.getrandbits(3)
+    return _SIDES[draw]
+
+
 def _deviation(steps: int, rng: Any) -> int:
     """ai.deviation after its first roll came up (below P_DEVIATE): a random direction, taken
     if it is a legal step (``steps``), else both rolls again; at most 64 tries in all."""
     for attempt in range(64):
         if attempt and rng.random() >= _P_DEVIATE:
             return -1
-        side: int = rng.choice(_SIDES)
+        side = random_side(rng)
         if steps >> side & 1:
             return side
     return -1
+
+
+def _holds(cells: list[int], cell: int) -> bool:
+    """``cell in cells``, compiled (a loop, mypyc's ``any``) without boxing ``cell`` or
+    comparing objects."""
+    return any(other == cell for other in cells)
 
 
 def _towards(pos: int, target: int, open_steps: int) -> int:
@@ -139,7 +159,7 @@ def _away(pos: int, target: int, steps: int, open_steps: int, rng: Any) -> int:
         return first
     if open_steps >> second & 1:
         return second
-    gamble: int = rng.choice(_SIDES)
+    gamble = random_side(rng)
     return gamble if steps >> gamble & 1 else _WAIT
 
 
@@ -260,6 +280,9 @@ class HeuristicPlayer:
 
     #: Accepts the engine ``State`` in place of the view (the faster input, module docstring).
     accepts_state = True
+    #: Never buys an Agent in a city (§13.2, ``decide_city``): the simulation leaves those
+    #: purchases out of its city lists (``CartolanGame.play_out``).
+    buys_city_agents = False
 
     def __init__(self, personality: str) -> None:
         if personality not in ai.PERSONALITIES:
@@ -431,7 +454,10 @@ class HeuristicPlayer:
         """``ai.decide_move`` on ints: a step ``side | chest_map << 2``, _WAIT or _ABANDON.
         ``steps`` has a bit per legal plain step. A wait in a waiting loop is remembered in
         ``memory.waiting`` (ai.decide_move's ``Move.loop``)."""
-        pending = self.memory.waiting.pop(key, None)
+        waiting = self.memory.waiting
+        pending = waiting.get(key)  # get and del: compiled, a method call costs more
+        if pending is not None:
+            del waiting[key]
         loop = -1
         start = 0
         if pending is not None and pending[0] == state.round:
@@ -469,7 +495,7 @@ class HeuristicPlayer:
             for side in _MASK_SIDES[steps]:
                 target = pos + _STEP[side]
                 if (
-                    target in path
+                    _holds(path, target)
                     or (failed is not None and target in failed)
                     or (disasters and tiles.get(target, 0) & board.DISASTER)
                 ):

@@ -237,6 +237,7 @@ class State:
         self.travel_ok = False
         self.decision = "move"
         self.pending: dict[str, Any] = {}
+        #: the Capital first, then the Mythical City once laid or discovered (read by index)
         self.cities: list[int] = []
         self.over = False
         self.end_reason = ""
