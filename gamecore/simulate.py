@@ -26,7 +26,7 @@ MIXED = "mixed"
 DEFAULT_MAX_STEPS = 20_000
 #: A run with workers is cut into about this many chunks of consecutive seeds per worker,
 #: each at least ``CHUNK_MIN`` games.
-CHUNKS_PER_WORKER = 4
+CHUNKS_PER_WORKER = 16
 CHUNK_MIN = 8
 #: z for a two-sided 95% interval.
 Z95 = 1.959963984540054
@@ -173,8 +173,9 @@ def _game_ref(game: Game) -> Game | str:
 
 
 def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
-    """Seed ranges for the workers: about four per worker (the long games even out and the
-    progress moves), none so short that the call costs more than its games."""
+    """Seed ranges for the workers: about sixteen per worker (the long games even out, the
+    last chunks leave a core idle only briefly, the progress moves), none so short that the
+    call costs more than its games."""
     size = max(CHUNK_MIN, -(-games // (workers * CHUNKS_PER_WORKER)))
     return [(first, min(first + size, start + games)) for first in range(start, start + games, size)]
 

@@ -19,6 +19,7 @@ from gamecore.registry import get_game
 from gamecore.rng import Rng
 from gamecore.simulate import (
     CHUNK_MIN,
+    CHUNKS_PER_WORKER,
     RunSpec,
     _chunks,
     available_players,
@@ -357,7 +358,7 @@ def test_worker_chunks_cover_every_seed_once_in_order():
         chunks = _chunks(start, games, workers)
         seeds = [seed for first, stop in chunks for seed in range(first, stop)]
         assert seeds == list(range(start, start + games))
-        assert len(chunks) <= max(1, workers * 4)
+        assert len(chunks) <= max(1, workers * CHUNKS_PER_WORKER)
         assert all(stop - first >= CHUNK_MIN for first, stop in chunks[:-1])
 
 

@@ -287,6 +287,8 @@ class CartolanGame(Game[State, Action]):
         # Per seat, read once: whether the player never buys an Agent in a city (then its
         # city list leaves those purchases out, ``actions.city_actions(agents=False)``).
         no_city_agents = [not getattr(player, "buys_city_agents", True) for player in players]
+        movers = list(players)  # lists: compiled, a list is read by index without a lookup
+        gens = list(rngs)
         try:
             while not state.over:
                 if steps >= max_steps:
@@ -298,7 +300,7 @@ class CartolanGame(Game[State, Action]):
                     legal = self.legal_actions(state, seat)
                 if not legal:
                     raise RuntimeError(f"seat {seat} is to move but has no legal action")
-                state = self.simulation_step(state, seat, legal, players[seat], rngs[seat])
+                state = self.simulation_step(state, seat, legal, movers[seat], gens[seat])
                 steps += 1
         except Exception as exc:
             raise SimulationAborted(steps, exc) from exc
@@ -317,10 +319,12 @@ class CartolanGame(Game[State, Action]):
         order = state.order
         state.last_action = action
         state.fresh = False  # begin_turn sets it again for the next Adventurer
-        verb = action[0]
+        verb: str = action[0]  # typed: compared as a str, not as an object
         adv = state.advs[order[state.order_pos]][state.adv_index]
-        if verb == "move":  # most actions: a direct call
+        if verb == "move":  # the most frequent actions: a direct call
             _move(state, adv, action, events)
+        elif verb == "wait":
+            _wait(state, adv, action, events)
         else:
             handler = _HANDLERS.get(verb)
             if handler is not None:
