@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 from collections.abc import Mapping, Sequence
 from typing import IO, Any
@@ -38,6 +39,9 @@ def run_simulate(
     encode = json.JSONEncoder(ensure_ascii=False, default=str).encode
     jsonl = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     records: list[dict[str, Any]] = []
+    # Everything loaded so far lives until the command exits: the collector need not walk it
+    # again at every full collection (1.4% of a run), nor do forked workers copy it.
+    gc.freeze()
     bar = _progress_bar(args.games, stderr) if show_bar else None
     try:
         for record in run_games(game, args.games, spec, workers=args.workers):
