@@ -7,6 +7,12 @@ same directory, so the package finds it from any working directory. ``manifest.j
 last, holds a hash of every compiled source (and of ``DEPENDENCIES``); ``gamecore.games.cartolan.native`` puts the
 directory on the package's ``__path__`` only when every hash still matches.
 
+The build is profile-guided when the compiler allows (gcc): a first build counts which code
+runs while ``TRAINING`` plays (the simulate command and ``bench/cartolan.py``'s rows, a few
+seconds), and the second build lays out and optimises the code by those counts: about 10%
+faster simulations (fewer instruction-cache misses), the same results. If any step of it
+fails, the plain build is made instead.
+
 This script never fails the caller: without a C compiler or the Python headers, without mypy,
 or when the compile or the import check of the result fails, it removes every partial output,
 prints one line saying why and exits 0; Cartolan then runs as pure Python. ``--clean`` only
@@ -62,6 +68,24 @@ DEPENDENCIES = ("../../contract.py", "../../rng.py")
 
 FALLBACK = "Cartolan runs as pure Python"
 
+#: gcc flags of the two profile-guided builds (``-fno-plt``: calls into Python's library
+#: without the indirection, about 1% fewer instructions), added to mypyc's own.
+PROFILE_FLAGS: dict[str, tuple[list[str], list[str]]] = {
+    "generate": (["-fno-plt", "-fprofile-generate", "-fprofile-update=single"], ["-fprofile-generate"]),
+    "use": (
+        ["-fno-plt", "-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"],
+        [],
+    ),
+}
+#: What the instrumented build plays to count its code (every preset and mode; the bot's
+#: turn path through ``bench/cartolan.py``'s contract row), from the repository's root.
+SIMULATE = ["-m", "gamecore", "simulate", "cartolan", "--players", "4", "--rotate", "--quiet"]
+TRAINING = (
+    [*SIMULATE, "--preset", "modern", "--player", "explorer,trader,router,pirate", "--games", "150"],
+    [*SIMULATE, "--preset", "classic", "--player", "mixed", "--games", "40"],
+    ["bench/cartolan.py", "--seconds", "0.4"],
+)
+
 
 def source_hash(path: Path) -> str:
     """The hash ``manifest.json`` keeps for one compiled source."""
@@ -104,8 +128,9 @@ def first_error(log: str) -> str:
     return "see the log"
 
 
-def compile_modules() -> None:
-    """The compile itself (runs in a child process, its output goes to the log)."""
+def compile_modules(profile: str | None = None) -> None:
+    """The compile itself (runs in a child process, its output goes to the log);
+    ``profile``: ``generate`` or ``use`` (``PROFILE_FLAGS``), or a plain build."""
     from mypyc.build import mypycify  # noqa: PLC0415 - build-only tools, loaded in the compile step
     from setuptools import setup  # noqa: PLC0415 - build-only tools, loaded in the compile step
 
@@ -120,6 +145,11 @@ def compile_modules() -> None:
         group_name=GROUP,
         target_dir=str(BUILD_DIR / "c"),
     )
+    if profile is not None:
+        compile_flags, link_flags = PROFILE_FLAGS[profile]
+        for extension in extensions:
+            extension.extra_compile_args = [*extension.extra_compile_args, *compile_flags]
+            extension.extra_link_args = [*extension.extra_link_args, *link_flags]
     setup(
         name="cartolan-native",
         ext_modules=extensions,
@@ -127,6 +157,7 @@ def compile_modules() -> None:
             "build_ext",
             "--build-lib", str(BUILD_DIR / "lib"),
             "--build-temp", str(BUILD_DIR / "temp"),
+            "--force",  # the second profile-guided build recompiles the same sources
             "--parallel", str(os.cpu_count() or 1),
         ],
     )
@@ -179,29 +210,85 @@ def build() -> str:
         return f"mypy not installed (pip install -e '.[native]'): {FALLBACK}"
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    with LOG.open("w") as log:
-        done = subprocess.run(
-            [sys.executable, __file__, "--compile"], cwd=ROOT, stdout=log, stderr=subprocess.STDOUT
-        )
-    if done.returncode != 0:
-        failure = first_error(LOG.read_text(errors="replace"))
-        return f"native build failed ({failure}; log: {LOG.relative_to(ROOT)}): {FALLBACK}"
-    try:
-        install_outputs()
-    except OSError as error:
-        remove_outputs()
-        return f"native build incomplete ({error}): {FALLBACK}"
+    LOG.write_text("")
+    guided = profile_guided_build()
+    if guided is None:
+        kind = "profile-guided"
+    else:
+        with LOG.open("a") as log:
+            log.write(f"\n-- profile-guided build not made ({guided}); a plain build --\n")
+        kind = "plain"
+        if not run_compile():
+            failure = first_error(LOG.read_text(errors="replace"))
+            return f"native build failed ({failure}; log: {LOG.relative_to(ROOT)}): {FALLBACK}"
+        try:
+            install_outputs()
+        except OSError as error:
+            remove_outputs()
+            return f"native build incomplete ({error}): {FALLBACK}"
     reason = check_import()
     if reason is not None:
         remove_outputs()
         return f"native modules do not import ({reason}): {FALLBACK}"
     seconds = time.monotonic() - started
-    return f"Cartolan compiled with mypyc: {len(MODULES)} modules in {seconds:.0f} s"
+    return f"Cartolan compiled with mypyc ({kind}): {len(MODULES)} modules in {seconds:.0f} s"
+
+
+def run_compile(*args: str) -> bool:
+    """One compile in a child process, its output appended to the log; whether it worked."""
+    with LOG.open("a") as log:
+        log.flush()
+        done = subprocess.run(
+            [sys.executable, __file__, "--compile", *args],
+            cwd=ROOT,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+        )
+    return done.returncode == 0
+
+
+def profile_guided_build() -> str | None:
+    """Build with counters, play ``TRAINING``, build again from the counts and install it;
+    ``None`` when done, else why not (nothing is left installed then)."""
+    remove_counts()
+    installed = False
+    try:
+        if not run_compile("generate"):
+            return "the counting build failed"
+        install_outputs()
+        env = {k: v for k, v in os.environ.items() if k != "CARTOLAN_PURE"}
+        with LOG.open("a") as log:
+            for args in TRAINING:
+                log.flush()
+                done = subprocess.run(
+                    [sys.executable, *args], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                    stderr=log, timeout=600,
+                )  # fmt: skip
+                if done.returncode != 0:
+                    return f"training run {' '.join(args[:4])} failed"
+        remove_outputs()
+        if not run_compile("use"):
+            return "the build from the counts failed"
+        install_outputs()
+        installed = True
+        return None
+    except (OSError, subprocess.TimeoutExpired) as error:
+        return f"{type(error).__name__}: {error}"
+    finally:
+        remove_counts()
+        if not installed:  # never leave the counting build (or half a build) installed
+            remove_outputs()
+
+
+def remove_counts() -> None:
+    """gcc's counter files (``.gcda``, next to the objects) from a counting build."""
+    for counts in (BUILD_DIR / "temp").rglob("*.gcda"):
+        counts.unlink(missing_ok=True)
 
 
 def main(argv: list[str]) -> int:
-    if argv == ["--compile"]:
-        compile_modules()
+    if argv[:1] == ["--compile"] and len(argv) <= 2:
+        compile_modules(argv[1] if len(argv) == 2 else None)
         return 0
     remove_outputs()
     if argv == ["--clean"]:
