@@ -237,7 +237,6 @@ def build() -> str:
 def run_compile(*args: str) -> bool:
     """One compile in a child process, its output appended to the log; whether it worked."""
     with LOG.open("a") as log:
-        log.flush()
         done = subprocess.run(
             [sys.executable, __file__, "--compile", *args],
             cwd=ROOT,
