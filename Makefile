@@ -9,7 +9,7 @@ NATIVE := build/native/stamp
 NATIVE_SOURCES := $(wildcard gamecore/games/cartolan/*.py) gamecore/contract.py gamecore/rng.py \
 	tools/build_native.py
 
-.PHONY: install native test run play lint bench clean
+.PHONY: install native test run preview play lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,10 @@ test: install
 
 run: install
 	$(BIN)/python bot.py
+
+# The bot, unchanged, against a simulated Discord in a local browser page: no account, no token.
+preview: install
+	$(BIN)/python tools/preview.py
 
 play: install
 	$(BIN)/python -m gamecore play $(or $(GAME),cartographer)

@@ -1,0 +1,131 @@
+"""A headless Chromium driven over the DevTools protocol (aiohttp's websocket client), for the
+tests that look at the preview page as a person's browser shows it.
+
+Debian's ``chromium`` package is the browser; without it the tests that need one skip and say
+how to install it. Only loopback addresses are ever opened.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import itertools
+import shutil
+import subprocess
+import tempfile
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+
+BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
+MISSING = "no Chromium here: install Debian's package (apt-get install chromium) to run it"
+
+
+class Page:
+    """One browser tab: navigate, evaluate JavaScript, resize, take screenshots."""
+
+    def __init__(self, socket: aiohttp.ClientWebSocketResponse) -> None:
+        self._socket = socket
+        self._ids = itertools.count(1)
+
+    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+        number = next(self._ids)
+        await self._socket.send_json({"id": number, "method": method, "params": params})
+        while True:
+            message = await self._socket.receive_json()
+            if message.get("id") == number:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                result: dict[str, Any] = message["result"]
+                return result
+
+    async def resize(self, width: int, height: int, *, phone: bool) -> None:
+        await self.call(
+            "Emulation.setDeviceMetricsOverride", width=width, height=height,
+            deviceScaleFactor=2 if phone else 1, mobile=phone,
+        )
+
+    async def open(self, url: str) -> None:
+        await self.call("Page.navigate", url=url)
+
+    async def evaluate(self, expression: str) -> Any:
+        reply = await self.call(
+            "Runtime.evaluate", expression=expression, returnByValue=True, awaitPromise=True
+        )
+        if "exceptionDetails" in reply:
+            raise RuntimeError(f"{expression}: {reply['exceptionDetails']}")
+        return reply["result"].get("value")
+
+    async def wait_for(self, expression: str, *, timeout: float = 20.0) -> Any:
+        """The value of ``expression`` once it is truthy (polled every 100 ms)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while True:
+            value = await self.evaluate(expression)
+            if value:
+                return value
+            if loop.time() > deadline:
+                raise AssertionError(f"the page never showed: {expression}")
+            await asyncio.sleep(0.1)
+
+    async def text(self) -> str:
+        return str(await self.evaluate("document.body.innerText"))
+
+    async def screenshot(self, path: Path) -> bytes:
+        shot = await self.call("Page.captureScreenshot", format="png")
+        data = base64.b64decode(shot["data"])
+        path.write_bytes(data)
+        return data
+
+
+async def _page_socket_url(http: aiohttp.ClientSession, port: int) -> str:
+    for _ in range(300):
+        with contextlib.suppress(aiohttp.ClientError):
+            async with http.get(f"http://127.0.0.1:{port}/json/list") as reply:
+                pages = [t for t in await reply.json() if t.get("type") == "page"]
+                if pages:
+                    return str(pages[0]["webSocketDebuggerUrl"])
+        await asyncio.sleep(0.1)
+    raise RuntimeError("Chromium's DevTools endpoint never answered")
+
+
+def _free_port() -> int:
+    import socket  # noqa: PLC0415 - only this helper needs a socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@contextlib.asynccontextmanager
+async def chromium() -> AsyncIterator[Page]:
+    """A fresh headless Chromium (its own profile, loopback DevTools port) and one tab."""
+    assert BROWSER is not None, MISSING
+    port = _free_port()
+    with tempfile.TemporaryDirectory() as profile:
+        process = subprocess.Popen(
+            [
+                BROWSER, "--headless=new", "--no-sandbox", "--disable-gpu",
+                "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars",
+                f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1",
+                f"--user-data-dir={profile}", "about:blank",
+            ],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        try:
+            async with aiohttp.ClientSession() as http:
+                url = await _page_socket_url(http, port)
+                async with http.ws_connect(url, max_msg_size=0) as socket:
+                    page = Page(socket)
+                    await page.call("Page.enable")
+                    yield page
+        finally:
+            process.terminate()
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
