@@ -26,6 +26,7 @@ class Text:
     ``fallback`` stands in when the catalog has no such key."""
 
     key: str
+    #: A parameter may be a ``Text`` or a tuple of them (said as a list in the reader's language).
     params: Mapping[str, Any] = field(default_factory=dict)
     prefix: str = ""
     suffix: str = ""
@@ -145,6 +146,34 @@ class Presentation:
         """The line an event gets in the board's log (no line when the key is missing)."""
         return Text(f"event.{self.game_id}.{kind}", data)
 
+    def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - the default says nothing game-specific; games read both
+        """The picture of ``view`` in words, for a screen reader (the image's alt text): whose
+        turn it is, scores or counts, what just changed, and the cards the view shows; the most
+        important first, since the front end cuts the text to Discord's limit. ``names``:
+        each seat's name. Built from ``view`` alone, so the words hide what the picture hides.
+        Empty: the front end says only the game, the step and whose turn it is."""
+        return ()
+
     def turn_summary(self, notations: Sequence[str]) -> str:
         """A computer turn's moves in one line (``computer_turn == "turn"``)."""
         return " · ".join(notations)
+
+
+def card_text(card: str) -> Text:
+    """A card in words (``10D`` → "10 of diamonds"): a screen reader reads notation badly."""
+    rank, suit = card[:-1], card[-1:]
+    return Text(
+        "alt.card",
+        {
+            "rank": Text(f"alt.rank.{rank}", fallback=rank),
+            "suit": Text(f"alt.suit.{suit}", fallback=suit),
+        },
+        fallback=card,
+    )
+
+
+def cards_text(cards: Sequence[str]) -> Text:
+    """Several cards in words, as a list; "none" when there are none."""
+    if not cards:
+        return Text("alt.none")
+    return Text("alt.items", {"items": tuple(card_text(c) for c in cards)})

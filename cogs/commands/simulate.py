@@ -19,6 +19,7 @@ from discord.ext import commands
 
 from cogs.commands.params import GAME_CHOICES, localized, option_choices, parse_options
 from cogs.ui import replies
+from cogs.ui.alt_text import fit
 from cogs.ui.labels import game_name
 from cogs.ui.progress import Progress
 from cogs.ui.progress import run_with_progress as progress_run
@@ -175,7 +176,8 @@ class SimulateCog(commands.Cog):
         if len(records) < games:
             embed.set_footer(text=t("simulate.budget", locale, games=len(records), seconds=int(TIME_BUDGET)))
         embed.set_image(url="attachment://simulation.png")
-        file = discord.File(io.BytesIO(chart), filename="simulation.png")
+        alt = fit([t("alt.simulation", locale, game=game_name(game.value, locale)), *text.splitlines()])
+        file = discord.File(io.BytesIO(chart), filename="simulation.png", description=alt)
         # The progress message becomes the result (one message, not two).
         await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=[file]))
 

@@ -74,7 +74,11 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
             return t("replay.drawing", locale, done=done, total=total, percent=100 * done // total)
 
         picture = await run_with_progress(interaction, draw, text)
-        files.append(discord.File(io.BytesIO(picture), filename=f"replay-{match.id}.gif"))
+        alt = t(
+            "alt.replay", locale, game=game_name(match.game_id, locale), match_id=match.id,
+            steps=len(actions),
+        )
+        files.append(discord.File(io.BytesIO(picture), filename=f"replay-{match.id}.gif", description=alt))
         embed.set_image(url=f"attachment://replay-{match.id}.gif")
     # The progress message becomes the answer (one message, not two).
     await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=files))

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 import renderer
+from cogs.ui.alt_text import picture_alt
 from cogs.ui.components import BoardButton, MoveSelect, move_options
 from cogs.ui.controls import controls_view
 from cogs.ui.labels import board_viewer, game_name, is_solo, say
@@ -58,11 +59,15 @@ class BoardMessage:
     view: discord.ui.View | None
     filename: str = PNG_NAME
     content: str | None = None
+    #: The picture's alt text (``cogs.ui.alt_text``): what a screen reader says for it.
+    alt_text: str = ""
 
     def file(self) -> discord.File | None:
         if self.png is None:
             return None
-        return discord.File(io.BytesIO(self.png), filename=self.filename)
+        return discord.File(
+            io.BytesIO(self.png), filename=self.filename, description=self.alt_text or None
+        )
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"embed": self.embed}
@@ -305,4 +310,7 @@ async def build_board(
     if png is not None:
         embed.set_image(url=f"attachment://{PNG_NAME}")
     components = await board_controls(service, match, view, locale)
-    return BoardMessage(embed=embed, png=png, view=components, content=turn_mention(match, locale))
+    return BoardMessage(
+        embed=embed, png=png, view=components, content=turn_mention(match, locale),
+        alt_text=picture_alt(match, view, locale),
+    )

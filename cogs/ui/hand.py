@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 
+from cogs.ui.alt_text import picture_alt
 from cogs.ui.board import BoardMessage, move_selects, render_png
 from cogs.ui.labels import game_name
 from gamecore.match import Match
@@ -28,4 +29,7 @@ async def hand_message(service: MatchServiceAPI, match: Match, user_id: int, loc
     components = discord.ui.View(timeout=None)
     for select in move_selects(match, moves, locale):
         components.add_item(select)
-    return BoardMessage(embed=embed, png=png, view=components if moves else None, filename=HAND_PNG)
+    return BoardMessage(
+        embed=embed, png=png, view=components if moves else None, filename=HAND_PNG,
+        alt_text=picture_alt(match, view, locale, kind="hand"),
+    )

@@ -3,6 +3,8 @@ whose view a public board shows."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamecore.match import Match
 from gamecore.presentation import Text
 from gamecore.registry import get_game
@@ -33,11 +35,20 @@ def board_viewer(match: Match) -> int | None:
     return match.seats[0].user_id if is_solo(match) else None
 
 
+def _said(value: Any, locale: str) -> Any:
+    """A text parameter as words: a ``Text`` translated, a tuple of them as a list."""
+    if isinstance(value, Text):
+        return say(value, locale)
+    if isinstance(value, tuple) and all(isinstance(item, Text) for item in value):
+        return t("alt.separator", locale).join(say(item, locale) for item in value)
+    return value
+
+
 def say(text: Text, locale: str) -> str:
     """A game's declared text in ``locale`` (its parameters may be texts too); the
     fallback when the catalog has no such key."""
     if has_key(text.key):
-        params = {name: say(value, locale) if isinstance(value, Text) else value for name, value in text.params.items()}
+        params = {name: _said(value, locale) for name, value in text.params.items()}
         body = t(text.key, locale, **params)
     else:
         body = text.fallback if text.fallback is not None else text.key

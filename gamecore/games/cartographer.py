@@ -19,6 +19,7 @@ from gamecore.games._solo_common import (
     notation_error,
     parse_card_token,
 )
+from gamecore.games.solo_presentation import CartographerPresentation
 from gamecore.registry import register
 from gamecore.rng import Rng
 
@@ -619,7 +620,9 @@ def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
     return choose_best(legal, action_score, rng)
 
 
-GAME = register(Cartographer(), pictures="renderer.cartographer")
+GAME = register(
+    Cartographer(), pictures="renderer.cartographer", presentation=CartographerPresentation("cartographer")
+)
 
 __all__ = [
     "GAME",

@@ -20,6 +20,7 @@ from gamecore.games._solo_common import (
     notation_error,
     parse_card_token,
 )
+from gamecore.games.solo_presentation import DelverPresentation
 from gamecore.registry import register
 from gamecore.rng import Rng
 
@@ -726,4 +727,6 @@ class _DelverAdvisor:
             return score
         return 1000.0
 
-GAME = register(DungeonDelver(), pictures="renderer.dungeon_delver")
+GAME = register(
+    DungeonDelver(), pictures="renderer.dungeon_delver", presentation=DelverPresentation("dungeon-delver")
+)

@@ -31,5 +31,19 @@ class DropFourPresentation(Presentation):
             )
         )
 
+    @override
+    def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
+        """Whose turn or who won, and each column's discs from the bottom up."""
+        winner, to_move = view["winner"], view["to_move"]
+        lines = []
+        if winner is not None:
+            lines.append(Text("alt.winners", {"names": (Text("alt.name", {"name": names[winner]}),)}))
+        elif to_move is not None:
+            lines.append(Text("alt.to_move", {"names": names[to_move]}))
+        for letter, stack in zip(LETTERS, view["columns"], strict=False):
+            discs = "".join(str(seat + 1) for seat in stack) or "-"
+            lines.append(Text("drop_four.alt.column", {"column": letter.upper(), "discs": discs}))
+        return tuple(lines)
+
 
 PRESENTATION = DropFourPresentation("drop-four")

@@ -186,5 +186,44 @@ class CartolanPresentation(Presentation):
             summary = summary[: SUMMARY_LIMIT - 1] + "…"
         return summary
 
+    def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
+        """The board in words: round and whose decision, each seat's vault and pieces, each
+        Adventurer's place and chest, the explored tiles and the last move."""
+
+        def name(seat: int) -> str:
+            return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+        status: Mapping[str, Any] = view.get("status") or {}
+        lines: list[Text] = []
+        if status.get("result", "playing") != "playing":
+            winners = tuple(Text("alt.name", {"name": name(s)}) for s in status.get("winners", ()))
+            lines.append(Text("alt.winners", {"names": winners or (Text("alt.none"),)}))
+        else:
+            lines.append(Text("alt.round_to_move_open", {
+                "round": view.get("round", 1),
+                "names": tuple(Text("alt.name", {"name": name(s)}) for s in status.get("to_move", ())),
+            }))
+        lines.append(Text("alt.scores", {"scores": tuple(
+            Text("alt.cartolan.seat", {
+                "name": name(p["seat"]), "vault": p.get("vault", 0),
+                "adventurers": p.get("adventurers", 0), "agents": p.get("agents", 0),
+            })
+            for p in view.get("players", [])
+        )}))
+        lines.append(Text("alt.cartolan.adventurers", {"items": tuple(
+            Text("alt.cartolan.adventurer", {
+                "seat": a["seat"] + 1, "number": a["number"], "name": name(a["seat"]),
+                "x": a["x"], "y": a["y"], "chest": a.get("chest", 0),
+                "pirate": Text("alt.cartolan.pirate") if a.get("pirate") else "",
+            })
+            for a in view.get("adventurers", [])
+        )}))
+        lines.append(Text("alt.cartolan.tiles", {
+            "tiles": len(view.get("tiles", [])), "cities": len(view.get("cities", [])),
+        }))
+        if view.get("last_action"):
+            lines.append(Text("alt.last_move", {"move": view["last_action"]}))
+        return tuple(lines)
+
 
 PRESENTATION = CartolanPresentation("cartolan")

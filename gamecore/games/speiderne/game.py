@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, Status
+from gamecore.games.speiderne.presentation import SpeidernePresentation
 from gamecore.registry import register
 
 from . import engine, views
@@ -94,4 +95,6 @@ class Speiderne(Game[State, Action]):
         return dict(PLAYERS)
 
 
-GAME = register(Speiderne(), pictures="renderer.speiderne")
+GAME = register(
+    Speiderne(), pictures="renderer.speiderne", presentation=SpeidernePresentation("speiderne")
+)

@@ -1,0 +1,76 @@
+"""How the two solo card games describe their pictures in words (the images' alt text).
+
+Pure: catalog keys (``alt.*``) that the front end translates. The solo view is the player's
+own, and nothing in it is hidden from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from gamecore.presentation import Presentation, Text, card_text, cards_text
+
+
+def _result_line(view: Mapping[str, Any]) -> Text | None:
+    result = view.get("status")
+    return Text(f"alt.result.{result}") if result in ("won", "lost") else None
+
+
+def _last_move(view: Mapping[str, Any]) -> Text | None:
+    last = view.get("last_action")
+    return Text("alt.last_move", {"move": last}) if last else None
+
+
+def _common_end(view: Mapping[str, Any]) -> list[Text]:
+    lines = [_last_move(view)]
+    return [line for line in lines if line is not None]
+
+
+class CartographerPresentation(Presentation):
+    """Cartographer's Expedition: the 5×5 map, the hand, the pile."""
+
+    def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player, named by the front end
+        grid: Mapping[str, str | None] = view.get("grid", {})
+        face_up = tuple(
+            Text("alt.cell", {"cell": cell, "card": card_text(card)})
+            for cell, card in grid.items() if card
+        )
+        lines: list[Text | None] = [
+            _result_line(view),
+            Text("alt.hand", {"cards": cards_text(view.get("hand", []))}),
+            Text(
+                "alt.grid",
+                {"up": len(face_up), "total": len(grid), "cells": face_up},
+            ),
+            Text("alt.pile", {"pile": view.get("pile", 0), "discard": len(view.get("discard", []))}),
+            *_common_end(view),
+        ]
+        return tuple(line for line in lines if line is not None)
+
+
+class DelverPresentation(Presentation):
+    """Dungeon Delver: four levels of face-down cards, the hand, the deck."""
+
+    def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player, named by the front end
+        lines: list[Text | None] = [_result_line(view)]
+        lines.append(Text("alt.hand", {"cards": cards_text(view.get("hand", []))}))
+        claimed = set(view.get("claimed", []))
+        for number, level in enumerate(view.get("levels", []), start=1):
+            if number in claimed:
+                lines.append(Text("alt.level_claimed", {"level": number}))
+                continue
+            left = [cell for cell in level if cell != ""]
+            up = [cell for cell in left if cell]
+            if not left:
+                lines.append(Text("alt.level_empty", {"level": number}))
+                continue
+            lines.append(Text(
+                "alt.level",
+                {"level": number, "left": len(left), "up": len(up), "cards": cards_text(up)},
+            ))
+        lines.append(Text(
+            "alt.deck", {"deck": view.get("deck", 0), "discard": len(view.get("discard", []))}
+        ))
+        lines.extend(_common_end(view))
+        return tuple(line for line in lines if line is not None)
