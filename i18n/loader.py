@@ -23,7 +23,8 @@ _added_dirs: list[Path] = []
 
 def add_catalog_dir(directory: Path) -> None:
     """Merge the catalogs in ``directory`` (files ``<area>.<locale>.json``) into the tables
-    too: a game that lives outside this package brings its own texts this way."""
+    too: a game that lives outside this package brings its own texts this way, and its
+    ``/rules`` pages in a ``rules/`` folder inside it (``<game id>.<locale>.md``)."""
     if directory not in _added_dirs:
         _added_dirs.append(directory)
         reload()
@@ -89,12 +90,19 @@ def rules_pages(game_id: str, locale: str) -> tuple[RulesPage, ...]:
     Falls back to English when the locale's file is missing; an empty tuple when the game
     has no rules text at all. A section longer than one embed is cut at paragraph breaks.
     """
-    path = RULES_DIR / f"{game_id}.{locale}.md"
-    if not path.exists():
-        path = RULES_DIR / f"{game_id}.{DEFAULT_LOCALE}.md"
-    if not path.exists():
-        return ()
-    return tuple(split_pages(path.read_text(encoding="utf-8")))
+    for name in (f"{game_id}.{locale}.md", f"{game_id}.{DEFAULT_LOCALE}.md"):
+        for folder in rules_dirs():
+            path = folder / name
+            if path.exists():
+                return tuple(split_pages(path.read_text(encoding="utf-8")))
+    return ()
+
+
+def rules_dirs() -> list[Path]:
+    """Where ``/rules`` texts live: ``RULES_DIR``, then the ``rules/`` folder inside each
+    catalog folder added with :func:`add_catalog_dir` (a game outside this package brings
+    its rules pages the way it brings its texts)."""
+    return [RULES_DIR, *(folder / "rules" for folder in _added_dirs)]
 
 
 def split_pages(markdown: str) -> list[RulesPage]:
@@ -108,10 +116,10 @@ def split_pages(markdown: str) -> list[RulesPage]:
         else:
             sections[-1][1].append(line)
     pages: list[RulesPage] = []
-    for title, lines in sections:
+    for index, (title, lines) in enumerate(sections):
         body = "\n".join(lines).strip()
-        if not body and not title:
-            continue
+        if not body and (not title or (index == 0 and len(sections) > 1)):
+            continue  # nothing to read (a title alone before the first section: no empty page)
         for chunk in _chunks(body):
             pages.append(RulesPage(title=title, body=chunk))
     return pages

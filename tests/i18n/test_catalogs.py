@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from gamecore.match import MATCH_ERROR_CODES
-from i18n import LOCALES, catalog, has_key, locale_code, locale_for, reload, t
+from gamecore.registry import list_games
+from i18n import LOCALES, catalog, has_key, locale_code, locale_for, reload, rules_pages, t
 from i18n.loader import CATALOG_DIR, conflicts, read_catalog, split_pages
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -119,6 +120,8 @@ def test_rules_text_is_split_into_pages_at_second_level_headings() -> None:
     assert [p.title for p in pages[:3]] == ["Game", "Setup", "Play"]
     assert pages[1].body == "Deal."
     assert all(len(p.body) <= 3800 for p in pages) and len(pages) >= 4
+    # a title with no text before the first section makes no empty first page
+    assert [p.title for p in split_pages("# Game\n\n## Setup\nDeal.")] == ["Setup"]
 
 
 def test_discord_names_in_the_command_catalog_are_valid() -> None:
@@ -128,3 +131,13 @@ def test_discord_names_in_the_command_catalog_are_valid() -> None:
                 assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), (loc, key, text)
             if key.startswith("cmd.") and key.endswith(".description"):
                 assert 1 <= len(text) <= 100, (loc, key)
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_registered_game_has_rules_pages(locale: str) -> None:
+    """``/rules`` for any registered game, a game kept outside the package (Drop Four) included:
+    its rules come from the ``rules/`` folder of the catalog folder it added."""
+    for game in list_games():
+        pages = rules_pages(game.id, locale)
+        assert pages, f"{game.id} has no {locale} rules"
+        assert all(page.title and page.body for page in pages)  # no empty page
