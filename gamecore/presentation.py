@@ -74,7 +74,7 @@ class Controls:
     """The board's controls for the seat to move, in the order they are drawn.
 
     ``pad``: one row of buttons (at most five, e.g. four directions and Wait) acting on the
-    selected piece; ``pieces``: the piece selector, when several pieces can move; ``offers``:
+    selected piece; ``grid``: rows of buttons laid out as the game's board (tic-tac-toe); ``pieces``: the piece selector, when several pieces can move; ``offers``:
     the other moves, grouped; ``finish``: buttons on the last row (e.g. End turn), which the
     front end completes with its own (Hint, Resign). A move that does not fit within the
     front end's limits stays playable by notation (``/play``).
@@ -84,6 +84,9 @@ class Controls:
     pieces: PieceChoice | None = None
     offers: tuple[Offer, ...] = ()
     finish: tuple[Move, ...] = ()
+    #: A board of buttons, row by row (a 3×3 grid: three rows of three), drawn after the pad
+    #: and before the piece selector; at most five a row, and the rows that fit.
+    grid: tuple[tuple[Move, ...], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

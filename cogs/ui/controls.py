@@ -1,7 +1,8 @@
 """The one generic board builder: a game's declared :class:`~gamecore.presentation.Controls`
 become buttons and selects within Discord's limits.
 
-Five rows: the pad (row 0), the piece selector (next row, when there is one), the offers
+Five rows: the pad (row 0, when there is one), the grid's rows (a board of buttons, e.g.
+tic-tac-toe's three rows of three), the piece selector (next row, when there is one), the offers
 (single moves as buttons, five a row, first; groups as selects of at most 25 options, one a
 row), and the last row: the game's finishing buttons, then Hint and Resign. What does not fit
 stays playable through ``/play``.
@@ -74,10 +75,16 @@ def offer_items(match: Match, offers: tuple[Offer, ...], rows: list[int], locale
 def controls_view(match: Match, controls: Controls, locale: str) -> discord.ui.View:
     """The board's components for ``controls`` (see the module's docstring for the rows)."""
     view = discord.ui.View(timeout=None)
-    for move in controls.pad[:BUTTONS_PER_ROW]:
-        view.add_item(move_button(match, move, locale, 0))
-    offer_rows = list(range(1, LAST_ROW))
-    if controls.pieces is not None:
+    offer_rows = list(range(LAST_ROW))
+    if controls.pad:
+        row = offer_rows.pop(0)
+        for move in controls.pad[:BUTTONS_PER_ROW]:
+            view.add_item(move_button(match, move, locale, row))
+    for grid_row in controls.grid[: len(offer_rows)]:
+        row = offer_rows.pop(0)
+        for move in grid_row[:BUTTONS_PER_ROW]:
+            view.add_item(move_button(match, move, locale, row))
+    if controls.pieces is not None and offer_rows:
         row = offer_rows.pop(0)
         for piece in controls.pieces.pieces[:BUTTONS_PER_ROW]:
             selected = piece.id == controls.pieces.selected

@@ -13,14 +13,18 @@ from cogs.ui.controls import controls_view
 from cogs.ui.labels import say
 from gamecore.contract import Game
 from gamecore.match import Match, Seat
-from gamecore.presentation import Controls, Text
+from gamecore.presentation import Controls, Move, Text
 from gamecore.registry import list_games, presentation_of
 
 GAMES = list_games()
 
 
+def grid_moves(controls: Controls) -> list[Move]:
+    return [move for row in controls.grid for move in row]
+
+
 def texts(controls: Controls) -> list[Text]:
-    found = [move.label for move in (*controls.pad, *controls.finish)]
+    found = [move.label for move in (*controls.pad, *controls.finish, *grid_moves(controls))]
     found += [offer.label for offer in controls.offers]
     found += [move.label for offer in controls.offers for move in offer.moves]
     if controls.pieces is not None:
@@ -29,7 +33,10 @@ def texts(controls: Controls) -> list[Text]:
 
 
 def notations(controls: Controls) -> set[str]:
-    moves = (*controls.pad, *controls.finish, *(m for offer in controls.offers for m in offer.moves))
+    moves = (
+        *controls.pad, *controls.finish, *grid_moves(controls),
+        *(m for offer in controls.offers for m in offer.moves),
+    )
     return {move.notation for move in moves if move.enabled}
 
 
@@ -82,3 +89,22 @@ def test_declared_controls_offer_only_legal_moves_within_discords_limits(game: G
         idle = presentation.controls(game.view(state, None), [], None)
         assert idle is not None and notations(idle) == set()  # a computer decides: nothing to press
         state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
+
+
+def test_a_grid_of_buttons_is_drawn_as_the_board_it_is() -> None:
+    """Tic-tac-toe's 3×3 board: three rows of three buttons in order, the pad above them, the
+    finishing buttons below, within Discord's five rows."""
+    game = GAMES[0]
+    cells = [[f"{column}{row}" for column in "abc"] for row in "123"]
+    grid = tuple(
+        tuple(Move(cell, Text("x", fallback=cell.upper()), enabled=cell != "b2") for cell in row)
+        for row in cells
+    )
+    controls = Controls(pad=(Move("pass", Text("x", fallback="Pass")),), grid=grid)
+    view = controls_view(board_match(game, None, 0, 1), controls, "en")
+    rows = view.to_components()
+    labels = [[c.get("label") for c in row["components"]] for row in rows]
+    assert labels[0] == ["Pass"]
+    assert labels[1:4] == [["A1", "B1", "C1"], ["A2", "B2", "C2"], ["A3", "B3", "C3"]]
+    assert rows[2]["components"][1].get("disabled") is True  # b2 is taken
+    assert labels[4][-2:] == ["Hint", "Resign"] and len(rows) == 5
