@@ -127,19 +127,18 @@ def add_tile_offers(state: State, adv: Adventurer, tile: int, offers: list[Actio
         if pos not in adv.traded:
             offers.append(_TRADE)
         return
+    params = state.params
+    seat = adv.seat
     if tile & board.DISASTER:
         if adv.pirate and state.dropped.get(pos) and ("court", pos) not in state.attacked:
             offers.append(_COURT)
+        if params.attacks:  # classic: attacks on a Disaster as on any tile (decision 15b)
+            _attack_offers(state, adv, offers)
         return
-    params = state.params
-    seat = adv.seat
     if tile & board.WONDER and not adv.pirate and pos not in adv.traded:
         offers.append(_TRADE)
     if params.attacks and not tile & board.CITY:
-        for seat_advs in state.advs:
-            for other in seat_advs:
-                if other.pos == pos and other.seat != seat:
-                    _attack_offer(state, adv, other.seat, seat_advs.index(other), offers)
+        _attack_offers(state, adv, offers)
     agent = state.agents.get(pos) if state.agents else None  # no Agent out: no lookup
     if agent is not None:
         own = agent.owner == seat
@@ -158,6 +157,16 @@ def add_tile_offers(state: State, adv: Adventurer, tile: int, offers: list[Actio
             offers.append(_RESTORE)
     if params.cards:
         offers.extend(advanced.extra_offers(state, adv))
+
+
+def _attack_offers(state: State, adv: Adventurer, offers: list[Action]) -> None:
+    """Every Adventurer of another seat on the tile that may be attacked now."""
+    pos = adv.pos
+    seat = adv.seat
+    for seat_advs in state.advs:
+        for other in seat_advs:
+            if other.pos == pos and other.seat != seat:
+                _attack_offer(state, adv, other.seat, seat_advs.index(other), offers)
 
 
 def _attack_offer(

@@ -111,7 +111,7 @@ class CartolanGame(Game[State, Action]):
         state.players = players
         state.rng = Rng(seed)
         state.vault = [0] * players
-        _lay_cities(state, players)
+        _lay_cities(state)
         _build_piles(state)
         state.order = _turn_order(state)
         state.advs = [[] for _ in range(players)]
@@ -704,20 +704,17 @@ _HANDLERS: Final[dict[str, Handler]] = {
 # -- setup helpers -------------------------------------------------------------------------------
 
 
-def _lay_cities(state: State, players: int) -> None:
-    """§3: the Capital at (0,0) with four plain water tiles; classic (§16): with 4 players the
-    N and W tiles point SW, and the Mythical City stands 10 East, ringed by SW water tiles."""
+def _lay_cities(state: State) -> None:
+    """§3: the Capital at (0,0) with four plain water tiles, their wind towards the North-East
+    with any number of players (classic: the seed's recommendation, decision 15c); classic
+    (§16): the Mythical City stands 10 East, ringed by SW water tiles."""
     params = state.params
     capital = board.cell(0, 0)
     state.tiles[capital] = presets.CAPITAL
     state.cities = [capital]
-    classic = params.preset == "classic"
     for side in range(4):
-        tile = presets.PLAIN_WATER
-        if classic and players == 4 and side in (board.N, board.W):
-            tile = board.with_wind(tile, board.SW)
-        state.tiles[capital + board.STEP[side]] = tile
-    if classic and state.options["mythical"] == "on":
+        state.tiles[capital + board.STEP[side]] = presets.PLAIN_WATER
+    if params.preset == "classic" and state.options["mythical"] == "on":
         mythical = board.cell(params.mythical_fixed_x, 0)
         state.tiles[mythical] = presets.CLASSIC_MYTHICAL
         state.cities.append(mythical)

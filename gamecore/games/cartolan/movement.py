@@ -152,11 +152,15 @@ def can_continue(state: State, adv: Adventurer) -> bool:
 
 
 def remaining(state: State, adv: Adventurer) -> dict[str, int]:
-    """The move meter a map picture shows: "any direction 2/2, downwind 2/2" (§5.2)."""
+    """The move meter a map picture shows: "any direction 2/2, downwind 2/2" (§5.2).
+
+    It counts what the rules allow next (decision 15d): in ``initial`` movement the moves
+    that may still go any direction are those an upwind step is allowed in (classic: only
+    the first), the rest downwind; ``upwind_left`` / ``land_left`` say how many of the
+    remaining moves may still go upwind / over land."""
     most = max_moves(state, adv)
     total = state.down + state.up + state.land
     land_limit, upwind_limit = _limits(state, adv)
-    window = max(land_limit, upwind_limit)
     if state.budgetted:
         return {
             "total": most,
@@ -164,11 +168,14 @@ def remaining(state: State, adv: Adventurer) -> dict[str, int]:
             "land_left": 0 if state.up else max(0, land_limit - state.land),
             "upwind_left": 0 if state.land else max(0, upwind_limit - state.up),
         }
+    window = min(upwind_limit, land_limit, most)
     return {
         "any_direction": window,
         "any_direction_left": max(0, window - total),
         "downwind": most - window,
-        "downwind_left": min(most - window, most - total),
+        "downwind_left": min(most - window, max(0, most - total)),
+        "upwind_left": max(0, min(upwind_limit, most) - total),
+        "land_left": max(0, min(land_limit, most) - total),
         "used": total,
         "total": most,
     }

@@ -97,16 +97,19 @@ def settle_tile(
     discovery = 0
     if tile & board.WONDER:
         inside = actions.in_domain(state, target)
-        if inside:
+        if inside and adv.pirate:
+            gain = 0  # classic: inside a domain a discovery is a trade, and pirates never trade (15a)
+        elif inside:
             gain = params.trade_value  # classic: inside a domain a discovery is a trade
         elif tile & board.LAND_BACK and params.land_exploration:
             gain = params.discover_wonder_land
         else:
             gain = params.discover_wonder_water
-        adv.traded.append(target)
         if params.cards and params.preset == "classic" and not inside:
+            adv.traded.append(target)
             discovery = gain  # may be taken as a Technology card instead (below)
-        else:
+        elif gain:
+            adv.traded.append(target)
             adv.chest += gain
             emit(events, "discover_wonder", {"amount": gain})
     if (

@@ -1,16 +1,17 @@
-"""Binding decisions 12 and 14: ``classic`` follows the notebook's prose, ``modern`` the
+"""Binding decisions 12, 14 and 15: ``classic`` follows the notebook's prose, ``modern`` the
 designer's chest-map mechanics. Each test plays the situation and fails on the old rules.
-(12a and 13 are in ``test_movement.py`` and ``test_setup_notation.py``.)"""
+(12a, 13 and 15c are in ``test_movement.py`` and ``test_setup_notation.py``.)"""
 
 from __future__ import annotations
 
 import io
+import random
 
 import pytest
 
 from gamecore.cli import main
 from gamecore.contract import IllegalAction
-from gamecore.games.cartolan import GAME, board, cards, players, turns
+from gamecore.games.cartolan import GAME, board, cards, movement, players, turns
 from gamecore.games.cartolan.state import Adventurer
 
 from .helpers import ALL_WATER, act, at, explored_far, legal, new, put, tile
@@ -318,3 +319,104 @@ def test_adventurer_equipped_round_trips_in_json() -> None:
     adv = Adventurer(0, at(0, 0), 1)
     adv.equipped = 7
     assert Adventurer.from_dict(adv.to_dict()).equipped == 7
+
+
+# -- 15a: a pirate is never paid a trade -------------------------------------------------------
+
+
+def _discovers_wonder_in_the_mythical_domain(pirate: bool):
+    """The audit's situation (classic Regular, 4 players, seed 1): an Adventurer at 7,0
+    explores South and lays a Wonder at 7,-1, 4 tiles from the Mythical City at 10,0."""
+    state = new("classic", "regular", players=4)
+    assert at(10, 0) in state.cities
+    adv = state.adventurer
+    adv.pos = put(state, 7, 0, tile("NESW", "NW"))  # S is downwind under a NW arrow
+    adv.chest, adv.pirate = 3, pirate
+    state.piles[0].append(ALL_WATER | board.WONDER)
+    return act(state, "move 1 S")
+
+
+def test_classic_pirate_finding_a_wonder_in_a_domain_is_not_paid() -> None:
+    state, events = _discovers_wonder_in_the_mythical_domain(pirate=True)
+    explorer = state.adventurer
+    assert state.tiles[at(7, -1)] & board.WONDER and explorer.pos == at(7, -1)
+    assert explorer.chest == 3 and "discover_wonder" not in [event.kind for event in events]
+    assert "trade" not in legal(state)
+    state, events = _discovers_wonder_in_the_mythical_domain(pirate=False)
+    assert state.adventurer.chest == 3 + 2  # a discovery in a domain trades (2)
+
+
+# -- 15b: attacks on a Disaster tile -------------------------------------------------------------
+
+
+def _on_a_known_disaster(victim_pirate: bool):
+    """The audit's situation (classic Regular, 4 players, seed 268): the mover's Adventurer 2
+    steps onto the known Disaster at 3,-4 where another player's Adventurer 3 stands."""
+    state = new("classic", "regular", players=4)
+    seat = state.seat
+    other = (seat + 1) % 4
+    disaster = put(state, 3, -4, ALL_WATER | board.DISASTER)
+    start = put(state, 3, -3, ALL_WATER)
+    mover = Adventurer(seat, start, 1)
+    mover.chest = 4
+    state.advs[seat].append(mover)
+    for _ in range(2):
+        state.advs[other].append(Adventurer(other, at(0, 0), 1))
+    victim = state.advs[other][2]
+    victim.pos, victim.chest, victim.pirate = disaster, 6, victim_pirate
+    state, events = act(state, "move 2 S")
+    assert state.advs[seat][1].pos == disaster and "disaster" not in [e.kind for e in events]
+    return state, seat, other
+
+
+def test_classic_attacks_on_a_known_disaster() -> None:
+    state, seat, other = _on_a_known_disaster(victim_pirate=False)
+    assert f"attack {other + 1}.3" in legal(state)
+    state, events = act(state, f"attack {other + 1}.3")
+    assert [event.kind for event in events][0] == "attack"
+    assert state.advs[seat][1].pirate
+
+
+def test_classic_arrests_on_a_known_disaster() -> None:
+    state, seat, other = _on_a_known_disaster(victim_pirate=True)
+    assert f"attack {other + 1}.3" in legal(state)
+    state, events = act(state, f"attack {other + 1}.3")
+    assert [event.kind for event in events][0] == "arrest"
+    assert not state.advs[seat][1].pirate
+
+
+# -- 15d: the move meter counts what the rules allow next ------------------------------------------
+
+
+def test_classic_meter_after_one_move_shows_no_upwind() -> None:
+    state = new("classic", "regular")
+    moves = GAME.view(state, None)["moves"]
+    assert (moves["any_direction_left"], moves["upwind_left"], moves["land_left"]) == (1, 1, 2)
+    state, _ = act(state, "move 1 N")
+    moves = GAME.view(state, None)["moves"]
+    assert moves["any_direction_left"] == 0 and moves["upwind_left"] == 0
+    assert moves["land_left"] == 1 and moves["downwind_left"] == 3
+    assert not any(r["kind"] == "upwind" for r in GAME.view(state, None)["reachable"])
+
+
+@pytest.mark.parametrize("preset", ["classic", "modern"])
+def test_meter_agrees_with_the_moves_allowed(preset: str) -> None:
+    """Over a played game: the meter's upwind / land counts are open exactly when the rules
+    allow such a step, and its two parts add up to the moves left."""
+    state = new(preset, "regular", players=3)
+    rng = random.Random(5)
+    for _ in range(400):
+        if state.over:
+            break
+        if state.decision == "move":
+            adv = state.adventurer
+            moves = movement.remaining(state, adv)
+            allowed = movement.allowance(state, adv)
+            assert (moves["upwind_left"] > 0) == bool(allowed & movement.ALLOW_UP)
+            assert (moves["land_left"] > 0) == bool(allowed & movement.ALLOW_LAND)
+            everything = movement.ALLOW_DOWN | movement.ALLOW_UP | movement.ALLOW_LAND
+            assert (moves["any_direction_left"] > 0) == (allowed == everything)
+            left = moves["total"] - moves["used"]
+            assert moves["any_direction_left"] + moves["downwind_left"] == max(0, left)
+        choices = GAME.legal_actions(state, state.seat)
+        state, _ = GAME.apply(state, state.seat, choices[rng.randrange(len(choices))])

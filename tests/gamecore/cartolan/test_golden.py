@@ -28,6 +28,13 @@ And ``modern`` (every mode) once more: a turn that starts on a wonder opens its 
 (``state.TRADE_AT_TURN_START``: the list of wonders traded at is cleared as a turn ends, and
 the designer's Router trades then), so those legal lists gained ``trade`` and the random
 players' games went other ways; ``classic`` is unchanged.
+
+Re-recorded for issue 23 item 7 (binding decision 15): ``classic`` plays differently (a pirate's
+wonder found in a domain pays nothing, attacks are open on a Disaster tile, the Capital's
+neighbours point North-East with four players too), and every view's move meter gained
+``upwind_left`` / ``land_left`` (classic: "any direction" now counts only the first move).
+``modern`` changed its bytes only: with the meter's old keys put back, every ``modern`` digest
+is the one recorded before.
 """
 
 from __future__ import annotations
@@ -100,38 +107,38 @@ def play_digest(preset: str, mode: str, seats: int, seed: int, extra: dict[str, 
 
 
 EXPECTED: dict[str, str] = {
-    "modern-beginner-2p-s11": "0ae17970834cf63e577da192073344ecb8dd24c8175f927a600543ab09cacff2",
-    "modern-beginner-3p-s12": "2cd0cdccef65038ff8be312860667ab5dd102f2d665ce2eced4f446ba5028e05",
-    "modern-beginner-4p-s13": "b4290c0f705a7bca193fb30acd28ce372b8762e554874a69cc72711fbd121d5b",
-    "modern-beginner-4p-s14": "fa1fcdeb9ff59481d8ee1a5ac6c398d23b51afb199db02a56e22820b73bc2bd1",
-    "modern-regular-2p-s11": "2de189bad1b539ec3f498d544dee77bb477c72ded3c0f72867df9974e387fd04",
-    "modern-regular-3p-s12": "28d7c0db2df1f46cfc64defd7e1c23f54ee804980962b3ef0fb3f62323c2f937",
-    "modern-regular-4p-s13": "50610203721af630b0e0aa5a36d02e5728dfea3e3798ab1a4f63e08a4f822bfe",
-    "modern-regular-4p-s14": "a77c5a52fb9b16e4f9530b0167d58212519afb7164431fe483fafb7001220468",
-    "modern-advanced-2p-s11": "787af0ddfa4b1f0e5629762000b3c24de2ba321abc7961a15b60d884cf6551a9",
-    "modern-advanced-3p-s12": "8ebe72fcc41bd54e962997064ceae2560eeebf3fe8dec808b5c76f5148e5d6c0",
-    "modern-advanced-4p-s13": "023910afa5beeb3b525941f35db430e1caff78ce014b88cd83d4a1c2caee5690",
-    "modern-advanced-4p-s14": "3813b038fc4082c243bdabbf6c3d087454fe9d393f2f9582c86fb2f97266049f",
-    "classic-beginner-2p-s11": "ba6fbb9350482a647f796118539d63843265c0b2275ccfca4bcb3d3344671bae",
-    "classic-beginner-3p-s12": "37e62f9a517ba046fc3161e6eb4ded63d601dde7244522c365b845aea30c95d8",
-    "classic-beginner-4p-s13": "be75d34d47fd47c1630b8120abfc075724fa0034149ac6759ed188ff1049d697",
-    "classic-beginner-4p-s14": "17e8380676f8284fd6fce5349a558f51b15a6fdf53860f1cf274d5ba29730901",
-    "classic-regular-2p-s11": "7beb1c73ddea099408d23a4bd97f9eaeeb2b23af8c8b7d4e55a6d111109966c0",
-    "classic-regular-3p-s12": "48bf7666ea95189d0eae9a0cf3346f299e50bdcb8abf167ec93d7027f82330d2",
-    "classic-regular-4p-s13": "96a80cbbeb8c7c8762e10d20346d18687b7641688ed1388e0f24db943f3411d1",
-    "classic-regular-4p-s14": "43875a29d3b6e58b6c4f4a311278781892ecc485aed7db324b91dc34953d04f7",
-    "classic-advanced-2p-s11": "86636c1cc70d4a769143faf54f3fe0443b4f1b89f6a3fecf9a7b287c7a82469a",
-    "classic-advanced-3p-s12": "574bf9c138e1e99daec6bfbf04ac20170fd6f30f42f6222c8e319c5111ad14af",
-    "classic-advanced-4p-s13": "470934ecded34372afbc79c70f9ba016cabc591a2fa8f8fcb7832cc4521e44fe",
-    "classic-advanced-4p-s14": "2ad4ec229126b255bf7a42d6bbbad3e810b59f6edf21f9d6a7071180d1e991f9",
+    "modern-beginner-2p-s11": "ba16c5e21a89f3fd834c2378029add0859fd3ba9338d509b93679b1d5741a4e0",
+    "modern-beginner-3p-s12": "08a0587ad34e1c77be4792c8a8642fee5a0d45a9227e3403e8547c1a5d8c19db",
+    "modern-beginner-4p-s13": "073721186df8baa3102d4ab021d7f71331d446ad849e3c8e7c9fda3ca709f763",
+    "modern-beginner-4p-s14": "2dc27edb9d77af555cf4b7c2e6a6267407dd5c812d4ae8ab5806142577d944b4",
+    "modern-regular-2p-s11": "e64e452d75708298d10a1584386fc644f2d006cbeea006b9da9833d80eea694c",
+    "modern-regular-3p-s12": "639f14ca4a70ff376196eaca2e99bfdf82aefc5de98007cf769dc68359fd50c9",
+    "modern-regular-4p-s13": "e406e44bbf02865a0b40dc4405d5e1b2c8d8e86713d05147b4ae7c0fe5e5ab40",
+    "modern-regular-4p-s14": "02c39e7d7d2b59411ee596825af19d6f93244140b336e8bd1a0c042e4930279d",
+    "modern-advanced-2p-s11": "d247a31f604cb493c19f6a73f8541e6e0d130d4b50a43afe9fa62e25ff57019d",
+    "modern-advanced-3p-s12": "d96f5a8250dbdf2c83e89b3c00305e4a9bb1061b0f3ba201b143899b757f9ce8",
+    "modern-advanced-4p-s13": "5b85be8feb0866844f5572e21841d82d366e32cb91872b743a5c4f20974c1692",
+    "modern-advanced-4p-s14": "244e03447b0aff079eea244badc8e82181dfa4fd51f4975078f91c6c70fca7e4",
+    "classic-beginner-2p-s11": "0aac412e0ad4d65880d9e71371d984815a55d0253fd83248f9833336398eb212",
+    "classic-beginner-3p-s12": "4fa054ca9fc3d222009494db2ac4b5ae033a9c6ebada35a5a699dacde3484a8f",
+    "classic-beginner-4p-s13": "2edf0e3b40bd67ddfdef65bc7043d016a59da53b0e91a24a19985a0712334298",
+    "classic-beginner-4p-s14": "6477c7e55c26d59d701c309726c5a16ede16499bbe01175f8caeef6505de5f31",
+    "classic-regular-2p-s11": "22f2ead92001482fe4a1c596c304ad1e96fc2077dce5c40b903103c44dc0869d",
+    "classic-regular-3p-s12": "dea6d45619460977c91b3820327c4ace2783660a0e0b94294dc29798ecca0e46",
+    "classic-regular-4p-s13": "a2a116647632da75794bff2da9caee338f964ec33164e168fdf542658a46eb29",
+    "classic-regular-4p-s14": "5d7f50cc207d38a2f580166d0728cd75d62d01ac17999bbda4b36b74189c3777",
+    "classic-advanced-2p-s11": "cf0736545c2e4967f8943dd7377f16bc10f6241b2076cc971aaa304ee21e6cb9",
+    "classic-advanced-3p-s12": "4195fcccf28df021785aad4720fdab175be192cafbb2dd0a7f9ba2b09cf54df1",
+    "classic-advanced-4p-s13": "66214929880195ddeb4071eed248c4ee993d98d21ce1892bf20ee385f03f0882",
+    "classic-advanced-4p-s14": "4d00a2ed601d476636363edbac7fbcb87548337e4d969dc918e07d6d8e0bd400",
     "modern-regular-3p-s21-movement=budgetted": "edc747bf0388a96e69d7f396b2dcf855303a04c7a175c0dc22300f1ad48e04c9",
-    "classic-advanced-4p-s22-movement=budgetted": "300b5a26915cc6ef0ac41f6f341729657e843a83d8aad92df9ed14a182ccb7de",
-    "modern-advanced-4p-s23-exploration=clockwise": "80d838eda579d0707d066a4f1f9b242465921d66b32b1e2b2da675ebf1af11fb",
-    "classic-regular-2p-s24-exploration=continuous,mythical=on": "9af78ca0ba0be3da4bc4df71ff14c28939206703535e1a9f4b509dbc81b3577d",
-    "modern-beginner-4p-s25-mythical=on": "8f7eb6a84148433e710a5e3a4522b7cbe0f3d2472cac0255a38a4041faaaa176",
-    "classic-regular-3p-s26-abandon=on,second_adventurer=on,travel_money=on": "591d4c493fb659338ed672c2b5b69acf23cee775bbd90879e9ab4061c40d97a6",
-    "modern-regular-4p-s27-abandon=off,second_adventurer=on": "a522b67e08ed233857b910d30ce5e74226f11f4266d9617af70d26e1cb11722f",
-    "classic-advanced-3p-s28-second_adventurer=on": "909bd6d7fd91ef972ba2d31a3dab0f268a813ebcaca0ff47152bf879e4b3a0e1",
+    "classic-advanced-4p-s22-movement=budgetted": "6dc32fe3f71a0d38e6502d4a495e9f1bd6b855d801bd5e3a55092627c60b47cd",
+    "modern-advanced-4p-s23-exploration=clockwise": "79965b8036419b6cd42b6bc7d2cf6b5a6f67f840437f5c5106d5ca5ef426873c",
+    "classic-regular-2p-s24-exploration=continuous,mythical=on": "36f783c6bec9e9a76745a791c11f14a9688507a5041875e3ee424177bf630ccd",
+    "modern-beginner-4p-s25-mythical=on": "4aa097cab42ee31e7261e7bb472940448647a1bc992f0635d0595204cdcb8782",
+    "classic-regular-3p-s26-abandon=on,second_adventurer=on,travel_money=on": "8dc0033360eb5f30425123cd27f5ca3c691bab3082a13f6f69f60c6cdc8009d4",
+    "modern-regular-4p-s27-abandon=off,second_adventurer=on": "9f94d19858b9e4a738646fa6c41c932f8fedafa4fad068aeb6016f6f550fea96",
+    "classic-advanced-3p-s28-second_adventurer=on": "65e6cad7c5cde4ad44a2da823a9a76f0e8d2dc7eab85f0931229cec9e7318846",
 }
 
 

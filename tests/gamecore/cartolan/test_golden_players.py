@@ -36,6 +36,10 @@ rotation); the Router places its Agent only when no wait is legal, the designer'
 ``can_move(None)``, which in Regular allows a move while at most two are used (both presets,
 the players are shared); and ``modern`` opens a wonder's trade as a turn starts on it, which
 only the Router takes (its trade after the move that ended its turn).
+
+Then ``classic`` four-player games (issue 23 item 7, binding decision 15): the Capital's
+neighbours point North-East with any number of players, and the rules of 15a/15b change what
+the players are offered; ``modern`` and the two- and three-player ``classic`` games are unchanged.
 """
 
 from __future__ import annotations
@@ -90,16 +94,16 @@ EXPECTED: dict[str, str] = {
     "modern-advanced-4p-s34": "3f5812e80b74d18c05dfebaeb69b8a64c5ed6beb0c26d4d2eabc454cd209bda3",
     "classic-beginner-2p-s31": "9ad25153179ae401cd719040be18b59ee73c16e5dff37e5b8b20ccd8b4fc1207",
     "classic-beginner-3p-s32": "909badbbde62bf7be628e60f174d45c2e0b1291be7a67938ba860ed5e7aa2cfa",
-    "classic-beginner-4p-s33": "1a8dfbc3bff9cd4bac116c178cb767d1f96a213329c6fca17217e8ea4317a4a9",
-    "classic-beginner-4p-s34": "a94a82be99fab88dd9a6621610ea1d9fe286a3f1e4870f2bbd93f7f5e1afff9e",
+    "classic-beginner-4p-s33": "8455fefa87da752916a117e307e75fb67a93571b60eafb2072f867aec37d5e1d",
+    "classic-beginner-4p-s34": "b17c84677e963788b245a7dd5423ff74486fb8701ebf7021882d341f31a039f3",
     "classic-regular-2p-s31": "1a02518bd69b70e05caa4a17c1350f713b333a7bc4d8a7a1084602d7f16cb100",
     "classic-regular-3p-s32": "e3c1c88738c85fdc6e286e0db73447f6750a1792b9b9f058cf83c2754665a532",
-    "classic-regular-4p-s33": "036644c5155d25527e58b08d50d0ad42435794ef245bc17011d7728927c6902c",
-    "classic-regular-4p-s34": "008940398ad2e0cd7454acc3916f72a98ac85f7af51d95a10734cfe49932a6bd",
+    "classic-regular-4p-s33": "5ac79977c79878b9e437e7ae75c1b653af298400aa2bba569a78e93cf72fbb81",
+    "classic-regular-4p-s34": "a1a4b6c6c3cdbe308986932c48a4c17f889090dbce54b2598379b3acb7d0d1bd",
     "classic-advanced-2p-s31": "96895453923b2225b604faccabe740701f2a563fb9bce27510b0d01fd56ecac1",
     "classic-advanced-3p-s32": "7d3e4c132fce37c184ad8590aeb1ef8b3a4be2509e9be4dc5b976211a824fa14",
-    "classic-advanced-4p-s33": "daf0f405cb30094d85a2856c906931eba4c44eff0dd7129dca277ccaa7a70c62",
-    "classic-advanced-4p-s34": "92ee5a0399e027256033af03c458124376a966be8420c7019b2a46dd5ed8977f",
+    "classic-advanced-4p-s33": "914f5d3d4be6e29468880cc05170a8345544be6b5dd514eadf993c652e565b83",
+    "classic-advanced-4p-s34": "011136cb3061fa84cfc6870e8d7783786a8591f7dd12903e2878222b612764d3",
 }
 
 

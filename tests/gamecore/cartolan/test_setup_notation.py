@@ -47,8 +47,9 @@ def test_classic_setup_piles_scale_with_players(players: int) -> None:
     state = GAME.setup(players, 3, {"preset": "classic", "mode": "regular"})
     assert len(state.piles[0]) == 30 * players and len(state.piles[1]) == 15 * players
     assert sum(1 for t in state.piles[0] if t & board.DISASTER) == 1
-    four_wind = board.wind_of(state.tiles[at(0, 1)])
-    assert four_wind == (board.SW if players == 4 else board.NE)
+    # decision 15c: the Capital's neighbours point North-East with any number of players
+    for x, y in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+        assert board.wind_of(state.tiles[at(x, y)]) == board.NE
     assert (at(10, 0) in state.cities) == (players >= 3)
 
 
