@@ -2,8 +2,10 @@
 reachable squares and paths, and a panel of Vaults, Chests, chest maps, moves and piles.
 
 View keys: ``docs/games/cartolan.md`` ("View keys"). Seats are 0-based and shown as seat + 1.
-The map is fitted to the picture; when it is too large to stay readable it is cropped around
-the moving Adventurer and a minimap shows where the crop lies.
+The map is fitted to the picture; when it is too large to stay readable it is cropped to a
+window that shows the seat to move and moves as little as possible, the pieces outside it
+stand in a ring around it, and a minimap shows the whole map with every piece. Every drawn
+element is recorded for the visibility tests (``renderer.inspect``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderer import inspect
 from renderer.cards import frame, paste
 from renderer.cartolan_art import (
     GAP,
@@ -25,6 +28,7 @@ from renderer.cartolan_art import (
     adventurer_token,
     agent_token,
     coin,
+    count_pill,
     tile_back,
     tile_sprite,
     vault_icon,
@@ -54,7 +58,14 @@ MAX_TILE = 148
 TILE_STEP = 8
 MIN_WIDTH = 920
 PLAYER_ROW = 70
-MINIMAP = 96
+#: Each further line of a seat's panel row (Adventurers, chest maps and cards wrap).
+PANEL_LINE = 52
+#: A cropped map: this many cells (a landscape window), a ring ``STRIP`` px wide around it
+#: for the pieces beyond it, and a minimap whose longer side is ``MINIMAP`` px.
+CROP_COLUMNS = 10
+CROP_ROWS = 7
+STRIP = 56
+MINIMAP = 180
 SEA: RGB = (18, 40, 64)
 REACH_COLOURS: dict[str, RGB] = {
     "downwind": HIGHLIGHT,
@@ -73,12 +84,16 @@ DECK_COLOURS: dict[str, RGB] = {
 }
 PATH_COLOUR: RGB = HIGHLIGHT
 LAST_PATH_COLOUR: RGB = (235, 240, 245)
+#: Element kinds a piece on the map may lie on (``renderer.inspect``).
+ON_MAP = ("tile", "path", "reach")
 
 
 @dataclass(frozen=True, slots=True)
 class MapFrame:
     """Which map cells the picture shows and how large: ``left``/``top`` are the map
-    coordinates of the top-left cell (x grows East, y North, so ``top`` is the largest y)."""
+    coordinates of the top-left cell (x grows East, y North, so ``top`` is the largest y).
+    ``x0``/``y0`` are the picture pixels of that cell's corner; a cropped map keeps a ring
+    ``STRIP`` px wide around it for the pieces it does not show."""
 
     left: int
     top: int
@@ -87,11 +102,11 @@ class MapFrame:
     tile: int
     cropped: bool
     bounds: tuple[int, int, int, int]
-    #: Picture x of the map's left side (a narrow map is centred).
     x0: int = MARGIN
+    y0: int = MARGIN
 
     def cell_xy(self, x: int, y: int) -> tuple[int, int]:
-        return self.x0 + (x - self.left) * self.tile, MARGIN + (self.top - y) * self.tile
+        return self.x0 + (x - self.left) * self.tile, self.y0 + (self.top - y) * self.tile
 
     def shows(self, x: int, y: int) -> bool:
         return self.left <= x < self.left + self.columns and self.top - self.rows < y <= self.top
@@ -99,6 +114,22 @@ class MapFrame:
     @property
     def size(self) -> tuple[int, int]:
         return self.columns * self.tile, self.rows * self.tile
+
+    @property
+    def ring(self) -> int:
+        return STRIP if self.cropped else 0
+
+    @property
+    def box(self) -> tuple[int, int, int, int]:
+        """The map's pixels in the picture."""
+        width, height = self.size
+        return self.x0, self.y0, self.x0 + width, self.y0 + height
+
+    @property
+    def outer(self) -> tuple[int, int]:
+        """Width and height of the map with its ring."""
+        width, height = self.size
+        return width + 2 * self.ring, height + 2 * self.ring
 
 
 def _cells(view: Mapping[str, Any]) -> list[tuple[int, int]]:
@@ -121,79 +152,66 @@ def _focus(view: Mapping[str, Any]) -> tuple[int, int]:
     return 0, 0
 
 
-def map_frame(view: Mapping[str, Any]) -> MapFrame:
+def map_frame(view: Mapping[str, Any], previous: MapFrame | None = None) -> MapFrame:
     """Fit every tile, piece and reachable square (plus a ring of gaps); below the readable
-    tile size, crop around the focus instead."""
+    tile size, crop to a window that shows the focus (the seat to move).
+
+    The window does not follow every step: it is the one of a coarse grid (half a window
+    apart) whose centre is nearest the focus, so consecutive boards keep it while the focus
+    stays in the middle of it; given the ``previous`` board's window (a replay), that one is
+    kept as long as the focus is inside it."""
     cells = _cells(view)
     west, east = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
     south, north = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
     columns, rows = east - west + 1, north - south + 1
     fit = min(MAX_TILE, MAP_MAX[0] // columns, MAP_MAX[1] // rows)
-    # Tile sizes go in steps, so a growing map reuses cached tile pictures (a new size
-    # costs ~100 ms of drawing once).
+    # Tile sizes go in steps, so a growing map reuses cached tile pictures.
     tile = MIN_TILE + (fit - MIN_TILE) // TILE_STEP * TILE_STEP if fit >= MIN_TILE else fit
     bounds = (west, south, east, north)
     if tile >= MIN_TILE:
         return MapFrame(west, north, columns, rows, tile, False, bounds)
-    tile = MIN_TILE
-    shown_columns, shown_rows = min(columns, MAP_MAX[0] // tile), min(rows, MAP_MAX[1] // tile)
+    shown_columns, shown_rows = min(columns, CROP_COLUMNS), min(rows, CROP_ROWS)
+    fx, fy = _focus(view)
+    if (
+        previous is not None
+        and previous.cropped
+        and (previous.columns, previous.rows) == (shown_columns, shown_rows)
+        and previous.shows(fx, fy)
+    ):
+        return MapFrame(
+            previous.left, previous.top, shown_columns, shown_rows, MIN_TILE, True, bounds
+        )
+    step_x, step_y = max(1, shown_columns // 2), max(1, shown_rows // 2)
+    left = round((fx - (shown_columns - 1) / 2) / step_x) * step_x
+    top = round((fy + (shown_rows - 1) / 2) / step_y) * step_y
+    left = min(max(left, west), east - shown_columns + 1)
+    top = max(min(top, north), south + shown_rows - 1)
+    return MapFrame(left, top, shown_columns, shown_rows, MIN_TILE, True, bounds)
 
-    def window(fx: int, fy: int) -> tuple[int, int]:
-        left = min(max(fx - shown_columns // 2, west), east - shown_columns + 1)
-        top = max(min(fy + shown_rows // 2, north), south + shown_rows - 1)
-        return left, top
 
-    # The focus (the seat to move) stays in the picture; among the windows that show it,
-    # the one showing the most other pieces wins (the rest get edge markers).
-    focus = window(*_focus(view))
-    pieces = _pieces(view)
-    best = max(
-        [focus, *(window(x, y) for x, y in pieces)],
-        key=lambda corner: (
-            _inside(corner, shown_columns, shown_rows, *_focus(view)),
-            sum(_inside(corner, shown_columns, shown_rows, x, y) for x, y in pieces),
-        ),
+
+def _tile_sprite(tile: Mapping[str, Any], side: int) -> Image.Image:
+    return tile_sprite(
+        str(tile.get("edges", "WWWW")),
+        str(tile.get("wind", "NE")),
+        bool(tile.get("wonder")),
+        bool(tile.get("city")),
+        bool(tile.get("mythical")),
+        bool(tile.get("disaster")),
+        side,
     )
-    return MapFrame(best[0], best[1], shown_columns, shown_rows, tile, True, bounds)
-
-
-def _pieces(view: Mapping[str, Any]) -> list[tuple[int, int]]:
-    return [
-        (int(p["x"]), int(p["y"]))
-        for key in ("adventurers", "agents")
-        for p in view.get(key) or []
-    ]
-
-
-def _inside(corner: tuple[int, int], columns: int, rows: int, x: int, y: int) -> bool:
-    left, top = corner
-    return left <= x < left + columns and top - rows < y <= top
 
 
 def _draw_tiles(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
+    recording = inspect.recording_active()
     for tile in view.get("tiles") or []:
         x, y = int(tile["x"]), int(tile["y"])
         if not mf.shows(x, y):
             continue
-        sprite = tile_sprite(
-            str(tile.get("edges", "WWWW")),
-            str(tile.get("wind", "NE")),
-            bool(tile.get("wonder")),
-            bool(tile.get("city")),
-            bool(tile.get("mythical")),
-            bool(tile.get("disaster")),
-            mf.tile,
-        )
-        board.paste(sprite, mf.cell_xy(x, y))
-        dropped = int(tile.get("dropped") or 0)
-        if dropped:
-            side = max(32, int(mf.tile * 0.34))
-            px, py = mf.cell_xy(x, y)
-            paste(
-                board,
-                coin(str(dropped), side),
-                (px + (mf.tile - side) // 2, py + mf.tile - side - 2),
-            )
+        px, py = mf.cell_xy(x, y)
+        board.paste(_tile_sprite(tile, mf.tile), (px, py))
+        if recording:
+            inspect.record("tile", f"{x},{y}", (px, py, px + mf.tile, py + mf.tile), within="map")
 
 
 def _draw_reachable(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
@@ -207,9 +225,9 @@ def _draw_reachable(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -
             continue
         px, py = mf.cell_xy(x, y)
         colour = REACH_COLOURS.get(str(reach.get("kind")), HIGHLIGHT)
-        draw.rectangle(
-            (px + 2, py + 2, px + mf.tile - 3, py + mf.tile - 3), outline=colour, width=width
-        )
+        box = (px + 2, py + 2, px + mf.tile - 3, py + mf.tile - 3)
+        draw.rectangle(box, outline=colour, width=width)
+        inspect.record("reach", f"{x},{y}", box, within="map", may_cover=("tile", "path"))
         if reach.get("explore"):
             paste_text(
                 board,
@@ -223,18 +241,31 @@ def _draw_reachable(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -
 def _draw_path(
     board: Image.Image, cells: Sequence[Sequence[int]], mf: MapFrame, colour: RGB, width: int
 ) -> None:
+    """A move's path from cell centre to cell centre, clipped to the map (it is drawn on a
+    copy of the map's pixels, so a path leaving a cropped map stops at its side)."""
+    left, top, right, bottom = mf.box
     points: list[tuple[float, float]] = []
     for cell in cells:
         if len(cell) >= 2:
             px, py = mf.cell_xy(int(cell[0]), int(cell[1]))
-            points.append((px + mf.tile / 2, py + mf.tile / 2))
+            points.append((px - left + mf.tile / 2, py - top + mf.tile / 2))
     if len(points) < 2:
         return
-    draw = ImageDraw.Draw(board)
+    region = board.crop(mf.box)
+    draw = ImageDraw.Draw(region)
     draw.line(points, fill=colour, width=width, joint="curve")
     radius = width * 0.9
     for x, y in points:
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=colour)
+    board.paste(region, (left, top))
+    if inspect.recording_active():
+        xs, ys = [x for x, _ in points], [y for _, y in points]
+        box = (
+            max(left, int(min(xs) - radius) + left), max(top, int(min(ys) - radius) + top),
+            min(right, int(max(xs) + radius) + left + 1), min(bottom, int(max(ys) + radius) + top + 1),
+        )
+        if box[0] < box[2] and box[1] < box[3]:
+            inspect.record("path", "path", box, within="map", may_cover=("tile", "path", "reach"))
 
 
 def adventurer_label(adventurer: Mapping[str, Any], fleets: Mapping[int, int]) -> str:
@@ -245,168 +276,391 @@ def adventurer_label(adventurer: Mapping[str, Any], fleets: Mapping[int, int]) -
     return f"{seat + 1}.{adventurer.get('number', '?')}"
 
 
-def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
-    """Agents at the lower left of their tile, Adventurers in the other corners."""
-    t = mf.tile
-    agent_side = max(16, int(t * 0.4))
-    for agent in view.get("agents") or []:
-        x, y = int(agent["x"]), int(agent["y"])
-        if not mf.shows(x, y):
-            continue
-        px, py = mf.cell_xy(x, y)
-        seat = int(agent.get("seat", 0))
-        paste(
-            board,
-            agent_token(
-                str(seat + 1), player_colour(seat + 1), agent_side, bool(agent.get("ransacked"))
-            ),
-            (px + 3, py + t - agent_side - 3),
-        )
-        wealth = int(agent.get("wealth") or 0)
-        if wealth:
-            paste(
-                board,
-                coin(str(wealth), 32),
-                (px + agent_side - 2, py + t - 36),
-            )
-    token_side = max(22, int(t * 0.5))
-    slots = (
-        (t - token_side - 2, 2),
-        (2, 2),
-        (t - token_side - 2, t - token_side - 2),
-        ((t - token_side) // 2, (t - token_side) // 2),
-    )
-    crowd: dict[tuple[int, int], int] = {}
+def piece_name(piece: Mapping[str, Any], kind: str) -> str:
+    """How the visibility tests name a piece: ``adventurer 2.1``, ``agent 3 at 4,-1``."""
+    seat = int(piece.get("seat", 0)) + 1
+    if kind == "adventurer":
+        return f"adventurer {seat}.{piece.get('number', '?')}"
+    return f"agent {seat} at {piece.get('x')},{piece.get('y')}"
+
+
+def _fleets(view: Mapping[str, Any]) -> dict[int, int]:
     fleets: dict[int, int] = {}
     for adventurer in view.get("adventurers") or []:
-        fleets[int(adventurer.get("seat", 0))] = fleets.get(int(adventurer.get("seat", 0)), 0) + 1
-    for adventurer in view.get("adventurers") or []:
-        x, y = int(adventurer["x"]), int(adventurer["y"])
+        seat = int(adventurer.get("seat", 0))
+        fleets[seat] = fleets.get(seat, 0) + 1
+    return fleets
+
+
+def _priority(view: Mapping[str, Any]) -> Any:
+    """Sort key: the moving Adventurer first, then the deciding seat's, then seat order."""
+    deciding = (view.get("decision") or {}).get("seat")
+
+    def key(piece: Mapping[str, Any]) -> tuple[int, int, int]:
+        return (
+            0 if piece.get("moving") else 1 if piece.get("seat") == deciding else 2,
+            int(piece.get("seat", 0)),
+            int(piece.get("number", 0) or 0),
+        )
+
+    return key
+
+
+def _paste_token(
+    board: Image.Image,
+    piece: Mapping[str, Any],
+    label: str,
+    side: int,
+    xy: tuple[int, int],
+    name: str,
+    *,
+    moving: bool,
+    may_cover: tuple[str, ...] = ON_MAP,
+) -> None:
+    """An Adventurer's token at ``xy`` (top-left), recorded with its label's box."""
+    seat = int(piece.get("seat", 0))
+    token = adventurer_token(label, player_colour(seat + 1), side, bool(piece.get("pirate")), moving)
+    paste(board, token, xy)
+    if inspect.recording_active():
+        x, y = xy
+        inspect.record("piece", name, (x, y, x + side, y + side), may_cover=may_cover)
+        width, height = text_size(label, PIECE_TEXT)
+        cx, cy = x + side / 2, y + side / 2 + 1
+        inspect.record(
+            "label", label,
+            (int(cx - width / 2) - 2, int(cy - height / 2) - 2, int(cx + width / 2) + 2, int(cy + height / 2) + 2),
+            may_cover=(*may_cover, "piece"),
+        )
+
+
+def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
+    """Each tile's quarters: the Agent at the lower left (its wealth on it), Adventurers at
+    the upper left and lower right (the moving one first), wealth dropped on the tile in a
+    free quarter; a tile with more Adventurers than that shows the first and ``+n``."""
+    t = mf.tile
+    half = t // 2
+    side = half - 2
+    fleets = _fleets(view)
+    occupants: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
+    for adventurer in sorted(view.get("adventurers") or [], key=_priority(view)):
+        occupants.setdefault((int(adventurer["x"]), int(adventurer["y"])), []).append(adventurer)
+    agents = {(int(a["x"]), int(a["y"])): a for a in view.get("agents") or []}
+    dropped = {
+        (int(tile["x"]), int(tile["y"])): int(tile.get("dropped") or 0)
+        for tile in view.get("tiles") or []
+        if int(tile.get("dropped") or 0)
+    }
+    for (x, y), agent in agents.items():
+        if mf.shows(x, y):
+            _draw_agent(board, agent, mf, x, y)
+    for (x, y), here in occupants.items():
         if not mf.shows(x, y):
             continue
-        index = crowd.get((x, y), 0)
-        crowd[(x, y)] = index + 1
         px, py = mf.cell_xy(x, y)
-        dx, dy = slots[min(index, len(slots) - 1)]
-        seat = int(adventurer.get("seat", 0))
-        token = adventurer_token(
-            adventurer_label(adventurer, fleets),
-            player_colour(seat + 1),
-            token_side,
-            bool(adventurer.get("pirate")),
-            bool(adventurer.get("moving")),
+        slots = [(px + 1, py + 1), (px + half + 1, py + half + 1)]
+        if len(here) > len(slots):
+            _paste_token(
+                board, here[0], adventurer_label(here[0], fleets), side, slots[0],
+                piece_name(here[0], "adventurer"), moving=bool(here[0].get("moving")),
+            )
+            _count_pill(board, here[1:], (px + t - 1, py + t - 1), mf)
+            continue
+        for piece, xy in zip(here, slots, strict=False):
+            _paste_token(
+                board, piece, adventurer_label(piece, fleets), side, xy,
+                piece_name(piece, "adventurer"), moving=bool(piece.get("moving")),
+            )
+    for (x, y), amount in dropped.items():
+        if not mf.shows(x, y):
+            continue
+        px, py = mf.cell_xy(x, y)
+        bale = coin(str(amount), max(28, int(t * 0.34)))
+        # the upper right quarter (lower left when no Agent sits there)
+        if (x, y) in agents:
+            xy = (px + t - 1 - bale.width, py + 1)
+        else:
+            xy = (px + 1, py + t - 1 - bale.height)
+        paste(board, bale, xy)
+        inspect.record(
+            "token", f"dropped {amount} at {x},{y}",
+            (xy[0], xy[1], xy[0] + bale.width, xy[1] + bale.height), may_cover=ON_MAP,
         )
-        paste(board, token, (px + dx, py + dy))
+
+
+def _draw_agent(
+    board: Image.Image, agent: Mapping[str, Any], mf: MapFrame, x: int, y: int
+) -> None:
+    t = mf.tile
+    side = max(16, int(t * 0.4))
+    px, py = mf.cell_xy(x, y)
+    seat = int(agent.get("seat", 0))
+    xy = (px + 1, py + t - side - 1)
+    paste(board, agent_token(str(seat + 1), player_colour(seat + 1), side, bool(agent.get("ransacked"))), xy)
+    inspect.record(
+        "piece", piece_name(agent, "agent"), (xy[0], xy[1], xy[0] + side, xy[1] + side),
+        may_cover=ON_MAP,
+    )
+    wealth = int(agent.get("wealth") or 0)
+    if wealth:
+        bale = coin(str(wealth), 28)
+        at = (xy[0] + side - bale.width, py + t - 1 - bale.height)
+        paste(board, bale, at)
+        inspect.record(
+            "token", f"wealth {wealth} of {piece_name(agent, 'agent')}",
+            (at[0], at[1], at[0] + bale.width, at[1] + bale.height),
+            may_cover=(*ON_MAP, "piece", "label"),
+        )
+
+
+def _count_pill(
+    board: Image.Image, pieces: Sequence[Mapping[str, Any]], corner: tuple[int, int], mf: MapFrame
+) -> None:
+    """``+n`` for the ``pieces`` not drawn, its lower right corner at ``corner``."""
+    pill = count_pill(f"+{len(pieces)}", mf.tile // 2 - 2)
+    xy = (corner[0] - pill.width, corner[1] - pill.height)
+    paste(board, pill, xy)
+    if inspect.recording_active():
+        names = ",".join(piece_name(p, "adventurer") for p in pieces)
+        inspect.record(
+            "count", f"+{len(pieces)}: {names}",
+            (xy[0], xy[1], xy[0] + pill.width, xy[1] + pill.height), may_cover=ON_MAP,
+        )
+
 
 
 @dataclass(frozen=True, slots=True)
 class EdgeMarker:
-    """A piece outside a cropped map, drawn on the border ``cell`` with an arrow towards it
-    (``direction`` in picture terms: x right, y down)."""
+    """A piece outside a cropped map, drawn in the ring beside the border ``cell`` nearest
+    to it, with an arrow towards it (``direction`` in picture terms: x right, y down).
+
+    Markers are grouped by ``side`` (``N``, ``E``, ``S``, ``W``: where the piece lies
+    farthest beyond) and ``slot`` (two border cells); ``index`` is the marker's place in its
+    group: the first ``EDGE_TOKENS`` are drawn, the rest are counted in one ``+n``."""
 
     kind: str  # "adventurer" or "agent"
     piece: Mapping[str, Any]
     cell: tuple[int, int]
     direction: tuple[int, int]
-    index: int  # markers already on that cell
+    side: str
+    slot: int
+    index: int
+    group: int  # markers in the group
+
+
+#: Pieces drawn per slot of two border cells (more: the first ones and ``+n``).
+EDGE_TOKENS = 3
+EDGE_SIDE = 40
 
 
 def edge_markers(view: Mapping[str, Any], mf: MapFrame) -> list[EdgeMarker]:
-    """Every Adventurer and Agent the cropped map does not show, on the nearest border cell."""
+    """Every Adventurer and Agent the cropped map does not show, by side and slot."""
     if not mf.cropped:
         return []
-    pieces = [("adventurer", a) for a in view.get("adventurers") or []]
+    key = _priority(view)
+    pieces = [("adventurer", a) for a in sorted(view.get("adventurers") or [], key=key)]
     pieces += [("agent", a) for a in view.get("agents") or []]
-    crowd: dict[tuple[int, int], int] = {}
-    markers = []
+    groups: dict[tuple[str, int], list[tuple[str, Mapping[str, Any], tuple[int, int], tuple[int, int]]]] = {}
+    bottom = mf.top - mf.rows + 1
     for kind, piece in pieces:
         x, y = int(piece["x"]), int(piece["y"])
         if mf.shows(x, y):
             continue
         cx = min(max(x, mf.left), mf.left + mf.columns - 1)
-        cy = min(max(y, mf.top - mf.rows + 1), mf.top)
-        index = crowd.get((cx, cy), 0)
-        crowd[(cx, cy)] = index + 1
-        markers.append(EdgeMarker(kind, piece, (cx, cy), ((x > cx) - (x < cx), (cy > y) - (cy < y)), index))
+        cy = min(max(y, bottom), mf.top)
+        ox, oy = x - cx, y - cy
+        if abs(ox) > abs(oy):
+            side, slot = ("E" if ox > 0 else "W"), (mf.top - cy) // 2
+        else:
+            side, slot = ("N" if oy > 0 else "S"), (cx - mf.left) // 2
+        direction = ((ox > 0) - (ox < 0), (oy < 0) - (oy > 0))
+        groups.setdefault((side, slot), []).append((kind, piece, (cx, cy), direction))
+    markers = []
+    for (side, slot), group in groups.items():
+        for index, (kind, piece, cell, direction) in enumerate(group):
+            markers.append(EdgeMarker(kind, piece, cell, direction, side, slot, index, len(group)))
     return markers
 
 
+def _slot_origin(mf: MapFrame, side: str, slot: int) -> tuple[int, int, int, int]:
+    """Where a slot's first marker goes (top-left) and the step to the next, in pixels."""
+    left, top, right, bottom = mf.box
+    along = slot * 2 * mf.tile + 4
+    inset = 8  # between the map and the marker: the amber "more map" bar
+    if side == "N":
+        return left + along, top - inset - EDGE_SIDE, EDGE_SIDE + 6, 0
+    if side == "S":
+        return left + along, bottom + inset, EDGE_SIDE + 6, 0
+    if side == "W":
+        return left - inset - EDGE_SIDE, top + along, 0, EDGE_SIDE + 6
+    return right + inset, top + along, 0, EDGE_SIDE + 6
+
+
+def _slot_start(mf: MapFrame, marker: EdgeMarker) -> tuple[int, int, int, int]:
+    """:func:`_slot_origin`, moved back so that a short last slot stays beside the map."""
+    x, y, step_x, step_y = _slot_origin(mf, marker.side, marker.slot)
+    extent = min(marker.group, EDGE_TOKENS) * (EDGE_SIDE + 6)
+    _, _, right, bottom = mf.box
+    if step_x:
+        x = min(x, right + STRIP - 8 - extent)
+    else:
+        y = min(y, bottom + STRIP - 8 - extent)
+    return x, y, step_x, step_y
+
+
 def _draw_offscreen(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
-    """The edge markers: each piece at the border, with a white arrow pointing to it."""
-    fleets: dict[int, int] = {}
-    for adventurer in view.get("adventurers") or []:
-        fleets[int(adventurer.get("seat", 0))] = fleets.get(int(adventurer.get("seat", 0)), 0) + 1
-    side = int(mf.tile * 0.5)
+    """The edge markers in the ring around a cropped map: each piece (or ``+n`` for the
+    rest of a crowded slot) with a white arrow pointing to where it lies."""
+    fleets = _fleets(view)
     draw = ImageDraw.Draw(board)
-    for marker in edge_markers(view, mf):
-        (dx, dy), piece = marker.direction, marker.piece
-        px, py = mf.cell_xy(*marker.cell)
-        centre_x = px + mf.tile / 2 + dx * (mf.tile / 2 - side / 2 - 2)
-        centre_y = py + mf.tile / 2 + dy * (mf.tile / 2 - side / 2 - 2)
-        # several markers on one border cell: side by side along the border
-        shift = (0, 1, -1, 2, -2)[marker.index % 5] * (side + 2)
-        centre_x += shift if dy and not dx else 0
-        centre_y += shift if dx and not dy else 0
+    markers = edge_markers(view, mf)
+    counted: dict[tuple[str, int], list[EdgeMarker]] = {}
+    for marker in markers:
+        shown = marker.index < EDGE_TOKENS - 1 or marker.group <= EDGE_TOKENS
+        if not shown:
+            counted.setdefault((marker.side, marker.slot), []).append(marker)
+            continue
+        x, y, step_x, step_y = _slot_start(mf, marker)
+        x, y = x + step_x * marker.index, y + step_y * marker.index
+        piece = marker.piece
         seat = int(piece.get("seat", 0))
+        name = piece_name(piece, marker.kind)
         if marker.kind == "adventurer":
-            token = adventurer_token(
-                adventurer_label(piece, fleets), player_colour(seat + 1), side,
-                bool(piece.get("pirate")), False,
+            _paste_token(
+                board, piece, adventurer_label(piece, fleets), EDGE_SIDE, (x, y), name,
+                moving=False, may_cover=(),
             )
         else:
-            token = agent_token(str(seat + 1), player_colour(seat + 1), side, bool(piece.get("ransacked")))
-        paste(board, token, (centre_x - side / 2, centre_y - side / 2))
-        tip = (centre_x + dx * (side / 2 + 14), centre_y + dy * (side / 2 + 14))
-        base = (centre_x + dx * (side / 2 + 2), centre_y + dy * (side / 2 + 2))
-        across = (-dy * 9, dx * 9) if dx and dy else (abs(dy) * 9, abs(dx) * 9)
-        draw.polygon(
-            [tip, (base[0] + across[0], base[1] + across[1]), (base[0] - across[0], base[1] - across[1])],
-            fill=(255, 255, 255), outline=OUTLINE,
-        )
+            token = agent_token(str(seat + 1), player_colour(seat + 1), EDGE_SIDE, bool(piece.get("ransacked")))
+            paste(board, token, (x, y))
+            inspect.record("piece", name, (x, y, x + EDGE_SIDE, y + EDGE_SIDE))
+        _arrow(draw, marker, x + EDGE_SIDE / 2, y + EDGE_SIDE / 2)
+    for rest in counted.values():
+        x, y, step_x, step_y = _slot_start(mf, rest[0])
+        x, y = x + step_x * (EDGE_TOKENS - 1), y + step_y * (EDGE_TOKENS - 1)
+        pill = count_pill(f"+{len(rest)}", EDGE_SIDE)
+        paste(board, pill, (x, y))
+        if inspect.recording_active():
+            names = ",".join(piece_name(m.piece, m.kind) for m in rest)
+            inspect.record("count", f"+{len(rest)}: {names}", (x, y, x + pill.width, y + pill.height))
+
+
+def _arrow(draw: ImageDraw.ImageDraw, marker: EdgeMarker, cx: float, cy: float) -> None:
+    """A small white arrow just outside the marker, towards the piece."""
+    dx, dy = marker.direction
+    outward = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}[marker.side]
+    reach = EDGE_SIDE / 2 + 6  # beyond a label wider than the token
+    base = (cx + outward[0] * reach, cy + outward[1] * reach)
+    tip = (base[0] + (dx or outward[0]) * 6 + outward[0] * 2, base[1] + (dy or outward[1]) * 6 + outward[1] * 2)
+    across = (abs(outward[1]) * 6, abs(outward[0]) * 6)
+    draw.polygon(
+        [tip, (base[0] + across[0], base[1] + across[1]), (base[0] - across[0], base[1] - across[1])],
+        fill=(255, 255, 255), outline=OUTLINE,
+    )
+    box = (
+        int(min(tip[0], base[0] - across[0])), int(min(tip[1], base[1] - across[1])),
+        int(max(tip[0], base[0] + across[0])) + 1, int(max(tip[1], base[1] + across[1])) + 1,
+    )
+    inspect.record("arrow", piece_name(marker.piece, marker.kind), box, may_cover=("piece",))
 
 
 def _draw_crop_hints(board: Image.Image, mf: MapFrame) -> None:
-    """Amber bars on the sides of a cropped map beyond which more map lies."""
+    """Amber bars between a cropped map and its ring on the sides beyond which more map lies."""
     if not mf.cropped:
         return
     draw = ImageDraw.Draw(board)
     west, south, east, north = mf.bounds
-    width, height = mf.size
-    x0, y0 = mf.x0, MARGIN
+    left, top, right, bottom = mf.box
     if mf.left > west:
-        draw.rectangle((x0 - 8, y0, x0 - 3, y0 + height), fill=HIGHLIGHT)
+        draw.rectangle((left - 7, top, left - 3, bottom), fill=HIGHLIGHT)
     if mf.left + mf.columns - 1 < east:
-        draw.rectangle((x0 + width + 2, y0, x0 + width + 7, y0 + height), fill=HIGHLIGHT)
+        draw.rectangle((right + 2, top, right + 6, bottom), fill=HIGHLIGHT)
     if mf.top < north:
-        draw.rectangle((x0, y0 - 8, x0 + width, y0 - 3), fill=HIGHLIGHT)
+        draw.rectangle((left, top - 7, right, top - 3), fill=HIGHLIGHT)
     if mf.top - mf.rows + 1 > south:
-        draw.rectangle((x0, y0 + height + 2, x0 + width, y0 + height + 7), fill=HIGHLIGHT)
+        draw.rectangle((left, bottom + 2, right, bottom + 6), fill=HIGHLIGHT)
 
 
-def _draw_players(
-    board: Image.Image, view: Mapping[str, Any], top: int, widths: list[int] | None = None
-) -> int:
-    """A row per seat in playing order: seat, Vault, Agents left, then each Adventurer with
-    its Chest and chest maps. The seat deciding now is framed; winners get a star."""
+
+@dataclass(frozen=True, slots=True)
+class PanelItem:
+    """One thing in a seat's panel row, placed by :func:`panel_rows`."""
+
+    kind: str  # "cadre", "adventurer", "map", "card"
+    data: Mapping[str, Any]
+    width: int
+    x: int = 0
+    line: int = 0
+
+
+PANEL_START = 252
+MAP_SIDE = 44
+
+
+def _card_width(card: Mapping[str, Any]) -> int:
+    return text_size(_chip(card), PIECE_TEXT)[0] + 14
+
+
+def _chip(card: Mapping[str, Any]) -> str:
+    return str(card.get("effect", "?"))[:3].upper()
+
+
+def _seat_items(seat: int, player: Mapping[str, Any], adventurers: Sequence[Mapping[str, Any]]) -> list[PanelItem]:
+    items = []
+    if isinstance(player.get("cadre"), Mapping):
+        items.append(PanelItem("cadre", player["cadre"], _card_width(player["cadre"]) + 12))
+    for adventurer in adventurers:
+        if int(adventurer.get("seat", -1)) != seat:
+            continue
+        chest = coin(str(adventurer.get("chest", 0)), 36)
+        items.append(PanelItem("adventurer", adventurer, 60 + chest.width))
+        items += [PanelItem("map", m, MAP_SIDE + 4) for m in adventurer.get("maps") or []]
+        items += [
+            PanelItem("card", c, _card_width(c) + 4)
+            for c in adventurer.get("cards") or []
+            if isinstance(c, Mapping)
+        ]
+        items[-1] = replace(items[-1], width=items[-1].width + 14)
+    return items
+
+
+def panel_rows(view: Mapping[str, Any], width: int) -> list[tuple[int, list[PanelItem], int]]:
+    """Per seat in playing order: its items placed in lines within ``width`` (an Adventurer
+    with its Chest never splits; its chest maps and cards wrap), and the row's height."""
     players = {int(p.get("seat", 0)): p for p in view.get("players") or []}
     order = [int(s) for s in view.get("turn_order") or sorted(players)]
+    adventurers = list(view.get("adventurers") or [])
+    rows = []
+    limit = width - 12
+    for seat in order:
+        placed, x, line = [], PANEL_START, 0
+        for item in _seat_items(seat, players.get(seat, {}), adventurers):
+            if x + item.width > limit and x > PANEL_START:
+                x, line = PANEL_START, line + 1
+            placed.append(replace(item, x=x, line=line))
+            x += item.width
+        rows.append((seat, placed, PLAYER_ROW + line * PANEL_LINE))
+    return rows
+
+
+def _draw_players(board: Image.Image, view: Mapping[str, Any], top: int, width: int) -> int:
+    """A row per seat in playing order: seat, Vault, Agents left, then each Adventurer with
+    its Chest, chest maps and cards, wrapped onto more lines when needed. The seat deciding
+    now is framed; winners get a star. Returns the bottom of the panel."""
+    players = {int(p.get("seat", 0)): p for p in view.get("players") or []}
     decision_seat = (view.get("decision") or {}).get("seat")
     status = section(view, "status")
     winners = {int(s) for s in status.get("winners") or []}
-    adventurers = list(view.get("adventurers") or [])
-    width = board.width - 2 * MARGIN
-    widths = [] if widths is None else widths
-    right = 0
-    for row, seat in enumerate(order):
-        y = top + row * (PLAYER_ROW + 8)
-        board.paste(_player_row(width, player_colour(seat + 1)), (MARGIN, y))
+    y = top
+    for seat, items, height in panel_rows(view, width):
+        board.paste(_player_row(width, height, player_colour(seat + 1)), (MARGIN, y))
         if seat == decision_seat and not winners:
-            paste(board, frame(width, PLAYER_ROW, TO_MOVE, 6), (MARGIN - 6, y - 6))
-            middle = y + PLAYER_ROW / 2
+            paste(board, frame(width, height, TO_MOVE, 6), (MARGIN - 6, y - 6))
+            middle = y + height / 2
             ImageDraw.Draw(board).polygon(
                 [(1, middle - 12), (13, middle), (1, middle + 12)], fill=TO_MOVE
             )
         paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), 46), (MARGIN + 8, y + 12))
+        inspect.record("piece", f"seat {seat + 1}", (MARGIN + 8, y + 12, MARGIN + 54, y + 58), may_cover=("row",))
         if seat in winners:
             paste(board, star(26), (MARGIN + 38, y + 6))
         player = players.get(seat, {})
@@ -419,69 +673,54 @@ def _draw_players(
             (MARGIN + 164, y + 16),
         )
         paste_text(board, (MARGIN + 220, y + 36), f"×{max(agents_left, 0)}", PIECE_TEXT, MUTED)
-        x = MARGIN + 252
-        if isinstance(player.get("cadre"), Mapping):
-            x = _draw_card(board, player["cadre"], x, y + 17) + 12
-        for adventurer in (a for a in adventurers if int(a.get("seat", -1)) == seat):
-            x = _draw_adventurer_entry(board, adventurer, seat, x, y)
-        right = max(right, x)
-    widths.append(right + MARGIN)
-    return top + len(order) * (PLAYER_ROW + 8)
+        for item in items:
+            _draw_item(board, item, seat, MARGIN + item.x, y + item.line * PANEL_LINE)
+        y += height + 8
+    return y
+
+
+def _draw_item(
+    board: Image.Image, item: PanelItem, seat: int, x: int, y: int
+) -> None:
+    if item.kind == "adventurer":
+        adventurer = item.data
+        _paste_token(
+            board, adventurer, f"{seat + 1}.{adventurer.get('number', '?')}", 50, (x, y + 10),
+            "panel " + piece_name(adventurer, "adventurer"),
+            moving=bool(adventurer.get("moving")), may_cover=("row",),
+        )
+        chest = coin(str(adventurer.get("chest", 0)), 36)
+        paste(board, chest, (x + 54, y + 17))
+        inspect.record("token", "chest", (x + 54, y + 17, x + 54 + chest.width, y + 53), may_cover=("row",))
+    elif item.kind == "map":
+        board.paste(_tile_sprite(item.data, MAP_SIDE), (x, y + 13))
+        inspect.record("card", "chest map", (x, y + 13, x + MAP_SIDE, y + 13 + MAP_SIDE), may_cover=("row",))
+    else:
+        _draw_card(board, item.data, x + (0 if item.kind == "cadre" else 4), y + 17)
 
 
 def _draw_card(board: Image.Image, card: Mapping[str, Any], x: int, y: int) -> int:
     """An Advanced card face up: its deck's colour and its effect as the engine names it
-    (the first three letters); greyed while it is not active yet. Returns the right edge."""
-    label = str(card.get("effect", "?"))[:3].upper()
+    (the first three letters, explained in the legend); greyed while it is not active yet.
+    Returns the right edge."""
+    label = _chip(card)
     colour = DECK_COLOURS.get(str(card.get("deck")), (90, 90, 90))
     if card.get("active") is False:
         colour = tuple((c + 2 * 110) // 3 for c in colour)  # type: ignore[assignment]
-    width = text_size(label, PIECE_TEXT)[0] + 14
+    width = _card_width(card)
     draw = ImageDraw.Draw(board)
     draw.rounded_rectangle((x, y, x + width, y + 36), radius=6, fill=colour, outline=(235, 235, 240), width=2)
     paste_text(board, (x + width / 2, y + 19), label, PIECE_TEXT, (255, 255, 255))
+    inspect.record("card", label, (x, y, x + width + 1, y + 37), may_cover=("row",))
     return x + width
 
 
-def _draw_adventurer_entry(
-    board: Image.Image, adventurer: Mapping[str, Any], seat: int, x: int, y: int
-) -> int:
-    token = adventurer_token(
-        f"{seat + 1}.{adventurer.get('number', '?')}",
-        player_colour(seat + 1),
-        50,
-        bool(adventurer.get("pirate")),
-        bool(adventurer.get("moving")),
-    )
-    paste(board, token, (x, y + 10))
-    chest = coin(str(adventurer.get("chest", 0)), 36)
-    paste(board, chest, (x + 54, y + 17))
-    x += 60 + chest.width
-    for chest_map in list(adventurer.get("maps") or [])[:2]:
-        sprite = tile_sprite(
-            str(chest_map.get("edges", "WWWW")),
-            str(chest_map.get("wind", "NE")),
-            bool(chest_map.get("wonder")),
-            bool(chest_map.get("city")),
-            bool(chest_map.get("mythical")),
-            bool(chest_map.get("disaster")),
-            36,
-        )
-        board.paste(sprite, (x, y + 17))
-        x += 40
-    for card in list(adventurer.get("cards") or [])[:3]:
-        if isinstance(card, Mapping):
-            x = _draw_card(board, card, x + 4, y + 17)
-    return x + 14
-
-
-@lru_cache(maxsize=8)
-def _player_row(width: int, colour: RGB) -> Image.Image:
-    image, draw = new_canvas(width + 1, PLAYER_ROW + 1, SEA)
-    draw.rounded_rectangle(
-        (0, 0, width, PLAYER_ROW), radius=14, fill=PANEL, outline=colour, width=3
-    )
+@lru_cache(maxsize=32)
+def _player_row(width: int, height: int, colour: RGB) -> Image.Image:
+    image, draw = new_canvas(width + 1, height + 1, SEA)
+    draw.rounded_rectangle((0, 0, width, height), radius=14, fill=PANEL, outline=colour, width=3)
     return image
+
 
 
 def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
@@ -571,118 +810,147 @@ def _draw_piles(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> 
         count_badge(board, int(pile.get("count") or 0), (left + 32, y + 64))
 
 
-def _draw_decision(
-    board: Image.Image, view: Mapping[str, Any], mf: MapFrame, x: int, y: int
-) -> None:
-    """What a pending choice is about: the square an Agent would move to (``relocate``), or
-    the numbered tiles a chest map may be re-chosen from (``maps``: ``keep 1`` … ``keep 3``)."""
+
+
+def _draw_decision_target(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
+    """The square an Agent would move to (a pending ``relocate``), framed on the map."""
     decision = section(view, "decision")
     target = decision.get("target")
     if decision.get("kind") == "relocate" and isinstance(target, Sequence) and len(target) == 2:
         tx, ty = int(target[0]), int(target[1])
         if mf.shows(tx, ty):
             px, py = mf.cell_xy(tx, ty)
-            paste(board, frame(mf.tile, mf.tile, HIGHLIGHT, 5), (px - 5, py - 5))
+            paste(board, frame(mf.tile - 10, mf.tile - 10, HIGHLIGHT, 5), (px, py))
+            inspect.record(
+                "reach", "relocate", (px, py, px + mf.tile, py + mf.tile), within="map",
+                may_cover=(*ON_MAP, "piece", "label", "token", "count"),
+            )
+
+
+def _draw_decision(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> None:
+    """A pending chest-map choice: the numbered tiles it may be re-chosen from (``keep 1``
+    … ``keep 3``)."""
+    decision = section(view, "decision")
     if decision.get("kind") != "maps":
         return
     for index, option in enumerate(list(decision.get("options") or [])[:3]):
         if not isinstance(option, Mapping):
             continue
         left = x + index * 84
-        sprite = tile_sprite(
-            str(option.get("edges", "WWWW")),
-            str(option.get("wind", "NE")),
-            bool(option.get("wonder")),
-            bool(option.get("city")),
-            bool(option.get("mythical")),
-            bool(option.get("disaster")),
-            64,
-        )
-        board.paste(sprite, (left, y))
+        board.paste(_tile_sprite(option, 64), (left, y))
         count_badge(board, index + 1, (left + 32, y + 64))
+
 
 
 def _draw_minimap(
     board: Image.Image, view: Mapping[str, Any], mf: MapFrame, right: int, y: int
-) -> None:
-    """When the map is cropped: the whole map, one dot per tile, and the shown window."""
+) -> int:
+    """When the map is cropped: the whole map (its longer side ``MINIMAP`` px), every piece
+    as a dot in its seat's colour (the moving one ringed white), and the shown window.
+    Returns the minimap's height (0 when the map is whole)."""
     if not mf.cropped:
-        return
+        return 0
     west, south, east, north = mf.bounds
-    cell = max(1, min(6, MINIMAP // max(east - west + 1, north - south + 1)))
-    width, height = (east - west + 1) * cell, (north - south + 1) * cell
+    cell = MINIMAP / max(east - west + 1, north - south + 1)
+    width, height = round((east - west + 1) * cell), round((north - south + 1) * cell)
     left = right - width
     draw = ImageDraw.Draw(board)
     draw.rectangle((left - 4, y - 4, left + width + 4, y + height + 4), fill=(10, 24, 40))
+
+    def at(x: int, y_map: int) -> tuple[float, float]:
+        return left + (x - west) * cell, y + (north - y_map) * cell
+
     for tile in view.get("tiles") or []:
-        tx, ty = int(tile["x"]) - west, north - int(tile["y"])
+        tx, ty = at(int(tile["x"]), int(tile["y"]))
         colour = LAND if str(tile.get("edges", "")).count("L") >= 2 else WATER
-        draw.rectangle(
-            (
-                left + tx * cell,
-                y + ty * cell,
-                left + tx * cell + cell - 1,
-                y + ty * cell + cell - 1,
-            ),
-            fill=colour,
-        )
-    wx, wy = (mf.left - west) * cell, (north - mf.top) * cell
+        draw.rectangle((tx, ty, tx + max(1.0, cell - 1), ty + max(1.0, cell - 1)), fill=colour)
+    wx, wy = at(mf.left, mf.top)
     draw.rectangle(
-        (left + wx, y + wy, left + wx + mf.columns * cell, y + wy + mf.rows * cell),
-        outline=HIGHLIGHT,
-        width=2,
+        (wx - 1, wy - 1, wx + mf.columns * cell + 1, wy + mf.rows * cell + 1),
+        outline=HIGHLIGHT, width=2,
     )
+    radius = max(3.0, cell * 0.6)
+    for agent in view.get("agents") or []:
+        cx, cy = at(int(agent["x"]), int(agent["y"]))
+        cx, cy = cx + cell / 2, cy + cell / 2
+        draw.rectangle(
+            (cx - radius, cy - radius, cx + radius, cy + radius),
+            fill=player_colour(int(agent.get("seat", 0)) + 1), outline=OUTLINE,
+        )
+    for adventurer in sorted(view.get("adventurers") or [], key=_priority(view), reverse=True):
+        cx, cy = at(int(adventurer["x"]), int(adventurer["y"]))
+        cx, cy = cx + cell / 2, cy + cell / 2
+        ring = (255, 255, 255) if adventurer.get("moving") else OUTLINE
+        draw.ellipse(
+            (cx - radius - 1, cy - radius - 1, cx + radius + 1, cy + radius + 1),
+            fill=player_colour(int(adventurer.get("seat", 0)) + 1), outline=ring, width=2,
+        )
+    inspect.record("minimap", "minimap", (left - 4, y - 4, left + width + 5, y + height + 5))
+    return height + 8
 
 
-def _board_image(view: Mapping[str, Any]) -> Image.Image:
-    mf = map_frame(view)
-    map_w, map_h = mf.size
-    width = max(MIN_WIDTH, map_w + 2 * MARGIN)
-    mf = replace(mf, x0=(width - map_w) // 2)
-    players = len(view.get("turn_order") or view.get("players") or [])
-    info_top = MARGIN + map_h + 14
+def _board_image(view: Mapping[str, Any], previous: MapFrame | None = None) -> Image.Image:
+    return board_and_frame(view, previous)[0]
+
+
+def board_and_frame(
+    view: Mapping[str, Any], previous: MapFrame | None = None
+) -> tuple[Image.Image, MapFrame]:
+    """The board and the map window it shows (a replay passes the window on to the next)."""
+    mf = map_frame(view, previous)
+    outer_w, outer_h = mf.outer
+    width = max(MIN_WIDTH, outer_w + 2 * MARGIN)
+    mf = replace(mf, x0=(width - outer_w) // 2 + mf.ring, y0=MARGIN + mf.ring)
+    info_top = MARGIN + outer_h + 14
     panel_top = info_top + INFO_ROW + 8
-    height = panel_top + players * (PLAYER_ROW + 8) + (MINIMAP + 30 if mf.cropped else 110)
+    rows = panel_rows(view, width - 2 * MARGIN)
+    bottom = panel_top + sum(height + 8 for _, _, height in rows)
+    west, south, east, north = mf.bounds
+    minimap = round(MINIMAP * (north - south + 1) / max(east - west + 1, north - south + 1))
+    height = bottom + max(110, minimap + 24 if mf.cropped else 0)
     board, draw = new_canvas(width, height, SEA)
-    draw.rectangle((mf.x0, MARGIN, mf.x0 + map_w - 1, MARGIN + map_h - 1), fill=GAP)
+    draw.rectangle((mf.box[0], mf.box[1], mf.box[2] - 1, mf.box[3] - 1), fill=GAP)
+    inspect.record("area", "map", mf.box, may_cover=("area",))
     _draw_tiles(board, view, mf)
     _draw_path(board, view.get("last_path") or [], mf, LAST_PATH_COLOUR, max(2, mf.tile // 22))
     _draw_reachable(board, view, mf)
     _draw_path(board, view.get("path") or [], mf, PATH_COLOUR, max(3, mf.tile // 14))
     _draw_pieces(board, view, mf)
+    _draw_decision_target(board, view, mf)
     _draw_crop_hints(board, mf)
     _draw_offscreen(board, view, mf)
     _draw_info(board, view, info_top)
-    bottom = _draw_players(board, view, panel_top)
+    _draw_players(board, view, panel_top, width - 2 * MARGIN)
     _draw_moves(board, view, MARGIN + 10, bottom + 14)
     _draw_piles(board, view, MARGIN + 220, bottom + 6)
-    _draw_decision(board, view, mf, MARGIN + 420, bottom + 6)
-    _draw_minimap(board, view, mf, width - MARGIN - 100, bottom + 8)
+    _draw_decision(board, view, MARGIN + 420, bottom + 6)
+    right = width - MARGIN - 4
+    _draw_minimap(board, view, mf, right, bottom + 8)
     status = section(view, "status")
     draw_result(
         board,
         "finished" if status.get("result") == "finished" else "playing",
-        (width - MARGIN - 44, bottom + 50),
+        (right - (MINIMAP + 50 if mf.cropped else 40), bottom + 50),
         64,
     )
-    return board
+    return board, mf
 
 
 def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     """Cartolan hides nothing: the viewer's "hand" is their row of the panel (Vault, Agents,
-    Adventurers with Chests and chest maps)."""
+    Adventurers with Chests, chest maps and cards)."""
     seat = view.get("viewer")
     if seat is None:
         seat = (view.get("decision") or {}).get("seat", 0)
     players = [p for p in view.get("players") or [] if p.get("seat") == seat]
     mine = dict(view) | {"turn_order": [seat], "players": players, "status": {}}
-    widths: list[int] = []
-    scratch, _ = new_canvas(2 * MIN_WIDTH, PLAYER_ROW + 2 * MARGIN, SEA)
-    _draw_players(scratch, mine, MARGIN, widths)
+    rows = panel_rows(mine, MIN_WIDTH)
     # as wide as the row's content (no empty strip on a phone)
-    image, _ = new_canvas(max(widths + [480]) + MARGIN, PLAYER_ROW + 2 * MARGIN, SEA)
-    _draw_players(image, mine, MARGIN)
+    content = max([item.x + item.width for _, items, _ in rows for item in items] + [480])
+    image, _ = new_canvas(content + 2 * MARGIN, rows[0][2] + 2 * MARGIN, SEA)
+    _draw_players(image, mine, MARGIN, content)
     return image
+
 
 
 def sample_views() -> list[dict[str, Any]]:

@@ -271,3 +271,20 @@ def tile_back(back: str, side: int) -> Image.Image:
             width=2 * SCALE,
         )
     return shrink(image, side, side)
+
+
+@lru_cache(maxsize=16)
+def count_pill(text: str, height: int) -> Image.Image:
+    """``+n``: pieces that did not fit where they stand (a dark pill, white outlined text)."""
+    width = max(height, text_size(text, PIECE_TEXT)[0] + 10)
+    image, draw = supersampled(width, height, SCALE)
+    draw.rounded_rectangle(
+        (0, 0, width * SCALE - 1, height * SCALE - 1),
+        radius=height * SCALE // 2,
+        fill=(24, 24, 28),
+        outline=WHITE,
+        width=2 * SCALE,
+    )
+    image = shrink(image, width, height)
+    draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), text, PIECE_TEXT, WHITE)
+    return image
