@@ -7,8 +7,11 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
+import re
+import sqlite3
 import sys
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -32,9 +35,20 @@ from cogs.ui.replies import answer_error
 from gamecore.registry import list_games
 from i18n.translator import CatalogTranslator
 from service import Match, MatchService, MatchServiceAPI
-from storage.base import ALL_SHARDS, ShardFilter
+from storage import (
+    ALL_SHARDS,
+    SYNC_MODES,
+    DatabaseInUse,
+    SchemaTooNew,
+    ShardFilter,
+    StoreUnavailable,
+    database_path,
+    exclusive_use,
+    is_postgres_url,
+)
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 #: No request sleeps longer than this on a rate limit (discord.py's smallest allowed value):
 #: a longer one raises ``discord.RateLimited``, which the board publisher handles like the
 #: hour-old-message cap (30046) by posting a fresh board.
@@ -81,13 +95,40 @@ class Settings:
             load_dotenv(dotenv_path or Path.cwd() / ".env", override=False)
             environ = os.environ
         guild = (environ.get("DEV_GUILD_ID") or "").strip()
+        if guild and not guild.isdecimal():
+            raise SettingsError(f"DEV_GUILD_ID must be a server id (digits only), not {guild!r}")
+        level = (environ.get("LOG_LEVEL") or "INFO").strip().upper() or "INFO"
+        if level not in LOG_LEVELS:
+            raise SettingsError(f"LOG_LEVEL must be one of {', '.join(LOG_LEVELS)}, not {level!r}")
+        sync = (environ.get("DATABASE_SYNC") or "NORMAL").strip().upper() or "NORMAL"
+        if sync not in SYNC_MODES:
+            raise SettingsError(f"DATABASE_SYNC must be {' or '.join(SYNC_MODES)}, not {sync!r}")
+        url = (environ.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL
+        if not url.startswith(("sqlite://", "postgresql://", "postgres://")):
+            raise SettingsError(
+                f"DATABASE_URL must be a sqlite:/// or postgresql:// URL, not {redact(url)!r}"
+            )
+        try:
+            shards = ShardFilter.from_env(environ)
+        except ValueError as err:
+            raise SettingsError(f"Shard settings: {err}") from None
         return cls(
             token=(environ.get("DISCORD_TOKEN") or "").strip(),
-            database_url=(environ.get("DATABASE_URL") or "").strip() or DEFAULT_DATABASE_URL,
-            dev_guild_id=int(guild) if guild.isdigit() else None,
-            log_level=(environ.get("LOG_LEVEL") or "INFO").strip().upper() or "INFO",
-            shards=ShardFilter.from_env(environ),
+            database_url=url,
+            dev_guild_id=int(guild) if guild else None,
+            log_level=level,
+            shards=shards,
         )
+
+
+class SettingsError(ValueError):
+    """A setting the bot cannot run with; the message names it and what it may be."""
+
+
+def redact(url: str) -> str:
+    """``url`` without its password (in the user part or a ``password=`` parameter)."""
+    url = re.sub(r"(://[^/@:]*):[^/@]*@", r"\1:***@", url)
+    return re.sub(r"(?i)(password=)[^&]*", r"\1***", url)
 
 
 class TabletopTree(app_commands.CommandTree["TabletopBot"]):
@@ -236,25 +277,91 @@ def create_bot(settings: Settings | None = None) -> TabletopBot:
     return TabletopBot(settings)
 
 
-def main() -> int:
+def main(environ: Mapping[str, str] | None = None) -> int:
+    """Runs the bot until it is stopped; returns the exit code. Anything that keeps it from
+    starting is told in one line on stderr (no traceback, no password) with a non-zero code,
+    so a supervisor sees it and an operator can act on it."""
     try:
-        settings = Settings.from_env()
-    except ValueError as err:
-        print(f"Shard settings: {err}.", file=sys.stderr)
-        return 2
+        settings = Settings.from_env(environ)
+    except SettingsError as err:
+        return refuse(f"{err}.")
     if not settings.token:
-        print(MISSING_TOKEN_HELP, file=sys.stderr)
-        return 2
-    if not settings.database_url.startswith(("sqlite://", "postgresql://", "postgres://")):
-        print(
-            f"DATABASE_URL must be a sqlite:/// or postgresql:// URL, not {settings.database_url!r}.",
-            file=sys.stderr,
-        )
-        return 2
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level, logging.INFO))
-    create_bot(settings).run(settings.token, log_handler=None)
+        return refuse(MISSING_TOKEN_HELP)
+    os.umask(0o077)  # the database and any log file hold hidden hands: owner only
+    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    with contextlib.ExitStack() as held:
+        try:
+            # the database first: its problems are told before Discord is contacted
+            if not is_postgres_url(settings.database_url):
+                held.enter_context(exclusive_use(database_path(settings.database_url)))
+            asyncio.run(_check_database(settings))
+        except Exception as err:
+            log.debug("the database failed", exc_info=True)  # the traceback, for LOG_LEVEL=DEBUG
+            return refuse(database_failure(err, settings.database_url))
+        try:
+            create_bot(settings).run(settings.token, log_handler=None)
+        except Exception as err:
+            log.debug("the bot failed", exc_info=True)
+            return refuse(bot_failure(err, settings.database_url))
     return 0
 
 
+async def _check_database(settings: Settings) -> None:
+    """Opens (creates, migrates) the database and reads the live matches once, as the bot
+    will; a corrupt or unreachable database fails here."""
+    service = await MatchService.open(settings.database_url, shards=settings.shards)
+    await service.close()
+
+
+def database_failure(err: Exception, url: str) -> str:
+    """One line for the operator: why the database cannot be used, and what to do."""
+    where = redact(url)
+    reason = _reason(err, url)
+    if isinstance(err, DatabaseInUse):
+        return (f"The database {err.path} is in use by another bot process: stop it first, or "
+                "give this one its own DATABASE_URL (several processes need PostgreSQL).")
+    if isinstance(err, SchemaTooNew):
+        return (f"The database {where} was written by a newer version of the bot ({reason}): "
+                "run that version, or restore a backup made by this one.")
+    if is_postgres_url(url):
+        return f"Cannot use the PostgreSQL database {where}: {reason}."
+    if isinstance(err, sqlite3.DatabaseError) and not isinstance(err, sqlite3.OperationalError):
+        return (f"The SQLite database {where} is damaged or not a database ({reason}): restore "
+                "it from a backup (docs/operations.md, Backups).")
+    return (f"Cannot create or open the SQLite database {where} ({reason}): check that its "
+            "folder is writable by this user and that no other program holds the file.")
+
+
+def bot_failure(err: Exception, url: str) -> str:
+    """One line for the operator: why the bot stopped at or after logging in to Discord."""
+    reason = _reason(err, url)
+    if isinstance(err, discord.LoginFailure):
+        return ("Discord refused the token (DISCORD_TOKEN): copy a fresh one from the 'Bot' page "
+                "of https://discord.com/developers/applications into .env.")
+    if isinstance(err, StoreUnavailable | sqlite3.Error | SchemaTooNew):
+        return database_failure(err, url)
+    if isinstance(err, discord.HTTPException | OSError | asyncio.TimeoutError):
+        return f"Cannot reach Discord: {reason}."
+    return f"The bot stopped: {type(err).__name__}: {reason}."
+
+
+def _reason(err: Exception, url: str) -> str:
+    """The error's own words without a password, on one line."""
+    words = err.params.get("detail") if isinstance(err, StoreUnavailable) else None
+    text = " ".join(str(words or err).split()).replace(url, redact(url))
+    return redact(text).rstrip(".") or type(err).__name__
+
+
+def refuse(line: str) -> int:
+    print(line, file=sys.stderr, flush=True)
+    return 2
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    if code:
+        # nothing left to close can keep a failed start from exiting (a supervisor must
+        # see it): a stray non-daemon thread would, at interpreter shutdown
+        logging.shutdown()
+        os._exit(code)
+    sys.exit(code)

@@ -11,13 +11,21 @@ from storage.base import (
     DuplicateMatch,
     MatchStore,
     NewAction,
+    SchemaTooNew,
     ShardFilter,
     StaleVersion,
     StoreUnavailable,
 )
 from storage.postgres import PostgresMatchStore, is_postgres_url
 from storage.records import ActionRecord, LeaderboardRow, UserStats
-from storage.sqlite import DEFAULT_DATABASE_URL, SqliteMatchStore, database_path
+from storage.sqlite import (
+    DEFAULT_DATABASE_URL,
+    SYNC_MODES,
+    DatabaseInUse,
+    SqliteMatchStore,
+    database_path,
+    exclusive_use,
+)
 
 
 def store_for(url: str | None = None, **settings: object) -> MatchStore:
@@ -38,6 +46,8 @@ async def open_store(url: str | None = None, **settings: object) -> MatchStore:
 __all__ = [
     "ALL_SHARDS",
     "DEFAULT_DATABASE_URL",
+    "SYNC_MODES",
+    "DatabaseInUse",
     "TABLES",
     "ActionRecord",
     "DuplicateMatch",
@@ -45,12 +55,14 @@ __all__ = [
     "MatchStore",
     "NewAction",
     "PostgresMatchStore",
+    "SchemaTooNew",
     "ShardFilter",
     "SqliteMatchStore",
     "StaleVersion",
     "StoreUnavailable",
     "UserStats",
     "database_path",
+    "exclusive_use",
     "is_postgres_url",
     "open_store",
     "store_for",

@@ -36,6 +36,16 @@ class StoreUnavailable(MatchError):
         )
 
 
+class SchemaTooNew(Exception):
+    """The database was written by a newer version of the bot: this code does not know its
+    schema, so it must not use (or migrate) it."""
+
+    def __init__(self, found: int, known: int) -> None:
+        super().__init__(f"the database has schema version {found}, this code knows up to {known}")
+        self.found = found
+        self.known = known
+
+
 #: The tables a copy moves (``python -m storage copy``), parents first, with the columns
 #: both backends share.
 TABLES: dict[str, tuple[str, ...]] = {

@@ -26,6 +26,7 @@ from storage.base import (
     TABLES,
     DuplicateMatch,
     NewAction,
+    SchemaTooNew,
     ShardFilter,
     StaleVersion,
     StoreUnavailable,
@@ -37,7 +38,7 @@ from storage.codec import (
     row_to_match,
     rows_to_live_matches,
 )
-from storage.pg_schema import MIGRATIONS
+from storage.pg_schema import LATEST_VERSION, MIGRATIONS
 from storage.records import ActionRecord, LeaderboardRow, UserStats
 
 T = TypeVar("T")
@@ -121,7 +122,11 @@ class PostgresMatchStore:
             )
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err)) from err
-        await self.migrate()
+        try:
+            await self.migrate()
+        except BaseException:
+            await self.close()  # a failed start leaves no pool behind
+            raise
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
@@ -169,6 +174,8 @@ class PostgresMatchStore:
                     "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
                 )
             current = await self._schema_version(conn)
+            if current > LATEST_VERSION:
+                raise SchemaTooNew(current, LATEST_VERSION)
             for version, statements in MIGRATIONS:
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)

@@ -15,9 +15,11 @@ load. A write of several statements (seats, statistics) runs inside a savepoint.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import fcntl
 import os
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -30,6 +32,7 @@ from storage.base import (
     TABLES,
     DuplicateMatch,
     NewAction,
+    SchemaTooNew,
     ShardFilter,
     StaleVersion,
 )
@@ -41,7 +44,7 @@ from storage.codec import (
     rows_to_live_matches,
 )
 from storage.records import ActionRecord, LeaderboardRow, UserStats
-from storage.schema import MIGRATIONS
+from storage.schema import LATEST_VERSION, MIGRATIONS
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
 
@@ -105,6 +108,43 @@ def database_path(url: str | None = None) -> str:
     return path
 
 
+def _create_private(path: str) -> None:
+    """Creates the database file readable by its owner only (it holds hidden hands); SQLite
+    gives its -wal and -shm files the database file's permissions."""
+    if path == ":memory:" or path.startswith("file:"):
+        return
+    with contextlib.suppress(FileExistsError):
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
+
+
+@contextlib.contextmanager
+def exclusive_use(path: str) -> Iterator[None]:
+    """Holds ``<database>.lock`` (an exclusive ``flock``) for as long as the block runs, so a
+    second bot process on the same file is refused (``DatabaseInUse``) instead of firing
+    the same clocks twice. The lock goes with the process, however it ends."""
+    if path == ":memory:":
+        yield
+        return
+    lock = f"{path}.lock"
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW, 0o600)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise DatabaseInUse(path) from None
+        yield
+    finally:
+        os.close(fd)
+
+
+class DatabaseInUse(Exception):
+    """Another process holds the SQLite database (``exclusive_use``)."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"another bot process is using {path}")
+        self.path = path
+
+
 #: ``DATABASE_SYNC`` values: how hard a commit waits for the disk.
 SYNC_MODES = ("NORMAL", "FULL")
 
@@ -136,20 +176,28 @@ class SqliteMatchStore:
     async def open(self) -> None:
         if self._db is not None:
             return
+        _create_private(self.path)
         db = await aiosqlite.connect(self.path, isolation_level=None)
-        db.row_factory = aiosqlite.Row
-        # Each PRAGMA's cursor is read to the end: an open statement would make a later
-        # COMMIT (the migrations') fail with "SQL statements in progress".
-        for pragma in (
-            f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}",
-            "PRAGMA journal_mode = WAL",
-            f"PRAGMA synchronous = {self.synchronous}",
-            "PRAGMA foreign_keys = ON",
-        ):
-            async with db.execute(pragma) as cursor:
-                await cursor.fetchall()
-        self._db = db
-        await self.migrate()
+        try:
+            db.row_factory = aiosqlite.Row
+            # Each PRAGMA's cursor is read to the end: an open statement would make a later
+            # COMMIT (the migrations') fail with "SQL statements in progress".
+            for pragma in (
+                f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}",
+                "PRAGMA journal_mode = WAL",
+                f"PRAGMA synchronous = {self.synchronous}",
+                "PRAGMA foreign_keys = ON",
+            ):
+                async with db.execute(pragma) as cursor:
+                    await cursor.fetchall()
+            self._db = db
+            await self.migrate()
+        except BaseException:
+            # a corrupt file or a failed migration: aiosqlite's thread must not outlive the
+            # failure, or it keeps the process from exiting
+            self._db = None
+            await db.close()
+            raise
 
     async def close(self) -> None:
         if self._flusher is not None:
@@ -172,6 +220,8 @@ class SqliteMatchStore:
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
             )
             current = await self._schema_version()
+            if current > LATEST_VERSION:
+                raise SchemaTooNew(current, LATEST_VERSION)
             for version, script in MIGRATIONS:
                 if version <= current:
                     continue
