@@ -23,6 +23,7 @@ from renderer.cards import (
     suit_icon,
 )
 from renderer.handpic import hand_picture
+from renderer.inspect import record
 from renderer.layout import (
     Box,
     SoloPictures,
@@ -126,6 +127,7 @@ def _ace_tracker(board: Image.Image, grid: Mapping[str, Any]) -> None:
             paste(board, suit_icon(suit, side - 8), (x + 4, top + 17))
         else:
             paste(board, suit_icon(suit, side - 8, (70, 104, 90)), (x + 4, top + 17))
+        record("mark", f"ace {suit}", (x - 2, top + 13, x + side + 2, top + 17 + side))
 
 
 def _highlight_last_action(board: Image.Image, view: Mapping[str, Any]) -> bool:
@@ -179,6 +181,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
                 board.paste(named_back(cell), box.xy)
             else:
                 paste_card(board, value, box.xy, box.size, TABLE)
+            record("card", cell, box.corners)
     if grid.get("C3") == "" or view.get("no_starting_point"):
         _mark_no_start(board, cell_box("C3"))
     played_from_hand = _highlight_last_action(board, view)
@@ -192,7 +195,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     _ace_tracker(board, grid)
     draw_cards_wrapped(board, hand, (PANEL_X, HAND_Y), CARD, 2, 20, PANEL)
     result = result_of(view)
-    draw_result(board, result, (PANEL_X + CARD[0] + 10, height - MARGIN - 50))
+    draw_result(board, result, (PANEL_X + CARD[0] + 10, height - MARGIN - 50), name="result")
     return board
 
 

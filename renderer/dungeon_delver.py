@@ -15,6 +15,7 @@ from PIL import Image, ImageDraw
 
 from renderer.cards import SCALE, full_deck_strings, paste, paste_card, paste_frame, suit_icon
 from renderer.handpic import hand_picture
+from renderer.inspect import record
 from renderer.layout import (
     Box,
     SoloPictures,
@@ -172,8 +173,10 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
         for position, value in enumerate(row, start=1):
             box = slot_box(level, position)
             paste_card(board, value, box.xy, box.size, TABLE)
+            record("card", f"{level}.{position}", box.corners)
         coin = coin_box(level)
         paste(board, reward_coin(level in claimed), coin.xy)
+        record("coin", str(level), coin.corners)
     played, ringed_coin = _highlight_last_action(board, last_action_words(view), levels)
     if ringed_coin is not None:
         ImageDraw.Draw(board).ellipse(
@@ -186,7 +189,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
             outline=HIGHLIGHT,
             width=5,
         )
-    draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("deck") or 0))
+    draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("deck") or 0), "deck")
     draw_discard(
         board,
         Box(PANEL_X + CARD[0] + 20, GRID_Y + 6, *CARD),
@@ -200,7 +203,9 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     if hand and words[:1] == ["SUBDUE"]:
         # a subdued card joins the hand at its end (rules "Subdue"): frame it
         paste_frame(board, boxes[-1].xy, boxes[-1].size)
-    draw_result(board, result_of(view), (PANEL_X + CARD[0] + 10, GRID_Y + CARD[1] + 110), 84)
+    draw_result(
+        board, result_of(view), (PANEL_X + CARD[0] + 10, GRID_Y + CARD[1] + 110), 84, "result"
+    )
     return board
 
 

@@ -18,6 +18,7 @@ from renderer.cards import (
     paste_card,
     paste_frame,
 )
+from renderer.inspect import record
 from renderer.toolkit import (
     HIGHLIGHT,
     LOSS,
@@ -54,6 +55,11 @@ class Box:
     def centre(self) -> tuple[float, float]:
         return self.x + self.w / 2, self.y + self.h / 2
 
+    @property
+    def corners(self) -> tuple[int, int, int, int]:
+        """(left, top, right, bottom), as ``renderer.inspect`` records boxes."""
+        return self.x, self.y, self.x + self.w, self.y + self.h
+
 
 def result_of(view: Mapping[str, Any]) -> str:
     """``playing`` / ``won`` / ``lost`` / ``finished`` from the view's optional ``status`` key
@@ -76,30 +82,49 @@ def last_action_words(view: Mapping[str, Any]) -> list[str]:
 
 
 def count_badge(
-    board: Image.Image, count: int, anchor: tuple[float, float], height: int = 36
+    board: Image.Image,
+    count: int,
+    anchor: tuple[float, float],
+    height: int = 36,
+    name: str = "",
+    on: tuple[str, ...] = (),
 ) -> None:
-    """A dark pill with a number, centred on ``anchor``."""
+    """A dark pill with a number, centred on ``anchor``; recorded as a ``badge`` named
+    ``name`` (allowed to lie on the kinds ``on``) when a name is given."""
     pill = badge(str(count), height, COUNT_FILL, COUNT_INK)
-    paste(board, pill, (anchor[0] - pill.width / 2, anchor[1] - pill.height / 2))
+    left, top = int(anchor[0] - pill.width / 2), int(anchor[1] - pill.height / 2)
+    paste(board, pill, (left, top))
+    if name:
+        record("badge", name, (left, top, left + pill.width, top + pill.height), may_cover=on)
 
 
-def draw_pile(board: Image.Image, box: Box, count: int) -> None:
+def draw_pile(board: Image.Image, box: Box, count: int, name: str = "pile") -> None:
     """A face-down stack (thicker when fuller) with its count, or an empty slot."""
+    layers = 1
     if count <= 0:
         paste_card(board, "", box.xy, box.size)
     else:
         layers = min(3, 1 + count // 10)
         for layer in range(layers - 1, -1, -1):
             paste(board, card_back(box.w, box.h), (box.x + 3 * layer, box.y - 3 * layer))
-    count_badge(board, max(count, 0), (box.x + box.w / 2, box.y + box.h))
+    lift = 3 * (layers - 1)
+    record("pile", name, (box.x, box.y - lift, box.x + box.w + lift, box.y + box.h))
+    count_badge(
+        board, max(count, 0), (box.x + box.w / 2, box.y + box.h), name=f"{name} count", on=("pile",)
+    )
 
 
 def draw_discard(
-    board: Image.Image, box: Box, cards: Sequence[str] | int, top_highlight: bool = False
+    board: Image.Image,
+    box: Box,
+    cards: Sequence[str] | int,
+    top_highlight: bool = False,
+    name: str = "discard",
 ) -> None:
     """The discard pile: its top card (when the view shows it) and its size."""
     size = cards if isinstance(cards, int) else len(cards)
     top = None if isinstance(cards, int) or not cards else cards[-1]
+    lift = 0
     if size <= 0:
         paste_card(board, "", box.xy, box.size)
     elif top is None:
@@ -107,10 +132,14 @@ def draw_discard(
     else:
         if size > 1:
             paste_card(board, "", (box.x + 4, box.y - 4), box.size)
+            lift = 4
         paste_card(board, top, box.xy, box.size)
         if top_highlight:
             paste_frame(board, box.xy, box.size)
-    count_badge(board, max(size, 0), (box.x + box.w / 2, box.y + box.h))
+    record("pile", name, (box.x, box.y - lift, box.x + box.w + lift, box.y + box.h))
+    count_badge(
+        board, max(size, 0), (box.x + box.w / 2, box.y + box.h), name=f"{name} count", on=("pile",)
+    )
 
 
 def hand_rows(count: int, per_row: int) -> int:
@@ -126,12 +155,14 @@ def draw_cards_wrapped(
     gap: int,
     background: RGB | None = None,
 ) -> list[Box]:
-    """Cards left to right, wrapping after ``per_row``; returns where each card went."""
+    """Cards left to right, wrapping after ``per_row``; returns where each card went. Each is
+    recorded as a ``card`` named ``hand <card>``."""
     boxes = []
     for index, text in enumerate(cards):
         row, col = divmod(index, per_row)
         box = Box(origin[0] + col * (size[0] + gap), origin[1] + row * (size[1] + gap), *size)
         paste_card(board, text, box.xy, box.size, background)
+        record("card", f"hand {text}", box.corners)
         boxes.append(box)
     return boxes
 
@@ -164,13 +195,17 @@ def result_mark(result: str, side: int) -> Image.Image:
 
 
 def draw_result(
-    board: Image.Image, result: str, centre: tuple[float, float], side: int = 72
+    board: Image.Image, result: str, centre: tuple[float, float], side: int = 72, name: str = ""
 ) -> None:
-    """Nothing while playing; otherwise the result seal and a coloured border round the board."""
+    """Nothing while playing; otherwise the result seal and a coloured border round the board
+    (the seal is recorded as a ``mark`` when ``name`` is given)."""
     if result == "playing":
         return
     mark = result_mark(result, side)
-    paste(board, mark, (centre[0] - side / 2, centre[1] - side / 2))
+    left, top = int(centre[0] - side / 2), int(centre[1] - side / 2)
+    paste(board, mark, (left, top))
+    if name:
+        record("mark", name, (left, top, left + side, top + side))
     colour = {"won": WIN, "lost": LOSS}.get(result, (90, 90, 160))
     ImageDraw.Draw(board).rectangle(
         (0, 0, board.width - 1, board.height - 1), outline=colour, width=8

@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image
 
+from renderer.inspect import record
 from renderer.toolkit import (
     HIGHLIGHT,
     LABEL,
@@ -47,7 +48,11 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
             last_disc = c == view.get("last") and r == len(stack) - 1
             draw.ellipse(box, fill=DISC.get(seat, HOLE), outline=HIGHLIGHT if last_disc else None,
                          width=4)
+            if seat is not None:
+                record("piece", f"{LETTERS[c]}{r + 1}", box)
         draw_text(draw, (left + CELL / 2, MARGIN + CELL * rows + CELL / 4), LETTERS[c], 22, LABEL)
+        label_y = MARGIN + CELL * rows + CELL // 4
+        record("label", LETTERS[c], (left + CELL // 2 - 11, label_y - 11, left + CELL // 2 + 11, label_y + 11))
     return image
 
 
