@@ -14,10 +14,30 @@ from renderer.toolkit import RGB, draw_text, shrink, supersampled
 WHITE: RGB = (255, 255, 255)
 
 
+DARK_INK: RGB = (20, 20, 24)
+
+
+def luminance(colour: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: RGB, two: RGB) -> float:
+    """WCAG 2 contrast ratio (1 to 21; text wants at least 4.5)."""
+    high, low = sorted((luminance(one), luminance(two)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
 def ink_on(colour: RGB) -> RGB:
-    """Black or white, whichever reads better on ``colour``."""
-    r, g, b = colour
-    return (20, 20, 24) if 0.299 * r + 0.587 * g + 0.114 * b > 150 else WHITE
+    """Near-black or white, whichever has the higher WCAG contrast on ``colour`` (every seat
+    colour and tint gets at least 4.5:1 this way: tests/renderer/test_colours.py)."""
+    return DARK_INK if contrast(DARK_INK, colour) >= contrast(WHITE, colour) else WHITE
 
 
 @lru_cache(maxsize=16)

@@ -15,10 +15,10 @@ from PIL import Image, ImageDraw
 
 from renderer.cards import card_back, frame, full_deck_strings, paste, paste_card, paste_frame
 from renderer.handpic import hand_picture
-from renderer.icons import cards_icon, event_icon, expedition_token, seat_disc, star
+from renderer.icons import cards_icon, event_icon, expedition_token, ink_on, seat_disc, star
+from renderer.inspect import record
 from renderer.layout import (
     Box,
-    count_badge,
     draw_arrow,
     draw_discard,
     draw_pile,
@@ -28,6 +28,7 @@ from renderer.toolkit import (
     HIGHLIGHT,
     INK,
     LABEL,
+    LOSS,
     MUTED,
     PANEL,
     PAPER,
@@ -41,6 +42,7 @@ from renderer.toolkit import (
     paste_text,
     player_colour,
     section,
+    text_size,
 )
 
 COLUMNS = "ABCD"
@@ -59,14 +61,23 @@ CARD = (100, 136)
 REGION_CARD = (88, 120)
 MINI = (40, 56)
 TOKEN = (72, 60)
+#: The smallest expedition chip (crowded regions): its id still fits at TEXT px.
+CHIP_MIN_H = 22
+#: How far a discovered region's ground goes from the table towards its discoverer's colour:
+#: at 0.85 every pair of seats' grounds keeps CAM02-UCS ΔE ≥ 20 under normal, deutan and
+#: protan vision (tests/renderer/test_colours.py; 0.55 fell to 17.8).
+TINT = 0.85
 #: Every text carrying information: ≥ 10 px once Discord shows the ~940 px board 400 px wide.
 TEXT = 24
 DISC = 44
-PLAYERS_Y = MAP_BOTTOM + STEP + PLACE_H + 18
+PLAYERS_Y = MAP_BOTTOM + STEP + PLACE_H + 30
 PLAYER_BOX = (142, 92)
 TABLE_Y = PLAYERS_Y + PLAYER_BOX[1] + 60
-EXPEDITIONS_Y = TABLE_Y + CARD[1] + 40
+FUNDING_Y = TABLE_Y + CARD[1] + 40
+FUNDING_ROW = 80
+EXPEDITIONS_Y = FUNDING_Y
 EXPEDITION_ROW = 68
+COLUMN_W = (WIDTH - 2 * MARGIN) // 2
 #: White, thick and with an arrow: "to move" is a shape in a colour no seat uses.
 TO_MOVE: RGB = (255, 255, 255)
 BANNER_H = 84
@@ -111,6 +122,16 @@ PLACES = tuple(
 
 def _tint(colour: RGB, amount: float, base: RGB = TABLE_DARK) -> RGB:
     return tuple(int(b + (c - b) * amount) for c, b in zip(colour, base, strict=True))  # type: ignore[return-value]
+
+
+def region_ground(colour: RGB) -> RGB:
+    """A discovered region's ground in its discoverer's ``colour``."""
+    return _tint(colour, TINT)
+
+
+def hand_band(colour: RGB) -> RGB:
+    """The band over a seat's hand picture."""
+    return _tint(colour, 0.45, PANEL)
 
 
 @lru_cache(maxsize=16)
@@ -159,6 +180,8 @@ def _seat(value: Any) -> int | None:
 def _draw_regions(
     board: Image.Image, view: Mapping[str, Any], by_spot: Mapping[str, list[Mapping[str, Any]]]
 ) -> None:
+    """Each region's ground: its card (or its named back) and the discoverer's seat; with
+    three or more expeditions there the card is small, leaving room for their chips."""
     regions = view.get("regions") or {}
     for column in COLUMNS:
         for row in ROWS:
@@ -166,37 +189,117 @@ def _draw_regions(
             box = region_box(name)
             region = regions.get(name) or {}
             card, by = region.get("card"), _seat(region.get("by"))
-            fill = _tint(player_colour(by + 1), 0.55) if card and by is not None else TABLE_DARK
+            fill = region_ground(player_colour(by + 1)) if card and by is not None else TABLE_DARK
             board.paste(_tile(fill), box.xy)
-            card_xy = (box.x + 6, box.y + 8)
+            record("region", name, box.corners)
+            here = by_spot.get(name, [])
+            crowded = len(here) > 2
+            size = MINI if crowded else REGION_CARD
+            card_xy = (box.x + 6, box.y + 6 if crowded else box.y + 8)
+            record(
+                "card", f"region {name}",
+                (*card_xy, card_xy[0] + size[0], card_xy[1] + size[1]), may_cover=("region",),
+            )
             if card:
-                paste_card(board, card, card_xy, REGION_CARD)
-                paste_text(board, (box.x + 134, box.y + 16), name, TEXT, LABEL)
+                paste_card(board, card, card_xy, size)
+                label = (box.x + 134, box.y + (34 if crowded else 16))
+                paste_text(board, label, name, TEXT, ink_on(fill))
+                _record_text("label", name, label, ("region",))
                 if by is not None:
-                    paste(
-                        board,
-                        seat_disc(str(by + 1), player_colour(by + 1), DISC),
-                        (box.x + 4, box.y + box.h - DISC - 2),
+                    disc_xy = (box.x + 50, box.y + 10) if crowded else (box.x + 4, box.y + box.h - DISC - 2)
+                    paste(board, seat_disc(str(by + 1), player_colour(by + 1), DISC), disc_xy)
+                    record(
+                        "disc", f"region {name}", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC),
+                        may_cover=("region", "card"),
                     )
+            elif crowded:
+                paste_card(board, None, card_xy, size)
+                paste_text(board, (box.x + 134, box.y + 34), name, TEXT, LABEL)
             else:
                 paste(board, _named_back(name), card_xy)
-            _draw_tokens(board, by_spot.get(name, []), box.x + 98, box.y + 34, vertical=True)
 
 
-def _draw_tokens(
+def _draw_region_tokens(board: Image.Image, by_spot: Mapping[str, list[Mapping[str, Any]]]) -> None:
+    """The expeditions on the regions, drawn after the last move's arrow so it never hides one."""
+    for column in COLUMNS:
+        for row in ROWS:
+            box = region_box(column + row)
+            slots = [(box.x + 98, box.y + 34), (box.x + 98, box.y + 98)]
+            crowd = Box(box.x + 6, box.y + 64, box.w - 12, box.h - 66)
+            _draw_group(board, by_spot.get(column + row, []), slots, crowd, "region")
+
+
+def _record_text(
+    kind: str,
+    name: str,
+    centre: tuple[float, float],
+    on: tuple[str, ...],
+    text: str | None = None,
+    size: int = TEXT,
+) -> None:
+    """Record a centred label (``text``, else its name) by its ink box."""
+    width, height = text_size(name if text is None else text, size)
+    x, y = int(centre[0] - width / 2), int(centre[1] - height / 2)
+    record(kind, name, (x, y, x + width, y + height), may_cover=on)
+
+
+def _draw_group(
     board: Image.Image,
     expeditions: Sequence[Mapping[str, Any]],
-    x: int,
-    y: int,
-    vertical: bool,
+    slots: Sequence[tuple[int, int]],
+    crowd: Box,
+    ground: str,
 ) -> None:
-    """Up to two tokens per spot; more are summed up by a count badge."""
-    shown = expeditions[:2]
-    for index, expedition in enumerate(shown):
-        offset = index * ((TOKEN[1] if vertical else TOKEN[0]) + 4)
-        paste(board, _token(expedition), (x, y + offset) if vertical else (x + offset, y))
-    if len(expeditions) > 2:
-        count_badge(board, len(expeditions), (x + TOKEN[0], y))
+    """Every expedition of one spot: full tokens on ``slots`` while they suffice, else chips
+    (owner colour and id) in a grid filling ``crowd``; never more than the spot can show
+    legibly (8 on a region), the last chip then saying ``+n``."""
+    if len(expeditions) <= len(slots):
+        for expedition, xy in zip(expeditions, slots, strict=False):
+            paste(board, _token(expedition), xy)
+            record(
+                "token", str(expedition.get("id", "?")), (*xy, xy[0] + TOKEN[0], xy[1] + TOKEN[1]),
+                may_cover=(ground,),
+            )
+        return
+    columns, rows, width, height = _chip_grid(len(expeditions), crowd)
+    capacity = columns * rows
+    for index, expedition in enumerate(expeditions[:capacity]):
+        row, column = divmod(index, columns)
+        x, y = crowd.x + column * (width + 3), crowd.y + row * (height + 3)
+        owner = _seat(expedition.get("owner")) or 0
+        colour = player_colour(owner + 1)
+        more = len(expeditions) - capacity + 1
+        text = f"+{more}" if index == capacity - 1 and more > 1 else str(expedition.get("id", "?"))
+        paste(board, _chip(text, colour, width, height), (x, y))
+        record("token", text, (x, y, x + width, y + height), may_cover=(ground,))
+
+
+def _chip_grid(count: int, crowd: Box) -> tuple[int, int, int, int]:
+    """(columns, rows, chip width, chip height): the fewest columns whose chips stay at least
+    CHIP_MIN_H tall and wide enough for an id."""
+    need = text_size("E88", TEXT)[0] + 8
+    best = (1, 1, crowd.w, crowd.h)
+    for columns in range(1, 4):
+        width = (crowd.w - 3 * (columns - 1)) // columns
+        if width < need:
+            break
+        rows = -(-count // columns)
+        height = min(TOKEN[1], (crowd.h - 3 * (rows - 1)) // rows)
+        best = (columns, min(rows, (crowd.h + 3) // (CHIP_MIN_H + 3)), width, max(height, CHIP_MIN_H))
+        if height >= CHIP_MIN_H:
+            return columns, rows, width, height
+    return best
+
+
+@lru_cache(maxsize=64)
+def _chip(text: str, colour: RGB, width: int, height: int) -> Image.Image:
+    """A small expedition chip: the id on the owner's colour (its full token, with the seat
+    number and card count, is in the list under the table)."""
+    image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=colour, outline=(255, 255, 255), width=2)
+    draw_text(draw, (width / 2, height / 2 + 1), text, TEXT, ink_on(colour))
+    return image
 
 
 def _token(expedition: Mapping[str, Any]) -> Image.Image:
@@ -211,21 +314,30 @@ def _count(expedition: Mapping[str, Any]) -> int:
     return int(count) if isinstance(count, int) else len(expedition.get("cards") or [])
 
 
-def _draw_places(board: Image.Image, by_spot: Mapping[str, list[Mapping[str, Any]]]) -> None:
+def _draw_places(
+    board: Image.Image, by_spot: Mapping[str, list[Mapping[str, Any]]], tokens: bool
+) -> None:
+    """Occupied starting places: first (``tokens`` false) their ground and small name, then
+    (after the last move's arrow) their expeditions."""
     for place in PLACES:
         expeditions = by_spot.get(place)
         if not expeditions:
             continue
         box = place_box(place)
-        board.paste(_occupied_place(box.w, box.h), box.xy)
-        paste_text(board, (box.x + 26, box.y + 17), place, TEXT, MUTED)
-        side = place[0] in "LR"  # the narrow places left and right of the map stack tokens
-        shown = min(len(expeditions), 2)
-        if side:
-            xy = (int(box.centre[0] - TOKEN[0] / 2), box.y + 32)
+        if not tokens:
+            board.paste(_occupied_place(box.w, box.h), box.xy)
+            record("place", place, box.corners)
+            paste_text(board, (box.x + 26, box.y + 17), place, TEXT, MUTED)
+            _record_text("label", place, (box.x + 26, box.y + 17), ("place",))
+            continue
+        if place[0] in "LR":  # the narrow places left and right of the map stack tokens
+            x = int(box.centre[0] - TOKEN[0] / 2)
+            slots = [(x, box.y + 32), (x, box.y + 32 + TOKEN[1] + 4)]
+            crowd = Box(box.x + 4, box.y + 30, box.w - 8, box.h - 34)
         else:
-            xy = (int(box.centre[0] - (shown * (TOKEN[0] + 4) - 4) / 2) + 10, box.y + 9)
-        _draw_tokens(board, expeditions, *xy, vertical=side)
+            slots = [(int(box.centre[0] - TOKEN[0] / 2) + 10, box.y + 9)]
+            crowd = Box(box.x + 48, box.y + 4, box.w - 52, box.h - 8)
+        _draw_group(board, expeditions, slots, crowd, "place")
 
 
 @lru_cache(maxsize=16)
@@ -248,6 +360,7 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
     winners = {int(s) for s in status.get("winners") or []}
     to_move = _seat(view.get("to_move"))
     viewer = _seat(view.get("viewer"))
+    bonus = section(view, "insurance_bonus")
     for seat in range(players):
         x = MARGIN + seat * (PLAYER_BOX[0] + 10)
         y = PLAYERS_Y
@@ -259,11 +372,17 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
             draw.polygon(
                 [(centre - 16, y - 22), (centre + 16, y - 22), (centre, y - 6)], fill=TO_MOVE
             )
+        record("seat", str(seat), (x, y, x + PLAYER_BOX[0] + 1, y + PLAYER_BOX[1] + 1))
         paste(board, seat_disc(str(seat + 1), colour, DISC), (x + 8, y + 8))
+        record("disc", f"seat {seat}", (x + 8, y + 8, x + 8 + DISC, y + 8 + DISC), may_cover=("seat",))
         paste(board, star(28), (x + 60, y + 12))
         paste_text(board, (x + 112, y + 27), str(scores.get(str(seat), 0)), 26, LABEL)
+        _record_text("label", f"score {seat}", (x + 112, y + 27), ("seat",), str(scores.get(str(seat), 0)), 26)
         paste(board, cards_icon(28), (x + 60, y + 52))
         paste_text(board, (x + 112, y + 67), str(hands.get(str(seat), 0)), 24, LABEL)
+        _record_text("label", f"hand {seat}", (x + 112, y + 67), ("seat",), str(hands.get(str(seat), 0)))
+        if bonus.get(str(seat)) and not winners:
+            _insurance_bonus(board, x - 4, y - 28, str(seat))
         if seat in winners:
             paste(board, star(34), (x + PLAYER_BOX[0] - 24, y - 12))
             draw.rounded_rectangle(
@@ -271,6 +390,26 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
                 radius=3,
                 fill=(255, 204, 0),
             )
+
+
+def _shield(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
+    """The insurance shield (insurance protects against a storm), 26 x 30 px."""
+    draw.polygon(
+        [(x, y), (x + 26, y), (x + 26, y + 14), (x + 13, y + 30), (x, y + 14)],
+        fill=(200, 215, 230),
+        outline=(255, 255, 255),
+    )
+
+
+def _insurance_bonus(board: Image.Image, x: int, y: int, seat: str) -> None:
+    """``insurance_bonus``: an amber tab on the seat box's corner, a shield and ``2`` (the
+    seat may take two insurance cards on its turn, having lost an expedition); left of the
+    "to move" arrow."""
+    draw = ImageDraw.Draw(board)
+    draw.rounded_rectangle((x, y, x + 56, y + 34), radius=10, fill=HIGHLIGHT, outline=(255, 255, 255), width=2)
+    _shield(draw, x + 5, y + 2)
+    draw_text(draw, (x + 43, y + 18), "2", TEXT, ink_on(HIGHLIGHT))
+    record("bonus", seat, (x, y, x + 57, y + 35), may_cover=("seat",))
 
 
 def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance: bool) -> None:
@@ -286,6 +425,8 @@ def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance
     for index in range(3):
         xy = (MARGIN + 4 + index * (CARD[0] + 10), TABLE_Y)
         paste_card(board, insurance[index] if index < len(insurance) else "", xy, CARD, PANEL)
+        if index < len(insurance):
+            record("card", f"insurance {insurance[index]}", (*xy, xy[0] + CARD[0], xy[1] + CARD[1]))
     if highlight_insurance:
         draw.rounded_rectangle(
             (MARGIN - 6, TABLE_Y - 12, MARGIN + 3 * (CARD[0] + 10) + 2, TABLE_Y + CARD[1] + 12),
@@ -294,7 +435,7 @@ def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance
             width=4,
         )
     deck_x = MARGIN + 3 * (CARD[0] + 10) + 30
-    draw_pile(board, Box(deck_x, TABLE_Y, *CARD), int(view.get("deck") or 0))
+    draw_pile(board, Box(deck_x, TABLE_Y, *CARD), int(view.get("deck") or 0), "deck")
     discard_size = int(view.get("discard") or 0)
     top = view.get("discard_top")
     discard: Sequence[str] | int = (
@@ -318,13 +459,9 @@ def _insurance_tab(draw: ImageDraw.ImageDraw, cards: int) -> None:
     and the number of cards in the row."""
     left, bottom = MARGIN - 6, TABLE_Y - 12
     draw.rounded_rectangle((left, bottom - 40, left + 110, bottom + 10), radius=12, fill=PANEL)
-    x, y = left + 14, bottom - 34
-    draw.polygon(
-        [(x, y), (x + 26, y), (x + 26, y + 14), (x + 13, y + 30), (x, y + 14)],
-        fill=(200, 215, 230),
-        outline=(255, 255, 255),
-    )
+    _shield(draw, left + 14, bottom - 34)
     draw_text(draw, (left + 74, bottom - 18), f"{cards}/3", TEXT, LABEL)
+    _record_text("label", f"{cards}/3", (left + 74, bottom - 18), ())
 
 
 def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
@@ -360,44 +497,121 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
         outline=HIGHLIGHT if waiting else PANEL,
         width=4,
     )
+    record("event", kind, box.corners)
     paste(board, event_icon(kind, 76), (box.x + 12, box.y + 14))
+    record("mark", kind, (box.x + 12, box.y + 14, box.x + 88, box.y + 90), may_cover=("event",))
     draw_text(draw, (box.x + 50, box.y + box.h - 34), region, 26, LABEL)
+    if region:
+        _record_text("label", f"event {region}", (box.x + 50, box.y + box.h - 34), ("event",), region, 26)
     seat = _seat(event.get("seat")) if event and not waiting else None
     if seat is not None:
-        paste(
-            board,
-            seat_disc(str(seat + 1), player_colour(seat + 1), DISC),
-            (box.x + 80, box.y + box.h - 58),
-        )
+        disc_xy = (box.x + 96, box.y + box.h - 58)
+        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC), disc_xy)
+        record("disc", "event", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC), may_cover=("event",))
     if isinstance(card, str) and card:
         paste_card(board, card, (box.x + box.w - 86, box.y + 22), (74, 100))
+        record(
+            "card", f"event {card}", (box.x + box.w - 86, box.y + 22, box.x + box.w - 12, box.y + 122),
+            may_cover=("event",),
+        )
         if waiting:
             draw_text(draw, (box.x + box.w - 49, box.y + box.h - 12), "?", TEXT + 2, HIGHLIGHT)
 
 
+def _funded(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    return [
+        e for e in view.get("last_events") or [] if isinstance(e, Mapping) and e.get("kind") == "funded"
+    ]
+
+
+def _draw_funding(board: Image.Image, funded: Sequence[Mapping[str, Any]], top: int) -> None:
+    """Every ``funded`` event of the last move, framed in the last-move amber: the expedition,
+    the hand card paid (an empty slot for ``none``) and the expedition card lost, crossed."""
+    x = MARGIN
+    for event in funded:
+        name = str(event.get("expedition", ""))
+        lost = event.get("lost")
+        width = 64 + MINI[0] + 8 + (MINI[0] + 8 if lost and lost != "-" else 0)
+        if x + width > WIDTH - MARGIN:
+            x, top = MARGIN, top + FUNDING_ROW
+        paste_frame(board, (x + 4, top + 4), (width - 8, FUNDING_ROW - 16), HIGHLIGHT, 4)
+        record("funded", name, (x, top, x + width, top + FUNDING_ROW - 8))
+        paste_text(board, (x + 36, top + 32), name, TEXT, LABEL)
+        _record_text("label", f"funded {name}", (x + 36, top + 32), ("funded",), name)
+        card = event.get("card")
+        cx = x + 64
+        paste_card(board, card if card and card != "-" else "", (cx, top + 8), MINI)
+        record("card", f"paid {card}", (cx, top + 8, cx + MINI[0], top + 8 + MINI[1]), may_cover=("funded",))
+        if lost and lost != "-":
+            lx = cx + MINI[0] + 8
+            paste_card(board, str(lost), (lx, top + 8), MINI)
+            ImageDraw.Draw(board).line((lx + 4, top + 12, lx + MINI[0] - 4, top + 4 + MINI[1]), fill=LOSS, width=4)
+            record("card", f"lost {lost}", (lx, top + 8, lx + MINI[0], top + 8 + MINI[1]), may_cover=("funded",))
+        x += width + 10
+
+
+def _funding_rows(funded: Sequence[Mapping[str, Any]]) -> int:
+    rows, x = (1, MARGIN) if funded else (0, MARGIN)
+    for event in funded:
+        lost = event.get("lost")
+        width = 64 + MINI[0] + 8 + (MINI[0] + 8 if lost and lost != "-" else 0)
+        if x + width > WIDTH - MARGIN:
+            rows, x = rows + 1, MARGIN
+        x += width + 10
+    return rows
+
+
 def _draw_expeditions(
-    board: Image.Image, expeditions: Sequence[Mapping[str, Any]], awaiting_funds: str | None
+    board: Image.Image, expeditions: Sequence[Mapping[str, Any]], pending: Mapping[str, Any], top: int
 ) -> None:
-    """Every expedition's public cards, two columns: token, where it stands, its cards; the
-    expedition whose funding is awaited is framed."""
-    column_w = (WIDTH - 2 * MARGIN) // 2
+    """Every expedition's public cards, two columns: token, where it stands, its cards (as
+    many as fit, then ``+n``), windless and, while its funding is awaited, a frame and the
+    number of cards still owed."""
+    awaiting = str(pending.get("expedition")) if pending.get("kind") == "fund" else None
     for index, expedition in enumerate(expeditions):
         row, column = divmod(index, 2)
-        x, y = MARGIN + column * column_w, EXPEDITIONS_Y + row * EXPEDITION_ROW
-        if awaiting_funds is not None and str(expedition.get("id")) == awaiting_funds:
-            paste(board, frame(column_w - 12, EXPEDITION_ROW, HIGHLIGHT, 4), (x - 8, y - 6))
+        x, y = MARGIN + column * COLUMN_W, top + row * EXPEDITION_ROW
+        name = str(expedition.get("id", "?"))
+        right = x + COLUMN_W - 12
+        record("row", name, (x, y, right, y + TOKEN[1]))
+        if name == awaiting:
+            paste(board, frame(COLUMN_W - 12, EXPEDITION_ROW, HIGHLIGHT, 4), (x - 8, y - 6))
         paste(board, _token(expedition), (x, y))
-        width = TOKEN[0]
-        paste_text(board, (x + width + 30, y + TOKEN[1] / 2), str(expedition.get("at", "")), TEXT, LABEL)
-        for card_index, card in enumerate(list(expedition.get("cards") or [])[:8]):
-            paste_card(
-                board, card, (x + width + 62 + card_index * (MINI[0] + 4), y + 2), MINI, TABLE
-            )
+        record("token", f"{name} list", (x, y, x + TOKEN[0], y + TOKEN[1]), may_cover=("row",))
+        at = str(expedition.get("at", ""))
+        paste_text(board, (x + TOKEN[0] + 30, y + TOKEN[1] / 2), at, TEXT, LABEL)
+        _record_text("label", f"{name} at {at}", (x + TOKEN[0] + 30, y + TOKEN[1] / 2), ("row",), at)
+        if name == awaiting:
+            right -= 76
+            _owed(board, right + 6, y + 12, int(pending.get("cards") or 0), name)
         if expedition.get("windless"):
-            shown = min(len(expedition.get("cards") or []), 8)
-            paste(
-                board, event_icon("windless", 40), (x + width + 66 + shown * (MINI[0] + 4), y + 10)
-            )
+            right -= 44
+            paste(board, event_icon("windless", 40), (right + 2, y + 10))
+            record("mark", f"windless {name}", (right + 2, y + 10, right + 42, y + 50), may_cover=("row",))
+        _row_cards(board, name, list(expedition.get("cards") or []), x + TOKEN[0] + 62, right, y + 2)
+
+
+def _row_cards(board: Image.Image, name: str, cards: list[str], left: int, right: int, y: int) -> None:
+    fits = max(1, (right - left + 4) // (MINI[0] + 4))
+    shown = cards if len(cards) <= fits else cards[: fits - 1]
+    for index, card in enumerate(shown):
+        cx = left + index * (MINI[0] + 4)
+        paste_card(board, card, (cx, y), MINI, TABLE)
+        record("card", f"{name} {index}", (cx, y, cx + MINI[0], y + MINI[1]), may_cover=("row",))
+    if len(shown) < len(cards):
+        cx = left + len(shown) * (MINI[0] + 4)
+        rest = f"+{len(cards) - len(shown)}"
+        paste_text(board, (cx + MINI[0] / 2 + 2, y + MINI[1] / 2), rest, TEXT, LABEL)
+        _record_text("badge", f"{name} {rest}", (cx + MINI[0] / 2 + 2, y + MINI[1] / 2), ("row",), rest)
+
+
+def _owed(board: Image.Image, x: int, y: int, cards: int, name: str) -> None:
+    """``pending.cards``: the cards the awaited funding still costs, as an amber tab."""
+    draw = ImageDraw.Draw(board)
+    draw.rounded_rectangle((x, y, x + 66, y + 36), radius=10, fill=HIGHLIGHT)
+    paste(board, cards_icon(26), (x + 6, y + 5))
+    draw_text(draw, (x + 48, y + 19), str(cards), TEXT, ink_on(HIGHLIGHT))
+    record("owed", name, (x, y, x + 67, y + 37), may_cover=("row",))
 
 
 def _draw_round(board: Image.Image, view: Mapping[str, Any]) -> None:
@@ -415,26 +629,7 @@ def _draw_round(board: Image.Image, view: Mapping[str, Any]) -> None:
     limit = view.get("max_rounds")
     text = f"{view.get('round')}/{limit}" if limit else str(view.get("round"))
     paste_text(board, (left + SIDE_PLACE_W / 2, top + 54), text, TEXT, LABEL)
-
-
-def _draw_last_fund(board: Image.Image, view: Mapping[str, Any]) -> None:
-    """The last ``fund`` answer in the top-right corner: the expedition and the card paid
-    (an empty slot for ``none``), framed in the last-move amber."""
-    funded = next(
-        (
-            e
-            for e in view.get("last_events") or []
-            if isinstance(e, Mapping) and e.get("kind") == "funded"
-        ),
-        None,
-    )
-    if funded is None:
-        return
-    left, top = MAP_RIGHT + STEP, MARGIN
-    paste_frame(board, (left, top), (SIDE_PLACE_W, PLACE_H), HIGHLIGHT, 4)
-    card = funded.get("card")
-    paste_card(board, card if card and card != "-" else "", (left + 4, top + 10), MINI)
-    paste_text(board, (left + 68, top + PLACE_H / 2), str(funded.get("expedition", "")), TEXT, LABEL)
+    _record_text("label", text, (left + SIDE_PLACE_W / 2, top + 54), ())
 
 
 def _draw_winners(board: Image.Image, view: Mapping[str, Any], top: int) -> None:
@@ -449,6 +644,7 @@ def _draw_winners(board: Image.Image, view: Mapping[str, Any], top: int) -> None
     )
     paste(board, star(56), (MARGIN + 12, top + 8))
     x = MARGIN + 90
+    record("banner", "winners", (MARGIN - 6, top, WIDTH - MARGIN + 6, top + BANNER_H - 12))
     for seat in winners:
         paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC + 12), (x, top + 8))
         paste(board, star(30), (x + DISC + 22, top + 21))
@@ -501,16 +697,19 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     rows = -(-len(expeditions) // 2)
     status = section(view, "status")
     banner = bool(status.get("winners")) and int(view.get("players") or 0) > 1
-    list_bottom = EXPEDITIONS_Y + max(rows, 1) * EXPEDITION_ROW
+    funded = _funded(view)
+    list_top = EXPEDITIONS_Y + _funding_rows(funded) * FUNDING_ROW
+    list_bottom = list_top + max(rows, 1) * EXPEDITION_ROW
     height = list_bottom + MARGIN + (BANNER_H if banner else 0)
     board = _background(height).copy()
     _draw_round(board, view)
-    _draw_last_fund(board, view)
     if banner:
         _draw_winners(board, view, list_bottom + 4)
-    _draw_places(board, by_spot)
+    _draw_places(board, by_spot, tokens=False)
     _draw_regions(board, view, by_spot)
     took_insurance = _highlight_last_action(board, view)
+    _draw_places(board, by_spot, tokens=True)
+    _draw_region_tokens(board, by_spot)
     _draw_players(board, view)
     _draw_table(board, view, took_insurance)
     pending = section(view, "pending")
@@ -518,8 +717,8 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
         fought = spot_box(str(pending.get("region", "")).upper())
         if fought is not None:
             paste_frame(board, fought.xy, fought.size, HIGHLIGHT, 4)
-    funding = str(pending.get("expedition")) if pending.get("kind") == "fund" else None
-    _draw_expeditions(board, expeditions, funding)
+    _draw_funding(board, funded, EXPEDITIONS_Y)
+    _draw_expeditions(board, expeditions, pending, list_top)
     return board
 
 
@@ -532,10 +731,11 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     band = 56
     image, draw = new_canvas(max(cards.width, 200), cards.height + band, PANEL)
     colour = player_colour(viewer + 1)
-    draw.rectangle((0, 0, image.width, band - 8), fill=_tint(colour, 0.6, PANEL))
+    ground = hand_band(colour)
+    draw.rectangle((0, 0, image.width, band - 8), fill=ground)
     paste(image, seat_disc(str(viewer + 1), colour, 40), (20, 4))
     paste(image, cards_icon(30), (74, 9))
-    draw_text(draw, (122, 24), str(len(view.get("hand") or [])), 26, LABEL)
+    draw_text(draw, (122, 24), str(len(view.get("hand") or [])), 26, ink_on(ground))
     image.paste(cards, (0, band))
     return image
 

@@ -8,7 +8,9 @@ import colorspacious as cs
 import pytest
 
 from renderer.cartolan_art import LAND, OUTLINE, WATER, adventurer_token, agent_token
-from renderer.toolkit import HIGHLIGHT, PLAYER_COLOURS
+from renderer.icons import ink_on
+from renderer.speiderne import hand_band, region_ground
+from renderer.toolkit import HIGHLIGHT, PLAYER_COLOURS, TABLE_DARK
 
 #: CAM02-UCS ΔE every pair of seat colours keeps, for normal vision and under simulated
 #: deuteranopia and protanopia (Machado et al. 2009, severity 100). Okabe–Ito, the earlier
@@ -78,3 +80,29 @@ def test_cartolan_pieces_contrast_with_water_and_land() -> None:
             for ground in (WATER, LAND):
                 assert contrast(rim, ground) >= 3, (colour, rim, ground)
     assert contrast(OUTLINE, WATER) >= 3 and contrast(OUTLINE, LAND) >= 3
+
+
+def test_text_on_every_seat_colour_and_tint_has_4_5_to_1() -> None:
+    """Digits on seat discs, tokens and chips, labels on discovered regions and on the hand
+    band: the ink ``ink_on`` picks reaches WCAG AA (the old rule put white on seat 2's
+    ochre at 2.9:1)."""
+    ochre = PLAYER_COLOURS[1]
+    assert contrast((255, 255, 255), ochre) < 3
+    for colour in PLAYER_COLOURS:
+        for ground in (colour, region_ground(colour), hand_band(colour), HIGHLIGHT):
+            assert contrast(ink_on(ground), ground) >= 4.5, (colour, ground)
+
+
+@pytest.mark.parametrize("vision", VISIONS)
+def test_speiderne_region_grounds_keep_the_seat_colour_distance(vision: str | None) -> None:
+    """The tinted grounds of discovered regions stay as far apart as the seat colours must
+    (the old 55 % tint brought seats 2 and 6 to ΔE 19.2 and lower)."""
+    old = [tuple(int(b + (c - b) * 0.55) for c, b in zip(colour, TABLE_DARK, strict=True)) for colour in PLAYER_COLOURS]
+    assert min(_delta(a, b, "deuteranomaly") for a, b in itertools.combinations(old, 2)) < MIN_DELTA_E
+    grounds = [region_ground(colour) for colour in PLAYER_COLOURS]
+    close = [
+        (i + 1, j + 1, round(_delta(a, b, vision), 1))
+        for (i, a), (j, b) in itertools.combinations(enumerate(grounds), 2)
+        if _delta(a, b, vision) < MIN_DELTA_E
+    ]
+    assert close == []

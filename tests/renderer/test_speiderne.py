@@ -5,6 +5,7 @@ import json
 import pytest
 
 import renderer
+from renderer.cards import full_deck_strings
 from renderer.icons import expedition_token
 from renderer.speiderne import (
     BANNER_H,
@@ -133,3 +134,64 @@ def test_to_move_is_white_and_the_winner_gets_a_banner() -> None:
     assert ended.height == image.height + BANNER_H
     assert not white(ended.getpixel((x, PLAYERS_Y - 3)))  # nobody is to move any more
     assert "5" in _texts(finished)[-3:]  # the banner shows the winner's points last
+
+
+def _elements(view: dict) -> list:
+    from tests.renderer.visibility import problems, recorded_board  # noqa: PLC0415 - the shared visibility check
+
+    elements, size = recorded_board("speiderne", view)
+    assert problems(elements, size) == []
+    return elements
+
+
+def test_every_expedition_on_a_crowded_region_is_drawn() -> None:
+    """Issue 23: 6 players, seed 1, step 38 had three expeditions on B2 and drew two, with
+    the count badge under the next region; step 40 has four there."""
+    from tests.renderer.visibility import heuristic_views  # noqa: PLC0415 - plays a whole game
+
+    views = heuristic_views("speiderne", 1, 6)
+    for step in (38, 40):
+        on_b2 = {e["id"] for e in views[step]["expeditions"] if e["at"] == "B2"}
+        assert len(on_b2) >= 3
+        drawn = {e.name for e in _elements(views[step]) if e.kind == "token"}
+        assert on_b2 <= drawn
+
+
+def test_chips_fill_a_region_with_any_number_of_expeditions() -> None:
+    expeditions = [{"id": f"E{i}", "owner": i % 6, "at": "C2", "count": 3} for i in range(1, 8)]
+    view = {"players": 6, "expeditions": expeditions, "regions": {"C2": {"card": "8S", "by": 2}}}
+    drawn = [e for e in _elements(view) if e.kind == "token" and not e.name.endswith("list")]
+    assert sorted(e.name for e in drawn) == sorted(e["id"] for e in expeditions)
+    region = region_box("C2")
+    assert all(region.x <= e.box[0] and e.box[2] <= region.x + region.w for e in drawn)
+
+
+def test_every_funding_event_the_amount_owed_and_the_insurance_bonus_are_drawn() -> None:
+    view = {
+        "players": 3,
+        "expeditions": [
+            {"id": "E1", "owner": 0, "at": "A1", "cards": ["2C", "3C"]},
+            {"id": "E2", "owner": 0, "at": "B1", "cards": ["4H"]},
+        ],
+        "last_events": [
+            {"kind": "funded", "expedition": "E1", "card": "-", "lost": "2C"},
+            {"kind": "funded", "expedition": "E2", "card": "9S", "lost": "-"},
+        ],
+        "pending": {"kind": "fund", "expedition": "E2", "cards": 2},
+        "insurance_bonus": {"0": False, "1": True, "2": False},
+    }
+    kinds = {(e.kind, e.name) for e in _elements(view)}
+    assert {("funded", "E1"), ("funded", "E2"), ("owed", "E2"), ("bonus", "1")} <= kinds
+    assert ("bonus", "0") not in kinds
+    texts = _texts(view)
+    assert texts.count("E1") >= 2 and texts.count("E2") >= 2  # the funding marks and the tokens
+    assert "2" in texts
+
+
+def test_an_expeditions_cards_beyond_its_row_end_in_a_count() -> None:
+    cards = full_deck_strings()[:11]
+    view = {"players": 2, "expeditions": [{"id": "E1", "owner": 0, "at": "A1", "cards": cards}]}
+    elements = _elements(view)
+    shown = [e for e in elements if e.kind == "card" and e.name.startswith("E1 ")]
+    more = [e.name for e in elements if e.kind == "badge" and e.name.startswith("E1 +")]
+    assert more == [f"E1 +{len(cards) - len(shown)}"]
