@@ -82,7 +82,13 @@ def start_computers(bot: TabletopBot, match_id: str) -> None:
     task = running.get(match_id)
     if task is not None and not task.done():
         return
-    running[match_id] = asyncio.get_running_loop().create_task(run_computers(bot, match_id))
+    task = running[match_id] = asyncio.get_running_loop().create_task(run_computers(bot, match_id))
+
+    def forget(done: asyncio.Task[None]) -> None:  # a finished run keeps nothing
+        if running.get(match_id) is done:
+            del running[match_id]
+
+    task.add_done_callback(forget)
 
 
 async def run_computers(bot: TabletopBot, match_id: str) -> None:

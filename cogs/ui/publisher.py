@@ -18,8 +18,9 @@ goes through here, so Discord's refusals are handled once and in one order.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any, Protocol
@@ -93,6 +94,7 @@ class _MatchState:
     board: _Board | None = None
     retry: asyncio.Task[None] | None = None
     latest: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = None  # newest redraw asked
+    users: int = 0           # redraws and messages under way (waiting for the lock included)
 
 
 class MatchLike(Protocol):
@@ -192,6 +194,33 @@ class Publisher:
             state = self._matches[match_id] = _MatchState()
         return state
 
+    def _known(self, match_id: str) -> _MatchState:
+        """The state of ``match_id`` for reading: a blank one when none is kept."""
+        return self._matches.get(match_id) or _MatchState()
+
+    @contextlib.asynccontextmanager
+    async def _using(self, match: Match) -> AsyncIterator[_MatchState]:
+        """The match's state while a redraw or a message is under way; once a match has
+        ended and nothing is under way or pending for it, its state is dropped (a process
+        that runs for months must not keep every match it ever drew)."""
+        state = self._state(match.id)
+        state.users += 1
+        try:
+            yield state
+        finally:
+            state.users -= 1
+            self._forget_if_ended(match, state)
+
+    def _forget_if_ended(self, match: Match, state: _MatchState) -> None:
+        if match.live or state.users or (state.retry is not None and not state.retry.done()):
+            return
+        if self._matches.get(match.id) is state:
+            del self._matches[match.id]
+
+    def holds(self, match_id: str) -> bool:
+        """Whether this publisher keeps anything for ``match_id``."""
+        return match_id in self._matches
+
     def adopt(self, match: Match, message_id: int) -> None:
         """A board posted elsewhere (e.g. as the answer to ``/game new`` or ``/game show``)
         is now the match's board, showing ``match.version``."""
@@ -199,15 +228,16 @@ class Publisher:
         state.board = _Board(message_id, self._clock())
         state.shown = max(state.shown, match.version)
         state.wanted = max(state.wanted, match.version)
+        self._forget_if_ended(match, state)
 
     def shown_version(self, match_id: str) -> int:
-        return self._state(match_id).shown
+        return self._known(match_id).shown
 
     def board_id(self, match: Match) -> int | None:
         """The match's board: the newer of the one this publisher posted and the one the
         match names (snowflakes grow with time; the match may be a copy from before a
         fresh board was posted, or name a board posted by another path)."""
-        state = self._state(match.id)
+        state = self._known(match.id)
         ours = state.board.message_id if state.board else None
         known = [i for i in (ours, match.board_message_id) if i is not None]
         return max(known) if known else None
@@ -215,13 +245,13 @@ class Publisher:
     def board_is_fresh(self, match: Match) -> bool:
         """Whether the current board may still be edited (known to be under 50 minutes;
         a board of unknown age, e.g. after a restart, is tried and replaced on 30046)."""
-        board = self._state(match.id).board
+        board = self._known(match.id).board
         if board is None or board.message_id != self.board_id(match) or board.posted_at is None:
             return True
         return self._clock() - board.posted_at < self.fresh_for
 
     def _known_fresh(self, match: Match) -> bool:
-        board = self._state(match.id).board
+        board = self._known(match.id).board
         return (
             board is not None and board.posted_at is not None
             and board.message_id == self.board_id(match)
@@ -240,21 +270,23 @@ class Publisher:
 
         ``edit_here``: edits the board through the interaction that came from it (one
         request instead of two); ``new_board`` posts a fresh board whatever the age."""
-        state = self._state(match.id)
-        if match.version >= state.wanted:
-            state.wanted, state.latest = match.version, (match, build)
-        async with state.lock:
-            if match.version < state.wanted or match.version < state.shown:
-                return Published(Shown.SKIPPED)
-            if self.blocked(match.channel_id) is not None:
-                return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
-            board = await build()
-            result = await self._show(match, board, edit_here, new_board)
-            if result.ok:
-                state.shown = max(state.shown, match.version)
-            elif result.shown is Shown.FAILED:
-                self._retry_later(match, build)
-            return result
+        async with self._using(match) as state:
+            if match.version >= state.wanted:
+                state.wanted, state.latest = match.version, (match, build)
+            async with state.lock:
+                if match.version < state.wanted or match.version < state.shown:
+                    return Published(Shown.SKIPPED)
+                if self.blocked(match.channel_id) is not None:
+                    return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
+                board = await build()
+                result = await self._show(match, board, edit_here, new_board)
+                if result.ok:
+                    state.shown = max(state.shown, match.version)
+                    if state.latest is not None and state.latest[0].version <= state.shown:
+                        state.latest = None  # only a retry needs it
+                elif result.shown is Shown.FAILED:
+                    self._retry_later(match, build)
+                return result
 
     def _retry_later(self, match: Match, build: Callable[[], Awaitable[Drawable]]) -> None:
         """Try a failed redraw again in the background (unless a newer one shows first),
@@ -264,15 +296,20 @@ class Publisher:
             return
 
         async def again() -> None:
-            for pause in RETRY_DELAYS:
-                await asyncio.sleep(pause)
-                newest, drawn = state.latest or (match, build)
-                if state.shown >= newest.version:
-                    return
-                result = await self.redraw(newest, drawn)
-                if result.shown is not Shown.FAILED:
-                    return
-            log.warning("board of %s still not redrawn after %d tries", match.id, len(RETRY_DELAYS) + 1)
+            newest = match
+            try:
+                for pause in RETRY_DELAYS:
+                    await asyncio.sleep(pause)
+                    newest, drawn = state.latest or (match, build)
+                    if state.shown >= newest.version:
+                        return
+                    result = await self.redraw(newest, drawn)
+                    if result.shown is not Shown.FAILED:
+                        return
+                log.warning("board of %s still not redrawn after %d tries", match.id, len(RETRY_DELAYS) + 1)
+            finally:
+                state.retry = None
+                self._forget_if_ended(newest, state)
 
         state.retry = asyncio.get_running_loop().create_task(again())
 
@@ -366,8 +403,7 @@ class Publisher:
     async def say(self, match: Match, content: str, **kwargs: Any) -> Published:
         """A plain message about ``match`` in its channel (turn pings, clock notes), in
         order with its redraws; nothing is sent while the channel is blocked."""
-        state = self._state(match.id)
-        async with state.lock:
+        async with self._using(match) as state, state.lock:
             if self.blocked(match.channel_id) is not None:
                 return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
             channel = self._channel_for(match.channel_id, match.guild_id)

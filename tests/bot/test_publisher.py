@@ -69,6 +69,7 @@ class Match:
     guild_id: int | None = 1
     channel_id: int = 10
     board_message_id: int | None = None
+    live: bool = True
 
 
 @dataclass
@@ -259,3 +260,26 @@ async def test_a_reply_lost_to_server_errors_is_skipped_not_reported() -> None:
     assert await tolerate(lost()) is None
     with pytest.raises(discord.Forbidden):
         await tolerate(refused())
+
+
+async def test_an_ended_match_leaves_nothing_behind(monkeypatch) -> None:
+    """Issue 21 item 10: a process that runs for months keeps no state for ended matches."""
+    monkeypatch.setattr(module, "RETRY_DELAYS", (0.01, 0.01))
+    channel, saved, clock = Channel(), {}, Clock()
+    pub = publisher(channel, saved, clock)
+    await pub.redraw(Match(version=1), lambda: _board(1))
+    assert pub.holds("m1") and pub._matches["m1"].latest is None  # no Match kept once shown
+    await pub.say(Match(version=1), "your turn")
+    await pub.redraw(Match(version=2, board_message_id=saved["m1"], live=False), lambda: _board(2))
+    assert channel.messages[saved["m1"]] == "v2" and not pub.holds("m1")
+    await pub.say(Match(version=2, live=False), "well played")  # a message after the end
+    pub.adopt(Match(id="m2", version=5, live=False), 300)  # /game show of an ended match
+    assert not pub.holds("m1") and not pub.holds("m2")
+    # the final board met a server error: kept while its retry is pending, dropped after
+    channel.failures = [error(502, 0)]
+    ended = Match(id="m3", version=9, board_message_id=saved["m1"], live=False)
+    assert (await pub.redraw(ended, lambda: _board(9))).shown is Shown.FAILED
+    assert pub.holds("m3")
+    await asyncio.wait_for(pub._matches["m3"].retry, timeout=5)
+    assert channel.messages[saved["m1"]] == "v9" and not pub.holds("m3")
+    assert pub._matches == {}
