@@ -149,6 +149,12 @@ class Presentation:
         """The line an event gets in the board's log (no line when the key is missing)."""
         return Text(f"event.{self.game_id}.{kind}", data)
 
+    def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:  # noqa: ARG002 - the default knows no game's words; games read the view for context
+        """A move in words for people (a menu option): ``reveal C3 7H C2`` → "Turn over C2
+        with the 7 of hearts (matches C3)". The notation itself stays for ``/play``, the
+        command line and logs. Default: the notation as it is."""
+        return Text(f"move.{self.game_id}.unknown", fallback=notation)
+
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - the default says nothing game-specific; games read both
         """The picture of ``view`` in words, for a screen reader (the image's alt text): whose
         turn it is, scores or counts, what just changed, and the cards the view shows; the most

@@ -204,10 +204,14 @@ def board_embed(match: Match, view: dict[str, Any], locale: str, log: Sequence[s
     return embed
 
 
-def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[discord.ui.Item[Any]]:
+def move_selects(
+    match: Match, notations: Sequence[str], locale: str, view: dict[str, Any] | None = None
+) -> list[discord.ui.Item[Any]]:
     """One select per planned group, its placeholder naming the kind of move (and the
-    range it covers when a kind needs several selects)."""
+    range it covers when a kind needs several selects); each option says the move in words
+    (the game's ``move_text``, read against ``view``), the notation below it."""
     plan = plan_selects(notations)
+    presentation = presentation_of(match.game_id)
     counts: dict[str, int] = {}
     for verb, _ in plan:
         counts[verb] = counts.get(verb, 0) + 1
@@ -217,13 +221,17 @@ def move_selects(match: Match, notations: Sequence[str], locale: str) -> list[di
         if counts[verb] > 1:
             label = f"{label}: {moves[0]} … {moves[-1]}"
         selects.append(
-            MoveSelect(match.id, match.version, slot, options=move_options(moves), placeholder=label[:150])
+            MoveSelect(
+                match.id, match.version, slot, placeholder=label[:150],
+                options=move_options(moves, [say(presentation.move_text(m, view), locale) for m in moves]),
+            )
         )
     return selects
 
 
 def board_components(
-    match: Match, notations: Sequence[str], locale: str, *, solo: bool = True
+    match: Match, notations: Sequence[str], locale: str, *, solo: bool = True,
+    view: dict[str, Any] | None = None,
 ) -> discord.ui.View | None:
     """A game without declared controls. Solo: selects of the player's legal moves, Hint
     and Resign. Multiplayer: no moves in public (they could reveal a hand); a "My hand"
@@ -231,15 +239,15 @@ def board_components(
     confuse)."""
     if match.status != "playing":
         return None
-    view = discord.ui.View(timeout=None)
+    components = discord.ui.View(timeout=None)
     if solo:
-        for select in move_selects(match, notations, locale):
-            view.add_item(select)
+        for select in move_selects(match, notations, locale, view):
+            components.add_item(select)
     else:
-        view.add_item(BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale)))
-    view.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
-    view.add_item(BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)))
-    return view
+        components.add_item(BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale)))
+    components.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
+    components.add_item(BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)))
+    return components
 
 
 #: Recent pictures by (game, kind, locale, view): the same view always gives the same PNG,
@@ -293,7 +301,7 @@ async def board_controls(
         return await public_controls(service, match, view, locale, selected)
     viewer = board_viewer(match)
     notations = await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
-    return board_components(match, notations, locale, solo=viewer is not None)
+    return board_components(match, notations, locale, solo=viewer is not None, view=view)
 
 
 async def build_board(

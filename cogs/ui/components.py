@@ -100,8 +100,15 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:
             await run(interaction, lambda routes: routes.play(interaction, self.match_id, notation, self.version))
 
 
-def move_options(notations: Sequence[str]) -> list[discord.SelectOption]:
-    return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
+def move_options(notations: Sequence[str], labels: Sequence[str] | None = None) -> list[discord.SelectOption]:
+    """Menu options playing ``notations``, each shown as its words in ``labels`` (the notation
+    itself when there are none) with the notation as the option's small print."""
+    if labels is None:
+        return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
+    return [
+        discord.SelectOption(label=label[:100], value=n[:100], description=n[:100] if label != n else None)
+        for n, label in zip(notations, labels, strict=True)
+    ]
 
 
 class MoveButton(

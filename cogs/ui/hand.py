@@ -27,7 +27,7 @@ async def hand_message(service: MatchServiceAPI, match: Match, user_id: int, loc
     if png is not None:
         embed.set_image(url=f"attachment://{HAND_PNG}")
     components = discord.ui.View(timeout=None)
-    for select in move_selects(match, moves, locale):
+    for select in move_selects(match, moves, locale, view):
         components.add_item(select)
     return BoardMessage(
         embed=embed, png=png, view=components if moves else None, filename=HAND_PNG,

@@ -30,6 +30,16 @@ def _common_end(view: Mapping[str, Any]) -> list[Text]:
 class CartographerPresentation(Presentation):
     """Cartographer's Expedition: the 5×5 map, the hand, the pile."""
 
+    def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:  # noqa: ARG002 - the notation says it all
+        words = notation.split()
+        if len(words) == 4 and words[0] == "reveal":
+            _, face_up, card, target = words
+            return Text("move.reveal", {"target": target, "card": card_text(card), "face_up": face_up},
+                        fallback=notation)
+        if len(words) == 2 and words[0] == "exchange":
+            return Text("move.exchange", {"card": card_text(words[1])}, fallback=notation)
+        return Text("move.unknown", fallback=notation)
+
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player, named by the front end
         grid: Mapping[str, str | None] = view.get("grid", {})
         face_up = tuple(
@@ -51,6 +61,20 @@ class CartographerPresentation(Presentation):
 
 class DelverPresentation(Presentation):
     """Dungeon Delver: four levels of face-down cards, the hand, the deck."""
+
+    def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:  # noqa: ARG002 - the notation says it all
+        words = notation.split()
+        if len(words) == 3 and words[0] == "explore":
+            return Text("move.explore", {"level": words[1], "card": card_text(words[2])},
+                        fallback=notation)
+        if len(words) == 4 and words[0] == "subdue":
+            return Text(
+                "move.subdue", {"card": card_text(words[1]), "level": words[2], "position": words[3]},
+                fallback=notation,
+            )
+        if len(words) == 2 and words[0] == "claim":
+            return Text("move.claim", {"level": words[1]}, fallback=notation)
+        return Text("move.unknown", fallback=notation)
 
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player, named by the front end
         lines: list[Text | None] = [_result_line(view)]

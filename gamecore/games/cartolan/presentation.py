@@ -186,6 +186,10 @@ class CartolanPresentation(Presentation):
             summary = summary[: SUMMARY_LIMIT - 1] + "…"
         return summary
 
+    def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:
+        """A move in words: the label its button or menu option carries."""
+        return move_label(notation, view)
+
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         """The board in words: round and whose decision, each seat's vault and pieces, each
         Adventurer's place and chest, the explored tiles and the last move."""

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamecore.presentation import Presentation, Text, cards_text
+from gamecore.presentation import Presentation, Text, card_text, cards_text
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -18,6 +18,38 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 class SpeidernePresentation(Presentation):
+    def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:
+        """Each move in words; a defence names the card it is against (the view's pending
+        threat), a funding the expedition it pays for."""
+        words = notation.split()
+        verb = words[0] if words else ""
+        if words == ["draw", "deck"]:
+            return Text("move.draw_deck", fallback=notation)
+        if verb == "draw" and len(words) >= 3 and words[1] == "insurance":
+            return Text("move.draw_insurance", {"cards": cards_text(words[2:])}, fallback=notation)
+        if verb == "ready" and len(words) >= 3 and words[-2] == "at":
+            return Text("move.ready", {"cards": cards_text(words[1:-2]), "place": words[-1]},
+                        fallback=notation)
+        if verb == "move" and len(words) == 4 and words[2] == "to":
+            return Text("move.move_expedition", {"expedition": words[1], "region": words[3]},
+                        fallback=notation)
+        if verb == "defend" and len(words) == 2:
+            pending = (view or {}).get("pending") or {}
+            against = pending.get("against")
+            threat = card_text(against) if against else Text("alt.none")
+            if words[1] == "none":
+                return Text("move.defend_none", {"against": threat}, fallback=notation)
+            return Text("move.defend", {"card": card_text(words[1]), "against": threat},
+                        fallback=notation)
+        if verb == "fund" and len(words) == 3:
+            if words[2] == "none":
+                return Text("move.fund_none", {"expedition": words[1]}, fallback=notation)
+            return Text("move.fund", {"expedition": words[1], "card": card_text(words[2])},
+                        fallback=notation)
+        if words == ["pass"]:
+            return Text("move.pass", fallback=notation)
+        return Text("move.unknown", fallback=notation)
+
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         status: Mapping[str, Any] = view.get("status") or {}
         lines: list[Text] = []
