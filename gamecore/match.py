@@ -72,22 +72,33 @@ def _error(code: str, **params: Any) -> MatchError:
 @dataclass(frozen=True, slots=True)
 class Seat:
     """A place at the table: a Discord user or a computer player (named as in
-    ``Game.players()``). ``name`` is what boards and logs show."""
+    ``Game.players()``). ``name`` is what boards and logs show. A computer that took over a
+    person's seat keeps who sat there (``former``) and whether they resigned (ratings:
+    a resignation is last place, a seat lost to the clock keeps the seat's result)."""
 
     user_id: int | None
     computer: str | None
     name: str
+    former: int | None = None
+    resigned: bool = False
 
     @property
     def is_computer(self) -> bool:
         return self.computer is not None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "computer": self.computer, "name": self.name}
+        data: dict[str, Any] = {"user_id": self.user_id, "computer": self.computer, "name": self.name}
+        if self.former is not None:
+            data["former"] = self.former
+            data["resigned"] = self.resigned
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Seat:
-        return cls(data.get("user_id"), data.get("computer"), data.get("name", ""))
+        return cls(
+            data.get("user_id"), data.get("computer"), data.get("name", ""),
+            data.get("former"), bool(data.get("resigned", False)),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +131,8 @@ class Match:
     turn_deadline: float | None = None
     reminded: bool = False
     expiries: tuple[int, ...] = ()
+    #: A practice match (the host chose the seed): it counts in no rating.
+    practice: bool = False
 
     @property
     def live(self) -> bool:
@@ -162,6 +175,7 @@ def open_match(
     seed: int,
     now: float,
     turn_limit: float | None = DEFAULT_TURN_LIMIT,
+    practice: bool = False,
 ) -> Match:
     """A new match. Solo games (``max_players == 1``) start at once with the clock off;
     the others open a lobby with the host in seat 0. Options are checked by the game."""
@@ -178,6 +192,7 @@ def open_match(
         created_at=now,
         updated_at=now,
         turn_limit=(turn_limit or None) if game.max_players > 1 else None,
+        practice=practice,
     )
     if game.max_players == 1:
         return _begin(match, game, now)
@@ -347,13 +362,15 @@ def record_step(
     return _after_state(stepped, game.status(new_state), now)
 
 
-def hand_to_computer(match: Match, game: Game, seat: int, now: float) -> Match:
+def hand_to_computer(
+    match: Match, game: Game, seat: int, now: float, *, resigned: bool = False
+) -> Match:
     """The seat's person leaves; a computer player takes over. No person left: abandoned."""
     old = match.seats[seat]
     player = computer_name(game)
     seats = (
         match.seats[:seat]
-        + (Seat(None, player, f"{old.name} ({player})"),)
+        + (Seat(None, player, f"{old.name} ({player})", old.user_id, resigned),)
         + match.seats[seat + 1 :]
     )
     handed = _touch(match, now, seats=seats)
@@ -389,7 +406,7 @@ def resign(match: Match, game: Game, user_id: int, now: float) -> Match:
             to_move=(),
             turn_deadline=None,
         )
-    return hand_to_computer(match, game, seat, now)
+    return hand_to_computer(match, game, seat, now, resigned=True)
 
 
 def abandon(match: Match, user_id: int, now: float) -> Match:

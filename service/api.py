@@ -18,7 +18,7 @@ from typing import Any, Literal, Protocol
 
 from gamecore.contract import Event
 from gamecore.match import Match
-from storage.records import ActionRecord, LeaderboardRow, UserStats
+from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
 
 #: Who took a step: a person (``move``), the game's automatic follow-up (``auto``, e.g.
 #: Dungeon Delver's claim), a computer seat (``computer``) or the turn clock (``timeout``).
@@ -253,12 +253,31 @@ class MatchServiceAPI(Protocol):
         """The user's ended matches (finished or abandoned), newest first."""
         ...
 
+    async def ratings(self, user_id: int, *, guild_id: int | None = None) -> list[PlayerRating]:
+        """The user's rating per game, in one server or (``guild_id=None``) all servers,
+        with the rank among that scope's settled players (gamecore/ratings.py)."""
+        ...
+
+    async def rating_board(
+        self, game_id: str, limit: int = 10, *, guild_id: int | None = None, settled: bool = True
+    ) -> list[PlayerRating]:
+        """Highest ratings of a game: settled players ranked, or the provisional ones."""
+        ...
+
+    async def rating_history(
+        self, user_id: int, game_id: str, *, guild_id: int | None = None
+    ) -> list[RatingPoint]:
+        """The user's rating after each rated match of a game, oldest first."""
+        ...
+
 
 __all__: Sequence[str] = (
     "ActionRecord",
     "Hint",
     "LeaderboardRow",
     "MatchServiceAPI",
+    "PlayerRating",
+    "RatingPoint",
     "StepKind",
     "TimerOutcome",
     "TurnOutcome",

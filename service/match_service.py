@@ -33,6 +33,7 @@ from typing import Any
 from gamecore import match as rules
 from gamecore.contract import Event, Game, IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
+from gamecore.ratings import GLOBAL_SCOPE, rated_result
 from gamecore.registry import get_game
 from gamecore.rng import mix_seed
 from gamecore.timeline import public_timeline
@@ -47,7 +48,7 @@ from storage import (
     StoreUnavailable,
     open_store,
 )
-from storage.records import ActionRecord, LeaderboardRow, UserStats
+from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
 
 #: Autocomplete shows at most this many choices (Discord's limit).
 MAX_CHOICES = 25
@@ -170,7 +171,11 @@ class MatchService(MatchServiceAPI):
         """Write ``after`` if the database still holds ``before``'s version."""
         try:
             await self.store.save(
-                after, before.version, action=action, stats=rules.stat_lines(before, after)
+                after,
+                before.version,
+                action=action,
+                stats=rules.stat_lines(before, after),
+                rating=rated_result(before, after),
             )
         except StaleVersion:  # written elsewhere (another process): take the new version
             self._reload.add(before.id)
@@ -206,6 +211,7 @@ class MatchService(MatchServiceAPI):
         turn_limit: float | None = None,
     ) -> Match:
         game = get_game(game_id)
+        practice = seed is not None  # a chosen seed: practice, rated nowhere
         seed = self.seed_source(64) if seed is None else seed
         limit = DEFAULT_TURN_LIMIT if turn_limit is None else turn_limit
         for _ in range(8):
@@ -220,6 +226,7 @@ class MatchService(MatchServiceAPI):
                 seed=seed,
                 now=self.clock(),
                 turn_limit=limit,
+                practice=practice,
             )
             try:
                 await self.store.create(match)
@@ -568,6 +575,24 @@ class MatchService(MatchServiceAPI):
 
     async def history(self, user_id: int, limit: int = 10) -> list[Match]:
         return await self.store.user_matches(user_id, live=False, limit=limit)
+
+    async def ratings(self, user_id: int, *, guild_id: int | None = None) -> list[PlayerRating]:
+        return await self.store.ratings(user_id, _scope(guild_id))
+
+    async def rating_board(
+        self, game_id: str, limit: int = 10, *, guild_id: int | None = None, settled: bool = True
+    ) -> list[PlayerRating]:
+        return await self.store.rating_board(game_id, _scope(guild_id), limit, settled=settled)
+
+    async def rating_history(
+        self, user_id: int, game_id: str, *, guild_id: int | None = None
+    ) -> list[RatingPoint]:
+        return await self.store.rating_history(user_id, game_id, _scope(guild_id))
+
+
+def _scope(guild_id: int | None) -> int:
+    """The ratings scope: one server's, or all servers'."""
+    return GLOBAL_SCOPE if guild_id is None else guild_id
 
 
 def filter_choices(notations: list[str], prefix: str, limit: int = MAX_CHOICES) -> list[str]:

@@ -17,7 +17,7 @@ from storage.base import (
     StoreUnavailable,
 )
 from storage.postgres import PostgresMatchStore, is_postgres_url
-from storage.records import ActionRecord, LeaderboardRow, UserStats
+from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
 from storage.sqlite import (
     DEFAULT_DATABASE_URL,
     SYNC_MODES,
@@ -54,7 +54,9 @@ __all__ = [
     "LeaderboardRow",
     "MatchStore",
     "NewAction",
+    "PlayerRating",
     "PostgresMatchStore",
+    "RatingPoint",
     "SchemaTooNew",
     "ShardFilter",
     "SqliteMatchStore",

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from gamecore.match import MATCH_ERROR_CODES, Match, MatchError, StatLine
+from gamecore.ratings import RatedResult
 from storage.codec import COLUMNS
-from storage.records import ActionRecord, LeaderboardRow, UserStats
+from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
 
 
 class StaleVersion(MatchError):
@@ -56,6 +57,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "guild_stats": (
         "guild_id", "user_id", "game_id", "played", "won", "lost", "best_score", "total_score",
     ),
+    "ratings": ("scope", "user_id", "game_id", "mu", "sigma", "matches"),
+    "rating_history": ("scope", "user_id", "game_id", "match_id", "at", "mu", "sigma"),
 }
 
 
@@ -156,9 +159,12 @@ class MatchStore(Protocol):
         *,
         action: NewAction | None = None,
         stats: Sequence[StatLine] = (),
+        rating: RatedResult | None = None,
     ) -> None:
-        """Write ``match`` (and its action row and statistics) in ONE transaction, only if
-        the stored version is still ``expected_version``; else ``StaleVersion``."""
+        """Write ``match`` (and its action row, statistics and rating update) in ONE
+        transaction, only if the stored version is still ``expected_version``; else
+        ``StaleVersion``. ``rating`` updates the players' ratings in every scope of the
+        match (all servers, and its server) and adds their history rows."""
 
     async def save_move(
         self,
@@ -167,6 +173,7 @@ class MatchStore(Protocol):
         seat: int,
         expected_version: int | None = None,
         stats: Sequence[StatLine] = (),
+        rating: RatedResult | None = None,
     ) -> None:
         """``save`` with an action row at step ``match.steps``."""
 
@@ -215,6 +222,20 @@ class MatchStore(Protocol):
         self, game_id: str, limit: int = 10, *, guild_id: int | None = None
     ) -> list[LeaderboardRow]:
         """Best players of a game, all servers (``guild_id=None``) or one server's."""
+
+    async def ratings(self, user_id: int, scope: int) -> list[PlayerRating]:
+        """The user's rating per game in ``scope`` (0: all servers, else a guild id), with
+        the rank among the scope's settled players."""
+
+    async def rating_board(
+        self, game_id: str, scope: int, limit: int = 10, *, settled: bool = True
+    ) -> list[PlayerRating]:
+        """The best settled (or, ``settled=False``, provisional) ratings of a game."""
+
+    async def rating_history(
+        self, user_id: int, game_id: str, scope: int, limit: int = 200
+    ) -> list[RatingPoint]:
+        """The user's rating after each of their last ``limit`` rated matches, oldest first."""
 
     async def replay(self, match_id: str) -> Any:
         """The game state rebuilt from seed, options, seats and the action log."""

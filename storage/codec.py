@@ -34,6 +34,7 @@ COLUMNS: tuple[str, ...] = (
     "expiries",
     "created_at",
     "updated_at",
+    "practice",
 )
 
 
@@ -66,6 +67,7 @@ def match_to_row(match: Match) -> dict[str, Any]:
         "expiries": _dumps(list(match.expiries)),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
+        "practice": int(match.practice),
     }
 
 
@@ -95,6 +97,7 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
         expiries=tuple(json.loads(row["expiries"])),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
+        practice=bool(row["practice"]),
     )
 
 

@@ -96,6 +96,45 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE matches ADD COLUMN timer_lease DOUBLE PRECISION",
         ),
     ),
+    (
+        3,
+        (
+            # Ratings, as SQLite's migration 5 (storage/schema.py says why), then the
+            # replay of stored results in the same transaction.
+            "ALTER TABLE matches ADD COLUMN practice INTEGER NOT NULL DEFAULT 0",
+            """
+            UPDATE matches SET practice = 1
+                WHERE length(seed) < 16 OR (length(seed) = 16 AND seed <= '9007199254740991')
+            """,
+            """
+            CREATE TABLE ratings (
+                scope BIGINT NOT NULL,
+                user_id BIGINT NOT NULL,
+                game_id TEXT NOT NULL,
+                mu DOUBLE PRECISION NOT NULL,
+                sigma DOUBLE PRECISION NOT NULL,
+                matches INTEGER NOT NULL,
+                PRIMARY KEY (scope, user_id, game_id)
+            )
+            """,
+            "CREATE INDEX ratings_by_game ON ratings (scope, game_id, mu DESC)",
+            """
+            CREATE TABLE rating_history (
+                scope BIGINT NOT NULL,
+                user_id BIGINT NOT NULL,
+                game_id TEXT NOT NULL,
+                match_id TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL,
+                mu DOUBLE PRECISION NOT NULL,
+                sigma DOUBLE PRECISION NOT NULL,
+                PRIMARY KEY (scope, user_id, game_id, match_id)
+            )
+            """,
+        ),
+    ),
 )
+
+#: The migration after which stored results are replayed into ratings (same transaction).
+RATINGS_MIGRATION = 3
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from gamecore.match import Match, StatLine
+from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating, rate
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -38,8 +39,9 @@ from storage.codec import (
     row_to_match,
     rows_to_live_matches,
 )
-from storage.pg_schema import LATEST_VERSION, MIGRATIONS
-from storage.records import ActionRecord, LeaderboardRow, UserStats
+from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
+from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
+from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
 
 T = TypeVar("T")
 
@@ -183,6 +185,8 @@ class PostgresMatchStore:
                         continue  # another process did it meanwhile
                     for statement in statements:
                         await conn.execute(statement)
+                    if version == RATINGS_MIGRATION:
+                        await _replay_ratings(conn)
                     await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
                 current = version
             return current
@@ -217,6 +221,7 @@ class PostgresMatchStore:
         *,
         action: NewAction | None = None,
         stats: Sequence[StatLine] = (),
+        rating: RatedResult | None = None,
     ) -> None:
         values = _values(match)
 
@@ -233,6 +238,8 @@ class PostgresMatchStore:
                 await self._write_users(conn, match)
             for line in stats:
                 await self._add_stat(conn, line, match.guild_id)
+            if rating is not None:
+                await _rate(conn, match, rating)
 
         await self._write(update)
 
@@ -243,9 +250,12 @@ class PostgresMatchStore:
         seat: int,
         expected_version: int | None = None,
         stats: Sequence[StatLine] = (),
+        rating: RatedResult | None = None,
     ) -> None:
         expected = match.version - 1 if expected_version is None else expected_version
-        await self.save(match, expected, action=NewAction(seat, notation), stats=stats)
+        await self.save(
+            match, expected, action=NewAction(seat, notation), stats=stats, rating=rating
+        )
 
     async def update_meta(self, match: Match) -> None:
         async def update(conn: asyncpg.Connection) -> None:
@@ -383,6 +393,42 @@ class PostgresMatchStore:
         )
         return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
 
+    async def ratings(self, user_id: int, scope: int) -> list[PlayerRating]:
+        rows = await self._fetch(
+            "SELECT r.game_id, r.mu, r.sigma, r.matches, CASE WHEN r.sigma > $3 THEN NULL "
+            "ELSE 1 + (SELECT COUNT(*) FROM ratings o WHERE o.scope = r.scope "
+            "AND o.game_id = r.game_id AND o.sigma <= $3 AND o.mu > r.mu) END "
+            "FROM ratings r WHERE r.scope = $1 AND r.user_id = $2 AND r.matches > 0 "
+            "ORDER BY r.game_id",
+            scope, user_id, SETTLED_SIGMA,
+        )
+        return [PlayerRating(user_id, r[0], Rating(r[1], r[2], r[3]), r[4]) for r in rows]
+
+    async def rating_board(
+        self, game_id: str, scope: int, limit: int = 10, *, settled: bool = True
+    ) -> list[PlayerRating]:
+        test = "<=" if settled else ">"
+        rows = await self._fetch(
+            "SELECT user_id, mu, sigma, matches FROM ratings WHERE scope = $1 AND game_id = $2 "
+            f"AND matches > 0 AND sigma {test} $3 ORDER BY mu DESC, user_id LIMIT $4",
+            scope, game_id, SETTLED_SIGMA, limit,
+        )
+        return [
+            PlayerRating(r[0], game_id, Rating(r[1], r[2], r[3]), i + 1 if settled else None)
+            for i, r in enumerate(rows)
+        ]
+
+    async def rating_history(
+        self, user_id: int, game_id: str, scope: int, limit: int = 200
+    ) -> list[RatingPoint]:
+        rows = await self._fetch(
+            "SELECT at, mu, sigma FROM rating_history WHERE scope = $1 AND user_id = $2 "
+            "AND game_id = $3 ORDER BY at DESC, match_id DESC LIMIT $4",
+            scope, user_id, game_id, limit,
+        )
+        count = len(rows)
+        return [RatingPoint(r[0], Rating(r[1], r[2], count - i)) for i, r in enumerate(rows)][::-1]
+
     async def replay(self, match_id: str) -> Any:
         """Rebuild the state from seed + options + seat count + action log."""
         return await replay_state(self, match_id)
@@ -405,6 +451,69 @@ class PostgresMatchStore:
             await conn.executemany(sql, [tuple(row[c] for c in columns) for row in rows])
 
         await self._write(insert)
+
+
+_UPSERT_RATING = (
+    "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
+    "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, user_id, game_id) DO UPDATE SET "
+    "mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches"
+)
+_INSERT_HISTORY = (
+    "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
+    "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
+)
+
+
+async def _rate(conn: asyncpg.Connection, match: Match, result: RatedResult) -> None:
+    """The finished match's rating update, in the result's transaction, in two statements
+    for every scope at once: the players' rows are created (at the default, ``matches``
+    0) or locked as they are, in (scope, user) order so two matches ending at once with a
+    player in common update one after the other; then the new ratings and history rows."""
+    keys = sorted((scope, user) for scope in scopes(match.guild_id) for user in set(result.users))
+    rows = await conn.fetch(
+        "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
+        "SELECT k.scope, k.user_id, $3, $4, $5, 0 "
+        "FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS k(scope, user_id, n) "
+        "ORDER BY k.n "
+        "ON CONFLICT (scope, user_id, game_id) DO UPDATE SET matches = ratings.matches "
+        "RETURNING scope, user_id, mu, sigma, matches",
+        [k[0] for k in keys], [k[1] for k in keys], result.game_id, Rating().mu, Rating().sigma,
+    )
+    current: dict[int, dict[int, Rating]] = {}
+    for row in rows:
+        current.setdefault(row[0], {})[row[1]] = Rating(row[2], row[3], row[4])
+    new = [
+        (scope, user, rating)
+        for scope, ratings in current.items()
+        for user, rating in rate(result, ratings).items()
+    ]
+    await conn.execute(
+        "WITH new AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], "
+        "$4::float8[], $5::int[]) AS n(scope, user_id, mu, sigma, matches)), "
+        "changed AS (UPDATE ratings r SET mu = n.mu, sigma = n.sigma, matches = n.matches "
+        "FROM new n WHERE r.scope = n.scope AND r.user_id = n.user_id AND r.game_id = $6) "
+        "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
+        "SELECT scope, user_id, $6, $7, $8, mu, sigma FROM new ON CONFLICT DO NOTHING",
+        [n[0] for n in new], [n[1] for n in new], [n[2].mu for n in new],
+        [n[2].sigma for n in new], [n[2].matches for n in new],
+        result.game_id, match.id, match.updated_at,
+    )
+
+
+async def _replay_ratings(conn: asyncpg.Connection) -> None:
+    """The ratings migration: every stored finished result, oldest first, into ratings."""
+    rows = await conn.fetch(
+        f"SELECT {REPLAY_COLUMNS} FROM matches WHERE status = 'finished' ORDER BY updated_at, id"
+    )
+    users: dict[str, list[int]] = {}
+    for record in await conn.fetch("SELECT match_id, user_id FROM match_users"):
+        users.setdefault(record[0], []).append(record[1])
+    replay = Replay()
+    for row in rows:
+        match = stored_match(row)
+        replay.add(match, row["updated_at"], left_early(match, users.get(match.id, ())))
+    await conn.executemany(_UPSERT_RATING, replay.rating_rows())
+    await conn.executemany(_INSERT_HISTORY, replay.history)
 
 
 def _stats_scope(guild_id: int | None, first: int = 2) -> tuple[str, str]:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gamecore.ratings import Rating
+
 
 @dataclass(frozen=True, slots=True)
 class ActionRecord:
@@ -45,3 +47,22 @@ class LeaderboardRow:
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerRating:
+    """A person's rating in one game and scope (``/stats``, ``/leaderboard``); ``rank``
+    among the settled players of the scope, None while provisional."""
+
+    user_id: int
+    game_id: str
+    rating: Rating
+    rank: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """The rating after one rated match (``/stats``' chart)."""
+
+    at: float
+    rating: Rating

@@ -110,6 +110,43 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         ALTER TABLE matches ADD COLUMN timer_lease REAL
         """,
     ),
+    (
+        5,
+        # Ratings (gamecore/ratings.py): one row per scope (0 = all servers, else the
+        # guild id), player and game, written with the result; the history feeds /stats'
+        # chart. ``practice`` marks matches whose seed the host chose; older ones are marked
+        # by their seed (a chosen seed is at most 2^53 - 1, a drawn one 64 bits). The stored
+        # results are then replayed into ratings (storage/ratings.py) in this transaction.
+        """
+        ALTER TABLE matches ADD COLUMN practice INTEGER NOT NULL DEFAULT 0;
+        UPDATE matches SET practice = 1
+            WHERE length(seed) < 16 OR (length(seed) = 16 AND seed <= '9007199254740991');
+        CREATE TABLE ratings (
+            scope INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            matches INTEGER NOT NULL,
+            PRIMARY KEY (scope, user_id, game_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX ratings_by_game ON ratings (scope, game_id, mu DESC);
+        CREATE TABLE rating_history (
+            scope INTEGER NOT NULL,
+            user_id INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            match_id TEXT NOT NULL,
+            at REAL NOT NULL,
+            mu REAL NOT NULL,
+            sigma REAL NOT NULL,
+            PRIMARY KEY (scope, user_id, game_id, match_id)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
+
+#: The migration after which stored results are replayed into ratings (Python, same
+#: transaction).
+RATINGS_MIGRATION = 5
 
 LATEST_VERSION = MIGRATIONS[-1][0]

@@ -19,7 +19,7 @@ import contextlib
 import fcntl
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -27,6 +27,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from gamecore.match import Match, StatLine
+from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating, rate
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -43,8 +44,9 @@ from storage.codec import (
     row_to_match,
     rows_to_live_matches,
 )
-from storage.records import ActionRecord, LeaderboardRow, UserStats
-from storage.schema import LATEST_VERSION, MIGRATIONS
+from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
+from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
+from storage.schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
 
@@ -230,6 +232,8 @@ class SqliteMatchStore:
                     statements = script if isinstance(script, tuple) else _statements(script)
                     for statement in statements:
                         await self.db.execute(statement)
+                    if version == RATINGS_MIGRATION:
+                        await self._in_thread(_replay_ratings)
                     await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
                 except BaseException:
                     await self.db.execute("ROLLBACK")
@@ -277,6 +281,7 @@ class SqliteMatchStore:
         *,
         action: NewAction | None = None,
         stats: Sequence[StatLine] = (),
+        rating: RatedResult | None = None,
     ) -> None:
         row = match_to_row(match)
         row["expected_version"] = expected_version
@@ -290,9 +295,13 @@ class SqliteMatchStore:
                 self._write_users(conn, match)
             for line in stats:
                 self._add_stat(conn, line, match.guild_id)
+            if rating is not None:
+                _rate(conn, match, rating)
 
         # a plain move is one statement: the trigger logs the action
-        await self._submit(update, single_statement=action is not None and not stats)
+        await self._submit(
+            update, single_statement=action is not None and not stats and rating is None
+        )
 
     async def save_move(
         self,
@@ -301,9 +310,12 @@ class SqliteMatchStore:
         seat: int,
         expected_version: int | None = None,
         stats: Sequence[StatLine] = (),
+        rating: RatedResult | None = None,
     ) -> None:
         expected = match.version - 1 if expected_version is None else expected_version
-        await self.save(match, expected, action=NewAction(seat, notation), stats=stats)
+        await self.save(
+            match, expected, action=NewAction(seat, notation), stats=stats, rating=rating
+        )
 
     async def update_meta(self, match: Match) -> None:
         values = (
@@ -387,7 +399,7 @@ class SqliteMatchStore:
         return await db._execute(function, db._conn, *args)
 
     # -- reading ------------------------------------------------------------------------
-    async def _fetch(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+    async def _fetch(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[Any]:
         async with self._lock, self.db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
@@ -506,10 +518,100 @@ class SqliteMatchStore:
         )
         return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
 
+    async def ratings(self, user_id: int, scope: int) -> list[PlayerRating]:
+        rows = await self._fetch(
+            "SELECT r.game_id, r.mu, r.sigma, r.matches, CASE WHEN r.sigma > :settled THEN NULL "
+            "ELSE 1 + (SELECT COUNT(*) FROM ratings o WHERE o.scope = r.scope "
+            "AND o.game_id = r.game_id AND o.sigma <= :settled AND o.mu > r.mu) END "
+            "FROM ratings r WHERE r.scope = :scope AND r.user_id = :user ORDER BY r.game_id",
+            {"settled": SETTLED_SIGMA, "scope": scope, "user": user_id},
+        )
+        return [PlayerRating(user_id, r[0], Rating(r[1], r[2], r[3]), r[4]) for r in rows]
+
+    async def rating_board(
+        self, game_id: str, scope: int, limit: int = 10, *, settled: bool = True
+    ) -> list[PlayerRating]:
+        test = "<=" if settled else ">"
+        rows = await self._fetch(
+            f"SELECT user_id, mu, sigma, matches FROM ratings WHERE scope = ? AND game_id = ? "
+            f"AND sigma {test} ? ORDER BY mu DESC, user_id LIMIT ?",
+            (scope, game_id, SETTLED_SIGMA, limit),
+        )
+        return [
+            PlayerRating(r[0], game_id, Rating(r[1], r[2], r[3]), i + 1 if settled else None)
+            for i, r in enumerate(rows)
+        ]
+
+    async def rating_history(
+        self, user_id: int, game_id: str, scope: int, limit: int = 200
+    ) -> list[RatingPoint]:
+        rows = await self._fetch(
+            "SELECT at, mu, sigma FROM rating_history WHERE scope = ? AND user_id = ? "
+            "AND game_id = ? ORDER BY at DESC, match_id DESC LIMIT ?",
+            (scope, user_id, game_id, limit),
+        )
+        count = len(rows)
+        return [RatingPoint(r[0], Rating(r[1], r[2], count - i)) for i, r in enumerate(rows)][::-1]
+
     async def replay(self, match_id: str) -> Any:
         """Rebuild the state from seed + options + seat count + action log (crash
         recovery and tests: it must equal the stored state)."""
         return await replay_state(self, match_id)
+
+
+def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
+    """The finished match's rating update, in the result's transaction."""
+    users = result.users
+    marks = ", ".join("?" for _ in users)
+    for scope in scopes(match.guild_id):
+        rows = conn.execute(
+            f"SELECT user_id, mu, sigma, matches FROM ratings WHERE scope = ? AND game_id = ? "
+            f"AND user_id IN ({marks})",
+            (scope, result.game_id, *users),
+        ).fetchall()
+        current = {r[0]: Rating(r[1], r[2], r[3]) for r in rows}
+        new = rate(result, current)
+        conn.executemany(
+            "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, user_id, game_id) DO UPDATE SET "
+            "mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches",
+            [(scope, u, result.game_id, r.mu, r.sigma, r.matches) for u, r in new.items()],
+        )
+        conn.executemany(
+            "INSERT OR REPLACE INTO rating_history "
+            "(scope, user_id, game_id, match_id, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            [(scope, u, result.game_id, match.id, match.updated_at, r.mu, r.sigma)
+             for u, r in new.items()],
+        )
+
+
+def _replay_ratings(conn: sqlite3.Connection) -> None:
+    """The ratings migration: every stored finished result, oldest first, into ratings."""
+    factory, conn.row_factory = conn.row_factory, sqlite3.Row
+    try:
+        rows = conn.execute(
+            f"SELECT {REPLAY_COLUMNS} FROM matches WHERE status = 'finished' "
+            "ORDER BY updated_at, id"
+        ).fetchall()
+        users: dict[str, list[int]] = {}
+        for match_id, user_id in conn.execute("SELECT match_id, user_id FROM match_users"):
+            users.setdefault(match_id, []).append(user_id)
+    finally:
+        conn.row_factory = factory
+    replay = Replay()
+    for row in rows:
+        match = stored_match(row)
+        replay.add(match, row["updated_at"], left_early(match, users.get(match.id, ())))
+    conn.executemany(
+        "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
+        "VALUES (?, ?, ?, ?, ?, ?)",
+        replay.rating_rows(),
+    )
+    conn.executemany(
+        "INSERT OR REPLACE INTO rating_history "
+        "(scope, user_id, game_id, match_id, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        replay.history,
+    )
 
 
 def _stats_scope(guild_id: int | None) -> tuple[str, str, tuple[int, ...]]:

@@ -1,7 +1,9 @@
-"""``/stats [user]``, ``/leaderboard game`` and ``/history``: records kept by the service."""
+"""``/stats [user] [game]``, ``/leaderboard game`` and ``/history``: records and ratings
+kept by the service."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from typing import TYPE_CHECKING
 
@@ -11,7 +13,7 @@ from discord.ext import commands
 
 from cogs.commands.params import GAME_CHOICES, localized
 from cogs.flows.matches import pick_match
-from cogs.ui import replies
+from cogs.ui import ratings, replies
 from cogs.ui.labels import game_name
 from cogs.ui.progress import Progress, run_with_progress
 from cogs.ui.replies import Interaction
@@ -89,28 +91,60 @@ class StatsCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=localized("cmd.stats.name"), description=localized("cmd.stats.description"))
-    @app_commands.rename(user=localized("cmd.opt.user.name"))
-    @app_commands.describe(user=localized("cmd.opt.user.description"))
-    async def stats(self, interaction: Interaction, user: discord.User | None = None) -> None:
+    @app_commands.rename(user=localized("cmd.opt.user.name"), game=localized("cmd.opt.game.name"))
+    @app_commands.describe(
+        user=localized("cmd.opt.user.description"), game=localized("cmd.opt.game.description")
+    )
+    @app_commands.choices(game=GAME_CHOICES)
+    async def stats(
+        self,
+        interaction: Interaction,
+        user: discord.User | None = None,
+        game: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Record and rating per game (this server's and all servers'), and the rating
+        chart of ``game`` (default: the game with the most rated matches here)."""
         locale = locale_for(interaction, public=False)
         who = user or interaction.user
+        guild_id = interaction.guild_id
         rows = await self.bot.service.stats(who.id)
         here = {}
-        if interaction.guild_id is not None:
-            here = {r.game_id: r for r in await self.bot.service.stats(who.id, guild_id=interaction.guild_id)}
+        if guild_id is not None:
+            here = {r.game_id: r for r in await self.bot.service.stats(who.id, guild_id=guild_id)}
+        rated = {r.game_id: r for r in await self.bot.service.ratings(who.id, guild_id=guild_id)}
+        rated_all = rated
+        if guild_id is not None:
+            rated_all = {r.game_id: r for r in await self.bot.service.ratings(who.id)}
         embed = discord.Embed(title=t("stats.title", locale, name=who.display_name))
         if not rows:
             embed.description = t("stats.empty", locale)
         for row in rows[:25]:
             lines = [_stats_line(row, locale)]
-            if interaction.guild_id is not None:
+            if guild_id is not None:
                 local = here.get(row.game_id)
                 lines = [
                     t("stats.scope.server", locale, line=_stats_line(local, locale) if local else "—"),
                     t("stats.scope.global", locale, line=lines[0]),
                 ]
+            if row.game_id in rated:
+                lines.append(ratings.stats_line(rated[row.game_id], locale, in_server=guild_id is not None))
+            if guild_id is not None and row.game_id in rated_all:
+                lines.append(ratings.global_line(rated_all[row.game_id], locale))
             embed.add_field(name=game_name(row.game_id, locale), value="\n".join(lines), inline=False)
-        await replies.send(interaction, embed=embed, ephemeral=True)
+        chosen = game.value if game else max(rated, key=lambda g: rated[g].rating.matches, default=None)
+        points = []
+        if chosen is not None and ratings.is_rated(chosen):
+            points = await self.bot.service.rating_history(who.id, chosen, guild_id=guild_id)
+        if not points:
+            await replies.send(interaction, embed=embed, ephemeral=True)
+            return
+        await replies.defer(interaction, ephemeral=True)  # a chart takes a moment to draw
+        picture, alt = await asyncio.to_thread(
+            ratings.chart, points, locale, game=game_name(chosen or "", locale), name=who.display_name
+        )
+        embed.set_image(url="attachment://rating.png")
+        file = discord.File(io.BytesIO(picture), filename="rating.png", description=alt[:1024])
+        await replies.send(interaction, embed=embed, file=file, ephemeral=True)
 
     @app_commands.command(name=localized("cmd.leaderboard.name"), description=localized("cmd.leaderboard.description"))
     @app_commands.rename(game=localized("cmd.opt.game.name"), scope=localized("cmd.opt.scope.name"))
@@ -128,20 +162,27 @@ class StatsCog(commands.Cog):
         servers. Outside a server (a DM) the global table."""
         locale = locale_for(interaction, public=True)
         guild_id = interaction.guild_id if scope is None or scope.value == "server" else None
-        rows = await self.bot.service.leaderboard(game.value, 10, guild_id=guild_id)
-        lines = [
-            t(
-                "leaderboard.line", locale, rank=row.rank, user=f"<@{row.user_id}>", won=row.won,
-                played=row.played, rate=round(row.win_rate * 100), best=_score(row.best_score),
+        if ratings.is_rated(game.value):  # by rating: settled players ranked, provisional apart
+            settled = await self.bot.service.rating_board(game.value, 10, guild_id=guild_id)
+            unsettled = await self.bot.service.rating_board(
+                game.value, 5, guild_id=guild_id, settled=False
             )
-            for row in rows
-        ]
+            description = ratings.board_lines(settled, unsettled, locale)
+        else:
+            rows = await self.bot.service.leaderboard(game.value, 10, guild_id=guild_id)
+            description = "\n".join(
+                t(
+                    "leaderboard.line", locale, rank=row.rank, user=f"<@{row.user_id}>", won=row.won,
+                    played=row.played, rate=round(row.win_rate * 100), best=_score(row.best_score),
+                )
+                for row in rows
+            ) or t("leaderboard.empty", locale)
         embed = discord.Embed(
             title=t(
                 "leaderboard.title.server" if guild_id is not None else "leaderboard.title.global",
                 locale, game=game_name(game.value, locale),
             ),
-            description="\n".join(lines) or t("leaderboard.empty", locale),
+            description=description,
         )
         await replies.send(
             interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()

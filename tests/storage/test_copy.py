@@ -24,7 +24,8 @@ async def fill(url: str) -> None:
     service = MatchService(store_for(url))
     await service.start()
     for index, guild in enumerate((1, None, 2)):
-        lobby = await service.new_match("toy-race", guild, 9, HOST, seed=index)
+        # the first is rated (no chosen seed), the others are practice
+        lobby = await service.new_match("toy-race", guild, 9, HOST, seed=index or None)
         await service.lobby_join(lobby.id, GUEST)
         match = await service.lobby_start(lobby.id, HOST)
         for _ in range(2 + 10 * (index != 1)):  # the second stays unfinished

@@ -1,0 +1,145 @@
+"""Ratings end to end on both backends: rated and practice matches, resignation, a restart,
+and the migration that replays results stored before ratings existed."""
+
+from __future__ import annotations
+
+import itertools
+
+from service import MatchService
+from storage import PostgresMatchStore, SqliteMatchStore, store_for
+from storage.pg_schema import RATINGS_MIGRATION as PG_RATINGS
+from storage.schema import RATINGS_MIGRATION as SQLITE_RATINGS
+
+A, B, C = 101, 202, 303
+GUILD = 77
+
+
+def drawn_seeds():
+    """64-bit seeds, as the bot draws them (the migration takes short ones for chosen)."""
+    counter = itertools.count(1)
+    return lambda _bits: (1 << 63) + next(counter)
+
+
+async def race(service: MatchService, people: tuple[int, ...], *, guild=GUILD, seed=None, resign=None):
+    """A toy race among ``people``; ``resign`` gives up at their first turn."""
+    lobby = await service.new_match("toy-race", guild, 9, people[0], seed=seed)
+    for person in people[1:]:
+        await service.lobby_join(lobby.id, person)
+    match = await service.lobby_start(lobby.id, people[0])
+    while match.status == "playing":
+        if match.awaits_computer:
+            match = (await service.computer_turns(match.id))[-1].final
+            continue
+        user = match.seats[match.to_move[0]].user_id
+        if user == resign:
+            match = await service.resign(match.id, user)
+            resign = None
+            continue
+        match = (await service.play(match.id, user, "add 3")).final
+    return match
+
+
+async def figures(service: MatchService) -> dict:
+    return {
+        "mine": [await service.ratings(u, guild_id=g) for u in (A, B, C) for g in (None, GUILD)],
+        "board": [
+            await service.rating_board("toy-race", guild_id=g, settled=s)
+            for g in (None, GUILD) for s in (True, False)
+        ],
+        "history": [await service.rating_history(u, "toy-race") for u in (A, B, C)],
+    }
+
+
+async def test_a_finished_match_rates_its_people_in_both_scopes_and_practice_counts_nowhere(store, clock):
+    service = MatchService(store, clock=clock, seed_source=drawn_seeds())
+    await service.start()
+    match = await race(service, (A, B))
+    winner = match.seats[match.result["winners"][0]].user_id
+    loser = B if winner == A else A
+    for guild in (None, GUILD):
+        (won,) = await service.ratings(winner, guild_id=guild)
+        (lost,) = await service.ratings(loser, guild_id=guild)
+        assert (won.rating.shown, lost.rating.shown, won.rating.matches) == (1605, 1395, 1)
+        assert won.rank is None and won.rating.provisional  # one match: provisional
+    assert await service.ratings(winner, guild_id=GUILD + 1) == []  # another server: nothing
+    assert len(await service.rating_history(winner, "toy-race", guild_id=GUILD)) == 1
+    before = await figures(service)
+    await race(service, (A, B), seed=5)  # a chosen seed: practice
+    clock.advance(10)
+    lobby = await service.new_match("toy-race", GUILD, 9, A)
+    await service.lobby_join(lobby.id, B)
+    await service.lobby_start(lobby.id, A)
+    await service.abandon(lobby.id, A)  # abandoned: nothing
+    assert await figures(service) == before
+    provisional = await service.rating_board("toy-race", guild_id=GUILD, settled=False)
+    assert [p.user_id for p in provisional] == [winner, loser]
+    assert await service.rating_board("toy-race", guild_id=GUILD) == []
+    await service.close()
+    again = MatchService(store_for(_url(store)), clock=clock, seed_source=drawn_seeds())
+    await again.start()  # a restart: the same ratings and tables
+    assert await figures(again) == before
+    await again.close()
+
+
+async def test_resigning_counts_last_against_a_computer_that_plays_on(store, clock):
+    service = MatchService(store, clock=clock, seed_source=drawn_seeds())
+    await service.start()
+    lobby = await service.new_match("toy-race", GUILD, 9, A)
+    await service.lobby_join(lobby.id, B)
+    await service.lobby_join(lobby.id, C)
+    match = await service.lobby_start(lobby.id, A)
+    match = await service.resign(match.id, C)  # C gives up before anyone moved
+    while match.status == "playing":
+        if match.awaits_computer:
+            match = (await service.computer_turns(match.id))[-1].final
+        else:
+            user = match.seats[match.to_move[0]].user_id
+            match = (await service.play(match.id, user, "add 1")).final
+    shown = {u: (await service.ratings(u))[0].rating.shown for u in (A, B, C)}
+    assert shown[C] < min(shown[A], shown[B])  # last, whatever its computer did
+    await service.close()
+
+
+async def test_the_migration_replays_stored_results_into_the_same_ratings(store, clock):
+    service = MatchService(store, clock=clock, seed_source=drawn_seeds())
+    await service.start()
+    for people, resign in (((A, B), None), ((B, C, A), C), ((A, C), None), ((C, B), None)):
+        await race(service, people, resign=resign)
+        clock.advance(60)
+    await race(service, (A, B, C), seed=12)  # practice: chosen seed
+    live = await figures(service)
+    assert any(live["board"])
+    await service.close()
+    await _undo_ratings_migration(store)
+    store = store_for(_url(store))
+    replayed = MatchService(store, clock=clock)
+    await replayed.start()  # migrates again: the stored results are replayed
+    assert await figures(replayed) == live
+    await replayed.close()
+
+
+def _url(store) -> str:
+    if isinstance(store, SqliteMatchStore):
+        return f"sqlite:///{store.path}"
+    assert isinstance(store, PostgresMatchStore)
+    return store.url
+
+
+async def _undo_ratings_migration(store) -> None:
+    """The database as it was before ratings existed (tables, column and version gone)."""
+    undo = (
+        "DROP TABLE ratings", "DROP TABLE rating_history",
+        "ALTER TABLE matches DROP COLUMN practice",
+    )
+    if isinstance(store, SqliteMatchStore):
+        await store.open()
+        for sql in (*undo, f"DELETE FROM schema_version WHERE version >= {SQLITE_RATINGS}"):
+            await store.db.execute(sql)
+    else:
+        await store.open()
+        async with store.pool.acquire() as conn:
+            for sql in (*undo, f"DELETE FROM schema_version WHERE version >= {PG_RATINGS}"):
+                await conn.execute(sql)
+    await store.close()
+
+
