@@ -59,6 +59,22 @@ async def env(simcord_env) -> AsyncIterator:
         await simcord_env.bot.close()
 
 
+#: simcord's per-interaction settle timeout, in real seconds, for every test that drives the
+#: bot (its default, 5 s, is too short for a render or a simulation on a loaded two-core
+#: machine); a test may still set its own with ``@pytest.mark.simcord(settle_timeout=…)``.
+SETTLE_TIMEOUT = 60.0
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:  # noqa: ARG001 - pytest hook signature
+    for item in items:
+        if "simcord_env" not in getattr(item, "fixturenames", ()):
+            continue
+        marker = item.get_closest_marker("simcord")
+        options = dict(marker.kwargs) if marker else {}
+        options.setdefault("settle_timeout", SETTLE_TIMEOUT)
+        item.add_marker(pytest.mark.simcord(**options), append=False)
+
+
 # -- databases: every test that takes ``database_url`` runs on SQLite and on PostgreSQL ------
 
 

@@ -68,11 +68,11 @@ async def test_a_slow_commit_on_one_match_does_not_block_another(service, store)
     )
     await asyncio.sleep(0)
     done = await asyncio.wait_for(
-        service.play(fast.id, GUEST, (await service.legal_moves(fast.id, GUEST))[0]), timeout=5
+        service.play(fast.id, GUEST, (await service.legal_moves(fast.id, GUEST))[0]), timeout=30
     )
     assert done.match.steps == 1
     assert not slow_move.done()
     # while the slow move waits, its match still shows the old version and no new move
     assert (await service.get(slow.id)).steps == 0
     gate.set()
-    assert (await asyncio.wait_for(slow_move, timeout=5)).match.steps == 1
+    assert (await asyncio.wait_for(slow_move, timeout=30)).match.steps == 1

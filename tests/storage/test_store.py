@@ -307,16 +307,17 @@ async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(sqlite_store):
     game = get_game("toy-race")
     state, _ = game.apply(after.state, after.to_move[0], 2)
     second = rules.record_step(after, game, after.to_move[0], state, NOW + 20)
-    gate = asyncio.Event()
+    gate, flushing = asyncio.Event(), asyncio.Event()
     real_flush = sqlite_store._flush
 
     async def slow_flush(batch):
+        flushing.set()
         await gate.wait()
         await real_flush(batch)
 
     sqlite_store._flush = slow_flush
     caller = asyncio.create_task(sqlite_store.save_move(second, "add 2", after.to_move[0]))
-    await asyncio.sleep(0.01)
+    await asyncio.wait_for(flushing.wait(), timeout=30)  # no fixed pause: a loaded machine
     caller.cancel()
     gate.set()
     with pytest.raises(asyncio.CancelledError):
