@@ -1,4 +1,4 @@
-"""``python -m gamecore list | play | simulate | replay``: the games without Discord (docs/cli.md).
+"""``python -m gamecore list | play | simulate | replay | par | review``: the games without Discord (docs/cli.md).
 
 :func:`main` takes its streams as arguments so tests run the whole command line in-process.
 Game options become flags (``--preset modern``) once the game is known, so arguments are
@@ -12,6 +12,8 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+from gamecore.cli.analysis import add_parsers as add_analysis_parsers
+from gamecore.cli.analysis import run_par, run_review
 from gamecore.cli.listing import run_list
 from gamecore.cli.options import DEFAULT_SEED, UsageError, add_option_flags, chosen_options
 from gamecore.cli.play import run_play
@@ -112,11 +114,15 @@ def build_parser(
     replay.add_argument("--players", type=int, default=None, help="number of seats")
     replay.add_argument("--json", action="store_true", help="print the final position as a --json object")
 
+    par, review = add_analysis_parsers(commands, with_help)
+
     dests: dict[str, str] = {}
     if game is not None:
         dests = add_option_flags(play, game)
         add_option_flags(simulate, game)
         add_option_flags(replay, game)
+        add_option_flags(par, game)
+        add_option_flags(review, game)
     return parser, dests
 
 
@@ -171,7 +177,7 @@ def main(
         probe, _ = build_parser(parser_class, None, with_help=False)
         known, _rest = probe.parse_known_args(argv)
         game = None
-        if known.command in ("play", "simulate", "replay") and known.game:
+        if known.command in ("play", "simulate", "replay", "par", "review") and known.game:
             game = lookup_game(known.game, games)
         parser, dests = build_parser(parser_class, game)
         args = parser.parse_args(argv)
@@ -179,6 +185,10 @@ def main(
             return run_list(all_games(games), stdout, as_json=args.json)
         assert game is not None
         options = resolved_options(game, args, dests)
+        if args.command == "par":
+            return run_par(game, args, options, stdin, stdout)
+        if args.command == "review":
+            return run_review(game, args, options, stdin, stdout)
         seats = seat_count(game, args.players)
         if args.command == "replay":
             return run_replay(game, args, seats, options, stdin, stdout, stderr)

@@ -22,7 +22,8 @@ _FALSE = {"0", "false", "no", "off", "n"}
 #: Flags of ``play``/``simulate`` themselves; an option with such a name gets ``--option-``.
 RESERVED_FLAGS = frozenset({
     "-h", "--help", "--seed", "--players", "--player", "--json", "--games", "--jsonl",
-    "--plot", "--workers", "--max-steps", "--quiet", "--rotate",
+    "--plot", "--workers", "--max-steps", "--quiet", "--rotate", "--plays", "--moves", "--seat",
+    "--samples",
 })
 
 
