@@ -1,21 +1,29 @@
 """Cartolan ``modern`` against the designer's code: end-of-game shares, rounds and win rates.
 
-Not a test: ``.venv/bin/python bench/cartolan_reference.py [--games 4000]``. Plays modern
-Regular four-player games between the Explorer, Trader, Router and Pirate (seats rotating;
-movement ``initial``, exploration ``continuous``, the Mythical City in) through the
+Not a test: ``.venv/bin/python bench/cartolan_reference.py [--games 16000] [--workers 2]``.
+Plays modern Regular four-player games between the Explorer, Trader, Router and Pirate (seats
+rotating; movement ``initial``, exploration ``continuous``, the Mythical City in) through the
 simulation fast path, and prints how the games ended (by margin, by the land pile, by the
 water pile), the mean number of rounds and each type's win rate (a shared win split between
-the winners) next to the reference figures measured on the designer's code (binding decision
-14: that code with only its avoid-list slip corrected, 4,000 games). With 4,000 games a share
-is known to about ±1.4 points (95%), a win rate to about ±1.4 points.
+the winners) next to the reference of binding decision 14 as restated on 2026-11-25: the
+designer's code with decisions 4 and 8 and the Router's step past a ransacked Agent it cannot
+restore, 16,000 games.
+
+Each difference is printed with its standard error: the project's from its own games, the
+reference's from a sample of the reference's size with the same spread, plus the rounding
+of the published figure. A difference beyond 3 errors is flagged ``!!``; the last column
+says whether it is inside the decision's tolerance (shares ±0.7 points, win rates ±0.01; the
+rounds have none).
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import random
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -26,18 +34,26 @@ from gamecore.games.cartolan.state import State
 
 LINEUP = ("explorer", "trader", "router", "pirate")
 OPTIONS = {"preset": "modern", "mode": "regular", "movement": "initial", "exploration": "continuous"}
-#: The designer's code, avoid-list slip corrected (decision 14): shares in %, mean rounds,
-#: win rates (ties split).
+ENDS = ("margin", "land", "water")
+KEYS = (*ENDS, "rounds", *LINEUP)
+#: Decision 14 restated (2026-11-25): shares in %, mean rounds, win rates (ties split).
 REFERENCE = {
-    "margin": 73.0,
-    "land": 16.7,
-    "water": 10.4,
-    "rounds": 16.6,
-    "explorer": 0.25,
-    "trader": 0.31,
+    "margin": 71.5,
+    "land": 17.0,
+    "water": 11.5,
+    "rounds": 16.8,
+    "explorer": 0.26,
+    "trader": 0.30,
     "router": 0.27,
     "pirate": 0.17,
 }
+REFERENCE_GAMES = 16_000
+#: The last digit the reference is published to (its rounding is part of its error).
+UNIT = {"margin": 0.1, "land": 0.1, "water": 0.1, "rounds": 0.1} | {name: 0.01 for name in LINEUP}
+#: Decision 14's tolerance: shares within ±0.7 points, win rates within ±0.01.
+TOLERANCE = {"margin": 0.7, "land": 0.7, "water": 0.7} | {name: 0.01 for name in LINEUP}
+#: A difference beyond this many standard errors is flagged.
+FLAG_SIGMAS = 3.0
 
 
 def ending(state: State) -> str:
@@ -48,8 +64,9 @@ def ending(state: State) -> str:
     return "water" if water_out else "land"
 
 
-def play(seed: int) -> tuple[str, int, dict[str, float]]:
-    """One game: how it ended, its rounds, each type's share of the win."""
+def play(seed: int) -> dict[str, float]:
+    """One game as numbers: 100 for the way it ended (0 for the others), its rounds, each
+    type's share of the win."""
     players = heuristic_players()
     names = [LINEUP[(seed + i) % 4] for i in range(4)]
     rngs = [random.Random(seed * 8 + i) for i in range(4)]
@@ -58,43 +75,78 @@ def play(seed: int) -> tuple[str, int, dict[str, float]]:
         seat = state.seat
         legal = GAME.legal_actions(state, seat)
         GAME._apply_inplace(state, seat, players[names[seat]](state, legal, rngs[seat]))
+    values = {end: 0.0 for end in ENDS}
+    values[ending(state)] = 100.0
+    values["rounds"] = float(state.round)
+    values.update({name: 0.0 for name in LINEUP})
     share = 1 / len(state.winners)
-    wins = {name: 0.0 for name in LINEUP}
     for seat in state.winners:
-        wins[names[seat]] += share
-    return ending(state), state.round, wins
+        values[names[seat]] += share
+    return values
 
 
-def measure(games: int, first_seed: int = 0) -> dict[str, float]:
-    ends = {"margin": 0, "land": 0, "water": 0}
-    rounds = 0
-    wins = {name: 0.0 for name in LINEUP}
-    for seed in range(first_seed, first_seed + games):
-        end, played, shares = play(seed)
-        ends[end] += 1
-        rounds += played
-        for name, share in shares.items():
-            wins[name] += share
-    result = {key: 100 * count / games for key, count in ends.items()}
-    result["rounds"] = rounds / games
-    result.update({name: total / games for name, total in wins.items()})
+def sums(seeds: range) -> dict[str, tuple[float, float]]:
+    """Per key, the sum and the sum of squares of the games' values."""
+    totals = {key: (0.0, 0.0) for key in KEYS}
+    for seed in seeds:
+        for key, value in play(seed).items():
+            total, squares = totals[key]
+            totals[key] = (total + value, squares + value * value)
+    return totals
+
+
+def measure(games: int, first_seed: int = 0, workers: int = 1) -> dict[str, tuple[float, float]]:
+    """Per key, the mean over the games and the standard deviation of one game's value."""
+    chunk = max(50, games // (workers * 16))
+    ranges = [
+        range(start, min(start + chunk, first_seed + games))
+        for start in range(first_seed, first_seed + games, chunk)
+    ]
+    totals = {key: (0.0, 0.0) for key in KEYS}
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            parts = list(pool.map(sums, ranges))
+    else:
+        parts = [sums(seeds) for seeds in ranges]
+    for part in parts:
+        for key, (total, squares) in part.items():
+            totals[key] = (totals[key][0] + total, totals[key][1] + squares)
+    result = {}
+    for key, (total, squares) in totals.items():
+        mean = total / games
+        variance = max(0.0, squares / games - mean * mean) * games / max(1, games - 1)
+        result[key] = (mean, math.sqrt(variance))
     return result
+
+
+def compare(key: str, mean: float, spread: float, games: int) -> tuple[float, float, bool]:
+    """The difference from the reference, its standard error, and whether it is flagged."""
+    reference = REFERENCE[key]
+    rounding = UNIT[key] / math.sqrt(12)  # uniform over the last published digit
+    error = math.sqrt(spread**2 / games + spread**2 / REFERENCE_GAMES + rounding**2)
+    difference = mean - reference
+    return difference, error, abs(difference) > FLAG_SIGMAS * error
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=4000)
+    parser.add_argument("--games", type=int, default=16_000)
     parser.add_argument(
         "--first-seed", type=int, default=0, help="seeds first-seed .. first-seed+games-1"
     )
+    parser.add_argument("--workers", type=int, default=1, help="processes playing the games")
     args = parser.parse_args()
     print("native: yes (mypyc)" if native.NATIVE else f"native: no (pure Python) - {native.STATUS}")
     start = time.perf_counter()
-    result = measure(args.games, args.first_seed)
+    result = measure(args.games, args.first_seed, args.workers)
     seconds = time.perf_counter() - start
     seeds = f"seeds {args.first_seed}..{args.first_seed + args.games - 1}"
-    print(f"modern Regular, 4 players {'/'.join(LINEUP)}, {args.games} games, {seeds} ({seconds:.0f} s)")
-    print(f"{'':22} {'project':>8} {'reference':>10}")
+    print(
+        f"modern Regular, 4 players {'/'.join(LINEUP)}, {args.games} games, {seeds}"
+        f" ({seconds:.0f} s, {args.workers} worker{'s' if args.workers > 1 else ''})"
+    )
+    print(f"reference: decision 14 restated, {REFERENCE_GAMES} games")
+    print(f"{'':22} {'project':>8} {'reference':>10} {'difference':>11} {'error':>7} {'sigmas':>7}  tolerance")
     rows = [
         ("ended by margin %", "margin"),
         ("ended by land pile %", "land"),
@@ -102,9 +154,19 @@ def main() -> None:
         ("mean rounds", "rounds"),
         *((f"win rate {name}", name) for name in LINEUP),
     ]
+    flagged = 0
     for label, key in rows:
-        digits = 2 if key in LINEUP else 1
-        print(f"{label:22} {result[key]:8.{digits}f} {REFERENCE[key]:10.{digits}f}")
+        digits = 3 if key in LINEUP else 2
+        mean, spread = result[key]
+        difference, error, flag = compare(key, mean, spread, args.games)
+        flagged += flag
+        limit = TOLERANCE.get(key)
+        within = "-" if limit is None else ("within" if abs(difference) <= limit else "OUTSIDE")
+        print(
+            f"{label:22} {mean:8.{digits}f} {REFERENCE[key]:10.{digits}f} {difference:+11.{digits}f}"
+            f" {error:7.{digits}f} {difference / error:+7.1f}{' !!' if flag else '   '} {within}"
+        )
+    print(f"{flagged} figure{'s' if flagged != 1 else ''} beyond {FLAG_SIGMAS:.0f} standard errors")
 
 
 if __name__ == "__main__":

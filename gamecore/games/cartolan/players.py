@@ -837,6 +837,10 @@ class HeuristicPlayer:
             rng, ai.P_REFUSE_ADVENTURER, vault, params.cost_adventurer, opponents, params.margin,
             strictly_more=True,
         ):  # fmt: skip
+            if self.follows_route:
+                # the designer's Trader/Router restart the route of the last Adventurer they
+                # have before the purchase (check_buy_adventurer sets adventurers[-1])
+                self.memory.route[adventurer_key(seat, len(state.advs[seat]))] = 0
             return buy
         if manuscript is not None and ai.buys(
             rng, ai.P_REFUSE_MANUSCRIPT, vault, params.cost_tech, opponents, params.margin,

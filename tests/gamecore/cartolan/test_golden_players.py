@@ -40,6 +40,8 @@ only the Router takes (its trade after the move that ended its turn).
 Then ``classic`` four-player games (issue 23 item 7, binding decision 15): the Capital's
 neighbours point North-East with any number of players, and the rules of 15a/15b change what
 the players are offered; ``modern`` and the two- and three-player ``classic`` games are unchanged.
+Then both presets (issue 23 item 8): buying an Adventurer, the Trader/Router restart the route
+of the last Adventurer they had before the purchase, as the designer's check_buy_adventurer does.
 """
 
 from __future__ import annotations
@@ -91,10 +93,10 @@ EXPECTED: dict[str, str] = {
     "modern-advanced-2p-s31": "448540a41515f0692e415ab6970114b88637474acfd195db9963c764f2c43e34",
     "modern-advanced-3p-s32": "ebf143fa45218a41cce1cfc96084cc51d1ee9aff4a5cb930094d49cc7b499271",
     "modern-advanced-4p-s33": "2adb98d09db8e4a6a500e2b88f4bab5d5d491b0a102ff2dab528d85eafc533ca",
-    "modern-advanced-4p-s34": "3f5812e80b74d18c05dfebaeb69b8a64c5ed6beb0c26d4d2eabc454cd209bda3",
+    "modern-advanced-4p-s34": "763bc92d260ff7b8f27bb6f5819c15c67a396d8e36971d93f5021765d96192f2",
     "classic-beginner-2p-s31": "9ad25153179ae401cd719040be18b59ee73c16e5dff37e5b8b20ccd8b4fc1207",
     "classic-beginner-3p-s32": "909badbbde62bf7be628e60f174d45c2e0b1291be7a67938ba860ed5e7aa2cfa",
-    "classic-beginner-4p-s33": "8455fefa87da752916a117e307e75fb67a93571b60eafb2072f867aec37d5e1d",
+    "classic-beginner-4p-s33": "a69ca65eb941e2c617398a20564d380048d4c3d2dff360fb8aeab1c19ef60be9",
     "classic-beginner-4p-s34": "b17c84677e963788b245a7dd5423ff74486fb8701ebf7021882d341f31a039f3",
     "classic-regular-2p-s31": "1a02518bd69b70e05caa4a17c1350f713b333a7bc4d8a7a1084602d7f16cb100",
     "classic-regular-3p-s32": "e3c1c88738c85fdc6e286e0db73447f6750a1792b9b9f058cf83c2754665a532",

@@ -175,3 +175,25 @@ def test_a_tile_that_does_not_fit_is_discarded_turned_to_the_arrow():
     GAME._apply_inplace(state, seat, ("move", 1, board.N, 0))
     assert board.cell(0, 2) not in state.tiles
     assert state.discards[0] == [board.with_wind(unfit, board.NE)]
+
+
+def test_a_purchase_restarts_the_route_of_the_last_adventurer_before_it():
+    # players_heuristical.py PlayerBeginnerTrader.check_buy_adventurer sets the route index of
+    # adventurers[-1] to 0 before the new one is appended: the last Adventurer the player has
+    # then, here one out on its route while Adventurer 1 visits the Capital
+    state = new()
+    seat = state.seat
+    agents_east_then_west(state, seat)
+    state.advs[seat].append(Adventurer(seat, board.cell(3, 0), 1))
+    mid_turn(state, 0, 1)
+    state.vault[seat] = 12
+    state.down = 0
+    state, _ = GAME.apply(state, seat, GAME.parse_action("move 1 S"))
+    assert state.decision == "city"
+    router = HeuristicPlayer("router")
+    router.memory.sync(state)
+    router.memory.route[adventurer_key(seat, 2)] = 1
+    legal = GAME.legal_actions(state, seat)
+    assert GAME.format_action(router(state, legal, Steady())) == "buy adventurer"
+    assert router.memory.route[adventurer_key(seat, 2)] == 0
+    assert adventurer_key(seat, 3) not in router.memory.route

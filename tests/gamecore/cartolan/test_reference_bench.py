@@ -1,0 +1,42 @@
+"""``bench/cartolan_reference.py``: its figures and the errors it judges them by."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+@pytest.fixture(scope="module")
+def bench() -> ModuleType:
+    path = Path(__file__).resolve().parents[3] / "bench" / "cartolan_reference.py"
+    spec = importlib.util.spec_from_file_location("cartolan_reference_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # the worker processes find ``sums`` by this name
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_shares_and_win_rates_add_up(bench: ModuleType) -> None:
+    result = bench.measure(12, first_seed=3)
+    assert math.isclose(sum(result[end][0] for end in bench.ENDS), 100.0)
+    assert math.isclose(sum(result[name][0] for name in bench.LINEUP), 1.0)
+    assert result["rounds"][0] > 1 and result["rounds"][1] > 0
+
+
+def test_workers_give_the_same_figures(bench: ModuleType) -> None:
+    assert bench.measure(60, workers=2) == bench.measure(60)
+
+
+def test_a_difference_beyond_three_errors_is_flagged(bench: ModuleType) -> None:
+    # a share of 16,000 games at 71.5%: one game's spread is 45 points, so the error of the
+    # difference is about 0.5 points
+    spread = math.sqrt(71.5 * 28.5)
+    difference, error, flagged = bench.compare("margin", 71.9, spread, 16_000)
+    assert math.isclose(difference, 0.4) and 0.45 < error < 0.55 and not flagged
+    assert bench.compare("margin", 73.5, spread, 16_000)[2]
