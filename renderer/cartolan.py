@@ -152,6 +152,38 @@ def _focus(view: Mapping[str, Any]) -> tuple[int, int]:
     return 0, 0
 
 
+#: Tile sizes of a replay's whole-map overview (one size until the map outgrows it).
+OVERVIEW_TILES = (148, 116, 100, 84, 68, 56, 44, 36, 30, 24, 20, 16, 13, 11, 9, 8)
+#: Cells of sea an overview keeps free on each side, so a growing map rarely moves it.
+OVERVIEW_ROOM = 3
+
+
+def overview_frame(view: Mapping[str, Any], previous: MapFrame | None = None) -> MapFrame:
+    """For replays: the whole map, kept exactly as the ``previous`` frame had it while the
+    map stays inside; else the map with ``OVERVIEW_ROOM`` cells around it at the largest
+    tile size of ``OVERVIEW_TILES`` that fits (pieces lose their labels below 84 px)."""
+    cells = _cells(view)
+    west, east = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
+    south, north = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
+    bounds = (west, south, east, north)
+    if (
+        previous is not None
+        and not previous.cropped
+        and previous.left <= west
+        and previous.left + previous.columns - 1 >= east
+        and previous.top >= north
+        and previous.top - previous.rows + 1 <= south
+    ):
+        return replace(previous, bounds=bounds)
+    west, south, east, north = (
+        west - OVERVIEW_ROOM, south - OVERVIEW_ROOM, east + OVERVIEW_ROOM, north + OVERVIEW_ROOM
+    )
+    columns, rows = east - west + 1, north - south + 1
+    fit = min(MAP_MAX[0] // columns, MAP_MAX[1] // rows)
+    tile = next((size for size in OVERVIEW_TILES if size <= fit), OVERVIEW_TILES[-1])
+    return MapFrame(west, north, columns, rows, tile, False, bounds)
+
+
 def map_frame(view: Mapping[str, Any], previous: MapFrame | None = None) -> MapFrame:
     """Fit every tile, piece and reachable square (plus a ring of gaps); below the readable
     tile size, crop to a window that shows the focus (the seat to move).
@@ -239,7 +271,12 @@ def _draw_reachable(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -
 
 
 def _draw_path(
-    board: Image.Image, cells: Sequence[Sequence[int]], mf: MapFrame, colour: RGB, width: int
+    board: Image.Image,
+    cells: Sequence[Sequence[int]],
+    mf: MapFrame,
+    colour: RGB,
+    width: int,
+    name: str = "path",
 ) -> None:
     """A move's path from cell centre to cell centre, clipped to the map (it is drawn on a
     copy of the map's pixels, so a path leaving a cropped map stops at its side)."""
@@ -265,7 +302,7 @@ def _draw_path(
             min(right, int(max(xs) + radius) + left + 1), min(bottom, int(max(ys) + radius) + top + 1),
         )
         if box[0] < box[2] and box[1] < box[3]:
-            inspect.record("path", "path", box, within="map", may_cover=("tile", "path", "reach"))
+            inspect.record("path", name, box, within="map", may_cover=("tile", "path", "reach"))
 
 
 def adventurer_label(adventurer: Mapping[str, Any], fleets: Mapping[int, int]) -> str:
@@ -340,7 +377,8 @@ def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> N
     t = mf.tile
     half = t // 2
     side = half - 2
-    fleets = _fleets(view)
+    small = t < MIN_TILE  # a replay's overview: coloured discs, no labels or amounts
+    fleets = {} if small else _fleets(view)
     occupants: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
     for adventurer in sorted(view.get("adventurers") or [], key=_priority(view)):
         occupants.setdefault((int(adventurer["x"]), int(adventurer["y"])), []).append(adventurer)
@@ -358,6 +396,10 @@ def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> N
             continue
         px, py = mf.cell_xy(x, y)
         slots = [(px + 1, py + 1), (px + half + 1, py + half + 1)]
+        if small:
+            for piece, xy in zip(here, slots, strict=False):
+                _paste_token(board, piece, "", side, xy, piece_name(piece, "adventurer"), moving=bool(piece.get("moving")))
+            continue
         if len(here) > len(slots):
             _paste_token(
                 board, here[0], adventurer_label(here[0], fleets), side, slots[0],
@@ -371,7 +413,7 @@ def _draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> N
                 piece_name(piece, "adventurer"), moving=bool(piece.get("moving")),
             )
     for (x, y), amount in dropped.items():
-        if not mf.shows(x, y):
+        if small or not mf.shows(x, y):
             continue
         px, py = mf.cell_xy(x, y)
         bale = coin(str(amount), max(28, int(t * 0.34)))
@@ -395,13 +437,14 @@ def _draw_agent(
     px, py = mf.cell_xy(x, y)
     seat = int(agent.get("seat", 0))
     xy = (px + 1, py + t - side - 1)
-    paste(board, agent_token(str(seat + 1), player_colour(seat + 1), side, bool(agent.get("ransacked"))), xy)
+    label = str(seat + 1) if t >= MIN_TILE else ""
+    paste(board, agent_token(label, player_colour(seat + 1), side, bool(agent.get("ransacked"))), xy)
     inspect.record(
         "piece", piece_name(agent, "agent"), (xy[0], xy[1], xy[0] + side, xy[1] + side),
         may_cover=ON_MAP,
     )
     wealth = int(agent.get("wealth") or 0)
-    if wealth:
+    if wealth and t >= MIN_TILE:
         bale = coin(str(wealth), 28)
         at = (xy[0] + side - bale.width, py + t - 1 - bale.height)
         paste(board, bale, at)
@@ -893,11 +936,19 @@ def _board_image(view: Mapping[str, Any], previous: MapFrame | None = None) -> I
     return board_and_frame(view, previous)[0]
 
 
+Trail = tuple[int, Sequence[tuple[int, int]]]
+
+
 def board_and_frame(
-    view: Mapping[str, Any], previous: MapFrame | None = None
+    view: Mapping[str, Any],
+    previous: MapFrame | None = None,
+    trails: Sequence[Trail] = (),
+    overview: bool = False,
 ) -> tuple[Image.Image, MapFrame]:
-    """The board and the map window it shows (a replay passes the window on to the next)."""
-    mf = map_frame(view, previous)
+    """The board and the map window it shows. A replay passes the window on to the next
+    frame, the ``trails`` its Adventurers followed since the last frame ((seat, cells)), and
+    asks for the whole map (``overview``)."""
+    mf = overview_frame(view, previous) if overview else map_frame(view, previous)
     outer_w, outer_h = mf.outer
     width = max(MIN_WIDTH, outer_w + 2 * MARGIN)
     mf = replace(mf, x0=(width - outer_w) // 2 + mf.ring, y0=MARGIN + mf.ring)
@@ -913,6 +964,9 @@ def board_and_frame(
     inspect.record("area", "map", mf.box, may_cover=("area",))
     _draw_tiles(board, view, mf)
     _draw_path(board, view.get("last_path") or [], mf, LAST_PATH_COLOUR, max(2, mf.tile // 22))
+    for seat, cells in trails:
+        _draw_path(board, cells, mf, OUTLINE, max(6, mf.tile // 9), f"way {seat + 1}")
+        _draw_path(board, cells, mf, player_colour(seat + 1), max(3, mf.tile // 16), f"way {seat + 1}")
     _draw_reachable(board, view, mf)
     _draw_path(board, view.get("path") or [], mf, PATH_COLOUR, max(3, mf.tile // 14))
     _draw_pieces(board, view, mf)
@@ -934,6 +988,41 @@ def board_and_frame(
         64,
     )
     return board, mf
+
+
+class ReplayPainter:
+    """Frames of an animated replay (``renderer.replay``): the whole map, kept at one place
+    and scale until it outgrows it (:func:`overview_frame`), and the way every Adventurer went
+    since the previous frame, in its seat's colour (a jump, e.g. back to a city after a
+    wreck, starts a new line)."""
+
+    def __init__(self) -> None:
+        self.window: MapFrame | None = None
+        self.ways: dict[tuple[int, int], list[list[tuple[int, int]]]] = {}
+
+    def step(self, view: Mapping[str, Any]) -> None:
+        for adventurer in view.get("adventurers") or []:
+            key = (int(adventurer.get("seat", 0)), int(adventurer.get("number", 0) or 0))
+            cell = (int(adventurer["x"]), int(adventurer["y"]))
+            lines = self.ways.setdefault(key, [[cell]])
+            last = lines[-1][-1]
+            if cell == last:
+                continue
+            if abs(cell[0] - last[0]) + abs(cell[1] - last[1]) == 1:
+                lines[-1].append(cell)
+            else:
+                lines.append([cell])
+
+    def frame(self, view: Mapping[str, Any]) -> Image.Image:
+        trails = [
+            (seat, line)
+            for (seat, _), lines in sorted(self.ways.items())
+            for line in lines
+            if len(line) >= 2
+        ]
+        image, self.window = board_and_frame(view, self.window, trails, overview=True)
+        self.ways = {key: [[lines[-1][-1]]] for key, lines in self.ways.items()}
+        return image
 
 
 def _hand_image(view: Mapping[str, Any]) -> Image.Image:

@@ -165,7 +165,7 @@ def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: b
         ImageDraw.Draw(image), (side / 2, side / 2 + 1), label, PIECE_TEXT, WHITE,
         stroke=2, stroke_fill=OUTLINE,
     )
-    if pirate:
+    if pirate and side >= 20:  # smaller: the black ring alone (a replay's overview)
         skull = event_icon("pirates", max(10, int(side * 0.4)))
         backing = Image.new("RGBA", skull.size, (0, 0, 0, 0))
         ImageDraw.Draw(backing).ellipse((0, 0, skull.width - 1, skull.height - 1), fill=PIRATE)

@@ -212,10 +212,11 @@ class MatchServiceAPI(Protocol):
         """The action log of a match, in order (``/replay``)."""
         ...
 
-    async def public_timeline(self, match_id: str) -> list[tuple[int | None, dict]]:
+    async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict]]:
         """``(seat, public view)`` at the start (seat None) and after every logged step,
         rebuilt from seed, options and the log (the animated ``/replay``; empty for a
-        lobby). Spectator views only, so nothing hidden; the caller draws them."""
+        lobby). Spectator views only, so nothing hidden; the caller draws them. The views
+        are made on demand, one at a time, each time the timeline is walked."""
         ...
 
     async def set_board_message(self, match_id: str, message_id: int | None) -> Match:

@@ -26,7 +26,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -456,7 +456,7 @@ class MatchService(MatchServiceAPI):
         await self._load(match_id)
         return await self.store.actions(match_id)
 
-    async def public_timeline(self, match_id: str) -> list[tuple[int | None, dict]]:
+    async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict]]:
         match = await self._load(match_id)
         if match.state is None:
             return []
