@@ -68,23 +68,25 @@ async def new_match(interaction: Interaction, game_id: str, seed: int | None, op
 async def show(interaction: Interaction, match_id: str | None) -> None:
     """A new board message; the old one keeps its menus and answers "out of date" once a
     move is made."""
-    match = await pick_match(interaction, match_id)
     if not await permissions.preflight(interaction):
         return
-    await replies.defer(interaction)
+    # Private until the match is known to be the caller's to show (a refusal stays private).
+    await replies.defer(interaction, ephemeral=True)
+    match = await pick_match(interaction, match_id)
     await post_board(interaction, match)
 
 
 async def resign(interaction: Interaction, match_id: str | None) -> None:
+    await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
     await turns.resign(interaction, match.id)
 
 
 async def abandon(interaction: Interaction, match_id: str | None) -> None:
     locale = locale_for(interaction, public=False)
+    await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
     match = await interaction.client.service.abandon(match.id, interaction.user.id)
-    await replies.defer(interaction, ephemeral=True)
     published = await publish_board(interaction, match)
     await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
     await notices.tell_actor(interaction, published)

@@ -25,11 +25,13 @@ async def play(interaction: Interaction, move: str, match_id: str | None) -> Non
 
 
 async def hint(interaction: Interaction, match_id: str | None) -> None:
+    await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
     await turns.hint(interaction, match.id)
 
 
 async def hand(interaction: Interaction, match_id: str | None) -> None:
+    await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
     await show_hand(interaction, match.id)
 

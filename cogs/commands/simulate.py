@@ -179,7 +179,7 @@ class SimulateCog(commands.Cog):
         alt = fit([t("alt.simulation", locale, game=game_name(game.value, locale)), *text.splitlines()])
         file = discord.File(io.BytesIO(chart), filename="simulation.png", description=alt)
         # The progress message becomes the result (one message, not two).
-        await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=[file]))
+        await replies.finish(interaction, content=None, embed=embed, attachments=[file])
 
 
 def default_players(known: Mapping[str, Any]) -> str:

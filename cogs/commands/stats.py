@@ -48,6 +48,7 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
     """The action log as a file ``python -m gamecore replay`` reads. Only for ended
     matches: seed plus moves would let a player rebuild the others' hidden cards."""
     locale = locale_for(interaction, public=False)
+    await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)  # only a match of this server (or DM)
     if match.live:
         await replies.send(interaction, t("replay.live", locale), ephemeral=True)
@@ -64,7 +65,6 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
             game_id=match.game_id, flags=flags,
         ),
     )
-    await replies.defer(interaction, ephemeral=True)
     timeline = await interaction.client.service.public_timeline(match.id)
     files = [discord.File(io.BytesIO(moves.encode()), filename="moves.txt")]
     if timeline:
@@ -83,7 +83,7 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
         files.append(discord.File(io.BytesIO(picture), filename=f"replay-{match.id}.gif", description=alt))
         embed.set_image(url=f"attachment://replay-{match.id}.gif")
     # The progress message becomes the answer (one message, not two).
-    await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=files))
+    await replies.finish(interaction, content=None, embed=embed, attachments=files)
 
 
 class StatsCog(commands.Cog):
@@ -107,6 +107,7 @@ class StatsCog(commands.Cog):
         locale = locale_for(interaction, public=False)
         who = user or interaction.user
         guild_id = interaction.guild_id
+        await replies.defer(interaction, ephemeral=True)
         rows = await self.bot.service.stats(who.id)
         here = {}
         if guild_id is not None:
@@ -138,7 +139,6 @@ class StatsCog(commands.Cog):
         if not points:
             await replies.send(interaction, embed=embed, ephemeral=True)
             return
-        await replies.defer(interaction, ephemeral=True)  # a chart takes a moment to draw
         picture, alt = await asyncio.to_thread(
             ratings.chart, points, locale, game=game_name(chosen or "", locale), name=who.display_name
         )
@@ -162,6 +162,7 @@ class StatsCog(commands.Cog):
         servers. Outside a server (a DM) the global table."""
         locale = locale_for(interaction, public=True)
         guild_id = interaction.guild_id if scope is None or scope.value == "server" else None
+        await replies.defer(interaction)
         if ratings.is_rated(game.value):  # by rating: settled players ranked, provisional apart
             settled = await self.bot.service.rating_board(game.value, 10, guild_id=guild_id)
             unsettled = await self.bot.service.rating_board(
@@ -191,6 +192,7 @@ class StatsCog(commands.Cog):
     @app_commands.command(name=localized("cmd.history.name"), description=localized("cmd.history.description"))
     async def history(self, interaction: Interaction) -> None:
         locale = locale_for(interaction, public=False)
+        await replies.defer(interaction, ephemeral=True)
         matches = await self.bot.service.history(interaction.user.id, 10)
         lines = []
         for match in matches:

@@ -44,6 +44,7 @@ async def lobby_action(
     ``player``: the computer player ``addcpu`` seats (default: the game's strongest)."""
     service = interaction.client.service
     user = interaction.user
+    await replies.defer(interaction)
     calls: dict[str, Callable[[], Awaitable[Match]]] = {
         "join": lambda: service.lobby_join(match_id, user.id, user.display_name),
         "leave": lambda: service.lobby_leave(match_id, user.id),

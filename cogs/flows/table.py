@@ -39,10 +39,10 @@ SUMMARY_EVENTS_KEPT = 10
 async def show_hand(interaction: Interaction, match_id: str) -> None:
     """``/hand`` and the board's "My hand" button: a private picture and move menus."""
     service = interaction.client.service
+    await replies.defer(interaction, ephemeral=True, new_message=True)
     match = await service.get(match_id)
     if match.seat_of(interaction.user.id) is None:
         raise IllegalAction("not_seated", "You have no seat in this match.")
-    await replies.defer(interaction, ephemeral=True, new_message=True)
     hand = await hand_message(service, match, interaction.user.id, locale_for(interaction, public=False))
     await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
 

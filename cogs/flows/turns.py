@@ -26,11 +26,11 @@ async def play_move(interaction: Interaction, match_id: str, notation: str, vers
     """Apply the actor's move; a refusal is raised as ``MoveRefused`` (answered privately,
     with the moves possible instead) and changes nothing."""
     bot = interaction.client
+    await replies.defer(interaction, ephemeral=True)  # a click: a deferred update of its message
     try:
         outcome = await bot.service.play(match_id, interaction.user.id, notation, expected_version=version)
     except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
         raise MoveRefused(error, match_id) from error
-    await replies.defer(interaction)
     final = outcome.final
     published = await publish_board(interaction, final, outcome)
     locale = locale_for(interaction, public=False)
@@ -61,6 +61,7 @@ async def hint(interaction: Interaction, match_id: str) -> None:
 async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:
     """Resigning cannot be undone, so the button asks first (privately)."""
     locale = locale_for(interaction, public=False)
+    await replies.defer(interaction, ephemeral=True, new_message=True)
     match = await interaction.client.service.get(match_id)
     if match.seat_of(interaction.user.id) is None:
         raise IllegalAction("not_seated", "You have no seat in this match.")
@@ -72,8 +73,9 @@ async def ask_resign(interaction: Interaction, match_id: str, version: int) -> N
 
 async def resign(interaction: Interaction, match_id: str) -> None:
     locale = locale_for(interaction, public=False)
-    match = await interaction.client.service.resign(match_id, interaction.user.id)
+    # The confirmation click edits its own private message; the command answers privately.
     await replies.defer(interaction, ephemeral=True)
+    match = await interaction.client.service.resign(match_id, interaction.user.id)
     published = await publish_board(interaction, match)
     await notices.tell_actor(interaction, published)
     if interaction.type is discord.InteractionType.component:
@@ -91,9 +93,10 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     """The board's pad acts on another piece from now on: only the seat to move may switch;
     the same message gets the redrawn controls; nothing is played."""
     service = interaction.client.service
+    await replies.defer(interaction)
     match = await service.get(match_id)
     check_version(match, version)
     acting_seat(match, interaction.user.id)
     view = service.view_for(match, board_viewer(match))
     components = await board_controls(service, match, view, locale_for(interaction, public=True), piece)
-    await replies.tolerate(interaction.response.edit_message(view=components))
+    await replies.tolerate(interaction.edit_original_response(view=components))

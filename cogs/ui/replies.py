@@ -61,24 +61,71 @@ async def tolerate(call: Awaitable[T]) -> T | None:
         raise
 
 
+#: ``interaction.extras`` key: how the interaction was acknowledged (:data:`ACK_UPDATE`,
+#: :data:`ACK_PUBLIC` or :data:`ACK_PRIVATE`), and whether the deferred answer was given.
+ACK, ANSWERED = "tabletop.ack", "tabletop.answered"
+ACK_UPDATE, ACK_PUBLIC, ACK_PRIVATE = "update", "public", "private"
+
+
 async def defer(interaction: Interaction, *, ephemeral: bool = False, new_message: bool = False) -> None:
-    """Acknowledge now (before slow work): a 'thinking' state for commands, a silent
-    update for buttons and selects (unless their answer is a ``new_message``)."""
+    """Acknowledge now, before any database wait or slow work: a 'thinking' state for
+    commands (``ephemeral`` when the answer is private), a silent update for buttons and
+    selects (unless their answer is a ``new_message``)."""
     if interaction.response.is_done():
         return
     if interaction.type is discord.InteractionType.component and not new_message:
+        interaction.extras[ACK] = ACK_UPDATE
         await tolerate(interaction.response.defer())
     else:
+        interaction.extras[ACK] = ACK_PRIVATE if ephemeral else ACK_PUBLIC
         await tolerate(interaction.response.defer(ephemeral=ephemeral, thinking=True))
+
+
+def _edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``send`` keywords as ``edit_original_response`` takes them (files are attachments)."""
+    edit = {k: v for k, v in kwargs.items() if k not in ("file", "files", "wait")}
+    if "file" in kwargs:
+        edit["attachments"] = [kwargs["file"]]
+    elif "files" in kwargs:
+        edit["attachments"] = list(kwargs["files"])
+    return edit
+
+
+async def _answer_deferred(
+    interaction: Interaction, ephemeral: bool, kwargs: dict[str, Any]
+) -> tuple[bool, discord.Message | None]:
+    """The first answer after a 'thinking' defer edits the deferred response (a follow-up
+    there is deprecated and loses its ephemeral flag). When the answer's privacy differs
+    from the defer's, the deferred response says so in one neutral line and the answer
+    follows as a real follow-up (a private answer is never shown publicly). Returns whether
+    the answer was given, and its message when Discord returned one."""
+    interaction.extras[ANSWERED] = True
+    private_defer = interaction.extras.get(ACK) == ACK_PRIVATE
+    if private_defer == ephemeral:
+        return True, await tolerate(interaction.edit_original_response(**_edit_kwargs(kwargs)))
+    locale = locale_for(interaction, public=private_defer)
+    key = "reply.posted_publicly" if private_defer else "reply.answered_privately"
+    await tolerate(interaction.edit_original_response(content=t(key, locale)))
+    return False, None
+
+
+def _thinking(interaction: Interaction) -> bool:
+    """Deferred with a 'thinking' state whose response was not given yet."""
+    return interaction.extras.get(ACK) in (ACK_PUBLIC, ACK_PRIVATE) and not interaction.extras.get(ANSWERED)
 
 
 async def send(
     interaction: Interaction, content: str | None = None, *, ephemeral: bool, **kwargs: Any
 ) -> None:
-    """Answer the interaction whether or not it was acknowledged already."""
+    """Answer the interaction whether or not it was acknowledged already. Private answers
+    mention nobody (the text may echo what a user typed)."""
+    if ephemeral:
+        kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
+        if _thinking(interaction) and (await _answer_deferred(interaction, ephemeral, kwargs))[0]:
+            return
         await tolerate(interaction.followup.send(ephemeral=ephemeral, **kwargs))
     else:
         await tolerate(interaction.response.send_message(content, ephemeral=ephemeral, **kwargs))
@@ -91,10 +138,20 @@ async def send_message(
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
+        if _thinking(interaction):
+            done, answer = await _answer_deferred(interaction, False, kwargs)
+            if done:
+                return answer
         message: discord.Message | None = await tolerate(interaction.followup.send(wait=True, **kwargs))
         return message
     await tolerate(interaction.response.send_message(content, **kwargs))
     return await tolerate(interaction.original_response())
+
+
+async def finish(interaction: Interaction, **kwargs: Any) -> None:
+    """Replace the deferred response (e.g. a progress line) with the final answer."""
+    interaction.extras[ANSWERED] = True
+    await tolerate(interaction.edit_original_response(**kwargs))
 
 
 def refusal_text(error: IllegalAction, locale: str) -> str:

@@ -111,3 +111,21 @@ async def start(env: Any, world: World, game: str, seed: int) -> tuple[str, Any]
     message = result.response.message
     assert match.board_message_id == message.id
     return match.id, message
+
+
+def private_text(result: Any) -> str:
+    """The text of the caller's private answer: the response itself, or (after a click was
+    acknowledged by a silent update of its message) the private follow-up; "" when none."""
+    for message in (result.response, *result.followups):
+        if message is not None and message.ephemeral:
+            return str(message.content)
+    return ""
+
+
+def posted(result: Any) -> Any:
+    """The public message an interaction posted (``/game show`` answers privately that the
+    board was posted, and posts it as a follow-up)."""
+    for message in (result.response, *result.followups):
+        if message is not None and not message.ephemeral:
+            return message.message
+    raise AssertionError("nothing was posted publicly")

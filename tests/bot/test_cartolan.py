@@ -18,6 +18,8 @@ from tests.bot.helpers import (
     custom_ids,
     japanese,
     make_world,
+    posted,
+    private_text,
 )
 
 GAME = "cartolan"
@@ -91,10 +93,10 @@ async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:
         "random",
     ]
     refused = await world.bob.select(lobby, ["pirate"], custom_id=f"tt:cpu:{match_id}")
-    assert refused.ephemeral and "host" in refused.response.content
+    assert "host" in private_text(refused)
     await seat_computers(env, world, match_id, lobby, ["router", "pirate", "random"])
     full = await world.alice.select(lobby, ["explorer"], custom_id=f"tt:cpu:{match_id}")
-    assert full.ephemeral and "taken" in full.response.content
+    assert "taken" in private_text(full)
     current = await board_message(env, world, match_id)
     assert "router 1" in current.embeds[0].description
 
@@ -194,17 +196,17 @@ async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -
     assert step["custom_id"].startswith(f"tt:mb:{match_id}:{match.version}:move ")
     for intruder, why in ((other, "not your turn"), (carol, "no seat")):
         refused = await intruder.click(board, custom_id=step["custom_id"])
-        assert refused.ephemeral and why in refused.response.content.lower()
+        assert why in private_text(refused).lower()
     assert (await env.bot.service.get(match_id)).version == match.version
 
     old_board = board  # a reposted board leaves the old message with its old buttons
-    board = (await mover.slash(world.channel, "game show")).response.message
+    board = posted(await mover.slash(world.channel, "game show"))
     moved = await mover.click(board, custom_id=step["custom_id"])
     assert not moved.ephemeral
     middle = await env.bot.service.get(match_id)
     assert middle.steps == match.steps + 1 and middle.to_move == match.to_move  # mid-turn
     stale = await mover.click(old_board, custom_id=step["custom_id"])
-    assert stale.ephemeral and "changed" in stale.response.content
+    assert "changed" in private_text(stale)
 
     await env.bot.close()
     await env.restart_bot(make_bot())
@@ -293,7 +295,7 @@ async def test_the_player_picks_the_adventurer_the_direction_buttons_move(env) -
         f"move 1 {side}" for side in "NESW"
     }
     refused = await other.click(board, custom_id=pieces["Adventurer 2"]["custom_id"])
-    assert refused.ephemeral and "not your turn" in refused.response.content.lower()
+    assert "not your turn" in private_text(refused).lower()
     switched = await mover.click(board, custom_id=pieces["Adventurer 2"]["custom_id"])
     assert switched.acknowledged and not switched.ephemeral
     board = await board_message(env, world, match_id)

@@ -22,7 +22,16 @@ from tests.bot.discord_world import (
     two_players,
 )
 from tests.bot.faults import install
-from tests.bot.helpers import board_message, custom_ids, japanese, make_world, select_for, start
+from tests.bot.helpers import (
+    board_message,
+    custom_ids,
+    japanese,
+    make_world,
+    posted,
+    private_text,
+    select_for,
+    start,
+)
 
 
 # -- 1. permission preflight --------------------------------------------------------------
@@ -35,7 +44,7 @@ async def test_game_new_is_refused_privately_where_the_bot_cannot_post(env, deni
     deny_bot(env, world.channel, **{denied: True})
     for game in ("cartographer", "speiderne"):
         result = await world.alice.slash(world.channel, "game new", game=game)
-        assert result.ephemeral and named in result.response.content
+        assert named in private_text(result)
     assert await env.bot.service.find_matches(world.alice.id) == []
     assert list(world.channel.history()) == []
 
@@ -53,7 +62,7 @@ async def test_in_a_thread_send_messages_in_threads_is_what_counts(env) -> None:
     thread = thread_of(env, world)
     deny_bot(env, world.channel, send_messages_in_threads=True)
     result = await world.alice.slash(thread, "game new", game="cartographer")
-    assert result.ephemeral and "Send Messages in Threads" in result.response.content
+    assert "Send Messages in Threads" in private_text(result)
     assert await env.bot.service.find_matches(world.alice.id) == []
 
 
@@ -64,7 +73,7 @@ async def test_lobby_start_checks_the_permissions_again(env) -> None:
     await world.bob.click(opened.response.message, custom_id=f"tt:lb:{match.id}:join")
     deny_bot(env, world.channel, attach_files=True)
     started = await world.alice.click(opened.response.message, custom_id=f"tt:lb:{match.id}:start")
-    assert started.ephemeral and "Attach Files" in started.response.content
+    assert "Attach Files" in private_text(started)
     assert (await env.bot.service.get(match.id)).status == "lobby"
 
 
@@ -92,9 +101,8 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     # the admin fixes it; /game show brings the board back and pings work again
     allow_bot(env, world.channel)
     shown = await world.alice.slash(world.channel, "game show", match=match_id)
-    assert not shown.ephemeral
     match = await env.bot.service.get(match_id)
-    assert match.board_message_id == shown.response.message.id
+    assert match.board_message_id == posted(shown).id
     _, result, _ = await play_for(env, world, match_id)
     assert world.channel.last_message.content.startswith("<@")  # the turn ping
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.helpers import assert_board_png, board_message, components, make_world
+from tests.bot.helpers import assert_board_png, board_message, components, make_world, private_text
 
 GAME = "drop-four"
 
@@ -42,7 +42,7 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     buttons = column_buttons(board)
     assert sorted(buttons) == list("abcdef") and buttons["a"]["label"] == "Column A"
     refused = await other.click(board, custom_id=buttons["c"]["custom_id"])
-    assert refused.ephemeral and "not your turn" in refused.response.content.lower()
+    assert "not your turn" in private_text(refused).lower()
     clicked = await mover.click(board, custom_id=buttons["c"]["custom_id"])
     assert clicked.acknowledged and not clicked.ephemeral
     board = await board_message(env, world, match_id)
@@ -53,7 +53,7 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     played = await other.slash(world.channel, "play", move="d")
     assert played.ephemeral
     wrong = await mover.slash(world.channel, "play", move="z")
-    assert wrong.ephemeral and "`a`" in wrong.response.content  # the refusal quotes the moves
+    assert "`a`" in private_text(wrong)  # the refusal quotes the moves
     before = await env.bot.service.get(match_id)
     assert before.steps == 2 and [a.notation for a in await env.bot.service.actions(match_id)] == ["c", "d"]
 

@@ -11,6 +11,8 @@ from tests.bot.helpers import (
     components,
     custom_ids,
     make_world,
+    posted,
+    private_text,
     select_options,
 )
 
@@ -34,9 +36,9 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:
     joined = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     assert "bob" in joined.response.embeds[0].description
     early = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:start")
-    assert early.ephemeral and "host" in early.response.content
+    assert "host" in private_text(early)
     again = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
-    assert again.ephemeral and "already" in again.response.content
+    assert "already" in private_text(again)
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
     match = await env.bot.service.get(match_id)
     assert [s.is_computer for s in match.seats] == [False, False, True]
@@ -122,9 +124,9 @@ async def test_game_options_are_checked_privately_and_applied(env) -> None:
     suggestions = await world.alice.autocomplete(world.channel, "game new", "options", "mode=b", game="cartolan")
     assert [c["value"] for c in suggestions] == ["mode=beginner"]
     wrong = await world.alice.slash(world.channel, "game new", game="cartolan", options="mode=impossible")
-    assert wrong.ephemeral and "mode can only be: beginner" in wrong.response.content
+    assert "mode can only be: beginner" in private_text(wrong)
     garbled = await world.alice.slash(world.channel, "game new", game="cartolan", options="beginner")
-    assert garbled.ephemeral and "name=value" in garbled.response.content
+    assert "name=value" in private_text(garbled)
     assert await env.bot.service.find_matches(world.alice.id) == []
     opened = await world.alice.slash(world.channel, "game new", game="cartolan", options="mode=beginner preset=modern")
     assert not opened.ephemeral
@@ -136,7 +138,7 @@ async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:
     world = make_world(env)
     match_id, old_lobby = await open_table(env, world)
     shown = await world.alice.slash(world.channel, "game show")
-    new_lobby = shown.response.message
+    new_lobby = posted(shown)
     assert new_lobby.id != old_lobby.id and f"tt:lb:{match_id}:join" in custom_ids(new_lobby)
     joined = await world.bob.click(old_lobby, custom_id=f"tt:lb:{match_id}:join")
     assert joined.acknowledged

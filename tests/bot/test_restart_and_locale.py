@@ -9,6 +9,8 @@ from tests.bot.helpers import (
     custom_ids,
     japanese,
     make_world,
+    posted,
+    private_text,
     select_options,
     start,
 )
@@ -45,7 +47,7 @@ async def test_a_click_on_an_outdated_board_says_so(env) -> None:
     world = make_world(env)
     match_id, old_board = await start(env, world, "cartographer", seed=4)
     shown = await world.alice.slash(world.channel, "game show")
-    new_board = shown.response.message
+    new_board = posted(shown)
     assert new_board.id != old_board.id and custom_ids(new_board)
     custom_id, move = first_move(new_board)
     await world.alice.select(new_board, [move], custom_id=custom_id)
@@ -53,7 +55,7 @@ async def test_a_click_on_an_outdated_board_says_so(env) -> None:
 
     custom_id, move = first_move(old_board)
     stale = await world.alice.select(old_board, [move], custom_id=custom_id)
-    assert stale.ephemeral and "out of date" in stale.response.content
+    assert "out of date" in private_text(stale)
     assert (await env.bot.service.get(match_id)).version == version
 
 
@@ -65,7 +67,7 @@ async def test_replies_follow_the_user_and_server_languages(env, monkeypatch) ->
         assert board.embeds[0].title == t("game.cartographer.name", "ja") != t("game.cartographer.name", "en")
         assert "手番" in board.embeds[0].description
         refused = await world.alice.slash(world.channel, "play", move="reveal A1 2C A2")
-        assert refused.ephemeral and "指せる手" in refused.response.content
+        assert "指せる手" in private_text(refused)
         hint = await world.alice.slash(world.channel, "hint")
         assert hint.response.content.startswith("ヒント")
     english = await world.bob.slash(world.channel, "play", move="exchange 2C")
@@ -97,7 +99,7 @@ async def test_leaderboard_lists_the_winner_publicly(env) -> None:
     assert not shown.ephemeral
     assert f"<@{world.alice.id}>" in shown.response.embeds[0].description
     listed = await world.alice.slash(world.channel, "game list")
-    assert listed.ephemeral and "no running match" in listed.response.content
+    assert "no running match" in private_text(listed)
 
 
 async def test_a_lost_board_message_is_posted_again(env) -> None:

@@ -11,6 +11,7 @@ from tests.bot.helpers import (
     board_message,
     custom_ids,
     make_world,
+    private_text,
     quoted,
     select_for,
     select_options,
@@ -32,7 +33,7 @@ async def finish_with_play(env, world, match_id: str) -> int:
         assert hint.ephemeral
         move = quoted(hint.response.content)
         played = await world.alice.slash(world.channel, "play", move=move)
-        assert played.ephemeral and move in played.response.content
+        assert move in private_text(played)
         after = await env.bot.service.get(match_id)
         assert after.steps > match.steps
     raise AssertionError("the game did not end")
@@ -116,11 +117,11 @@ async def test_another_user_cannot_act_on_a_solo_match(env) -> None:
     before = await env.bot.service.get(match_id)
     move = next(iter(select_options(message).values()))[0]
     refused = await world.bob.select(message, [move], custom_id=select_for(message, move))
-    assert refused.ephemeral and "no seat" in refused.response.content
+    assert "no seat" in private_text(refused)
     hint = await world.bob.click(message, custom_id=f"tt:do:{match_id}:{before.version}:hint")
     assert hint.ephemeral
     typed = await world.bob.slash(world.channel, "play", move=move)
-    assert typed.ephemeral and "no match in this channel" in typed.response.content
+    assert "no match in this channel" in private_text(typed)
     after = await env.bot.service.get(match_id)
     assert (after.version, after.state) == (before.version, before.state)
 

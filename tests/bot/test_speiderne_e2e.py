@@ -20,6 +20,7 @@ from tests.bot.helpers import (
     components,
     custom_ids,
     make_world,
+    private_text,
     select_for,
 )
 
@@ -111,7 +112,7 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     assert not start_button.get("disabled")
     for action in ("addcpu", "start", "cancel"):
         refused = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:{action}")
-        assert refused.ephemeral and "Only the host" in refused.response.content
+        assert "Only the host" in private_text(refused)
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
     before_start = await env.bot.service.get(match_id)
     assert [s.user_id for s in before_start.seats[:2]] == [world.alice.id, world.bob.id]
@@ -160,9 +161,9 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             out_of_turn = await other.slash(world.channel, "play", move=notation)
             unseated = await carol.slash(world.channel, "play", move=notation, match=match_id)
             button = await carol.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
-            assert out_of_turn.ephemeral and "not your turn" in out_of_turn.response.content
-            assert unseated.ephemeral and "no seat" in unseated.response.content
-            assert button.ephemeral and "no seat" in button.response.content
+            assert "not your turn" in private_text(out_of_turn)
+            assert "no seat" in private_text(unseated)
+            assert "no seat" in private_text(button)
             assert (await env.bot.service.get(match_id)).version == match.version
 
         pending = GAME.view(match.state, seat)["pending"]
@@ -187,7 +188,7 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             restarted = True
         elif turn % 2 == 0:
             played = await mover.slash(world.channel, "play", move=notation)
-            assert played.ephemeral and notation in played.response.content
+            assert notation in private_text(played)
             used["/play"] += 1
         else:
             opened_hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
@@ -226,9 +227,9 @@ async def test_the_lobby_holds_at_most_the_games_maximum(env) -> None:
         await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:addcpu")
     assert len((await env.bot.service.get(match.id)).seats) == GAME.max_players
     full = await world.bob.click(lobby, custom_id=f"tt:lb:{match.id}:join")
-    assert full.ephemeral and f"All {GAME.max_players} seats are taken" in full.response.content
+    assert f"All {GAME.max_players} seats are taken" in private_text(full)
     more = await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:addcpu")
-    assert more.ephemeral and "taken" in more.response.content
+    assert "taken" in private_text(more)
     leave = await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:leave")
-    assert leave.ephemeral and "cancel" in leave.response.content
+    assert "cancel" in private_text(leave)
     assert len((await env.bot.service.get(match.id)).seats) == GAME.max_players
