@@ -15,14 +15,14 @@ from typing import Any
 
 import pytest
 
-from tests.bot.helpers import make_world
+from tests.bot.helpers import make_world, posted
 from tests.hardening.hidden import MODELS, permuted
 
 
 async def public_board(actor: Any, channel: Any, match_id: str) -> tuple[Any, ...]:
     result = await actor.slash(channel, "game show", match=match_id)
-    assert result.acknowledged and not result.ephemeral
-    message = result.response.message
+    assert result.acknowledged
+    message = posted(result)
     embeds = [e.to_dict() for e in message.embeds]
     for embed in embeds:
         embed.pop("timestamp", None)

@@ -16,7 +16,7 @@ import pytest
 
 from gamecore.games.speiderne import GAME as SPEIDERNE
 from gamecore.match import MATCH_ERROR_CODES, Seat, seat_order
-from tests.bot.helpers import make_world
+from tests.bot.helpers import make_world, private_text
 
 ALLOWED, REFUSED = "allowed", "refused"
 CREATOR, ON_TURN, OFF_TURN, UNSEATED, OTHER_GUILD = (
@@ -85,8 +85,8 @@ class Table:
 
 
 def is_refusal(result: Any) -> bool:
-    content = getattr(result.response, "content", "") or ""
-    return result.ephemeral and any(content.startswith(p) for p in REFUSAL_PHRASES)
+    content = private_text(result)
+    return any(content.startswith(p) for p in REFUSAL_PHRASES)
 
 
 def speiderne_seed(alice: int, bob: int, carol: int) -> int:
