@@ -32,6 +32,7 @@ from cogs.ui.notices import note_blocked_thread, note_deleted_thread
 from cogs.ui.permissions import channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
+from gamecore.analysis.par import PLAYS as PAR_PLAYS
 from gamecore.registry import list_games
 from i18n.translator import CatalogTranslator
 from service import Match, MatchService, MatchServiceAPI
@@ -164,6 +165,8 @@ class TabletopBot(commands.Bot):
         self.computer_tasks: dict[str, asyncio.Task[None]] = {}
         #: Seconds a computer seat waits before each step, so people can follow the board.
         self.computer_delay: float = 2.0
+        #: Plays of the same deal per computer player in a solo game's par (docs/analysis.md).
+        self.par_plays: int = PAR_PLAYS
         #: Every board redraw and channel message of a match goes through it, in order.
         self.publisher = Publisher(self._channel_for, self._save_board)
         self.publisher.on_block = self._note_blocked

@@ -42,6 +42,9 @@ def make_bot(database_url: str):
         # Computer seats move at once: a pause shorter than simcord's settle window would be
         # waited out in real time. Tests of the pause set a long one and advance the clock.
         bot.computer_delay = 0.0
+        # A solo game's par plays its deal 40 times instead of 1,000 (the figures are tested
+        # in tests/gamecore/test_analysis.py; here only that they are shown).
+        bot.par_plays = 40
         return bot
 
     return make

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.flows import table
+from cogs.flows import after_game, table
 from cogs.flows.boards import publish_board
 from cogs.ui import notices, replies
 from cogs.ui.board import board_controls
@@ -48,6 +48,7 @@ async def play_move(interaction: Interaction, match_id: str, notation: str, vers
         await notices.tell_actor(interaction, trouble, outcome.notation)
     elif interaction.type is not discord.InteractionType.component:
         await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
+    await after_game.tell_par(interaction, final)
 
 
 async def hint(interaction: Interaction, match_id: str) -> None:

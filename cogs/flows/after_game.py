@@ -1,0 +1,178 @@
+"""After a solo game: par when it ends, and ``/review`` of a finished game.
+
+Both are computed off the event loop (a worker thread) and only once the match has ended:
+par compares the finished result with 1,000 plays of the same deal per computer player,
+the review judges each decision on what the player could see (``docs/analysis.md``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+
+import discord
+from discord import app_commands
+
+from cogs.flows.matches import MAX_CHOICES, pick_match, visible_here
+from cogs.ui import replies
+from cogs.ui.labels import game_name, is_solo, match_label
+from cogs.ui.progress import Progress, run_with_progress
+from cogs.ui.replies import Interaction
+from gamecore.analysis.outcome import MEASURES, Measure, rank
+from gamecore.analysis.par import Par, compute_par
+from gamecore.analysis.review import Review, review_game
+from gamecore.contract import IllegalAction
+from gamecore.match import Match
+from gamecore.registry import get_game
+from i18n import locale_for, t
+from renderer.review_chart import render_review_chart
+
+log = logging.getLogger("tabletop.analysis")
+
+#: Reviews computed at once (each takes a few seconds of one core); more are refused.
+MAX_REVIEWS = 2
+#: Par computations at once; a game that ends while they run waits its turn.
+MAX_PARS = 1
+_reviews = asyncio.Semaphore(MAX_REVIEWS)
+_pars = asyncio.Semaphore(MAX_PARS)
+
+
+def par_text(par: Par, locale: str) -> str:
+    lines = [f"**{t('par.title', locale)}**"]
+    for c in par.computers:
+        player = t(f"par.player.{c.player}", locale)
+        lines.append(t(
+            "par.line", locale, player=player, rate=f"{100 * c.win_rate:.1f}", plays=f"{c.plays:,}",
+            error=f"{100 * c.win_error:.1f}",
+        ))
+        if c.beaten is not None and c.equalled is not None:
+            lines.append(t(
+                "par.mine", locale, beaten=round(100 * c.beaten / c.plays),
+                equalled=round(100 * c.equalled / c.plays),
+            ))
+    lines.append(f"-# {t('par.note', locale)}")
+    return "\n".join(lines)
+
+
+async def tell_par(interaction: Interaction, match: Match) -> None:
+    """When the actor's move ended a solo game: par of its deal, privately. A failure is
+    logged and costs the player nothing (the game is saved)."""
+    if match.status == "playing" or not is_solo(match) or match.game_id not in MEASURES:
+        return
+    locale = locale_for(interaction, public=False)
+    try:
+        mine = rank(get_game(match.game_id), match.state)
+        async with _pars:
+            par = await asyncio.to_thread(
+                compute_par, match.game_id, match.seed, match.options, mine, interaction.client.par_plays
+            )
+    except Exception:
+        log.exception("par of match %s failed", match.id)
+        return
+    await replies.tolerate(replies.send(interaction, par_text(par, locale), ephemeral=True))
+
+
+def _points(measure: Measure, value: float) -> str:
+    return f"{100 * value:.0f}" if measure.kind == "win" else f"{value * measure.top:.2f}"
+
+
+def review_embed(review: Review, match: Match, locale: str) -> discord.Embed:
+    m = review.measure
+    game = game_name(match.game_id, locale)
+    summary = t(
+        "review.summary.win" if m.kind == "win" else "review.summary.score", locale,
+        decisions=len(review.decisions), mistakes=review.count("mistake"),
+        blunders=review.count("blunder"), samples=review.samples,
+    )
+    embed = discord.Embed(title=t("review.title", locale, match_id=match.id, game=game), description=summary)
+    worst = review.worst()
+    lines = [
+        t(
+            "review.worst.line", locale, step=d.step, played=d.played, best=d.best,
+            played_value=m.shown(d.played_value.value), best_value=m.shown(d.best_value.value),
+            loss=_points(m, d.loss), error=_points(m, d.loss_error),
+            verdict=t(f"review.verdict.{d.verdict}", locale),
+        )
+        for d in worst
+    ]
+    embed.add_field(
+        name=t("review.worst.title", locale), value="\n".join(lines) or t("review.none", locale), inline=False
+    )
+    embed.set_footer(text=t("review.method", locale))
+    return embed
+
+
+def review_chart(review: Review, locale: str, game: str) -> bytes:
+    labels = {
+        "title": t("chart.review.title", locale, game="{game}"),
+        "axis.move": t("chart.review.move", locale),
+        "axis.win": t("chart.review.win", locale),
+        "axis.score": t("chart.review.score", locale),
+        "mistake": t("review.verdict.mistake", locale),
+        "blunder": t("review.verdict.blunder", locale),
+    }
+    return render_review_chart(review, labels, game=game)
+
+
+async def pick_ended(interaction: Interaction, match_id: str | None) -> Match:
+    """The match named (only one of this server, as ``pick_match``), else the caller's most
+    recently ended match here (``IllegalAction('no_match_here')`` when there is none)."""
+    if match_id:
+        return await pick_match(interaction, match_id)
+    for match in await interaction.client.service.history(interaction.user.id, 25):
+        if visible_here(match, interaction) and match.channel_id == interaction.channel_id:
+            return match
+    raise IllegalAction("no_match_here", "You have no match in this channel.")
+
+
+async def ended_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Autocomplete of ``/review``: the caller's ended matches in this server (or DM)."""
+    locale = locale_for(interaction, public=False)
+    typed = current.strip().lower()
+    found = await interaction.client.service.history(interaction.user.id, 25)
+    return [
+        app_commands.Choice(name=match_label(m, locale)[:100], value=m.id)
+        for m in found
+        if visible_here(m, interaction) and (typed in m.id or typed in match_label(m, locale).lower())
+    ][:MAX_CHOICES]
+
+
+async def send_review(interaction: Interaction, match_id: str | None) -> None:
+    """``/review``: only for a player of the match, only once it has ended."""
+    locale = locale_for(interaction, public=False)
+    match = await pick_ended(interaction, match_id)
+    refusal = None
+    if match.live:
+        refusal = "review.live"
+    elif match.seat_of(interaction.user.id) is None:
+        refusal = "review.not_seated"
+    elif match.game_id not in MEASURES:
+        refusal = "review.unsupported"
+    elif _reviews.locked():
+        refusal = "review.busy"
+    if refusal is not None:
+        await replies.send(interaction, t(refusal, locale), ephemeral=True)
+        return
+    async with _reviews:
+        await replies.defer(interaction, ephemeral=True)
+        moves = [a.notation for a in await interaction.client.service.actions(match.id)]
+        game = game_name(match.game_id, locale)
+
+        def work(progress: Progress) -> tuple[Review, bytes]:
+            review = review_game(match.game_id, match.seed, moves, match.options, progress=progress)
+            return review, review_chart(review, locale, game)
+
+        def text(done: int, total: int) -> str:
+            return t("review.progress", locale, done=done, total=total)
+
+        review, chart = await run_with_progress(interaction, work, text)
+    embed = review_embed(review, match, locale)
+    embed.set_image(url="attachment://review.png")
+    alt = t(
+        "alt.review", locale, decisions=len(review.decisions), game=game,
+        mistakes=review.count("mistake"), blunders=review.count("blunder"),
+    )
+    file = discord.File(io.BytesIO(chart), filename="review.png", description=alt[:1024])
+    # The progress message becomes the answer (one message, not two).
+    await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=[file]))

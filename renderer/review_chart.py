@@ -1,0 +1,66 @@
+"""A review's chart: the value of the move played at each decision, with its standard error
+as a band and the mistakes and blunders marked (matplotlib, Agg backend, as
+``renderer/rating_chart.py``).
+
+Landscape 600 x 360 px with 12 pt text (16.7 px), so words stay at least 10 px when Discord
+shows the picture 400 px wide. The words come in ``labels`` in the reader's language.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+
+from gamecore.analysis.review import Review
+from gamecore.plot import DPI, FONT_SIZE
+from gamecore.plot import _fonts as chart_fonts
+
+#: English words of the chart; callers pass them translated.
+LABELS: dict[str, str] = {
+    "title": "{game}: your decisions",
+    "axis.move": "move",
+    "axis.win": "chance to win (%)",
+    "axis.score": "expected levels",
+    "mistake": "mistake",
+    "blunder": "blunder",
+}
+FIGURE_SIZE = (6.0, 3.6)
+
+
+def render_review_chart(review: Review, labels: Mapping[str, str] | None = None, **names: str) -> bytes:
+    """PNG bytes of ``review``'s values over the game; ``names`` fill the title (game)."""
+    import matplotlib  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
+
+    words = {**LABELS, **(labels or {})}
+    measure = review.measure
+    scale = 100.0 if measure.kind == "win" else measure.top
+    xs = [d.step for d in review.decisions]
+    ys = [d.played_value.value * scale for d in review.decisions]
+    low = [max(0.0, (d.played_value.value - d.played_value.error) * scale) for d in review.decisions]
+    high = [min(scale, (d.played_value.value + d.played_value.error) * scale) for d in review.decisions]
+    with plt.rc_context({"font.family": chart_fonts(), "font.size": FONT_SIZE}):
+        figure, axis = plt.subplots(figsize=FIGURE_SIZE, dpi=DPI)
+        try:
+            axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)
+            axis.plot(xs, ys, color="#08519c", linewidth=2, marker="o" if len(xs) < 40 else None, markersize=3)
+            for kind, colour, marker in (("mistake", "#f28e2b", "o"), ("blunder", "#d62728", "X")):
+                picked = [(x, y) for x, y, d in zip(xs, ys, review.decisions, strict=True) if d.verdict == kind]
+                if picked:
+                    axis.scatter([p[0] for p in picked], [p[1] for p in picked], s=70, color=colour,
+                                 marker=marker, zorder=3, label=words[kind])
+            if any(d.verdict in ("mistake", "blunder") for d in review.decisions):
+                axis.legend(loc="best", fontsize=FONT_SIZE - 1, frameon=False)
+            axis.set_ylim(0, scale)
+            axis.set_xlabel(words["axis.move"])
+            axis.set_ylabel(words["axis.win"] if measure.kind == "win" else words["axis.score"])
+            axis.grid(alpha=0.3)
+            axis.set_title(words["title"].format(**names), fontsize=FONT_SIZE + 1)
+            figure.tight_layout()
+            buffer = io.BytesIO()
+            figure.savefig(buffer, format="png")
+            return buffer.getvalue()
+        finally:
+            plt.close(figure)
