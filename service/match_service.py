@@ -46,6 +46,7 @@ from storage import (
     ShardFilter,
     StaleVersion,
     StoreUnavailable,
+    TimerSeen,
     open_store,
 )
 from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
@@ -188,14 +189,39 @@ class MatchService(MatchServiceAPI):
         self._remember(after)
         return after
 
-    async def _write_meta(self, match: Match) -> None:
-        """Board message and clock columns (no version check), then memory."""
+    async def _write_meta(self, before: Match, after: Match) -> None:
+        """Board message and clock columns over ``before`` (storage's guard), then memory.
+        A stale copy (another process wrote first) is read again and ``StaleVersion`` raised."""
         try:
-            await self.store.update_meta(match)
-        except StoreUnavailable:
-            self._reload.add(match.id)
+            await self.store.update_meta(after, before)
+        except StaleVersion:
+            self._reload.add(before.id)
+            with contextlib.suppress(MatchError):
+                await self._load(before.id)
             raise
-        self._remember(match)
+        except StoreUnavailable:
+            self._reload.add(before.id)
+            raise
+        self._remember(after)
+
+    async def _change_meta(
+        self, match_id: str, change: Callable[[Match], Match | None]
+    ) -> Match | None:
+        """Apply ``change`` (None: nothing to do) to the board message or clock columns;
+        the caller holds the match's lock. A stale copy is read again and changed once more."""
+        for attempt in (1, 2):
+            before = await self._load(match_id)
+            after = change(before)
+            if after is None:
+                return None
+            try:
+                await self._write_meta(before, after)
+            except StaleVersion:
+                if attempt == 2:
+                    raise
+                continue
+            return after
+        return None
 
     # -- creating and seating -----------------------------------------------------------
     async def new_match(
@@ -469,8 +495,10 @@ class MatchService(MatchServiceAPI):
 
     async def set_board_message(self, match_id: str, message_id: int | None) -> Match:
         async with self._lock(match_id):
-            match = replace(await self._load(match_id), board_message_id=message_id)
-            await self._write_meta(match)
+            match = await self._change_meta(
+                match_id, lambda m: replace(m, board_message_id=message_id)
+            )
+            assert match is not None  # the change always writes
             return match
 
     # -- turn clocks --------------------------------------------------------------------
@@ -493,11 +521,14 @@ class MatchService(MatchServiceAPI):
         ids = [match_id for at, match_id in sorted(due) if at <= now]
         if not ids:
             return []
+        seen = {match_id: TimerSeen.of(self._live[match_id]) for match_id in ids}
         try:
-            claimed = set(await self.store.claim_timers(ids, self.owner, now, TIMER_LEASE))
+            claimed = set(await self.store.claim_timers(ids, self.owner, now, TIMER_LEASE, seen))
         except StoreUnavailable:
             log.warning("the database is unreachable; clocks wait")
             return []
+        # Not taken: another process holds it, or fired it already (our copy is stale).
+        self._reload.update(match_id for match_id in ids if match_id not in claimed)
         return [match_id for match_id in ids if match_id in claimed]
 
     async def pause_clocks(self, channel_id: int, seconds: float) -> list[Match]:
@@ -507,14 +538,17 @@ class MatchService(MatchServiceAPI):
         if seconds <= 0:
             return moved
         clocked = [m.id for m in self._live.values() if m.channel_id == channel_id and m.turn_deadline]
+
+        def later(match: Match) -> Match | None:
+            if not match.live or match.turn_deadline is None:
+                return None
+            return replace(match, turn_deadline=match.turn_deadline + seconds)
+
         for match_id in clocked:
             async with self._lock(match_id):
-                match = self._live.get(match_id)
-                if match is None or match.turn_deadline is None:
-                    continue
-                match = replace(match, turn_deadline=match.turn_deadline + seconds)
-                await self._write_meta(match)
-                moved.append(match)
+                match = await self._change_meta(match_id, later)
+                if match is not None:
+                    moved.append(match)
         return moved
 
     async def fire_timer(self, match_id: str, now: float | None = None) -> TimerOutcome:
@@ -539,9 +573,9 @@ class MatchService(MatchServiceAPI):
                 return TimerOutcome("none", match)
             seats = rules.expired_seats(match)
             if due == "reminder":
-                match = rules.mark_reminded(match)
-                await self._write_meta(match)
-                return TimerOutcome("reminder", match, seats)
+                reminded = rules.mark_reminded(match)
+                await self._write_meta(match, reminded)  # stale: another process reminded
+                return TimerOutcome("reminder", reminded, seats)
             game = get_game(match.game_id)
             match = rules.register_expiry(match, seats)
             steps: list[TurnOutcome] = []

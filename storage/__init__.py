@@ -15,6 +15,7 @@ from storage.base import (
     ShardFilter,
     StaleVersion,
     StoreUnavailable,
+    TimerSeen,
 )
 from storage.postgres import PostgresMatchStore, is_postgres_url
 from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
@@ -62,6 +63,7 @@ __all__ = [
     "SqliteMatchStore",
     "StaleVersion",
     "StoreUnavailable",
+    "TimerSeen",
     "UserStats",
     "database_path",
     "exclusive_use",

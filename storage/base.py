@@ -130,6 +130,28 @@ class ShardFilter:
 ALL_SHARDS = ShardFilter()
 
 
+@dataclass(frozen=True, slots=True)
+class TimerSeen:
+    """What a process saw of a match's clock when it found it due (``claim_timers``)."""
+
+    version: int
+    timer_at: float | None
+
+    @classmethod
+    def of(cls, match: Match) -> TimerSeen:
+        return cls(match.version, match.timer_at)
+
+
+def meta_values(match: Match, before: Match) -> tuple[Any, ...]:
+    """``update_meta``'s parameters in both stores' order: the new board message and clock,
+    then the id, version, board message, reminder and deadline the row must still hold."""
+    return (
+        match.board_message_id, int(match.reminded), match.timer_at, match.turn_deadline,
+        match.id, before.version, before.board_message_id, int(before.reminded),
+        before.turn_deadline,
+    )
+
+
 class DuplicateMatch(Exception):
     """A match with this id exists already (the caller draws another id)."""
 
@@ -177,8 +199,10 @@ class MatchStore(Protocol):
     ) -> None:
         """``save`` with an action row at step ``match.steps``."""
 
-    async def update_meta(self, match: Match) -> None:
-        """Board message id and clock columns, without a version check (not a move)."""
+    async def update_meta(self, match: Match, before: Match) -> None:
+        """Board message id and clock columns (not a move: the version stays), written only
+        if the stored row still holds ``before``'s version, board message and clock; else
+        ``StaleVersion`` (a stale process never moves a deadline back)."""
 
     async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
         """Lobbies and running matches of the guilds in ``shards``."""
@@ -195,11 +219,18 @@ class MatchStore(Protocol):
     async def due_timers(self, now: float) -> list[str]: ...
 
     async def claim_timers(
-        self, match_ids: Sequence[str], owner: str, now: float, lease: float
+        self,
+        match_ids: Sequence[str],
+        owner: str,
+        now: float,
+        lease: float,
+        seen: Mapping[str, TimerSeen] | None = None,
     ) -> list[str]:
         """Take the timers of ``match_ids`` for ``owner`` until ``now + lease``: those not
         held by another owner's unexpired lease (the same owner, e.g. a restart, may take
-        its own back). Returns the ids taken."""
+        its own back) and, for the ids in ``seen``, whose stored version and ``timer_at``
+        are still the ones the caller saw (a clock another process fired meanwhile is not
+        taken). One atomic statement. Returns the ids taken."""
 
     async def release_timer(self, match_id: str, owner: str) -> None:
         """Give back ``owner``'s claim on the match's timer."""

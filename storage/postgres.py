@@ -14,7 +14,7 @@ server closed meanwhile is retried once on a fresh one (reads change nothing).
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
@@ -31,6 +31,8 @@ from storage.base import (
     ShardFilter,
     StaleVersion,
     StoreUnavailable,
+    TimerSeen,
+    meta_values,
 )
 from storage.codec import (
     COLUMNS,
@@ -66,6 +68,25 @@ _UPDATE = (
     + f" WHERE id = ${COLUMNS.index('id') + 1} AND version = ${len(COLUMNS) + 1}"
 )
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
+#: Clock columns, only over the row ``before`` was read from (storage/base.py).
+_UPDATE_META = (
+    "UPDATE matches SET board_message_id = $1, reminded = $2, timer_at = $3, turn_deadline = $4 "
+    "WHERE id = $5 AND version = $6 AND board_message_id IS NOT DISTINCT FROM $7 "
+    "AND reminded = $8 AND turn_deadline IS NOT DISTINCT FROM $9"
+)
+#: One atomic claim: rows locked by a concurrent claim are skipped (not taken).
+_CLAIM = """
+    UPDATE matches SET timer_owner = $2, timer_lease = $3
+    WHERE id IN (
+        SELECT m.id FROM matches m
+        JOIN unnest($1::text[], $5::int[], $6::float8[], $7::bool[]) AS s(id, version, timer_at, seen)
+            ON m.id = s.id
+        WHERE (m.timer_lease IS NULL OR m.timer_lease < $4 OR m.timer_owner = $2)
+        AND (NOT s.seen OR (m.version = s.version AND m.timer_at IS NOT DISTINCT FROM s.timer_at))
+        FOR UPDATE OF m SKIP LOCKED
+    )
+    RETURNING id
+"""
 
 
 def _add_stat_sql(table: str, key: str) -> str:
@@ -257,14 +278,11 @@ class PostgresMatchStore:
             match, expected, action=NewAction(seat, notation), stats=stats, rating=rating
         )
 
-    async def update_meta(self, match: Match) -> None:
+    async def update_meta(self, match: Match, before: Match) -> None:
         async def update(conn: asyncpg.Connection) -> None:
-            await conn.execute(
-                "UPDATE matches SET board_message_id = $1, reminded = $2, timer_at = $3, "
-                "turn_deadline = $4 WHERE id = $5",
-                match.board_message_id, int(match.reminded), match.timer_at,
-                match.turn_deadline, match.id,
-            )
+            status = await conn.execute(_UPDATE_META, *meta_values(match, before))
+            if status != "UPDATE 1":
+                raise StaleVersion(match.id, before.version)
 
         await self._write(update)
 
@@ -289,24 +307,23 @@ class PostgresMatchStore:
 
     # -- timers -----------------------------------------------------------------------
     async def claim_timers(
-        self, match_ids: Sequence[str], owner: str, now: float, lease: float
+        self,
+        match_ids: Sequence[str],
+        owner: str,
+        now: float,
+        lease: float,
+        seen: Mapping[str, TimerSeen] | None = None,
     ) -> list[str]:
         if not match_ids:
             return []
+        ids = list(match_ids)
+        seen = seen or {}
+        versions = [seen[i].version if i in seen else None for i in ids]
+        timers = [seen[i].timer_at if i in seen else None for i in ids]
+        fingerprinted = [i in seen for i in ids]
 
         async def claim(conn: asyncpg.Connection) -> list[str]:
-            rows = await conn.fetch(
-                """
-                UPDATE matches SET timer_owner = $2, timer_lease = $3
-                WHERE id IN (
-                    SELECT id FROM matches WHERE id = ANY($1::text[])
-                    AND (timer_lease IS NULL OR timer_lease < $4 OR timer_owner = $2)
-                    FOR UPDATE SKIP LOCKED
-                )
-                RETURNING id
-                """,
-                list(match_ids), owner, now + lease, now,
-            )
+            rows = await conn.fetch(_CLAIM, ids, owner, now + lease, now, versions, timers, fingerprinted)
             return [r["id"] for r in rows]
 
         return await self._write(claim)

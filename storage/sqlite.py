@@ -36,6 +36,8 @@ from storage.base import (
     SchemaTooNew,
     ShardFilter,
     StaleVersion,
+    TimerSeen,
+    meta_values,
 )
 from storage.codec import (
     COLUMNS,
@@ -94,6 +96,12 @@ def _add_stat_sql(table: str, key: str) -> str:
 _ADD_STAT = _add_stat_sql("stats", "")
 _ADD_GUILD_STAT = _add_stat_sql("guild_stats", "guild_id, ")
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
+#: Clock columns, only over the row ``before`` was read from (storage/base.py).
+_UPDATE_META = (
+    "UPDATE matches SET board_message_id = ?, reminded = ?, timer_at = ?, turn_deadline = ? "
+    "WHERE id = ? AND version = ? AND board_message_id IS ? AND reminded = ? "
+    "AND turn_deadline IS ?"
+)
 
 
 def database_path(url: str | None = None) -> str:
@@ -317,21 +325,12 @@ class SqliteMatchStore:
             match, expected, action=NewAction(seat, notation), stats=stats, rating=rating
         )
 
-    async def update_meta(self, match: Match) -> None:
-        values = (
-            match.board_message_id,
-            int(match.reminded),
-            match.timer_at,
-            match.turn_deadline,
-            match.id,
-        )
+    async def update_meta(self, match: Match, before: Match) -> None:
+        values = meta_values(match, before)
 
         def update(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE matches SET board_message_id = ?, reminded = ?, timer_at = ?, "
-                "turn_deadline = ? WHERE id = ?",
-                values,
-            )
+            if conn.execute(_UPDATE_META, values).rowcount != 1:
+                raise StaleVersion(match.id, before.version)
 
         await self._submit(update, single_statement=True)
 
@@ -443,21 +442,34 @@ class SqliteMatchStore:
         return [r[0] for r in rows]
 
     async def claim_timers(
-        self, match_ids: Sequence[str], owner: str, now: float, lease: float
+        self,
+        match_ids: Sequence[str],
+        owner: str,
+        now: float,
+        lease: float,
+        seen: Mapping[str, TimerSeen] | None = None,
     ) -> list[str]:
         if not match_ids:
             return []
-        ids = list(match_ids)
-        marks = ", ".join("?" for _ in ids)
+        seen = seen or {}
+        rows = [
+            (i, seen[i].version, seen[i].timer_at) if i in seen else (i, None, None)
+            for i in match_ids
+        ]
+        fingerprints = " UNION ALL ".join("SELECT ?, ?, ?, ?" for _ in rows)
+        params = [v for i, version, at in rows for v in (i, version, at, i in seen)]
         claimed: list[str] = []
 
         def claim(conn: sqlite3.Connection) -> None:
-            rows = conn.execute(
-                f"UPDATE matches SET timer_owner = ?, timer_lease = ? WHERE id IN ({marks}) "
+            found = conn.execute(
+                f"WITH s(id, version, timer_at, seen) AS ({fingerprints}) "
+                "UPDATE matches SET timer_owner = ?, timer_lease = ? WHERE id IN ("
+                "SELECT m.id FROM matches m JOIN s ON m.id = s.id "
+                "WHERE NOT s.seen OR (m.version = s.version AND m.timer_at IS s.timer_at)) "
                 "AND (timer_lease IS NULL OR timer_lease < ? OR timer_owner = ?) RETURNING id",
-                (owner, now + lease, *ids, now, owner),
+                (*params, owner, now + lease, now, owner),
             ).fetchall()
-            claimed.extend(r[0] for r in rows)
+            claimed.extend(r[0] for r in found)
 
         await self._submit(claim, single_statement=True)
         return claimed

@@ -20,6 +20,7 @@ from storage import (
     ShardFilter,
     SqliteMatchStore,
     StaleVersion,
+    TimerSeen,
     database_path,
     is_postgres_url,
     open_store,
@@ -233,9 +234,30 @@ async def test_stats_and_leaderboard_accumulate(store):
 
 async def test_update_meta_does_not_change_the_version(store):
     match = await create_started(store)
-    await store.update_meta(replace(match, board_message_id=777, reminded=True))
+    await store.update_meta(replace(match, board_message_id=777, reminded=True), match)
     loaded = await store.load("m1")
     assert (loaded.board_message_id, loaded.reminded, loaded.version) == (777, True, match.version)
+
+
+async def test_update_meta_over_a_stale_copy_changes_nothing(store):
+    match = await create_started(store)
+    later = replace(match, turn_deadline=NOW + 3600)
+    await store.update_meta(later, match)
+    for stale in (match, replace(later, version=match.version - 1)):
+        with pytest.raises(StaleVersion):  # a stale process never moves the deadline back
+            await store.update_meta(replace(stale, turn_deadline=NOW + 1690), stale)
+    assert (await store.load("m1")).turn_deadline == NOW + 3600
+
+
+async def test_a_timer_claim_checks_what_the_caller_saw(store):
+    match = await create_started(store)
+    seen = TimerSeen.of(match)
+    stale = TimerSeen(match.version - 1, match.timer_at)
+    assert await store.claim_timers(["m1"], "one", NOW, 60, {"m1": stale}) == []
+    assert await store.claim_timers(["m1"], "one", NOW, 60, {"m1": seen}) == ["m1"]
+    await store.release_timer("m1", "one")
+    await store.update_meta(replace(match, reminded=True), match)  # fired meanwhile
+    assert await store.claim_timers(["m1"], "two", NOW, 60, {"m1": seen}) == []
 
 
 def test_database_path_from_url(tmp_path, monkeypatch):
