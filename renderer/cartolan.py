@@ -22,14 +22,18 @@ from renderer.cards import frame, paste
 from renderer.cartolan_art import (
     GAP,
     LAND,
+    MYTHICAL,
     OUTLINE,
     PIECE_TEXT,
+    TILE_LAYERS,
     WATER,
     adventurer_token,
     agent_token,
+    castle_icon,
     coin,
     count_pill,
     tile_back,
+    tile_layer,
     tile_sprite,
     vault_icon,
 )
@@ -640,7 +644,21 @@ MAP_SIDE = 44
 
 
 def _card_width(card: Mapping[str, Any]) -> int:
-    return text_size(_chip(card), PIECE_TEXT)[0] + 14
+    return _chip_width(_chip(card))
+
+
+@lru_cache(maxsize=64)
+def _chip_width(label: str) -> int:
+    return text_size(label, PIECE_TEXT)[0] + 14
+
+
+@lru_cache(maxsize=128)
+def _chip_sprite(label: str, colour: RGB) -> Image.Image:
+    width = _chip_width(label)
+    image, draw = new_canvas(width + 1, 37, SEA)
+    draw.rounded_rectangle((0, 0, width, 36), radius=6, fill=colour, outline=(235, 235, 240), width=2)
+    paste_text(image, (width / 2, 19), label, PIECE_TEXT, (255, 255, 255))
+    return image
 
 
 def _chip(card: Mapping[str, Any]) -> str:
@@ -685,7 +703,13 @@ def panel_rows(view: Mapping[str, Any], width: int) -> list[tuple[int, list[Pane
     return rows
 
 
-def _draw_players(board: Image.Image, view: Mapping[str, Any], top: int, width: int) -> int:
+def _draw_players(
+    board: Image.Image,
+    view: Mapping[str, Any],
+    top: int,
+    width: int,
+    rows: list[tuple[int, list[PanelItem], int]] | None = None,
+) -> int:
     """A row per seat in playing order: seat, Vault, Agents left, then each Adventurer with
     its Chest, chest maps and cards, wrapped onto more lines when needed. The seat deciding
     now is framed; winners get a star. Returns the bottom of the panel."""
@@ -694,7 +718,7 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any], top: int, width: 
     status = section(view, "status")
     winners = {int(s) for s in status.get("winners") or []}
     y = top
-    for seat, items, height in panel_rows(view, width):
+    for seat, items, height in rows if rows is not None else panel_rows(view, width):
         board.paste(_player_row(width, height, player_colour(seat + 1)), (MARGIN, y))
         if seat == decision_seat and not winners:
             paste(board, frame(width, height, TO_MOVE, 6), (MARGIN - 6, y - 6))
@@ -751,11 +775,18 @@ def _draw_card(board: Image.Image, card: Mapping[str, Any], x: int, y: int) -> i
     if card.get("active") is False:
         colour = tuple((c + 2 * 110) // 3 for c in colour)  # type: ignore[assignment]
     width = _card_width(card)
-    draw = ImageDraw.Draw(board)
-    draw.rounded_rectangle((x, y, x + width, y + 36), radius=6, fill=colour, outline=(235, 235, 240), width=2)
-    paste_text(board, (x + width / 2, y + 19), label, PIECE_TEXT, (255, 255, 255))
+    chip = _chip_sprite(label, colour)
+    # the chip's corners are the panel's colour, not the sea's: paste only its rounded body
+    board.paste(chip, (x, y), _chip_mask(chip.width, chip.height))
     inspect.record("card", label, (x, y, x + width + 1, y + 37), may_cover=("row",))
     return x + width
+
+
+@lru_cache(maxsize=64)
+def _chip_mask(width: int, height: int) -> Image.Image:
+    mask = Image.new("L", (width, height), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=255)
+    return mask
 
 
 @lru_cache(maxsize=32)
@@ -850,7 +881,8 @@ def _draw_piles(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> 
             continue
         left = x + index * 90
         paste(board, tile_back(back, 64), (left, y))
-        count_badge(board, int(pile.get("count") or 0), (left + 32, y + 64))
+        pill = count_pill(str(int(pile.get("count") or 0)), 36)
+        paste(board, pill, (left + 32 - pill.width / 2, y + 64 - 18))
 
 
 
@@ -903,10 +935,15 @@ def _draw_minimap(
     def at(x: int, y_map: int) -> tuple[float, float]:
         return left + (x - west) * cell, y + (north - y_map) * cell
 
+    # one byte per cell (0 sea, 1 water, 2 land), scaled up: no drawing call per tile
+    columns = east - west + 1
+    cells = bytearray(columns * (north - south + 1))
     for tile in view.get("tiles") or []:
-        tx, ty = at(int(tile["x"]), int(tile["y"]))
-        colour = LAND if str(tile.get("edges", "")).count("L") >= 2 else WATER
-        draw.rectangle((tx, ty, tx + max(1.0, cell - 1), ty + max(1.0, cell - 1)), fill=colour)
+        land = str(tile.get("edges", "")).count("L") >= 2
+        cells[(north - int(tile["y"])) * columns + int(tile["x"]) - west] = 2 if land else 1
+    small = Image.frombytes("P", (columns, north - south + 1), bytes(cells))
+    small.putpalette([10, 24, 40, *WATER, *LAND])
+    board.paste(small.resize((width, height), Image.Resampling.NEAREST).convert("RGB"), (left, y))
     wx, wy = at(mf.left, mf.top)
     draw.rectangle(
         (wx - 1, wy - 1, wx + mf.columns * cell + 1, wy + mf.rows * cell + 1),
@@ -974,7 +1011,7 @@ def board_and_frame(
     _draw_crop_hints(board, mf)
     _draw_offscreen(board, view, mf)
     _draw_info(board, view, info_top)
-    _draw_players(board, view, panel_top, width - 2 * MARGIN)
+    _draw_players(board, view, panel_top, width - 2 * MARGIN, rows)
     _draw_moves(board, view, MARGIN + 10, bottom + 14)
     _draw_piles(board, view, MARGIN + 220, bottom + 6)
     _draw_decision(board, view, MARGIN + 420, bottom + 6)
@@ -1037,7 +1074,7 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     # as wide as the row's content (no empty strip on a phone)
     content = max([item.x + item.width for _, items, _ in rows for item in items] + [480])
     image, _ = new_canvas(content + 2 * MARGIN, rows[0][2] + 2 * MARGIN, SEA)
-    _draw_players(image, mine, MARGIN, content)
+    _draw_players(image, mine, MARGIN, content, rows)
     return image
 
 
@@ -1114,6 +1151,27 @@ def sample_views() -> list[dict[str, Any]]:
         for y in range(-3, 3)
     ]
     return [base, base | {"tiles": wide, "status": {}}]
+
+
+def warm_up() -> None:
+    """Build now what the first boards would otherwise build on the way: the palette, every
+    tile layer and castle at the tile sizes a board uses (the whole map's steps, the cropped
+    map's, chest maps and choices), and each seat's pieces at the cropped map's size. For
+    the bot to call once at start, in a thread (``renderer.warm_up``)."""
+    palette()
+    for side in (*range(MIN_TILE, MAX_TILE + 1, TILE_STEP), MAP_SIDE, 64):
+        for layer in TILE_LAYERS:
+            tile_layer(layer, side)
+        for walls in (MYTHICAL, (250, 250, 245)):
+            castle_icon(int(side * 0.62), walls)
+        star(int(side * 0.44))
+    side = MIN_TILE // 2 - 2
+    for seat in range(1, 5):
+        colour = player_colour(seat)
+        for label in (str(seat), *(f"{seat}.{n}" for n in range(1, 4))):
+            for pirate, moving in ((False, False), (False, True), (True, False)):
+                adventurer_token(label, colour, side, pirate, moving)
+        agent_token(str(seat), colour, int(MIN_TILE * 0.4), False)
 
 
 @lru_cache(maxsize=1)
