@@ -20,6 +20,7 @@ from PIL import Image, ImageDraw
 from renderer import inspect
 from renderer.cards import frame, paste
 from renderer.cartolan_art import (
+    EFFECT_ICONS,
     GAP,
     LAND,
     MYTHICAL,
@@ -32,6 +33,7 @@ from renderer.cartolan_art import (
     castle_icon,
     coin,
     count_pill,
+    effect_icon,
     tile_back,
     tile_layer,
     tile_sprite,
@@ -647,22 +649,34 @@ def _card_width(card: Mapping[str, Any]) -> int:
     return _chip_width(_chip(card))
 
 
+#: A card chip with an icon: this wide, the icon this tall.
+ICON_CHIP = 44
+ICON = 28
+
+
 @lru_cache(maxsize=64)
-def _chip_width(label: str) -> int:
-    return text_size(label, PIECE_TEXT)[0] + 14
+def _chip_width(effect: str) -> int:
+    if effect in EFFECT_ICONS:
+        return ICON_CHIP
+    return text_size(effect[:3].upper(), PIECE_TEXT)[0] + 14
 
 
 @lru_cache(maxsize=128)
-def _chip_sprite(label: str, colour: RGB) -> Image.Image:
-    width = _chip_width(label)
+def _chip_sprite(effect: str, colour: RGB) -> Image.Image:
+    """A card: its effect's icon (the first three letters of one without an icon)."""
+    width = _chip_width(effect)
     image, draw = new_canvas(width + 1, 37, SEA)
     draw.rounded_rectangle((0, 0, width, 36), radius=6, fill=colour, outline=(235, 235, 240), width=2)
-    paste_text(image, (width / 2, 19), label, PIECE_TEXT, (255, 255, 255))
+    if effect in EFFECT_ICONS:
+        paste(image, effect_icon(effect, ICON), ((width + 1 - ICON) // 2, (37 - ICON) // 2))
+    else:
+        paste_text(image, (width / 2, 19), effect[:3].upper(), PIECE_TEXT, (255, 255, 255))
     return image
 
 
 def _chip(card: Mapping[str, Any]) -> str:
-    return str(card.get("effect", "?"))[:3].upper()
+    """The effect a card chip shows (the engine's name)."""
+    return str(card.get("effect", "?"))
 
 
 def _seat_items(seat: int, player: Mapping[str, Any], adventurers: Sequence[Mapping[str, Any]]) -> list[PanelItem]:
@@ -767,9 +781,8 @@ def _draw_item(
 
 
 def _draw_card(board: Image.Image, card: Mapping[str, Any], x: int, y: int) -> int:
-    """An Advanced card face up: its deck's colour and its effect as the engine names it
-    (the first three letters, explained in the legend); greyed while it is not active yet.
-    Returns the right edge."""
+    """An Advanced card face up: its deck's colour and its effect's icon; greyed while it is
+    not active yet. Returns the right edge."""
     label = _chip(card)
     colour = DECK_COLOURS.get(str(card.get("deck")), (90, 90, 90))
     if card.get("active") is False:
@@ -1172,6 +1185,8 @@ def warm_up() -> None:
             for pirate, moving in ((False, False), (False, True), (True, False)):
                 adventurer_token(label, colour, side, pirate, moving)
         agent_token(str(seat), colour, int(MIN_TILE * 0.4), False)
+    for effect in EFFECT_ICONS:
+        effect_icon(effect, ICON)
 
 
 @lru_cache(maxsize=1)

@@ -3,6 +3,7 @@ Agents and the small icons of the side panel. Each is drawn smooth once and cach
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -322,3 +323,86 @@ def count_pill(text: str, height: int) -> Image.Image:
     image = shrink(image, width, height)
     draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), text, PIECE_TEXT, WHITE)
     return image
+
+
+#: Effects of the Advanced cards that have an icon (the engine's names, ``cards.py``).
+EFFECT_ICONS = (
+    "downwind", "upwind", "defence", "attack", "damage", "agents", "bank", "maps",
+    "rewards", "freerests", "rests", "transfers", "earning", "arrest", "refurnish", "pool",
+)
+
+
+@lru_cache(maxsize=64)
+def effect_icon(effect: str, side: int) -> Image.Image:
+    """A white glyph for an Advanced card's effect (language-neutral, unlike its name):
+    » downwind, « upwind, a shield, a sword, a burst (damage), a house (Agents), a safe
+    (bank), a tile (chest maps), a star (rewards), a moon (rests, free ones with a plus),
+    ⇄ (transfers), a coin (earning), bars (arrest), a hammer (refurnish), a drop (pool)."""
+    image, draw = supersampled(side, side, SCALE)
+    s = side * SCALE
+    ink, line = WHITE, max(2, side // 10) * SCALE
+
+    def chevron(x: float, facing: int) -> None:
+        tip = x + facing * 0.18 * s
+        draw.line([(x, s * 0.22), (tip, s * 0.5), (x, s * 0.78)], fill=ink, width=line, joint="curve")
+
+    if effect in ("downwind", "upwind"):
+        facing = 1 if effect == "downwind" else -1
+        start = 0.22 if facing > 0 else 0.78
+        chevron(s * start, facing)
+        chevron(s * (start + facing * 0.3), facing)
+    elif effect == "defence":
+        draw.polygon(
+            [(s * 0.5, s * 0.08), (s * 0.88, s * 0.2), (s * 0.8, s * 0.62), (s * 0.5, s * 0.94),
+             (s * 0.2, s * 0.62), (s * 0.12, s * 0.2)],
+            fill=ink,
+        )
+    elif effect == "attack":
+        draw.line([(s * 0.2, s * 0.8), (s * 0.86, s * 0.14)], fill=ink, width=line)
+        draw.line([(s * 0.14, s * 0.56), (s * 0.44, s * 0.86)], fill=ink, width=line)
+    elif effect == "damage":
+        points = []
+        for index in range(16):
+            radius = s * (0.46 if index % 2 == 0 else 0.2)
+            angle = index * math.pi / 8
+            points.append((s / 2 + radius * math.cos(angle), s / 2 + radius * math.sin(angle)))
+        draw.polygon(points, fill=ink)
+    elif effect == "agents":
+        draw.polygon(
+            [(s * 0.5, s * 0.1), (s * 0.9, s * 0.46), (s * 0.78, s * 0.46), (s * 0.78, s * 0.9),
+             (s * 0.22, s * 0.9), (s * 0.22, s * 0.46), (s * 0.1, s * 0.46)],
+            fill=ink,
+        )
+    elif effect == "bank":
+        draw.rounded_rectangle((s * 0.1, s * 0.14, s * 0.9, s * 0.86), radius=s * 0.1, outline=ink, width=line)
+        draw.ellipse((s * 0.34, s * 0.34, s * 0.66, s * 0.66), outline=ink, width=line)
+    elif effect == "maps":
+        draw.rectangle((s * 0.14, s * 0.14, s * 0.86, s * 0.86), outline=ink, width=line)
+        draw.polygon([(s * 0.14, s * 0.14), (s * 0.86, s * 0.14), (s * 0.5, s * 0.5)], fill=ink)
+    elif effect == "rewards":
+        image.alpha_composite(star(side, ink).resize((s, s)))
+    elif effect in ("rests", "freerests"):
+        draw.ellipse((s * 0.12, s * 0.12, s * 0.8, s * 0.88), fill=ink)
+        draw.ellipse((s * 0.32, s * 0.04, s * 0.98, s * 0.74), fill=(0, 0, 0, 0))
+        if effect == "freerests":
+            draw.line([(s * 0.74, s * 0.62), (s * 0.74, s * 0.98)], fill=ink, width=line)
+            draw.line([(s * 0.56, s * 0.8), (s * 0.92, s * 0.8)], fill=ink, width=line)
+    elif effect == "transfers":
+        draw.line([(s * 0.12, s * 0.32), (s * 0.84, s * 0.32)], fill=ink, width=line)
+        draw.polygon([(s * 0.9, s * 0.32), (s * 0.68, s * 0.14), (s * 0.68, s * 0.5)], fill=ink)
+        draw.line([(s * 0.16, s * 0.7), (s * 0.88, s * 0.7)], fill=ink, width=line)
+        draw.polygon([(s * 0.1, s * 0.7), (s * 0.32, s * 0.52), (s * 0.32, s * 0.88)], fill=ink)
+    elif effect == "earning":
+        draw.ellipse((s * 0.12, s * 0.12, s * 0.88, s * 0.88), outline=ink, width=line)
+        draw.ellipse((s * 0.36, s * 0.36, s * 0.64, s * 0.64), fill=ink)
+    elif effect == "arrest":
+        for x in (0.22, 0.5, 0.78):
+            draw.line([(s * x, s * 0.1), (s * x, s * 0.9)], fill=ink, width=line)
+        draw.line([(s * 0.1, s * 0.3), (s * 0.9, s * 0.3)], fill=ink, width=line)
+    elif effect == "refurnish":
+        draw.line([(s * 0.24, s * 0.86), (s * 0.62, s * 0.36)], fill=ink, width=line)
+        draw.polygon([(s * 0.42, s * 0.2), (s * 0.66, s * 0.06), (s * 0.94, s * 0.38), (s * 0.78, s * 0.5)], fill=ink)
+    else:  # pool
+        draw.polygon([(s * 0.5, s * 0.06), (s * 0.78, s * 0.56), (s * 0.22, s * 0.56)], fill=ink)
+        draw.ellipse((s * 0.22, s * 0.36, s * 0.78, s * 0.92), fill=ink)
+    return shrink(image, side, side)

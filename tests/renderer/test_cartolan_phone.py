@@ -8,7 +8,9 @@ from functools import lru_cache
 import pytest
 
 import renderer
+from renderer import inspect
 from renderer.cartolan import _board_image, _draw_info, edge_markers, map_frame
+from renderer.cartolan_art import EFFECT_ICONS
 from renderer.toolkit import new_canvas
 from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import computer_views, open_png
@@ -85,14 +87,16 @@ def test_the_crop_follows_the_seat_to_move() -> None:
 
 def test_advanced_cards_decks_round_and_margin_are_drawn() -> None:
     view = _advanced()[-1]
-    with recorded_texts() as seen:
+    with recorded_texts() as seen, inspect.recording() as drawn:
         _board_image(view)
     texts = {text for text, _ in seen}
     assert str(view["round"]) in texts and f">{view['margin']}" in texts
     assert {str(count) for count in view["decks"].values()} <= texts
     cards = [c for a in view["adventurers"] for c in a.get("cards") or []]
     cards += [p["cadre"] for p in view["players"] if p.get("cadre")]
-    assert cards and {c["effect"][:3].upper() for c in cards} <= texts
+    # each card as its effect's icon (a language-neutral glyph, see docs/rendering.md)
+    assert cards and {c["effect"] for c in cards} <= {e.name for e in drawn if e.kind == "card"}
+    assert {c["effect"] for c in cards} <= set(EFFECT_ICONS)
 
 
 
