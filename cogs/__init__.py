@@ -21,6 +21,7 @@ from cogs.ui.components import (
     MoveButton,
     MoveSelect,
     PieceButton,
+    RematchButton,
 )
 from cogs.ui.rules import RulesPager
 
@@ -31,4 +32,5 @@ EXTENSIONS: tuple[str, ...] = (
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect, BoardButton, RulesPager, LobbyButton, MoveButton, PieceButton, ComputerSelect,
+    RematchButton,
 )

@@ -55,6 +55,11 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "stale_version": "The board changed before your move; look again and retry.",
     "no_hint": "There is no hint for this position.",
     "store_unavailable": "The game database cannot be reached right now; nothing was changed. Try again in a minute.",
+    "not_invited": "This table is by invitation; the host can open it to everyone.",
+    "too_many_invites": "{count} invitations do not fit: this game seats at most {max_players}.",
+    "cannot_invite": "You cannot invite yourself.",
+    "not_rematchable": "Only a finished match of several players can be played again.",
+    "not_in_match": "Only the players of that match can ask for a rematch.",
 }
 
 
@@ -133,6 +138,11 @@ class Match:
     expiries: tuple[int, ...] = ()
     #: A practice match (the host chose the seed): it counts in no rating.
     practice: bool = False
+    #: A lobby's invitations not answered yet; ``invite_only``: only they may join.
+    invited: tuple[int, ...] = ()
+    invite_only: bool = False
+    #: The finished match this lobby plays again (one rematch per match).
+    rematch_of: str | None = None
 
     @property
     def live(self) -> bool:
@@ -176,10 +186,12 @@ def open_match(
     now: float,
     turn_limit: float | None = DEFAULT_TURN_LIMIT,
     practice: bool = False,
+    invited: tuple[int, ...] = (),
 ) -> Match:
     """A new match. Solo games (``max_players == 1``) start at once with the clock off;
     the others open a lobby with the host in seat 0. Options are checked by the game."""
     resolved = game.resolve_options(options)
+    invited = check_invites(game, host_id, invited)
     match = Match(
         id=match_id,
         game_id=game.id,
@@ -193,10 +205,22 @@ def open_match(
         updated_at=now,
         turn_limit=(turn_limit or None) if game.max_players > 1 else None,
         practice=practice,
+        invited=invited if game.max_players > 1 else (),
+        invite_only=bool(invited) and game.max_players > 1,
     )
     if game.max_players == 1:
         return _begin(match, game, now)
     return match
+
+
+def check_invites(game: Game, host_id: int, invited: tuple[int, ...]) -> tuple[int, ...]:
+    """The invitations of a new lobby, each once: never the host, and all must fit."""
+    invited = tuple(dict.fromkeys(invited))
+    if host_id in invited:
+        raise _error("cannot_invite")
+    if invited and len(invited) + 1 > game.max_players:
+        raise _error("too_many_invites", count=len(invited), max_players=game.max_players)
+    return invited
 
 
 def _lobby(match: Match) -> None:
@@ -214,12 +238,65 @@ def _touch(match: Match, now: float, **changes: Any) -> Match:
 
 
 def join(match: Match, game: Game, user_id: int, name: str, now: float) -> Match:
+    """Take a seat (for an invited person: accept the invitation)."""
     _lobby(match)
     if match.seat_of(user_id) is not None:
         raise _error("already_seated")
+    if match.invite_only and user_id not in match.invited:
+        raise _error("not_invited")
     if len(match.seats) >= game.max_players:
         raise _error("lobby_full", max_players=game.max_players)
-    return _touch(match, now, seats=(*match.seats, Seat(user_id, None, name)))
+    invited = tuple(u for u in match.invited if u != user_id)
+    return _touch(match, now, seats=(*match.seats, Seat(user_id, None, name)), invited=invited)
+
+
+def decline(match: Match, user_id: int, now: float) -> Match:
+    """An invited person says no: they are no longer expected (nor, if the table is by
+    invitation, allowed: the host can open it)."""
+    _lobby(match)
+    if user_id not in match.invited:
+        raise _error("not_invited")
+    return _touch(match, now, invited=tuple(u for u in match.invited if u != user_id))
+
+
+def open_to_all(match: Match, user_id: int, now: float) -> Match:
+    """The host opens an invite-only table to everyone (the invitations stand)."""
+    _lobby(match)
+    _host(match, user_id)
+    return _touch(match, now, invite_only=False)
+
+
+def people(match: Match) -> tuple[int, ...]:
+    """Every person who sat in ``match`` at its end, those whose seat a computer took
+    over included, in seat order."""
+    found = [s.former if s.is_computer else s.user_id for s in match.seats]
+    return tuple(dict.fromkeys(u for u in found if u is not None))
+
+
+def rematch_lobby(
+    old: Match, *, match_id: str, seed: int, now: float, host_id: int, host_name: str
+) -> Match:
+    """A lobby playing ``old`` again: its options, clock and computers, a new seed (so a
+    freshly drawn seat order); the asker hosts it and the other people of ``old`` are
+    invited (only they may join until the host opens it)."""
+    if old.status != "finished" or len(old.seats) < 2:
+        raise _error("not_rematchable")
+    persons = people(old)
+    if host_id not in persons:
+        raise _error("not_in_match")
+    computers = tuple(Seat(None, s.computer, s.name) for s in old.seats if s.is_computer and s.former is None)
+    return Match(
+        id=match_id, game_id=old.game_id, guild_id=old.guild_id, channel_id=old.channel_id,
+        host_id=host_id, seed=seed, options=dict(old.options),
+        seats=(Seat(host_id, None, host_name), *computers), created_at=now, updated_at=now,
+        turn_limit=old.turn_limit, invited=tuple(u for u in persons if u != host_id),
+        invite_only=True, rematch_of=old.id,
+    )
+
+
+def everyone_accepted(lobby: Match, old: Match) -> bool:
+    """Every person of ``old`` sits in its rematch ``lobby``."""
+    return all(lobby.seat_of(u) is not None for u in people(old))
 
 
 def leave(match: Match, user_id: int, now: float) -> Match:

@@ -12,7 +12,7 @@ never loses a move.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -111,10 +111,13 @@ class MatchServiceAPI(Protocol):
         *,
         user_name: str = "",
         turn_limit: float | None = None,
+        invited: Iterable[int] = (),
     ) -> Match:
         """A new match hosted by ``user_id``. Solo games start at once (status ``playing``);
         multiplayer games open a lobby with the host in seat 0. ``turn_limit`` in seconds
-        (default 24 h; ``0`` turns the clock off; always off for solo games)."""
+        (default 24 h; ``0`` turns the clock off; always off for solo games). A chosen
+        ``seed`` makes a practice match (rated nowhere). ``invited``: a challenge, a lobby
+        only these people may join until the host opens it."""
         ...
 
     async def lobby_join(self, match_id: str, user_id: int, user_name: str = "") -> Match:
@@ -143,6 +146,21 @@ class MatchServiceAPI(Protocol):
 
     async def lobby_cancel(self, match_id: str, user_id: int) -> Match:
         """Host cancels the lobby (status ``abandoned``)."""
+        ...
+
+    async def lobby_decline(self, match_id: str, user_id: int) -> Match:
+        """An invited person declines (``not_invited`` for anyone else)."""
+        ...
+
+    async def lobby_open(self, match_id: str, user_id: int) -> Match:
+        """The host opens an invite-only lobby to everyone."""
+        ...
+
+    async def rematch(self, match_id: str, user_id: int, user_name: str = "") -> tuple[Match, bool]:
+        """The lobby playing a finished multiplayer match again (same options, clock and
+        computers, a new seed; the asker hosts, the match's other people are invited and
+        it starts once they all joined) and whether this call opened it: one rematch per
+        match, a later ask gets the existing one."""
         ...
 
     # -- playing ------------------------------------------------------------------------

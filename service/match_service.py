@@ -235,6 +235,7 @@ class MatchService(MatchServiceAPI):
         *,
         user_name: str = "",
         turn_limit: float | None = None,
+        invited: Iterable[int] = (),
     ) -> Match:
         game = get_game(game_id)
         practice = seed is not None  # a chosen seed: practice, rated nowhere
@@ -253,6 +254,7 @@ class MatchService(MatchServiceAPI):
                 now=self.clock(),
                 turn_limit=limit,
                 practice=practice,
+                invited=tuple(invited),
             )
             try:
                 await self.store.create(match)
@@ -269,9 +271,41 @@ class MatchService(MatchServiceAPI):
             return await self._commit(match, change(match, game, self.clock()))
 
     async def lobby_join(self, match_id: str, user_id: int, user_name: str = "") -> Match:
-        return await self._change(
+        """Take a seat; the last person of a rematch to accept starts it."""
+        match = await self._change(
             match_id, lambda m, g, now: rules.join(m, g, user_id, user_name or str(user_id), now)
         )
+        if match.rematch_of is not None and not match.invited:
+            old = await self.store.load(match.rematch_of)
+            if old is not None and rules.everyone_accepted(match, old):
+                match = await self.lobby_start(match.id, match.host_id)
+        return match
+
+    async def lobby_decline(self, match_id: str, user_id: int) -> Match:
+        return await self._change(match_id, lambda m, _g, now: rules.decline(m, user_id, now))
+
+    async def lobby_open(self, match_id: str, user_id: int) -> Match:
+        return await self._change(match_id, lambda m, _g, now: rules.open_to_all(m, user_id, now))
+
+    async def rematch(self, match_id: str, user_id: int, user_name: str = "") -> tuple[Match, bool]:
+        """The lobby playing a finished match again, and whether this call opened it (a
+        second ask, by anyone, gets the existing one)."""
+        old = await self._load(match_id)
+        for _ in range(8):
+            existing = await self.store.find_rematch(match_id)
+            if existing is not None:
+                return existing, False
+            lobby = rules.rematch_lobby(
+                old, match_id=self.id_source(), seed=self.seed_source(64),
+                now=self.clock(), host_id=user_id, host_name=user_name or str(user_id),
+            )
+            try:
+                await self.store.create(lobby)
+            except DuplicateMatch:  # a taken id, or someone else's rematch won the race
+                continue
+            self._remember(lobby)
+            return lobby, True
+        raise RuntimeError("could not draw a free match id")
 
     async def lobby_leave(self, match_id: str, user_id: int) -> Match:
         return await self._change(match_id, lambda m, _g, now: rules.leave(m, user_id, now))

@@ -204,6 +204,9 @@ class MatchStore(Protocol):
         if the stored row still holds ``before``'s version, board message and clock; else
         ``StaleVersion`` (a stale process never moves a deadline back)."""
 
+    async def find_rematch(self, match_id: str) -> Match | None:
+        """The lobby (or match) that plays ``match_id`` again, if one was opened."""
+
     async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
         """Lobbies and running matches of the guilds in ``shards``."""
 

@@ -35,6 +35,9 @@ COLUMNS: tuple[str, ...] = (
     "created_at",
     "updated_at",
     "practice",
+    "invited",
+    "invite_only",
+    "rematch_of",
 )
 
 
@@ -68,6 +71,9 @@ def match_to_row(match: Match) -> dict[str, Any]:
         "created_at": match.created_at,
         "updated_at": match.updated_at,
         "practice": int(match.practice),
+        "invited": _dumps(list(match.invited)),
+        "invite_only": int(match.invite_only),
+        "rematch_of": match.rematch_of,
     }
 
 
@@ -98,6 +104,9 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         practice=bool(row["practice"]),
+        invited=tuple(json.loads(row["invited"])),
+        invite_only=bool(row["invite_only"]),
+        rematch_of=row["rematch_of"],
     )
 
 

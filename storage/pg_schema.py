@@ -132,6 +132,16 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             """,
         ),
     ),
+    (
+        4,
+        (
+            # Invitations and rematches, as SQLite's migration 6.
+            "ALTER TABLE matches ADD COLUMN invited TEXT NOT NULL DEFAULT '[]'",
+            "ALTER TABLE matches ADD COLUMN invite_only INTEGER NOT NULL DEFAULT 0",
+            "ALTER TABLE matches ADD COLUMN rematch_of TEXT",
+            "CREATE UNIQUE INDEX matches_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL",
+        ),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

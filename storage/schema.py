@@ -143,6 +143,17 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    (
+        6,
+        # Invitations (an invite-only lobby: /game new invite:, a rematch) and rematches:
+        # at most one lobby plays a finished match again (the unique index decides a race).
+        """
+        ALTER TABLE matches ADD COLUMN invited TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE matches ADD COLUMN invite_only INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE matches ADD COLUMN rematch_of TEXT;
+        CREATE UNIQUE INDEX matches_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL
+        """,
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

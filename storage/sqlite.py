@@ -406,6 +406,10 @@ class SqliteMatchStore:
         rows = await self._fetch(f"{_SELECT} WHERE id = ?", (match_id,))
         return row_to_match(rows[0]) if rows else None
 
+    async def find_rematch(self, match_id: str) -> Match | None:
+        rows = await self._fetch(f"{_SELECT} WHERE rematch_of = ?", (match_id,))
+        return row_to_match(rows[0]) if rows else None
+
     async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
         rows = await self._fetch(
             f"{_SELECT} WHERE status IN ('lobby', 'playing') AND {shards.sql()}"

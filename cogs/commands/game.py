@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,6 +26,7 @@ from cogs.ui.board import build_board
 from cogs.ui.labels import game_name, match_label
 from cogs.ui.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.ui.replies import Interaction
+from gamecore import match as rules
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
 from gamecore.registry import get_game
@@ -37,9 +39,21 @@ if TYPE_CHECKING:
 MAX_SEED = 2**53 - 1
 
 
-async def new_match(interaction: Interaction, game_id: str, seed: int | None, options: str | None) -> None:
-    """A solo game starts at once; a multiplayer game opens a lobby. The options are
-    checked before the public acknowledgement, so a refusal stays private."""
+#: A member mention in a text option: ``<@123>`` or ``<@!123>``.
+MENTION = re.compile(r"<@!?(\d{15,21})>")
+
+
+def invited_people(text: str | None) -> tuple[int, ...]:
+    """The members mentioned in ``invite:``, each once, in order."""
+    return tuple(dict.fromkeys(int(m) for m in MENTION.findall(text or "")))
+
+
+async def new_match(
+    interaction: Interaction, game_id: str, seed: int | None, options: str | None, invite: str | None = None
+) -> None:
+    """A solo game starts at once; a multiplayer game opens a lobby (invite-only when
+    ``invite`` names members). The options and invitations are checked before the public
+    acknowledgement, so a refusal stays private."""
     try:
         chosen = get_game(game_id)
     except (ImportError, IllegalAction):
@@ -52,10 +66,17 @@ async def new_match(interaction: Interaction, game_id: str, seed: int | None, op
         locale = locale_for(interaction, public=False)
         await replies.send(interaction, t("dm.multiplayer", locale, game=game_name(game_id, locale)), ephemeral=True)
         return
+    invited = invited_people(invite)
+    if invite is not None and (chosen.max_players == 1 or not invited):
+        locale = locale_for(interaction, public=False)
+        key = "game.invite.solo" if chosen.max_players == 1 else "game.invite.none"
+        await replies.send(interaction, t(key, locale), ephemeral=True)
+        return
+    invited = rules.check_invites(chosen, interaction.user.id, invited)
     if not await permissions.preflight(interaction):
         return
     if chosen.max_players > 1:
-        await open_lobby(interaction, game_id, seed, resolved, turn_limit=turn_limit)
+        await open_lobby(interaction, game_id, seed, resolved, turn_limit=turn_limit, invited=invited)
         return
     await replies.defer(interaction)
     match = await interaction.client.service.new_match(
@@ -127,11 +148,11 @@ class GameCog(commands.Cog):
     @game.command(name=localized("cmd.game.new.name"), description=localized("cmd.game.new.description"))
     @app_commands.rename(
         game=localized("cmd.opt.game.name"), seed=localized("cmd.opt.seed.name"),
-        options=localized("cmd.opt.options.name"),
+        options=localized("cmd.opt.options.name"), invite=localized("cmd.opt.invite.name"),
     )
     @app_commands.describe(
         game=localized("cmd.opt.game.description"), seed=localized("cmd.opt.seed.description"),
-        options=localized("cmd.opt.options.description"),
+        options=localized("cmd.opt.options.description"), invite=localized("cmd.opt.invite.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(options=option_choices)
@@ -141,8 +162,9 @@ class GameCog(commands.Cog):
         game: app_commands.Choice[str],
         seed: app_commands.Range[int, 0, MAX_SEED] | None = None,
         options: app_commands.Range[str, 1, 200] | None = None,
+        invite: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        await replies.guarded(interaction, new_match(interaction, game.value, seed, options))
+        await replies.guarded(interaction, new_match(interaction, game.value, seed, options, invite))
 
     @game.command(name=localized("cmd.game.show.name"), description=localized("cmd.game.show.description"))
     @match_option

@@ -6,13 +6,16 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+import discord
+
 from cogs.flows import table
 from cogs.flows.boards import publish_board
 from cogs.ui import notices, permissions, replies
 from cogs.ui.board import build_board
+from cogs.ui.lobby import invitation_ping
 from cogs.ui.replies import Interaction
 from gamecore.match import Match
-from i18n import locale_for
+from i18n import locale_for, t
 
 
 async def open_lobby(
@@ -22,19 +25,52 @@ async def open_lobby(
     options: dict[str, Any],
     *,
     turn_limit: float | None = None,
+    invited: tuple[int, ...] = (),
 ) -> None:
-    """``turn_limit``: seconds per turn (0 = no clock, None = the default 24 h)."""
+    """``turn_limit``: seconds per turn (0 = no clock, None = the default 24 h);
+    ``invited``: a challenge (only they may join until the host opens the lobby)."""
     service = interaction.client.service
     await replies.defer(interaction)
     match = await service.new_match(
         game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
         options, seed, user_name=interaction.user.display_name, turn_limit=turn_limit,
+        invited=invited,
     )
-    board = await build_board(service, match, locale_for(interaction, public=True))
-    message = await replies.send_message(interaction, **board.send_kwargs())
+    await post_lobby(interaction, match)
+
+
+async def post_lobby(interaction: Interaction, match: Match) -> discord.Message | None:
+    """Post a new lobby as the match's board; its text pings the invited (once: later
+    edits carry no text, and an edit never pings)."""
+    service = interaction.client.service
+    locale = locale_for(interaction, public=True)
+    board = await build_board(service, match, locale)
+    kwargs = board.send_kwargs()
+    ping = invitation_ping(match, locale)
+    if ping is not None:
+        kwargs["content"] = ping
+        kwargs["allowed_mentions"] = discord.AllowedMentions(users=[discord.Object(u) for u in match.invited])
+    message = await replies.send_message(interaction, **kwargs)
     if message is not None:
         await service.set_board_message(match.id, message.id)
         interaction.client.publisher.adopt(match, message.id)
+    return message
+
+
+async def rematch(interaction: Interaction, match_id: str) -> None:
+    """The Rematch button of a finished board: a new lobby (posted below, the other people
+    of the match pinged once), or a private pointer to the one already opened."""
+    service = interaction.client.service
+    if not await permissions.preflight(interaction):
+        return
+    lobby, opened = await service.rematch(match_id, interaction.user.id, interaction.user.display_name)
+    if opened:
+        await replies.defer(interaction, new_message=True)
+        await post_lobby(interaction, lobby)
+        return
+    locale = locale_for(interaction, public=False)
+    link = f"https://discord.com/channels/{lobby.guild_id or '@me'}/{lobby.channel_id}/{lobby.board_message_id}"
+    await replies.send(interaction, t("rematch.exists", locale, link=link, match_id=lobby.id), ephemeral=True)
 
 
 async def lobby_action(
@@ -52,6 +88,8 @@ async def lobby_action(
         "rmcpu": lambda: service.lobby_remove_computer(match_id, user.id),
         "start": lambda: service.lobby_start(match_id, user.id),
         "cancel": lambda: service.lobby_cancel(match_id, user.id),
+        "decline": lambda: service.lobby_decline(match_id, user.id),
+        "open": lambda: service.lobby_open(match_id, user.id),
     }
     if action == "start" and not await permissions.preflight(interaction):
         return

@@ -30,3 +30,6 @@ class FlowRoutes:
 
     async def select_piece(self, interaction: Interaction, match_id: str, version: int, piece: str) -> None:
         await turns.select_piece(interaction, match_id, version, piece)
+
+    async def rematch(self, interaction: Interaction, match_id: str) -> None:
+        await lobby.rematch(interaction, match_id)

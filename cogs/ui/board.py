@@ -20,7 +20,7 @@ import discord
 
 import renderer
 from cogs.ui.alt_text import picture_alt
-from cogs.ui.components import BoardButton, MoveSelect, move_options
+from cogs.ui.components import BoardButton, MoveSelect, RematchButton, move_options
 from cogs.ui.controls import controls_view
 from cogs.ui.labels import board_viewer, game_name, is_solo, say
 from cogs.ui.lobby import lobby_message
@@ -318,6 +318,9 @@ async def build_board(
     if png is not None:
         embed.set_image(url=f"attachment://{PNG_NAME}")
     components = await board_controls(service, match, view, locale)
+    if components is None and match.status == "finished" and not is_solo(match):
+        components = discord.ui.View(timeout=None)
+        components.add_item(RematchButton(match.id, label=t("board.button.rematch", locale)))
     return BoardMessage(
         embed=embed, png=png, view=components, content=turn_mention(match, locale),
         alt_text=picture_alt(match, view, locale),

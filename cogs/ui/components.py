@@ -47,6 +47,9 @@ class ComponentRoutes(Protocol):
     async def select_piece(self, interaction: Interaction, match_id: str, version: int, piece: str) -> None:
         """Redraw the board's controls with ``piece`` selected (the pad acts on it)."""
 
+    async def rematch(self, interaction: Interaction, match_id: str) -> None:
+        """Open (or show) the lobby that plays the finished ``match_id`` again."""
+
 
 async def run(interaction: AnyInteraction, work: Callable[[ComponentRoutes], Awaitable[None]]) -> None:
     """Call ``work(routes)`` with the bot's routes, errors answered by ``guarded``."""
@@ -234,7 +237,7 @@ class BoardButton(
         )
 
 
-LOBBY_ACTIONS = ("join", "leave", "addcpu", "rmcpu", "start", "cancel")
+LOBBY_ACTIONS = ("join", "leave", "addcpu", "rmcpu", "start", "cancel", "decline", "open")
 _LOBBY_STYLES = {
     "join": discord.ButtonStyle.primary,
     "start": discord.ButtonStyle.success,
@@ -244,9 +247,10 @@ _LOBBY_STYLES = {
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"tt:lb:(?P<match>[a-z0-9]{1,24}):(?P<action>join|leave|addcpu|rmcpu|start|cancel)",
+    template=r"tt:lb:(?P<match>[a-z0-9]{1,24}):(?P<action>join|leave|addcpu|rmcpu|start|cancel|decline|open)",
 ):
-    """Join / Leave / Add computer / Remove computer / Start / Cancel of a lobby."""
+    """Join / Leave / Add computer / Remove computer / Start / Cancel of a lobby, and of a
+    lobby with invitations Decline (an invited person) and Open to everyone (the host)."""
 
     def __init__(self, match_id: str, action: str, *, label: str = "", disabled: bool = False) -> None:
         self.match_id = match_id
@@ -297,3 +301,25 @@ class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
         if values:
             player = str(values[0])
             await run(interaction, lambda routes: routes.lobby_action(interaction, self.match_id, "addcpu", player))
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tt:rm:{_MATCH}"):
+    """Rematch, on the board of a finished multiplayer match."""
+
+    def __init__(self, match_id: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:rm:{match_id}", label=label or "rematch", style=discord.ButtonStyle.primary
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RematchButton:
+        return cls(match["match"], label=button_label(item))
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await run(interaction, lambda routes: routes.rematch(interaction, self.match_id))

@@ -38,6 +38,7 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
         )
     if match.status == "lobby":
         description += "\n" + clock_line(match.turn_limit, locale)
+        description += "".join("\n" + line for line in invitation_lines(match, locale))
     embed = discord.Embed(
         title=t("lobby.title", locale, game=game_name(match.game_id, locale)),
         description=description, colour=discord.Colour.gold(),
@@ -57,11 +58,36 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
     for action in LOBBY_ACTIONS:
         if action == "addcpu" and menu:
             continue  # the menu of computer players stands in for the button
+        if (action == "decline" and not match.invited) or (action == "open" and not match.invite_only):
+            continue
         label = t(f"lobby.button.{action}", locale)
         view.add_item(LobbyButton(match.id, action, label=label, disabled=action == "start" and too_few))
     if menu:
         view.add_item(computer_menu(match, presentation, locale))
     return embed, view
+
+
+def invitation_lines(match: Match, locale: str) -> list[str]:
+    """Who is invited and still expected, whether only they may join, what it replays
+    (mentions in an embed ping nobody)."""
+    lines = []
+    if match.rematch_of is not None:
+        lines.append(t("lobby.rematch_of", locale, match_id=match.rematch_of))
+    waiting = ", ".join(f"<@{u}>" for u in match.invited) or "—"
+    if match.invite_only:
+        lines.append(t("lobby.invite_only", locale, people=waiting))
+    elif match.invited:
+        lines.append(t("lobby.invited", locale, people=waiting))
+    return lines
+
+
+def invitation_ping(match: Match, locale: str) -> str | None:
+    """The text that pings the invited, once, when the lobby is posted."""
+    if not match.invited:
+        return None
+    host = next((s.name for s in match.seats if s.user_id == match.host_id), str(match.host_id))
+    mentions = " ".join(f"<@{u}>" for u in match.invited)
+    return t("lobby.invite_ping", locale, mentions=mentions, host=host, game=game_name(match.game_id, locale))
 
 
 def option_lines(presentation: Presentation, options: dict[str, object], locale: str) -> str:

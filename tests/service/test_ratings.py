@@ -130,6 +130,9 @@ async def _undo_ratings_migration(store) -> None:
     undo = (
         "DROP TABLE ratings", "DROP TABLE rating_history",
         "ALTER TABLE matches DROP COLUMN practice",
+        # the later migrations, undone so that they run again
+        "DROP INDEX matches_rematch", "ALTER TABLE matches DROP COLUMN invited",
+        "ALTER TABLE matches DROP COLUMN invite_only", "ALTER TABLE matches DROP COLUMN rematch_of",
     )
     if isinstance(store, SqliteMatchStore):
         await store.open()
