@@ -39,22 +39,25 @@ async def open_lobby(
     await post_lobby(interaction, match)
 
 
-async def post_lobby(interaction: Interaction, match: Match) -> discord.Message | None:
-    """Post a new lobby as the match's board; its text pings the invited (once: later
-    edits carry no text, and an edit never pings)."""
-    service = interaction.client.service
+async def post_lobby(interaction: Interaction, match: Match) -> None:
+    """Post a new lobby as the match's board, then ping the invited once in a plain message
+    of the channel (as turn pings are) that links to it: the lobby's own embed names them
+    without pinging, and its later edits and reposts ping nobody."""
+    bot = interaction.client
     locale = locale_for(interaction, public=True)
-    board = await build_board(service, match, locale)
-    kwargs = board.send_kwargs()
-    ping = invitation_ping(match, locale)
+    board = await build_board(bot.service, match, locale)
+    message = await replies.send_message(interaction, **board.send_kwargs())
+    if message is None:
+        return
+    await bot.service.set_board_message(match.id, message.id)
+    bot.publisher.adopt(match, message.id)
+    ping = invitation_ping(match, locale, message.jump_url)
     if ping is not None:
-        kwargs["content"] = ping
-        kwargs["allowed_mentions"] = discord.AllowedMentions(users=[discord.Object(u) for u in match.invited])
-    message = await replies.send_message(interaction, **kwargs)
-    if message is not None:
-        await service.set_board_message(match.id, message.id)
-        interaction.client.publisher.adopt(match, message.id)
-    return message
+        mentions = discord.AllowedMentions(users=[discord.Object(u) for u in match.invited])
+        published = await bot.publisher.say(match, ping, allowed_mentions=mentions)
+        trouble = notices.first_trouble(None, published)
+        if trouble is not None:
+            await notices.tell_actor(interaction, trouble)
 
 
 async def rematch(interaction: Interaction, match_id: str) -> None:
@@ -63,9 +66,9 @@ async def rematch(interaction: Interaction, match_id: str) -> None:
     service = interaction.client.service
     if not await permissions.preflight(interaction):
         return
+    await replies.defer(interaction)  # a silent update: the lobby follows as a new message
     lobby, opened = await service.rematch(match_id, interaction.user.id, interaction.user.display_name)
     if opened:
-        await replies.defer(interaction, new_message=True)
         await post_lobby(interaction, lobby)
         return
     locale = locale_for(interaction, public=False)

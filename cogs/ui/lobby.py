@@ -81,13 +81,16 @@ def invitation_lines(match: Match, locale: str) -> list[str]:
     return lines
 
 
-def invitation_ping(match: Match, locale: str) -> str | None:
-    """The text that pings the invited, once, when the lobby is posted."""
+def invitation_ping(match: Match, locale: str, link: str) -> str | None:
+    """The message that pings the invited, once, when the lobby (at ``link``) is posted."""
     if not match.invited:
         return None
     host = next((s.name for s in match.seats if s.user_id == match.host_id), str(match.host_id))
     mentions = " ".join(f"<@{u}>" for u in match.invited)
-    return t("lobby.invite_ping", locale, mentions=mentions, host=host, game=game_name(match.game_id, locale))
+    return t(
+        "lobby.invite_ping", locale, mentions=mentions, host=host, link=link,
+        game=game_name(match.game_id, locale),
+    )
 
 
 def option_lines(presentation: Presentation, options: dict[str, object], locale: str) -> str:

@@ -6,7 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.helpers import custom_ids, make_world
+from tests.bot.helpers import custom_ids, make_world, posted, private_text
+
+
+def pings(world: Any, user: Any) -> list[Any]:
+    """The channel's plain messages that mention ``user`` (a ping)."""
+    return [m for m in world.channel.history() if f"<@{user.id}>" in (m.content or "") and not m.embeds]
 
 
 async def test_a_challenge_is_invite_only_until_the_host_opens_it(env) -> None:
@@ -14,26 +19,27 @@ async def test_a_challenge_is_invite_only_until_the_host_opens_it(env) -> None:
     carol = world.guild.add_member(env.create_user("carol"))
     opened = await world.alice.slash(world.channel, "game new", game="speiderne", invite=f"<@{world.bob.id}>")
     lobby = opened.response.message
-    assert lobby.content.startswith(f"<@{world.bob.id}>: alice invites you")  # the one ping
+    (ping,) = pings(world, world.bob)  # the one ping, linking to the lobby
+    assert ping.content.startswith(f"<@{world.bob.id}>: alice invites you") and str(lobby.id) in ping.content
     assert f"By invitation. Waiting for: <@{world.bob.id}>" in lobby.embeds[0].description
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
     assert {f"tt:lb:{match.id}:decline", f"tt:lb:{match.id}:open"} <= set(custom_ids(lobby))
 
     refused = await carol.click(lobby, custom_id=f"tt:lb:{match.id}:join")
-    assert refused.ephemeral and "by invitation" in refused.response.content
+    assert "by invitation" in private_text(refused)
     not_host = await world.bob.click(lobby, custom_id=f"tt:lb:{match.id}:open")
-    assert not_host.ephemeral and "host" in not_host.response.content
+    assert "host" in private_text(not_host)
     joined = await world.bob.click(lobby, custom_id=f"tt:lb:{match.id}:join")
     assert "bob" in joined.response.embeds[0].description
-    assert not joined.response.content  # an edit: nobody is pinged again
+    assert len(pings(world, world.bob)) == 1  # nobody is pinged again
     await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:open")
     await carol.click(lobby, custom_id=f"tt:lb:{match.id}:join")
     assert (await env.bot.service.get(match.id)).seat_of(carol.id) == 2
 
     solo = await world.alice.slash(world.channel, "game new", game="cartographer", invite=f"<@{world.bob.id}>")
-    assert solo.ephemeral and "several players" in solo.response.content
+    assert "several players" in private_text(solo)
     myself = await world.alice.slash(world.channel, "game new", game="speiderne", invite=f"<@{world.alice.id}>")
-    assert myself.ephemeral and "yourself" in myself.response.content
+    assert "yourself" in private_text(myself)
 
 
 async def finish_drop_four(env: Any, world: Any) -> Any:
@@ -47,7 +53,7 @@ async def finish_drop_four(env: Any, world: Any) -> Any:
         move = "a" if user == world.alice.id else "bc"[match.steps // 2 % 2]
         match = (await service.play(match.id, user, move)).final
     shown = await world.alice.slash(world.channel, "game show", match=match.id)
-    return match, shown.response.message
+    return match, posted(shown)
 
 
 async def test_rematch_opens_one_lobby_that_starts_when_everyone_joined(env) -> None:
@@ -56,14 +62,16 @@ async def test_rematch_opens_one_lobby_that_starts_when_everyone_joined(env) -> 
     assert f"tt:rm:{match.id}" in custom_ids(board)
 
     asked = await world.bob.click(board, custom_id=f"tt:rm:{match.id}")
-    lobby = asked.response.message
-    assert lobby.id != board.id and lobby.content.startswith(f"<@{world.alice.id}>: bob invites you")
+    (lobby,) = [m.message for m in asked.followups if not m.ephemeral]  # a new message below
+    (ping,) = pings(world, world.alice)
+    assert lobby.id != board.id and ping.content.startswith(f"<@{world.alice.id}>: bob invites you")
     rematch = await env.bot.service.store.find_rematch(match.id)
     assert rematch.host_id == world.bob.id and rematch.seed != match.seed
     assert f"Rematch of match {match.id}" in lobby.embeds[0].description
 
     second = await world.alice.click(board, custom_id=f"tt:rm:{match.id}")
-    assert second.ephemeral and str(lobby.id) in second.response.content  # points to it
-    started = await world.alice.click(lobby, custom_id=f"tt:lb:{rematch.id}:join")
-    assert started.response.id == lobby.id  # everyone joined: the lobby became the board
-    assert (await env.bot.service.get(rematch.id)).status == "playing"
+    assert str(lobby.id) in private_text(second)  # points to the open one
+    await world.alice.click(lobby, custom_id=f"tt:lb:{rematch.id}:join")
+    started = await env.bot.service.get(rematch.id)
+    assert started.status == "playing" and started.board_message_id == lobby.id  # it became the board
+    assert sum("invites you" in m.content for m in pings(world, world.alice)) == 1
