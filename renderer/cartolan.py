@@ -933,8 +933,9 @@ def _draw_decision(board: Image.Image, view: Mapping[str, Any], x: int, y: int) 
 def _draw_minimap(
     board: Image.Image, view: Mapping[str, Any], mf: MapFrame, right: int, y: int
 ) -> int:
-    """When the map is cropped: the whole map (its longer side ``MINIMAP`` px), every piece
-    as a dot in its seat's colour (the moving one ringed white), and the shown window.
+    """When the map is cropped: the whole map (its longer side ``MINIMAP`` px), its cities
+    (white squares, the Mythical City purple), every piece as a dot in its seat's colour (the
+    moving one ringed white), and the shown window.
     Returns the minimap's height (0 when the map is whole)."""
     if not mf.cropped:
         return 0
@@ -963,6 +964,14 @@ def _draw_minimap(
         outline=HIGHLIGHT, width=2,
     )
     radius = max(3.0, cell * 0.6)
+    for tile in view.get("tiles") or []:
+        if tile.get("city"):  # cities: white squares (the Mythical City purple)
+            cx, cy = at(int(tile["x"]), int(tile["y"]))
+            cx, cy = cx + cell / 2, cy + cell / 2
+            draw.rectangle(
+                (cx - radius - 1, cy - radius - 1, cx + radius + 1, cy + radius + 1),
+                fill=MYTHICAL if tile.get("mythical") else (250, 250, 245), outline=OUTLINE,
+            )
     for agent in view.get("agents") or []:
         cx, cy = at(int(agent["x"]), int(agent["y"]))
         cx, cy = cx + cell / 2, cy + cell / 2
