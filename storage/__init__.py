@@ -18,7 +18,14 @@ from storage.base import (
     TimerSeen,
 )
 from storage.postgres import PostgresMatchStore, is_postgres_url
-from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
+from storage.records import (
+    ActionRecord,
+    DailyMatch,
+    LeaderboardRow,
+    PlayerRating,
+    RatingPoint,
+    UserStats,
+)
 from storage.sqlite import (
     DEFAULT_DATABASE_URL,
     SYNC_MODES,
@@ -51,6 +58,7 @@ __all__ = [
     "DatabaseInUse",
     "TABLES",
     "ActionRecord",
+    "DailyMatch",
     "DuplicateMatch",
     "LeaderboardRow",
     "MatchStore",

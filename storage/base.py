@@ -12,7 +12,14 @@ from typing import Any, Protocol
 from gamecore.match import MATCH_ERROR_CODES, Match, MatchError, StatLine
 from gamecore.ratings import RatedResult
 from storage.codec import COLUMNS
-from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
+from storage.records import (
+    ActionRecord,
+    DailyMatch,
+    LeaderboardRow,
+    PlayerRating,
+    RatingPoint,
+    UserStats,
+)
 
 
 class StaleVersion(MatchError):
@@ -59,6 +66,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     ),
     "ratings": ("scope", "user_id", "game_id", "mu", "sigma", "matches"),
     "rating_history": ("scope", "user_id", "game_id", "match_id", "at", "mu", "sigma"),
+    "daily_deals": ("scope", "game_id", "day", "seed"),
+    "daily_matches": ("match_id", "scope", "game_id", "day", "user_id", "counted", "at"),
 }
 
 
@@ -245,6 +254,30 @@ class MatchStore(Protocol):
         """Insert ``rows`` (from ``export_rows``) unchanged, in one transaction."""
 
     async def actions(self, match_id: str) -> list[ActionRecord]: ...
+
+    # -- the daily deal (service/daily.py) ---------------------------------------------
+    async def daily_seed(self, scope: int, game_id: str, day: str, candidate: int) -> int:
+        """The seed of (scope, game, day): ``candidate`` stored if there was none yet."""
+        ...
+
+    async def daily_add(
+        self, match_id: str, scope: int, game_id: str, day: str, user_id: int, at: float
+    ) -> bool:
+        """Record a match on a daily deal; True when it is the person's counted attempt
+        of that day (the first), False for practice."""
+        ...
+
+    async def daily_matches(self, scope: int, game_id: str, day: str) -> list[DailyMatch]:
+        """The counted attempts on (scope, game, day), oldest first."""
+        ...
+
+    async def daily_days(self, scope: int, game_id: str, user_id: int, limit: int = 400) -> list[str]:
+        """The days (``YYYY-MM-DD``) the person made a counted attempt, newest first."""
+        ...
+
+    async def daily_of(self, match_id: str) -> DailyMatch | None:
+        """The daily-deal record of a match; None for a match on any other deal."""
+        ...
 
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         """The user's record per game: in all servers (``guild_id=None``) or in one.

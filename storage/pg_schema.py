@@ -142,6 +142,37 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE UNIQUE INDEX matches_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL",
         ),
     ),
+    (
+        5,
+        (
+            # The daily deal, as SQLite's migration 7 (storage/schema.py says why).
+            """
+            CREATE TABLE daily_deals (
+                scope BIGINT NOT NULL,
+                game_id TEXT NOT NULL,
+                day TEXT NOT NULL,
+                seed TEXT NOT NULL,
+                PRIMARY KEY (scope, game_id, day)
+            )
+            """,
+            """
+            CREATE TABLE daily_matches (
+                match_id TEXT PRIMARY KEY,
+                scope BIGINT NOT NULL,
+                game_id TEXT NOT NULL,
+                day TEXT NOT NULL,
+                user_id BIGINT NOT NULL,
+                counted INTEGER NOT NULL,
+                at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            """
+            CREATE UNIQUE INDEX daily_counted ON daily_matches (scope, game_id, day, user_id)
+                WHERE counted = 1
+            """,
+            "CREATE INDEX daily_by_user ON daily_matches (user_id, scope, game_id, day)",
+        ),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

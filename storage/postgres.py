@@ -43,7 +43,14 @@ from storage.codec import (
 )
 from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
 from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
-from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
+from storage.records import (
+    ActionRecord,
+    DailyMatch,
+    LeaderboardRow,
+    PlayerRating,
+    RatingPoint,
+    UserStats,
+)
 
 T = TypeVar("T")
 
@@ -391,6 +398,65 @@ class PostgresMatchStore:
             match_id,
         )
         return [ActionRecord(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def daily_seed(self, scope: int, game_id: str, day: str, candidate: int) -> int:
+        async def insert(conn: asyncpg.Connection) -> str:
+            await conn.execute(
+                "INSERT INTO daily_deals (scope, game_id, day, seed) VALUES ($1, $2, $3, $4) "
+                "ON CONFLICT DO NOTHING",
+                scope, game_id, day, str(candidate),
+            )
+            return str(await conn.fetchval(
+                "SELECT seed FROM daily_deals WHERE scope = $1 AND game_id = $2 AND day = $3",
+                scope, game_id, day,
+            ))
+
+        return int(await self._write(insert))
+
+    async def daily_add(
+        self, match_id: str, scope: int, game_id: str, day: str, user_id: int, at: float
+    ) -> bool:
+        sql = (
+            "INSERT INTO daily_matches (match_id, scope, game_id, day, user_id, counted, at) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
+        )
+
+        async def insert(conn: asyncpg.Connection) -> bool:
+            # The counted attempt if the person has none that day (the partial unique
+            # index refuses a second), else practice.
+            done = await conn.execute(sql, match_id, scope, game_id, day, user_id, 1, at)
+            if done.endswith(" 1"):
+                return True
+            await conn.execute(sql, match_id, scope, game_id, day, user_id, 0, at)
+            return False
+
+        return await self._write(insert)
+
+    async def daily_matches(self, scope: int, game_id: str, day: str) -> list[DailyMatch]:
+        rows = await self._fetch(
+            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE scope = $1 "
+            "AND game_id = $2 AND day = $3 AND counted = 1 ORDER BY at, match_id",
+            scope, game_id, day,
+        )
+        return [DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) for r in rows]
+
+    async def daily_days(self, scope: int, game_id: str, user_id: int, limit: int = 400) -> list[str]:
+        rows = await self._fetch(
+            "SELECT day FROM daily_matches WHERE user_id = $1 AND scope = $2 AND game_id = $3 "
+            "AND counted = 1 ORDER BY day DESC LIMIT $4",
+            user_id, scope, game_id, limit,
+        )
+        return [r[0] for r in rows]
+
+    async def daily_of(self, match_id: str) -> DailyMatch | None:
+        rows = await self._fetch(
+            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE match_id = $1",
+            match_id,
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5])
 
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where = _stats_scope(guild_id)

@@ -66,3 +66,16 @@ class RatingPoint:
 
     at: float
     rating: Rating
+
+
+@dataclass(frozen=True, slots=True)
+class DailyMatch:
+    """A match played on a daily deal (service/daily.py): who, when, and whether it is the
+    person's counted attempt of that day (later ones are practice)."""
+
+    match_id: str
+    user_id: int
+    counted: bool
+    at: float
+    scope: int
+    day: str

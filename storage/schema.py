@@ -154,6 +154,33 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         CREATE UNIQUE INDEX matches_rematch ON matches (rematch_of) WHERE rematch_of IS NOT NULL
         """,
     ),
+    (
+        7,
+        # The daily deal (service/daily.py): one secret seed per scope (a guild id, 0 for the
+        # bot's DMs), game and UTC day; every match played on it, ``counted`` for the first
+        # per person and day (a partial unique index keeps it the only one).
+        """
+        CREATE TABLE daily_deals (
+            scope INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            day TEXT NOT NULL,
+            seed TEXT NOT NULL,
+            PRIMARY KEY (scope, game_id, day)
+        ) WITHOUT ROWID;
+        CREATE TABLE daily_matches (
+            match_id TEXT PRIMARY KEY,
+            scope INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            day TEXT NOT NULL,
+            user_id INTEGER NOT NULL,
+            counted INTEGER NOT NULL,
+            at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX daily_counted ON daily_matches (scope, game_id, day, user_id)
+            WHERE counted = 1;
+        CREATE INDEX daily_by_user ON daily_matches (user_id, scope, game_id, day)
+        """,
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

@@ -47,7 +47,14 @@ from storage.codec import (
     rows_to_live_matches,
 )
 from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
-from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
+from storage.records import (
+    ActionRecord,
+    DailyMatch,
+    LeaderboardRow,
+    PlayerRating,
+    RatingPoint,
+    UserStats,
+)
 from storage.schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
@@ -512,6 +519,67 @@ class SqliteMatchStore:
             (match_id,),
         )
         return [ActionRecord(r[0], r[1], r[2], r[3]) for r in rows]
+
+    async def daily_seed(self, scope: int, game_id: str, day: str, candidate: int) -> int:
+        def insert(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT OR IGNORE INTO daily_deals (scope, game_id, day, seed) VALUES (?, ?, ?, ?)",
+                (scope, game_id, day, str(candidate)),
+            )
+
+        await self._submit(insert, single_statement=True)
+        rows = await self._fetch(
+            "SELECT seed FROM daily_deals WHERE scope = ? AND game_id = ? AND day = ?", (scope, game_id, day)
+        )
+        return int(rows[0][0])
+
+    async def daily_add(
+        self, match_id: str, scope: int, game_id: str, day: str, user_id: int, at: float
+    ) -> bool:
+        row = (match_id, scope, game_id, day, user_id, at)
+
+        def insert(conn: sqlite3.Connection) -> None:
+            # The counted attempt if the person has none that day (the partial unique
+            # index refuses a second), else practice.
+            counted = conn.execute(
+                "INSERT OR IGNORE INTO daily_matches (match_id, scope, game_id, day, user_id, "
+                "counted, at) VALUES (?, ?, ?, ?, ?, 1, ?)", row,
+            ).rowcount
+            if not counted:
+                conn.execute(
+                    "INSERT OR IGNORE INTO daily_matches (match_id, scope, game_id, day, user_id, "
+                    "counted, at) VALUES (?, ?, ?, ?, ?, 0, ?)", row,
+                )
+
+        await self._submit(insert, single_statement=False)
+        rows = await self._fetch("SELECT counted FROM daily_matches WHERE match_id = ?", (match_id,))
+        return bool(rows and rows[0][0])
+
+    async def daily_matches(self, scope: int, game_id: str, day: str) -> list[DailyMatch]:
+        rows = await self._fetch(
+            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE scope = ? AND game_id = ? "
+            "AND day = ? AND counted = 1 ORDER BY at, match_id",
+            (scope, game_id, day),
+        )
+        return [DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) for r in rows]
+
+    async def daily_days(self, scope: int, game_id: str, user_id: int, limit: int = 400) -> list[str]:
+        rows = await self._fetch(
+            "SELECT day FROM daily_matches WHERE user_id = ? AND scope = ? AND game_id = ? "
+            "AND counted = 1 ORDER BY day DESC LIMIT ?",
+            (user_id, scope, game_id, limit),
+        )
+        return [r[0] for r in rows]
+
+    async def daily_of(self, match_id: str) -> DailyMatch | None:
+        rows = await self._fetch(
+            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE match_id = ?",
+            (match_id,),
+        )
+        if not rows:
+            return None
+        r = rows[0]
+        return DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5])
 
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where, params = _stats_scope(guild_id)

@@ -12,6 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import GAME_CHOICES, localized
+from cogs.flows.daily import deals_of
 from cogs.flows.matches import pick_match
 from cogs.ui import ratings, replies
 from cogs.ui.labels import game_name
@@ -52,6 +53,9 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
     match = await pick_match(interaction, match_id)  # only a match of this server (or DM)
     if match.live:
         await replies.send(interaction, t("replay.live", locale), ephemeral=True)
+        return
+    if await deals_of(interaction).is_secret(match.id):  # a daily deal's seed waits for its day's end
+        await replies.send(interaction, t("daily.replay_later", locale), ephemeral=True)
         return
     actions = await interaction.client.service.actions(match.id)
     moves = "".join(f"{a.seat}: {a.notation}\n" for a in actions)

@@ -14,6 +14,7 @@ import logging
 import discord
 from discord import app_commands
 
+from cogs.flows import daily
 from cogs.flows.matches import MAX_CHOICES, pick_match, visible_here
 from cogs.ui import replies
 from cogs.ui.labels import game_name, is_solo, match_label
@@ -69,8 +70,9 @@ async def tell_par(interaction: Interaction, match: Match) -> None:
             )
     except Exception:
         log.exception("par of match %s failed", match.id)
-        return
-    await replies.tolerate(replies.send(interaction, par_text(par, locale), ephemeral=True))
+    else:
+        await replies.tolerate(replies.send(interaction, par_text(par, locale), ephemeral=True))
+    await daily.tell_daily_end(interaction, match)
 
 
 def _points(measure: Measure, value: float) -> str:
