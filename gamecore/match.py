@@ -556,8 +556,10 @@ def stat_lines(before: Match, after: Match) -> tuple[StatLine, ...]:
 
     A finish counts every person still seated (solo: ``won``; multiplayer: among the
     winners, ties shared). A person whose seat went to a computer (resign, clock) counts a
-    loss at that moment, so they are not counted again at the finish. Abandoned matches
-    count nothing."""
+    loss at that moment, so they are not counted again at the finish. Abandoned and
+    practice matches (the host chose the seed) count nothing."""
+    if after.practice:
+        return ()
     lines: list[StatLine] = []
     if len(before.seats) == len(after.seats):
         for old, new in zip(before.seats, after.seats, strict=True):

@@ -217,6 +217,12 @@ class MatchServiceAPI(Protocol):
         newest first. Served from memory."""
         ...
 
+    def live_versions(self, user_id: int) -> dict[str, int]:
+        """The version of each of the user's live matches, read from memory at once (no
+        wait): what the user could have seen when a command arrived. ``/play`` binds its
+        move to it, so the same command sent many times at once applies once."""
+        ...
+
     def view_for(self, match: Match, user_id: int | None) -> dict:
         """The game view for ``user_id``'s seat, or the public view when the user is not
         seated (or None). In a lobby: ``{"phase": "lobby", ...}``. The ONLY way cogs get views."""

@@ -493,6 +493,9 @@ class MatchService(MatchServiceAPI):
             found = [m for m in found if m.channel_id == channel_id]
         return sorted(found, key=lambda m: (m.updated_at, m.id), reverse=True)
 
+    def live_versions(self, user_id: int) -> dict[str, int]:
+        return {i: self._live[i].version for i in self._by_user.get(user_id, ()) if i in self._live}
+
     def seat_of(self, match: Match, user_id: int | None) -> int | None:
         return match.seat_of(user_id)
 

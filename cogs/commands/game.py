@@ -94,6 +94,8 @@ async def show(interaction: Interaction, match_id: str | None) -> None:
     # Private until the match is known to be the caller's to show (a refusal stays private).
     await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
+    if match.channel_id != interaction.channel_id:  # a board is posted only where it lives
+        raise IllegalAction("show_elsewhere", "This match is played elsewhere.", channel=f"<#{match.channel_id}>")
     await post_board(interaction, match)
 
 

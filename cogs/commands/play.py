@@ -19,9 +19,13 @@ if TYPE_CHECKING:
 
 
 async def play(interaction: Interaction, move: str, match_id: str | None) -> None:
+    """The move applies only to the board the player could have seen when the command
+    arrived (read before anything waits): the same ``/play`` sent many times at once, or
+    retried, applies once; the others are told the board changed."""
+    seen = interaction.client.service.live_versions(interaction.user.id)
     await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
-    await turns.play_move(interaction, match.id, move, None)
+    await turns.play_move(interaction, match.id, move, seen.get(match.id))
 
 
 async def hint(interaction: Interaction, match_id: str | None) -> None:

@@ -15,7 +15,7 @@ from cogs.commands.params import GAME_CHOICES, localized
 from cogs.flows.daily import deals_of
 from cogs.flows.matches import pick_match
 from cogs.ui import ratings, replies
-from cogs.ui.labels import game_name
+from cogs.ui.labels import game_name, shown_name
 from cogs.ui.progress import Progress, run_with_progress
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
@@ -120,7 +120,7 @@ class StatsCog(commands.Cog):
         rated_all = rated
         if guild_id is not None:
             rated_all = {r.game_id: r for r in await self.bot.service.ratings(who.id)}
-        embed = discord.Embed(title=t("stats.title", locale, name=who.display_name))
+        embed = discord.Embed(title=t("stats.title", locale, name=shown_name(who.display_name)))
         if not rows:
             embed.description = t("stats.empty", locale)
         for row in rows[:25]:

@@ -6,6 +6,7 @@ inside Discord's 3-second limit.
 
 from __future__ import annotations
 
+import discord
 from discord import app_commands
 
 from cogs.ui.labels import match_label
@@ -22,27 +23,45 @@ def _channel_id(interaction: Interaction) -> int:
 
 
 def visible_here(match: Match, interaction: Interaction) -> bool:
-    """A match id means something only in its own server, or, for a match in a DM with the
-    bot, in that DM or to one of its players."""
+    """The one visibility rule of every path that names a match (commands, autocomplete,
+    buttons and menus, whose custom ids anyone can forge): a match means something only in
+    its own server (or DM with the bot), and only to someone who holds a seat in it or can
+    see its channel."""
     if match.guild_id != interaction.guild_id:
         return False
+    if match.seat_of(interaction.user.id) is not None:
+        return True
     if match.guild_id is None:
-        return match.channel_id == interaction.channel_id or match.seat_of(interaction.user.id) is not None
-    return True
+        return match.channel_id == interaction.channel_id
+    return can_see(interaction, match.channel_id)
+
+
+def can_see(interaction: Interaction, channel_id: int) -> bool:
+    """Whether the caller may view ``channel_id`` of the interaction's server."""
+    guild, member = interaction.guild, interaction.user
+    if guild is None or not isinstance(member, discord.Member):
+        return False
+    channel = guild.get_channel_or_thread(channel_id)
+    return channel is not None and channel.permissions_for(member).view_channel
+
+
+async def visible_match(interaction: Interaction, match_id: str) -> Match:
+    """The match ``match_id`` if the caller may see it (``visible_here``); otherwise
+    ``IllegalAction('no_match')``, as if it did not exist, so ids cannot be probed."""
+    wanted = match_id.strip().lower()
+    match = await interaction.client.service.get(wanted)
+    if not visible_here(match, interaction):
+        raise IllegalAction("no_match", f"There is no match {wanted}.", match_id=wanted)
+    return match
 
 
 async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
-    """The match named by ``match_id`` (only a match of this server), else the caller's
+    """The match named by ``match_id`` (only one the caller may see), else the caller's
     newest live match in this channel (playing ones before lobbies).
     Raises ``IllegalAction('no_match_here')`` or ``('no_match')``."""
     service = interaction.client.service
     if match_id:
-        wanted = match_id.strip().lower()
-        match = await service.get(wanted)
-        if not visible_here(match, interaction):
-            # Another server's match: answer as if it did not exist, so ids cannot be probed.
-            raise IllegalAction("no_match", f"There is no match {wanted}.", match_id=wanted)
-        return match
+        return await visible_match(interaction, match_id)
     found = await service.find_matches(interaction.user.id, _channel_id(interaction))
     if not found:
         raise IllegalAction("no_match_here", "You have no match in this channel.")

@@ -22,7 +22,7 @@ import renderer
 from cogs.ui.alt_text import picture_alt
 from cogs.ui.components import BoardButton, MoveSelect, RematchButton, move_options
 from cogs.ui.controls import controls_view
-from cogs.ui.labels import board_viewer, game_name, is_solo, say
+from cogs.ui.labels import board_viewer, game_name, is_solo, say, shown_name
 from cogs.ui.lobby import lobby_message
 from gamecore.match import Match
 from gamecore.registry import presentation_of
@@ -132,7 +132,7 @@ def plan_selects(notations: Sequence[str], rows: int = SELECT_ROWS) -> list[tupl
 
 
 def status_line(match: Match, locale: str) -> str:
-    names = [seat.name for seat in match.seats]
+    names = [shown_name(seat.name) for seat in match.seats]
     result = (match.result or {}).get("result")
     if match.status == "abandoned":
         return t("board.status.abandoned", locale)
@@ -164,7 +164,7 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
     lines: list[str] = []
     for step in (outcome, *outcome.follow_ups):
         lines.append(
-            t(f"board.log.{step.kind}", locale, name=step.seat_name, notation=step.notation)
+            t(f"board.log.{step.kind}", locale, name=shown_name(step.seat_name), notation=step.notation)
         )
         for event in step.events:
             text = event_line(match.game_id, event.kind, dict(event.data), locale)

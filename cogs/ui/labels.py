@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
+
 from gamecore.match import Match
 from gamecore.presentation import Text
 from gamecore.registry import get_game
@@ -16,6 +18,12 @@ def game_name(game_id: str, locale: str) -> str:
     if has_key(f"game.{game_id}.name", locale) or has_key(f"game.{game_id}.name"):
         return t(f"game.{game_id}.name", locale)
     return t(f"choice.game.{game_id}", locale)
+
+
+def shown_name(text: str) -> str:
+    """User-controlled text (a display name, a typed move) as it may appear in a message:
+    markdown, masked links and mentions escaped, so it reads as the literal text."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(text))
 
 
 def match_label(match: Match, locale: str) -> str:

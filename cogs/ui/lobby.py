@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 
 from cogs.ui.components import LOBBY_ACTIONS, ComputerSelect, LobbyButton
-from cogs.ui.labels import game_name, say
+from cogs.ui.labels import game_name, say, shown_name
 from gamecore.match import Match
 from gamecore.presentation import Presentation, Text
 from gamecore.registry import get_game, presentation_of
@@ -26,9 +26,9 @@ def clock_line(turn_limit: float | None, locale: str) -> str:
 def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
     game = get_game(match.game_id)
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.is_computer else ''}{s.name}" for i, s in enumerate(match.seats)
+        f"{i + 1}. {'🤖 ' if s.is_computer else ''}{shown_name(s.name)}" for i, s in enumerate(match.seats)
     )
-    host = next((s.name for s in match.seats if s.user_id == match.host_id), str(match.host_id))
+    host = next((shown_name(s.name) for s in match.seats if s.user_id == match.host_id), str(match.host_id))
     if match.status == "abandoned":
         description = t("lobby.cancelled", locale)
     else:
@@ -39,6 +39,8 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
     if match.status == "lobby":
         description += "\n" + clock_line(match.turn_limit, locale)
         description += "".join("\n" + line for line in invitation_lines(match, locale))
+        if match.practice:  # told to everyone before they join: the host knows the deal
+            description += "\n" + t("lobby.practice", locale)
     embed = discord.Embed(
         title=t("lobby.title", locale, game=game_name(match.game_id, locale)),
         description=description, colour=discord.Colour.gold(),

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 import discord
 
 from cogs.ui.discord_errors import Failure, classify
+from cogs.ui.labels import shown_name
 from gamecore.contract import IllegalAction
 from i18n import has_key, locale_for, t
 
@@ -158,8 +159,9 @@ def refusal_text(error: IllegalAction, locale: str) -> str:
     """A refusal in the reader's language (the English reason when no key exists)."""
     key = f"illegal.{error.code}"
     if has_key(key):
-        return t(key, locale, **error.params)
-    return error.reason
+        params = {k: shown_name(v) if isinstance(v, str) else v for k, v in error.params.items()}
+        return t(key, locale, **params)
+    return shown_name(error.reason)
 
 
 async def explain_refusal(
@@ -169,7 +171,8 @@ async def explain_refusal(
     locale = locale_for(interaction, public=False)
     text = refusal_text(error, locale)
     if error.code == "stale_version":
-        text = f"{text} {t('turn.stale_hint', locale)}"
+        typed = interaction.type is discord.InteractionType.application_command
+        text = f"{text} {t('turn.stale_play' if typed else 'turn.stale_hint', locale)}"
     elif match_id is not None:
         moves = await interaction.client.service.legal_moves(match_id, interaction.user.id)
         if moves:

@@ -103,9 +103,11 @@ def quoted(text: str) -> str:
     return text.split("`")[1]
 
 
-async def start(env: Any, world: World, game: str, seed: int) -> tuple[str, Any]:
-    """``/game new`` by alice: the match id and the board message."""
-    result = await world.alice.slash(world.channel, "game new", game=game, seed=seed)
+async def start(env: Any, world: World, game: str, seed: int | None) -> tuple[str, Any]:
+    """``/game new`` by alice: the match id and the board message (a chosen ``seed`` makes
+    the match practice: it counts in no statistic)."""
+    chosen = {} if seed is None else {"seed": seed}
+    result = await world.alice.slash(world.channel, "game new", game=game, **chosen)
     assert result.acknowledged and not result.ephemeral
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
     message = result.response.message
