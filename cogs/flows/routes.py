@@ -52,4 +52,5 @@ class FlowRoutes:
         await turns.select_piece(interaction, match_id, version, piece)
 
     async def rematch(self, interaction: Interaction, match_id: str) -> None:
+        await admit(interaction, match_id)
         await lobby.rematch(interaction, match_id)

@@ -56,6 +56,9 @@ async def test_another_servers_match_is_refused_on_every_path_and_changes_nothin
     assert f"no match {lobby_id}" in private_text(joined)
     match = await env.bot.service.get(lobby_id)
     assert match.version == before and match.seat_of(mallory.id) is None
+    rematch = await forge(mallory, decoy, f"tt:rm:{solo_id}", None)
+    assert f"no match {solo_id}" in private_text(rematch)
+    assert len(await env.bot.service.find_matches(mallory.id)) == 1  # her decoy only
     for command, options in (
         ("game show", {"match": lobby_id}), ("hand", {"match": lobby_id}), ("replay", {"id": solo_id}),
     ):
