@@ -60,6 +60,8 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "cannot_invite": "You cannot invite yourself.",
     "not_rematchable": "Only a finished match of several players can be played again.",
     "not_in_match": "Only the players of that match can ask for a rematch.",
+    "store_busy": "The game database is busy; nothing was changed. Try again in a moment.",
+    "commit_unknown": "The game database stopped answering while saving; your move may have been saved. Look at the board again in a minute before retrying.",
 }
 
 

@@ -40,6 +40,7 @@ from gamecore.timeline import public_timeline
 from service.api import Hint, MatchServiceAPI, TimerOutcome, TurnOutcome
 from storage import (
     ALL_SHARDS,
+    CommitUnknown,
     DuplicateMatch,
     MatchStore,
     NewAction,
@@ -61,6 +62,8 @@ COMPUTER_GRACE = 10.0
 #: Seconds a process holds the timers it claimed; a process that died frees them after this
 #: (its restart, with the same ``owner``, takes them back at once).
 TIMER_LEASE = 120.0
+#: Waits before each re-read of a match whose write has an unknown outcome (``_committed``).
+UNKNOWN_OUTCOME_PAUSES = (0.0, 0.1, 0.2, 0.3, 0.4)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
 
 log = logging.getLogger("tabletop.service")
@@ -183,11 +186,31 @@ class MatchService(MatchServiceAPI):
             with contextlib.suppress(MatchError):
                 await self._load(before.id)
             raise
-        except StoreUnavailable:  # committed or not: only the database knows
+        except CommitUnknown:  # sent, reply lost: the database says what happened
+            self._reload.add(before.id)
+            if not await self._committed(after):
+                raise
+        except StoreUnavailable:  # nothing was sent
             self._reload.add(before.id)
             raise
+        self._reload.discard(before.id)
         self._remember(after)
         return after
+
+    async def _committed(self, after: Match) -> bool:
+        """Whether a write whose reply was lost is in the database: re-read for up to about
+        a second (a statement that reached the server finishes there on its own)."""
+        for pause in UNKNOWN_OUTCOME_PAUSES:
+            await asyncio.sleep(pause)
+            try:
+                stored = await self.store.load(after.id)
+            except StoreUnavailable:
+                continue
+            if stored is not None and (stored.version, stored.steps, stored.updated_at) == (
+                after.version, after.steps, after.updated_at
+            ):
+                return True
+        return False
 
     async def _write_meta(self, before: Match, after: Match) -> None:
         """Board message and clock columns over ``before`` (storage's guard), then memory.

@@ -44,6 +44,24 @@ class StoreUnavailable(MatchError):
         )
 
 
+class StoreBusy(MatchError):
+    """Every database connection of this process is in use and none came free in time:
+    the database is up, nothing was written; try again in a moment."""
+
+    def __init__(self) -> None:
+        super().__init__("store_busy", MATCH_ERROR_CODES["store_busy"])
+
+
+class CommitUnknown(StoreUnavailable):
+    """The write was sent but its reply was lost (the connection broke in the middle): it
+    may have been saved. The service reads the match again before using it."""
+
+    def __init__(self, detail: str = "") -> None:
+        MatchError.__init__(
+            self, "commit_unknown", MATCH_ERROR_CODES["commit_unknown"], detail=detail
+        )
+
+
 class SchemaTooNew(Exception):
     """The database was written by a newer version of the bot: this code does not know its
     schema, so it must not use (or migrate) it."""

@@ -25,11 +25,13 @@ from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating, rate
 from storage.base import (
     ALL_SHARDS,
     TABLES,
+    CommitUnknown,
     DuplicateMatch,
     NewAction,
     SchemaTooNew,
     ShardFilter,
     StaleVersion,
+    StoreBusy,
     StoreUnavailable,
     TimerSeen,
     meta_values,
@@ -61,6 +63,7 @@ UNREACHABLE: tuple[type[BaseException], ...] = (
     asyncpg.PostgresConnectionError,
     asyncpg.exceptions.OperatorInterventionError,
     asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
 )
 #: Any number would do; it only keeps two processes from migrating at the same time.
 _MIGRATION_LOCK = 7_345_001
@@ -96,16 +99,29 @@ _CLAIM = """
 """
 
 
-def _add_stat_sql(table: str, key: str) -> str:
-    """Upsert one stat line into ``table`` whose key columns start with ``key``."""
-    first = 2 if key else 1
-    marks = ", ".join(f"${i}" for i in range(first, first + 2))
-    rest = ", ".join(f"${i}" for i in range(first + 2, first + 6))
-    return f"""
+def _save_sql() -> str:
+    """A step as ONE statement (one round trip, its own transaction): the versioned UPDATE,
+    then, only if it took a row, the action row, the seat index and the statistics lines
+    (global and the server's) from arrays, so the text never changes and stays prepared.
+    Returns how many rows the UPDATE took (0: stale)."""
+    n = len(COLUMNS)
+    step, at = COLUMNS.index("steps") + 1, COLUMNS.index("updated_at") + 1
+    guild = COLUMNS.index("guild_id") + 1
+    seat, notation, users = n + 2, n + 3, n + 4
+    lines = ", ".join(
+        f"${n + 5 + i}::{kind}[]" for i, kind in enumerate(("bigint", "text", "int", "int", "float8", "float8"))
+    )
+
+    def upsert(table: str, key: str, key_value: str) -> str:
+        return f"""
         INSERT INTO {table} ({key}user_id, game_id, played, won, lost, best_score, total_score)
-        VALUES ({"$1, " if key else ""}{marks}, 1, {rest})
+        SELECT {key_value}l.user_id, l.game_id, count(*), sum(l.won), sum(l.lost), max(l.best),
+            sum(l.total)
+        FROM m, unnest({lines}) AS l(user_id, game_id, won, lost, best, total)
+        {"WHERE $" + str(guild) + "::bigint IS NOT NULL" if key else ""}
+        GROUP BY l.user_id, l.game_id
         ON CONFLICT ({key}user_id, game_id) DO UPDATE SET
-            played = {table}.played + 1,
+            played = {table}.played + excluded.played,
             won = {table}.won + excluded.won,
             lost = {table}.lost + excluded.lost,
             best_score = CASE
@@ -113,12 +129,26 @@ def _add_stat_sql(table: str, key: str) -> str:
                 WHEN {table}.best_score IS NULL OR excluded.best_score > {table}.best_score
                     THEN excluded.best_score
                 ELSE {table}.best_score END,
-            total_score = {table}.total_score + excluded.total_score
-        """
+            total_score = {table}.total_score + excluded.total_score"""
+
+    return f"""
+    WITH m AS ({_UPDATE} RETURNING id),
+    a AS (
+        INSERT INTO actions (match_id, step, seat, notation, at)
+        SELECT id, ${step}, ${seat}::int, ${notation}::text, ${at} FROM m
+        WHERE ${notation}::text IS NOT NULL
+    ),
+    u AS (
+        INSERT INTO match_users (user_id, match_id)
+        SELECT x, m.id FROM m, unnest(${users}::bigint[]) AS x ON CONFLICT DO NOTHING
+    ),
+    s AS ({upsert("stats", "", "")}),
+    g AS ({upsert("guild_stats", "guild_id, ", f"${guild}, ")})
+    SELECT count(*) FROM m
+    """
 
 
-_ADD_STAT = _add_stat_sql("stats", "")
-_ADD_GUILD_STAT = _add_stat_sql("guild_stats", "guild_id, ")
+_SAVE = _save_sql()
 
 
 def is_postgres_url(url: str) -> bool:
@@ -126,17 +156,28 @@ def is_postgres_url(url: str) -> bool:
 
 
 class PostgresMatchStore:
-    """``MatchStore`` on PostgreSQL. ``min_size``/``max_size``: the pool's connections
-    (a process rarely needs more than a few: a step holds one for about a millisecond)."""
+    """``MatchStore`` on PostgreSQL. ``max_size``: the pool's connections (a move holds one
+    for one round trip; docs/scaling.md says how many to choose). ``busy_timeout``: how
+    long a call waits for a free connection before ``StoreBusy`` (well below Discord's 3 s);
+    ``timeout``: connecting, and closing the pool."""
 
     def __init__(
-        self, url: str, *, min_size: int = 1, max_size: int = 8, timeout: float = 5.0
+        self,
+        url: str,
+        *,
+        min_size: int = 1,
+        max_size: int = 8,
+        timeout: float = 5.0,
+        busy_timeout: float = 1.0,
     ) -> None:
         self.url = url
         self.min_size = min_size
         self.max_size = max_size
         self.timeout = timeout
+        self.busy_timeout = busy_timeout
         self._pool: asyncpg.Pool | None = None
+        #: One token per pooled connection: waiting here is "busy", not "unreachable".
+        self._free = asyncio.Semaphore(max_size)
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -149,6 +190,7 @@ class PostgresMatchStore:
                 max_size=self.max_size,
                 timeout=self.timeout,
                 command_timeout=self.timeout * 6,
+                reset=_keep_session,
             )
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err)) from err
@@ -174,11 +216,29 @@ class PostgresMatchStore:
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection: ``StoreBusy`` when none comes free within ``busy_timeout``,
+        ``StoreUnavailable`` when the server cannot be reached."""
+        try:
+            await asyncio.wait_for(self._free.acquire(), self.busy_timeout)
+        except TimeoutError:
+            raise StoreBusy() from None
         try:
             async with self.pool.acquire(timeout=self.timeout) as conn:
                 yield conn
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err) or type(err).__name__) from err
+        finally:
+            self._free.release()
+
+    async def _one_statement(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
+        """A write of ONE statement (atomic by itself: no BEGIN/COMMIT round trips). A
+        connection lost once the statement was sent leaves its outcome unknown:
+        ``CommitUnknown``."""
+        async with self._connection() as conn:
+            try:
+                return await call(conn)
+            except UNREACHABLE as err:
+                raise _lost(conn, err) from err
 
     async def _read(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """A read, retried once: the first try may meet a connection the server closed."""
@@ -190,9 +250,14 @@ class PostgresMatchStore:
                 return await call(conn)
 
     async def _write(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
-        """A write in ONE transaction: committed whole, or rolled back whole."""
-        async with self._connection() as conn, conn.transaction():
-            return await call(conn)
+        """A write in ONE transaction: committed whole, or rolled back whole. A connection
+        lost in the middle (the COMMIT's reply included) leaves it unknown: ``CommitUnknown``."""
+        async with self._connection() as conn:
+            try:
+                async with conn.transaction():
+                    return await call(conn)
+            except UNREACHABLE as err:
+                raise _lost(conn, err) from err
 
     async def migrate(self) -> int:
         """Apply every migration newer than the stored schema version; returns the version."""
@@ -251,25 +316,35 @@ class PostgresMatchStore:
         stats: Sequence[StatLine] = (),
         rating: RatedResult | None = None,
     ) -> None:
-        values = _values(match)
+        users = (
+            []  # moves never change seats
+            if action is not None
+            else [s.user_id for s in match.seats if s.user_id is not None]
+        )
+        params = (
+            *_values(match),
+            expected_version,
+            None if action is None else action.seat,
+            None if action is None else action.notation,
+            users,
+            [line.user_id for line in stats],
+            [line.game_id for line in stats],
+            [int(line.won) for line in stats],
+            [int(not line.won) for line in stats],
+            [line.score for line in stats],
+            [line.score or 0.0 for line in stats],
+        )
 
         async def update(conn: asyncpg.Connection) -> None:
-            if await conn.execute(_UPDATE, *values, expected_version) != "UPDATE 1":
+            if await conn.fetchval(_SAVE, *params) != 1:
                 raise StaleVersion(match.id, expected_version)
-            if action is not None:
-                await conn.execute(
-                    "INSERT INTO actions (match_id, step, seat, notation, at) "
-                    "VALUES ($1, $2, $3, $4, $5)",
-                    match.id, match.steps, action.seat, action.notation, match.updated_at,
-                )
-            else:  # moves never change seats
-                await self._write_users(conn, match)
-            for line in stats:
-                await self._add_stat(conn, line, match.guild_id)
-            if rating is not None:
+            if rating is not None:  # a match's end: ratings are read, then written
                 await _rate(conn, match, rating)
 
-        await self._write(update)
+        if rating is None:
+            await self._one_statement(update)
+        else:
+            await self._write(update)
 
     async def save_move(
         self,
@@ -291,7 +366,7 @@ class PostgresMatchStore:
             if status != "UPDATE 1":
                 raise StaleVersion(match.id, before.version)
 
-        await self._write(update)
+        await self._one_statement(update)
 
     @staticmethod
     async def _write_users(conn: asyncpg.Connection, match: Match) -> None:
@@ -301,16 +376,6 @@ class PostgresMatchStore:
             "INSERT INTO match_users (user_id, match_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
             users,
         )
-
-    @staticmethod
-    async def _add_stat(conn: asyncpg.Connection, line: StatLine, guild_id: int | None) -> None:
-        values = (
-            line.user_id, line.game_id, int(line.won), int(not line.won), line.score,
-            line.score or 0.0,
-        )
-        await conn.execute(_ADD_STAT, *values)
-        if guild_id is not None:
-            await conn.execute(_ADD_GUILD_STAT, guild_id, *values)
 
     # -- timers -----------------------------------------------------------------------
     async def claim_timers(
@@ -333,7 +398,7 @@ class PostgresMatchStore:
             rows = await conn.fetch(_CLAIM, ids, owner, now + lease, now, versions, timers, fingerprinted)
             return [r["id"] for r in rows]
 
-        return await self._write(claim)
+        return await self._one_statement(claim)
 
     async def release_timer(self, match_id: str, owner: str) -> None:
         async def release(conn: asyncpg.Connection) -> None:
@@ -343,7 +408,7 @@ class PostgresMatchStore:
                 match_id, owner,
             )
 
-        await self._write(release)
+        await self._one_statement(release)
 
     # -- reading ------------------------------------------------------------------------
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
@@ -601,6 +666,25 @@ async def _replay_ratings(conn: asyncpg.Connection) -> None:
         replay.add(match, row["updated_at"], left_early(match, users.get(match.id, ())))
     await conn.executemany(_UPSERT_RATING, replay.rating_rows())
     await conn.executemany(_INSERT_HISTORY, replay.history)
+
+
+def _lost(conn: asyncpg.Connection, err: BaseException) -> StoreUnavailable:
+    """What a write that met an unreachable server did: nothing, when asyncpg refused to
+    send it (a connection the server had already dropped, found unusable), else unknown."""
+    detail = str(err) or type(err).__name__
+    if isinstance(err, asyncpg.InternalClientError) or (
+        isinstance(err, asyncpg.InterfaceError)
+        and not isinstance(err, asyncpg.ConnectionDoesNotExistError)
+    ):
+        conn.terminate()  # the pool opens a fresh one
+        return StoreUnavailable(detail)
+    return CommitUnknown(detail)
+
+
+async def _keep_session(_conn: asyncpg.Connection) -> None:
+    """The pool's reset: none. The store sets no session state (no LISTEN, no session
+    advisory lock, no SET), and asyncpg rolls back a transaction left open before calling
+    this, so a returned connection needs no reset query (one round trip per use saved)."""
 
 
 def _stats_scope(guild_id: int | None, first: int = 2) -> tuple[str, str]:
