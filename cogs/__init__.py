@@ -22,6 +22,7 @@ from cogs.ui.components import (
     MoveSelect,
     PieceButton,
     RematchButton,
+    ReviewButton,
 )
 from cogs.ui.rules import RulesPager
 
@@ -33,5 +34,5 @@ EXTENSIONS: tuple[str, ...] = (
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect, BoardButton, RulesPager, LobbyButton, MoveButton, PieceButton, ComputerSelect,
-    RematchButton,
+    RematchButton, ReviewButton,
 )

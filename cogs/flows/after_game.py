@@ -143,6 +143,7 @@ async def ended_choices(interaction: Interaction, current: str) -> list[app_comm
 async def send_review(interaction: Interaction, match_id: str | None) -> None:
     """``/review``: only for a player of the match, only once it has ended."""
     locale = locale_for(interaction, public=False)
+    await replies.defer(interaction, ephemeral=True, new_message=True)  # acknowledge first
     match = await pick_ended(interaction, match_id)
     refusal = None
     if match.live:
@@ -157,7 +158,6 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
         await replies.send(interaction, t(refusal, locale), ephemeral=True)
         return
     async with _reviews:
-        await replies.defer(interaction, ephemeral=True)
         moves = [a.notation for a in await interaction.client.service.actions(match.id)]
         game = game_name(match.game_id, locale)
 

@@ -7,7 +7,7 @@ Every click is acknowledged first, then its match is checked to be one the click
 
 from __future__ import annotations
 
-from cogs.flows import lobby, table, turns
+from cogs.flows import after_game, lobby, table, turns
 from cogs.flows.matches import visible_match
 from cogs.ui import replies
 from cogs.ui.replies import Interaction
@@ -54,3 +54,7 @@ class FlowRoutes:
     async def rematch(self, interaction: Interaction, match_id: str) -> None:
         await admit(interaction, match_id)
         await lobby.rematch(interaction, match_id)
+
+    async def review(self, interaction: Interaction, match_id: str) -> None:
+        await admit(interaction, match_id, new_message=True)
+        await after_game.send_review(interaction, match_id)

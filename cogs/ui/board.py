@@ -20,10 +20,11 @@ import discord
 
 import renderer
 from cogs.ui.alt_text import picture_alt
-from cogs.ui.components import BoardButton, MoveSelect, RematchButton, move_options
+from cogs.ui.components import BoardButton, MoveSelect, RematchButton, ReviewButton, move_options
 from cogs.ui.controls import controls_view
 from cogs.ui.labels import board_viewer, game_name, is_solo, say, shown_name
 from cogs.ui.lobby import lobby_message
+from gamecore.analysis.outcome import MEASURES
 from gamecore.match import Match
 from gamecore.registry import presentation_of
 from i18n import has_key, t
@@ -235,8 +236,8 @@ def board_components(
 ) -> discord.ui.View | None:
     """A game without declared controls. Solo: selects of the player's legal moves, Hint
     and Resign. Multiplayer: no moves in public (they could reveal a hand); a "My hand"
-    button opens them privately. Nothing once the match is over (dead buttons would only
-    confuse)."""
+    button opens them privately. No moves once the match is over (dead buttons would only
+    confuse; ``build_board`` adds Rematch and Review to a finished board)."""
     if match.status != "playing":
         return None
     components = discord.ui.View(timeout=None)
@@ -321,6 +322,9 @@ async def build_board(
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
         components.add_item(RematchButton(match.id, label=t("board.button.rematch", locale)))
+    if match.status == "finished" and match.game_id in MEASURES:  # a game the review covers
+        components = components or discord.ui.View(timeout=None)
+        components.add_item(ReviewButton(match.id, label=t("board.button.review", locale)))
     return BoardMessage(
         embed=embed, png=png, view=components, content=turn_mention(match, locale),
         alt_text=picture_alt(match, view, locale),

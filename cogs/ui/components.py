@@ -50,6 +50,9 @@ class ComponentRoutes(Protocol):
     async def rematch(self, interaction: Interaction, match_id: str) -> None:
         """Open (or show) the lobby that plays the finished ``match_id`` again."""
 
+    async def review(self, interaction: Interaction, match_id: str) -> None:
+        """The review of the finished ``match_id`` for the person who clicked (a player)."""
+
 
 async def run(interaction: AnyInteraction, work: Callable[[ComponentRoutes], Awaitable[None]]) -> None:
     """Call ``work(routes)`` with the bot's routes, errors answered by ``guarded``."""
@@ -323,3 +326,25 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
 
     async def callback(self, interaction: AnyInteraction) -> None:
         await run(interaction, lambda routes: routes.rematch(interaction, self.match_id))
+
+
+class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tt:rv:{_MATCH}"):
+    """Review, on the board of a finished match of a game the review covers."""
+
+    def __init__(self, match_id: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:rv:{match_id}", label=label or "review", style=discord.ButtonStyle.secondary
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReviewButton:
+        return cls(match["match"], label=button_label(item))
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await run(interaction, lambda routes: routes.review(interaction, self.match_id))

@@ -7,7 +7,7 @@ import pytest
 from gamecore.analysis.outcome import rank
 from gamecore.analysis.par import compute_par
 from gamecore.registry import get_game
-from tests.bot.helpers import assert_png, make_world, quoted, start
+from tests.bot.helpers import assert_png, board_message, custom_ids, make_world, quoted, start
 
 
 async def play_to_the_end(env, world, match_id: str):
@@ -48,3 +48,12 @@ async def test_a_finished_solo_game_shows_par_and_can_be_reviewed_by_its_player_
     assert other.ephemeral and "Only the people who played" in other.response.content
     choices = await world.alice.autocomplete(world.channel, "review", "id", "")
     assert [c["value"] for c in choices] == [match_id]
+    # The finished board's Review button: the same review for the player, a refusal for others.
+    board = await board_message(env, world, match_id)
+    assert custom_ids(board) == [f"tt:rv:{match_id}"]
+    clicked = await world.alice.click(board, custom_id=f"tt:rv:{match_id}")
+    assert clicked.ephemeral and clicked.response.embeds[0].title == embed.title
+    assert clicked.response.embeds[0].fields[0].value == embed.fields[0].value
+    refused = await world.bob.click(board, custom_id=f"tt:rv:{match_id}")
+    assert refused.ephemeral and "Only the people who played" in refused.response.content
+    assert (await board_message(env, world, match_id)).id == board.id  # the board itself is untouched

@@ -94,7 +94,7 @@ async def test_leaderboard_lists_the_winner_publicly(env) -> None:
     await world.alice.slash(world.channel, "game resign")
     assert (await env.bot.service.get(match_id)).status == "finished"
     board = await board_message(env, world, match_id)
-    assert custom_ids(board) == []
+    assert custom_ids(board) == [f"tt:rv:{match_id}"]  # a finished board offers its review only
     shown = await world.bob.slash(world.channel, "leaderboard", game="cartographer")
     assert not shown.ephemeral
     assert f"<@{world.alice.id}>" in shown.response.embeds[0].description
