@@ -1,8 +1,12 @@
 """Issue 7.2 benchmark: double clicks on one board, and matches that do not block each other.
 
 Part 1 (races): for each real game, ``--racers`` concurrent ``play`` calls on the same
-match with different legal moves and the same version: exactly one must be applied, the
-others refused with ``stale_version`` ("the board changed"), the log must hold one move.
+match with different legal moves and the same version (clicks on one board): exactly one
+must be applied, the others refused with ``stale_version`` ("the board changed"), the log
+must hold one move. Then the same for ``/play``, which carries no version: ``--racers``
+identical ``/play`` commands at once, each bound (as ``cogs/commands/play.py`` binds it) to
+the version the player could see when it arrived; exactly one may apply.
+The script exits 1 when any race ends WRONG.
 
 Part 2 (independence): 1, 10 and 100 matches played at the same time, one player per match
 who moves as soon as the last move is committed, through the match service on SQLite
@@ -35,7 +39,7 @@ from turns import (
 )
 
 from gamecore.match import MatchError
-from service import MatchService
+from service import MatchService, TurnOutcome
 
 
 async def race(service: MatchService, game_id: str, racers: int, index: int) -> str:
@@ -59,6 +63,30 @@ async def race(service: MatchService, game_id: str, racers: int, index: int) -> 
         f"{game_id:<16} {racers} racers, {len(set(moves[:racers]))} different moves: "
         f"{len(applied)} applied, {len(stale)} 'board changed', log {len(log)} step(s) "
         f"-> {'ok' if ok else 'WRONG'}"
+    )
+
+
+async def race_play(service: MatchService, game_id: str, racers: int, index: int) -> str:
+    """The same ``/play`` sent ``racers`` times at once, as the command handles it."""
+    match = await new_live_match(service, game_id, index)
+    user = person_to_move(match)
+    assert user is not None, "a race starts at a person's turn"
+    move = (await service.legal_moves(match.id, user))[0]
+
+    async def command() -> TurnOutcome:
+        seen = service.live_versions(user)  # read when the command arrives, before any wait
+        await asyncio.sleep(0)  # the acknowledgement to Discord
+        return await service.play(match.id, user, move, seen.get(match.id))
+
+    results = await asyncio.gather(*(command() for _ in range(racers)), return_exceptions=True)
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    stale = [r for r in results if isinstance(r, MatchError) and r.code == "stale_version"]
+    log = await service.actions(match.id)
+    expected_log = applied[0].final.steps if applied else -1
+    ok = len(applied) == 1 and len(stale) == racers - 1 and len(log) == expected_log
+    return (
+        f"{game_id:<16} {racers} x /play {move!r}: {len(applied)} applied, {len(stale)} 'board "
+        f"changed', log {len(log)} step(s) -> {'ok' if ok else 'WRONG'}"
     )
 
 
@@ -100,12 +128,19 @@ async def independent(
     return len(latencies) / elapsed, percentile(latencies, 0.99)
 
 
-async def run(args: argparse.Namespace) -> None:
+async def run(args: argparse.Namespace) -> bool:
+    """True when every race ended as it must."""
+    lines: list[str] = []
     with tempfile.TemporaryDirectory() as folder:
         service = await open_service(str(Path(folder) / "races.db"), args.sync)
         print(f"Part 1: {args.racers} simultaneous moves on one version (real games)")
         for index, game_id in enumerate(available_games()):
-            print("  " + await race(service, game_id, args.racers, 700_000 + index))
+            lines.append(await race(service, game_id, args.racers, 700_000 + index))
+            print("  " + lines[-1])
+        print(f"Part 1b: the same /play sent {args.racers} times at once (no version typed)")
+        for index, game_id in enumerate(available_games()):
+            lines.append(await race_play(service, game_id, args.racers, 710_000 + index))
+            print("  " + lines[-1])
         print(f"Part 2: independent matches, {args.seconds:.0f} s each, synchronous={args.sync}")
         rates = []
         for step, matches in enumerate(args.concurrency):
@@ -117,6 +152,10 @@ async def run(args: argparse.Namespace) -> None:
             f"speed-up from {args.concurrency[0]} to {args.concurrency[-1]} matches: "
             f"{rates[-1] / rates[0]:.1f}x (1.0x would mean matches wait for each other)"
         )
+    wrong = [line for line in lines if line.endswith("WRONG")]
+    if wrong:
+        print(f"{len(wrong)} race(s) ended WRONG")
+    return not wrong
 
 
 def main() -> None:
@@ -125,7 +164,7 @@ def main() -> None:
     parser.add_argument("--racers", type=int, default=50)
     parser.add_argument("--concurrency", type=int, nargs="+", default=[1, 10, 100])
     parser.add_argument("--sync", default="FULL", choices=("FULL", "NORMAL", "OFF"))
-    asyncio.run(run(parser.parse_args()))
+    sys.exit(0 if asyncio.run(run(parser.parse_args())) else 1)
 
 
 if __name__ == "__main__":

@@ -16,7 +16,8 @@ from cogs.flows.daily import deals_of
 from cogs.flows.matches import pick_match
 from cogs.ui import ratings, replies
 from cogs.ui.labels import game_name, shown_name
-from cogs.ui.progress import Progress, run_with_progress
+from cogs.ui.progress import Progress
+from cogs.ui.replay_queue import ReplayQueue
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from renderer.replay import animate
@@ -45,9 +46,10 @@ SCOPES = [
 ]
 
 
-async def send_replay(interaction: Interaction, match_id: str) -> None:
-    """The action log as a file ``python -m gamecore replay`` reads. Only for ended
-    matches: seed plus moves would let a player rebuild the others' hidden cards."""
+async def send_replay(interaction: Interaction, match_id: str, replays: ReplayQueue) -> None:
+    """The action log as a file ``python -m gamecore replay`` reads, and the animation
+    (drawn through ``replays``, a few at a time). Only for ended matches: seed plus moves
+    would let a player rebuild the others' hidden cards."""
     locale = locale_for(interaction, public=False)
     await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)  # only a match of this server (or DM)
@@ -79,7 +81,10 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
         def text(done: int, total: int) -> str:
             return t("replay.drawing", locale, done=done, total=total, percent=100 * done // total)
 
-        picture = await run_with_progress(interaction, draw, text)
+        def queued(place: int) -> str:
+            return t("replay.queued", locale, place=place, running=replays.running)
+
+        picture = await replays.run(interaction, draw, text, queued)
         alt = t(
             "alt.replay", locale, game=game_name(match.game_id, locale), match_id=match.id,
             steps=len(actions),
@@ -93,6 +98,10 @@ async def send_replay(interaction: Interaction, match_id: str) -> None:
 class StatsCog(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+        self.replays = ReplayQueue()
+
+    async def cog_unload(self) -> None:
+        self.replays.close()
 
     @app_commands.command(name=localized("cmd.stats.name"), description=localized("cmd.stats.description"))
     @app_commands.rename(user=localized("cmd.opt.user.name"), game=localized("cmd.opt.game.name"))
@@ -217,7 +226,7 @@ class StatsCog(commands.Cog):
     @app_commands.rename(match_id=localized("cmd.opt.match_id.name"))
     @app_commands.describe(match_id=localized("cmd.opt.match_id.description"))
     async def replay(self, interaction: Interaction, match_id: app_commands.Range[str, 1, 24]) -> None:
-        await replies.guarded(interaction, send_replay(interaction, match_id))
+        await replies.guarded(interaction, send_replay(interaction, match_id, self.replays))
 
 
 async def setup(bot: TabletopBot) -> None:

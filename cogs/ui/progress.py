@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from concurrent.futures import Executor
 from typing import TypeVar
 
 from cogs.ui import replies
@@ -14,9 +15,13 @@ Progress = Callable[[int, int], None]
 
 
 async def run_with_progress(
-    interaction: Interaction, work: Callable[[Progress], T], text: Callable[[int, int], str]
+    interaction: Interaction,
+    work: Callable[[Progress], T],
+    text: Callable[[int, int], str],
+    *,
+    executor: Executor | None = None,
 ) -> T:
-    """``work(progress)`` in a worker thread; each ``progress(done, total)`` it reports edits
+    """``work(progress)`` in a worker thread (of ``executor``, default the loop's); each ``progress(done, total)`` it reports edits
     the deferred reply to ``text(done, total)`` (the thread hands its counts to the loop,
     which edits the message, so no timer is involved; only the newest count is shown)."""
     loop = asyncio.get_running_loop()
@@ -25,10 +30,10 @@ async def run_with_progress(
     def progress(done: int, total: int) -> None:
         loop.call_soon_threadsafe(updates.put_nowait, (done, total))
 
-    job = asyncio.ensure_future(asyncio.to_thread(work, progress))
+    job: asyncio.Future[T] = loop.run_in_executor(executor, work, progress)
     while not job.done():
         update = asyncio.ensure_future(updates.get())
-        await asyncio.wait({job, update}, return_when=asyncio.FIRST_COMPLETED)
+        await asyncio.wait((job, update), return_when=asyncio.FIRST_COMPLETED)
         if not update.done():
             update.cancel()
             continue
