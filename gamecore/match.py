@@ -62,6 +62,10 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "not_in_match": "Only the players of that match can ask for a rematch.",
     "store_busy": "The game database is busy; nothing was changed. Try again in a moment.",
     "commit_unknown": "The game database stopped answering while saving; your move may have been saved. Look at the board again in a minute before retrying.",
+    "no_clock": "This match has no turn clock to pause.",
+    "already_paused": "The clock is paused already; /game resume asks to start it again.",
+    "not_paused": "The clock is running; /game pause asks to stop it.",
+    "already_asked": "You asked already; the others are asked on the board.",
 }
 
 
@@ -145,6 +149,10 @@ class Match:
     invite_only: bool = False
     #: The finished match this lobby plays again (one rematch per match).
     rematch_of: str | None = None
+    #: When every person agreed to pause the clock (None: running), and the people who
+    #: asked to pause (or, while paused, to resume) so far.
+    paused_at: float | None = None
+    clock_votes: tuple[int, ...] = ()
 
     @property
     def live(self) -> bool:
@@ -166,8 +174,11 @@ class Match:
 
     @property
     def timer_at(self) -> float | None:
-        """When the clock next needs attention: the reminder, then the expiry."""
+        """When the clock next needs attention: the reminder, then the expiry (never while
+        paused)."""
         if self.status != "playing" or self.turn_deadline is None or not self.turn_limit:
+            return None
+        if self.paused_at is not None:
             return None
         if not self.reminded:
             return self.turn_deadline - self.turn_limit / 2
@@ -540,6 +551,44 @@ def seats_to_hand_over(match: Match) -> tuple[int, ...]:
         for i, count in enumerate(match.expiries)
         if count >= EXPIRIES_BEFORE_HANDOVER and not match.seats[i].is_computer
     )
+
+
+# -- pausing the clock ------------------------------------------------------------------------
+def _seated_people(match: Match) -> tuple[int, ...]:
+    return tuple(s.user_id for s in match.seats if s.user_id is not None and not s.is_computer)
+
+
+def ask_clock(match: Match, user_id: int, now: float, *, pause: bool) -> Match:
+    """A person asks to pause (``pause``) or to resume the clock; once every person seated
+    has asked, it happens. Asking the other way withdraws one's own request."""
+    if match.status != "playing":
+        raise _error("match_over" if not match.live else "not_started")
+    if match.seat_of(user_id) is None:
+        raise _error("not_seated")
+    if not match.turn_limit:
+        raise _error("no_clock")
+    paused = match.paused_at is not None
+    if pause == paused:  # the other way round: withdraw my request, if any
+        if user_id not in match.clock_votes:
+            raise _error("already_paused" if paused else "not_paused")
+        return _touch(match, now, clock_votes=tuple(u for u in match.clock_votes if u != user_id))
+    if user_id in match.clock_votes:
+        raise _error("already_asked")
+    votes = (*match.clock_votes, user_id)
+    if any(u not in votes for u in _seated_people(match)):
+        return _touch(match, now, clock_votes=votes)
+    if pause:
+        return _touch(match, now, paused_at=now, clock_votes=())
+    return resume_clock(match, now)
+
+
+def resume_clock(match: Match, now: float) -> Match:
+    """The clock runs again: a turn keeps what was left of it when the clock stopped (a
+    turn that began during the pause gets its whole limit from now)."""
+    deadline = match.turn_deadline
+    if deadline is not None and match.paused_at is not None and match.turn_limit:
+        deadline = now + min(match.turn_limit, max(0.0, deadline - match.paused_at))
+    return _touch(match, now, paused_at=None, clock_votes=(), turn_deadline=deadline)
 
 
 # -- statistics ---------------------------------------------------------------------------

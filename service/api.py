@@ -156,6 +156,12 @@ class MatchServiceAPI(Protocol):
         """The host opens an invite-only lobby to everyone."""
         ...
 
+    async def ask_clock(self, match_id: str, user_id: int, *, pause: bool) -> Match:
+        """A seated person asks to pause (``pause``) or resume the turn clock; it happens
+        once every person seated asked (asking the other way withdraws one's request).
+        While paused no reminder or expiry fires; on resume a turn keeps what it had left."""
+        ...
+
     async def rematch(self, match_id: str, user_id: int, user_name: str = "") -> tuple[Match, bool]:
         """The lobby playing a finished multiplayer match again (same options, clock and
         computers, a new seed; the asker hosts, the match's other people are invited and

@@ -310,6 +310,12 @@ class MatchService(MatchServiceAPI):
     async def lobby_open(self, match_id: str, user_id: int) -> Match:
         return await self._change(match_id, lambda m, _g, now: rules.open_to_all(m, user_id, now))
 
+    async def ask_clock(self, match_id: str, user_id: int, *, pause: bool) -> Match:
+        """Ask to pause (or resume) the match's clock; it happens once every person asked."""
+        return await self._change(
+            match_id, lambda m, _g, now: rules.ask_clock(m, user_id, now, pause=pause)
+        )
+
     async def rematch(self, match_id: str, user_id: int, user_name: str = "") -> tuple[Match, bool]:
         """The lobby playing a finished match again, and whether this call opened it (a
         second ask, by anyone, gets the existing one)."""

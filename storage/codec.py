@@ -38,6 +38,8 @@ COLUMNS: tuple[str, ...] = (
     "invited",
     "invite_only",
     "rematch_of",
+    "paused_at",
+    "clock_votes",
 )
 
 
@@ -74,6 +76,8 @@ def match_to_row(match: Match) -> dict[str, Any]:
         "invited": _dumps(list(match.invited)),
         "invite_only": int(match.invite_only),
         "rematch_of": match.rematch_of,
+        "paused_at": match.paused_at,
+        "clock_votes": _dumps(list(match.clock_votes)),
     }
 
 
@@ -107,6 +111,8 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
         invited=tuple(json.loads(row["invited"])),
         invite_only=bool(row["invite_only"]),
         rematch_of=row["rematch_of"],
+        paused_at=row["paused_at"],
+        clock_votes=tuple(json.loads(row["clock_votes"])),
     )
 
 

@@ -173,6 +173,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "CREATE INDEX daily_by_user ON daily_matches (user_id, scope, game_id, day)",
         ),
     ),
+    (
+        6,
+        (
+            # A paused clock, as SQLite's migration 8.
+            "ALTER TABLE matches ADD COLUMN paused_at DOUBLE PRECISION",
+            "ALTER TABLE matches ADD COLUMN clock_votes TEXT NOT NULL DEFAULT '[]'",
+        ),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

@@ -181,6 +181,14 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         CREATE INDEX daily_by_user ON daily_matches (user_id, scope, game_id, day)
         """,
     ),
+    (
+        8,
+        # A clock its people agreed to pause: since when, and who asked to pause or resume.
+        """
+        ALTER TABLE matches ADD COLUMN paused_at REAL;
+        ALTER TABLE matches ADD COLUMN clock_votes TEXT NOT NULL DEFAULT '[]'
+        """,
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

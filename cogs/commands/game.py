@@ -115,6 +115,22 @@ async def abandon(interaction: Interaction, match_id: str | None) -> None:
     await notices.tell_actor(interaction, published)
 
 
+async def ask_clock(interaction: Interaction, match_id: str | None, *, pause: bool) -> None:
+    """``/game pause`` and ``/game resume``: one person's request, shown on the board; the
+    clock stops (or runs again) once every person of the match asked."""
+    locale = locale_for(interaction, public=False)
+    await replies.defer(interaction, ephemeral=True)
+    match = await pick_match(interaction, match_id)
+    match = await interaction.client.service.ask_clock(match.id, interaction.user.id, pause=pause)
+    published = await publish_board(interaction, match)
+    if match.clock_votes:
+        key = "clock.asked" if interaction.user.id in match.clock_votes else "clock.withdrawn"
+    else:
+        key = "clock.paused" if match.paused_at is not None else "clock.resumed"
+    await replies.send(interaction, t(key, locale), ephemeral=True)
+    await notices.tell_actor(interaction, published)
+
+
 async def list_matches(interaction: Interaction) -> None:
     locale = locale_for(interaction, public=False)
     found = await interaction.client.service.find_matches(interaction.user.id)
@@ -182,6 +198,16 @@ class GameCog(commands.Cog):
     @match_option
     async def abandon(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, abandon(interaction, match_id))
+
+    @game.command(name=localized("cmd.game.pause.name"), description=localized("cmd.game.pause.description"))
+    @match_option
+    async def pause(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, ask_clock(interaction, match_id, pause=True))
+
+    @game.command(name=localized("cmd.game.resume.name"), description=localized("cmd.game.resume.description"))
+    @match_option
+    async def resume(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, ask_clock(interaction, match_id, pause=False))
 
     @game.command(name=localized("cmd.game.list.name"), description=localized("cmd.game.list.description"))
     async def list_matches(self, interaction: Interaction) -> None:

@@ -152,6 +152,20 @@ def status_line(match: Match, locale: str) -> str:
     return t("board.status.turn", locale, name=movers)
 
 
+def clock_lines(match: Match, locale: str) -> list[str]:
+    """A paused clock, and who asked to pause or resume it and who is still to agree."""
+    if match.status != "playing":
+        return []
+    lines = [t("board.clock.paused", locale)] if match.paused_at is not None else []
+    if match.clock_votes:
+        names = {s.user_id: s.name for s in match.seats if s.user_id is not None and not s.is_computer}
+        asked = ", ".join(names.get(u, str(u)) for u in match.clock_votes)
+        waiting = ", ".join(n for u, n in names.items() if u not in match.clock_votes) or "—"
+        key = "board.clock.resume_asked" if match.paused_at is not None else "board.clock.pause_asked"
+        lines.append(t(key, locale, asked=asked, waiting=waiting))
+    return lines
+
+
 def event_line(game_id: str, kind: str, data: dict[str, Any], locale: str) -> str | None:
     """The game's line for an event, or None when the game gives this kind no line."""
     text = presentation_of(game_id).event_text(kind, data)
@@ -188,7 +202,7 @@ def solo_summary(view: dict[str, Any], locale: str) -> list[str]:
 def board_embed(match: Match, view: dict[str, Any], locale: str, log: Sequence[str]) -> discord.Embed:
     result = (match.result or {}).get("result")
     colour = COLOURS.get(result or match.status, COLOURS["playing"])
-    lines = [status_line(match, locale)]
+    lines = [status_line(match, locale), *clock_lines(match, locale)]
     if view.get("no_starting_point") and match.status == "playing":
         lines.append(t("board.no_starting_point", locale))
     lines.extend(solo_summary(view, locale) if is_solo(match) else [])

@@ -133,6 +133,8 @@ async def _undo_ratings_migration(store) -> None:
         # the later migrations, undone so that they run again
         "DROP INDEX matches_rematch", "ALTER TABLE matches DROP COLUMN invited",
         "ALTER TABLE matches DROP COLUMN invite_only", "ALTER TABLE matches DROP COLUMN rematch_of",
+        "ALTER TABLE matches DROP COLUMN paused_at", "ALTER TABLE matches DROP COLUMN clock_votes",
+        "DROP TABLE daily_deals", "DROP TABLE daily_matches",
     )
     if isinstance(store, SqliteMatchStore):
         await store.open()
