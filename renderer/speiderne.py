@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from renderer.cards import card_back, frame, full_deck_strings, paste, paste_card, paste_frame
 from renderer.handpic import hand_picture
 from renderer.icons import cards_icon, event_icon, expedition_token, ink_on, seat_disc, star
-from renderer.inspect import record
+from renderer.inspect import record, recording_active
 from renderer.layout import (
     Box,
     draw_arrow,
@@ -160,9 +160,11 @@ def _tile(fill: RGB) -> Image.Image:
     return image
 
 
-@lru_cache(maxsize=2)
-def _background(height: int) -> Image.Image:
-    image, draw = new_canvas(WIDTH, height, TABLE)
+@lru_cache(maxsize=1)
+def _background() -> Image.Image:
+    """The never-changing top of every board: felt and the 14 named starting places (the
+    part below them is plain felt, so boards of any height start from this one picture)."""
+    image, draw = new_canvas(WIDTH, PLAYERS_Y - 30, TABLE)
     for place in PLACES:
         box = place_box(place)
         image.paste(_occupied_place(box.w, box.h), box.xy)
@@ -237,7 +239,10 @@ def _record_text(
     text: str | None = None,
     size: int = TEXT,
 ) -> None:
-    """Record a centred label (``text``, else its name) by its ink box."""
+    """Record a centred label (``text``, else its name) by its ink box (when a test records:
+    measuring text costs a FreeType call)."""
+    if not recording_active():
+        return
     width, height = text_size(name if text is None else text, size)
     x, y = int(centre[0] - width / 2), int(centre[1] - height / 2)
     record(kind, name, (x, y, x + width, y + height), may_cover=on)
@@ -408,7 +413,7 @@ def _insurance_bonus(board: Image.Image, x: int, y: int, seat: str) -> None:
     draw = ImageDraw.Draw(board)
     draw.rounded_rectangle((x, y, x + 56, y + 34), radius=10, fill=HIGHLIGHT, outline=(255, 255, 255), width=2)
     _shield(draw, x + 5, y + 2)
-    draw_text(draw, (x + 43, y + 18), "2", TEXT, ink_on(HIGHLIGHT))
+    paste_text(board, (x + 43, y + 18), "2", TEXT, ink_on(HIGHLIGHT))
     record("bonus", seat, (x, y, x + 57, y + 35), may_cover=("seat",))
 
 
@@ -421,7 +426,7 @@ def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance
         radius=14,
         fill=PANEL,
     )
-    _insurance_tab(draw, len(insurance))
+    _insurance_tab(board, draw, len(insurance))
     for index in range(3):
         xy = (MARGIN + 4 + index * (CARD[0] + 10), TABLE_Y)
         paste_card(board, insurance[index] if index < len(insurance) else "", xy, CARD, PANEL)
@@ -454,13 +459,13 @@ def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance
     )
 
 
-def _insurance_tab(draw: ImageDraw.ImageDraw, cards: int) -> None:
+def _insurance_tab(board: Image.Image, draw: ImageDraw.ImageDraw, cards: int) -> None:
     """The insurance row's label: a tab with a shield (insurance protects against a storm)
     and the number of cards in the row."""
     left, bottom = MARGIN - 6, TABLE_Y - 12
     draw.rounded_rectangle((left, bottom - 40, left + 110, bottom + 10), radius=12, fill=PANEL)
     _shield(draw, left + 14, bottom - 34)
-    draw_text(draw, (left + 74, bottom - 18), f"{cards}/3", TEXT, LABEL)
+    paste_text(board, (left + 74, bottom - 18), f"{cards}/3", TEXT, LABEL)
     _record_text("label", f"{cards}/3", (left + 74, bottom - 18), ())
 
 
@@ -500,7 +505,7 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
     record("event", kind, box.corners)
     paste(board, event_icon(kind, 76), (box.x + 12, box.y + 14))
     record("mark", kind, (box.x + 12, box.y + 14, box.x + 88, box.y + 90), may_cover=("event",))
-    draw_text(draw, (box.x + 50, box.y + box.h - 34), region, 26, LABEL)
+    paste_text(board, (box.x + 50, box.y + box.h - 34), region, 26, LABEL)
     if region:
         _record_text("label", f"event {region}", (box.x + 50, box.y + box.h - 34), ("event",), region, 26)
     seat = _seat(event.get("seat")) if event and not waiting else None
@@ -515,7 +520,7 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
             may_cover=("event",),
         )
         if waiting:
-            draw_text(draw, (box.x + box.w - 49, box.y + box.h - 12), "?", TEXT + 2, HIGHLIGHT)
+            paste_text(board, (box.x + box.w - 49, box.y + box.h - 12), "?", TEXT + 2, HIGHLIGHT)
 
 
 def _funded(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -610,7 +615,7 @@ def _owed(board: Image.Image, x: int, y: int, cards: int, name: str) -> None:
     draw = ImageDraw.Draw(board)
     draw.rounded_rectangle((x, y, x + 66, y + 36), radius=10, fill=HIGHLIGHT)
     paste(board, cards_icon(26), (x + 6, y + 5))
-    draw_text(draw, (x + 48, y + 19), str(cards), TEXT, ink_on(HIGHLIGHT))
+    paste_text(board, (x + 48, y + 19), str(cards), TEXT, ink_on(HIGHLIGHT))
     record("owed", name, (x, y, x + 67, y + 37), may_cover=("row",))
 
 
@@ -701,7 +706,8 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     list_top = EXPEDITIONS_Y + _funding_rows(funded) * FUNDING_ROW
     list_bottom = list_top + max(rows, 1) * EXPEDITION_ROW
     height = list_bottom + MARGIN + (BANNER_H if banner else 0)
-    board = _background(height).copy()
+    board, _ = new_canvas(WIDTH, height, TABLE)
+    board.paste(_background(), (0, 0))
     _draw_round(board, view)
     if banner:
         _draw_winners(board, view, list_bottom + 4)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import discord
 import pytest
 from discord import app_commands
 
+import renderer
 from bot import DEFAULT_DATABASE_URL, INVITE_PERMISSIONS, MISSING_TOKEN_HELP, Settings, create_bot
 from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD
 from i18n import t
@@ -136,3 +138,25 @@ def test_the_invite_instructions_name_every_permission_a_channel_needs() -> None
         assert getattr(INVITE_PERMISSIONS, name), name
         label = t(f"perm.{name}", "en")
         assert label in MISSING_TOKEN_HELP and f"*{label}*" in readme, label
+
+
+async def test_setup_warms_the_renderer_up_in_a_thread(tmp_path, monkeypatch) -> None:
+    """Issue 23 item 6: fonts, card faces and palettes are built at start, off the event loop,
+    so the first board of each game does not stall."""
+    ran_in = []
+    monkeypatch.setattr(renderer, "warm_up", lambda: ran_in.append(threading.current_thread()))
+    bot = create_bot(Settings(database_url=f"sqlite:///{tmp_path / 'warm.db'}"))
+
+    async def no_sync() -> None:
+        return None
+
+    bot.sync_commands = no_sync
+    await bot.setup_hook()
+    try:
+        assert getattr(bot, "warming_up", None) is not None
+        await bot.warming_up
+        assert ran_in and ran_in[0] is not threading.main_thread()
+    finally:
+        for extension in list(bot.extensions):
+            await bot.unload_extension(extension)
+        await bot.service.close()

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import ast
+import io
 import json
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from PIL import Image
 
 import gamecore
 import gamecore.registry
@@ -20,7 +22,8 @@ from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import open_png
 
 RENDERER_DIR = Path(renderer.__file__).parent
-ALLOWED_ROOTS = {"renderer", "gamecore", "PIL", "__future__"} | set(sys.stdlib_module_names)
+#: isal: ISA-L's deflate, which encodes the palette PNGs (renderer.toolkit.palette_png).
+ALLOWED_ROOTS = {"renderer", "gamecore", "PIL", "isal", "__future__"} | set(sys.stdlib_module_names)
 #: Charts (``*_chart.py``: a review's chance over a game, a rating's history) are drawn with
 #: matplotlib, as ``gamecore.plot`` draws the /simulate chart; boards and hands are Pillow only.
 CHART_ROOTS = ALLOWED_ROOTS | {"matplotlib"}
@@ -76,7 +79,7 @@ def test_unknown_game_is_refused() -> None:
         renderer.render_board("chess", {})
 
 
-def test_renderer_imports_only_pillow_gamecore_and_the_standard_library() -> None:
+def test_renderer_imports_only_pillow_isal_gamecore_and_the_standard_library() -> None:
     for path in RENDERER_DIR.glob("*.py"):
         allowed = CHART_ROOTS if path.stem.endswith("_chart") else ALLOWED_ROOTS
         tree = ast.parse(path.read_text())
@@ -101,3 +104,20 @@ def test_the_largest_card_boards_stay_under_150_kb() -> None:
     big_hand = dict(dungeon_delver.SAMPLE_VIEWS[0], hand=full_deck_strings()[:36])
     image = open_png(renderer.render_board("dungeon-delver", big_hand), max_bytes=150_000)
     assert image.height < 1600
+
+
+@pytest.mark.parametrize("game_id", ["cartographer", "speiderne"])
+def test_palette_pngs_decode_to_the_palette_picture(game_id: str) -> None:
+    """Boards are deflated by ISA-L (renderer.toolkit.palette_png): the PNG decodes, CRCs and
+    all, to exactly the palette picture Pillow's own encoder would store, and stays small."""
+    module = renderer.pictures(game_id)
+    view = _views()[game_id]
+    mapped = module.board_image(view).quantize(palette=module.palette(), dither=Image.Dither.NONE)
+    ours = renderer.render_board(game_id, view)
+    pillows = io.BytesIO()
+    mapped.save(pillows, format="PNG", compress_level=3)
+    decoded = Image.open(io.BytesIO(ours))
+    decoded.load()
+    assert decoded.mode == "P" and decoded.tobytes() == mapped.tobytes()
+    assert decoded.convert("RGB").tobytes() == mapped.convert("RGB").tobytes()
+    assert len(ours) < 1.25 * len(pillows.getvalue())
