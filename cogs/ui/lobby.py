@@ -87,7 +87,7 @@ def invitation_ping(match: Match, locale: str, link: str) -> str | None:
     """The message that pings the invited, once, when the lobby (at ``link``) is posted."""
     if not match.invited:
         return None
-    host = next((s.name for s in match.seats if s.user_id == match.host_id), str(match.host_id))
+    host = next((shown_name(s.name) for s in match.seats if s.user_id == match.host_id), str(match.host_id))
     mentions = " ".join(f"<@{u}>" for u in match.invited)
     return t(
         "lobby.invite_ping", locale, mentions=mentions, host=host, link=link,

@@ -98,6 +98,8 @@ async def test_a_stalled_database_never_leaves_an_interaction_unacknowledged(env
     table = await env.bot.service.get(table.id)
     assert table.status == "playing"
     board = await board_message(env, world, table.id)
+    typed_hand = await acknowledged(env, bob.slash(channel, "hand"))
+    assert typed_hand.ephemeral and typed_hand.response.attachments and typed_hand.followups == []
     hand = await acknowledged(env, alice.click(board, custom_id=f"tt:do:{table.id}:{table.version}:hand"))
     assert hand.ephemeral and hand.response.attachments
     ask = await acknowledged(env, alice.click(board, custom_id=f"tt:do:{table.id}:{table.version}:resign"))
@@ -105,3 +107,7 @@ async def test_a_stalled_database_never_leaves_an_interaction_unacknowledged(env
     done = await acknowledged(env, alice.click(confirm, custom_id=f"tt:do:{table.id}:{table.version}:confirm-resign"))
     assert "resigned" in done.response.content
     assert (await env.bot.service.get(table.id)).seat_of(alice.id) is None  # a computer has her seat
+    typed_resign = await acknowledged(env, bob.slash(channel, "game resign", match=table.id))
+    assert "resigned" in private_text(typed_resign) and typed_resign.followups == []
+    listed = await acknowledged(env, bob.slash(channel, "game list"))
+    assert listed.ephemeral

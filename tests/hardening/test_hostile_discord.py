@@ -174,3 +174,15 @@ async def test_a_seeded_lobby_says_it_is_practice_and_counts_nowhere(env) -> Non
     unseeded_id, unseeded = await open_lobby(env, world, world.channel)
     assert "Practice table" not in unseeded.embeds[0].description
     assert custom_ids(unseeded)
+
+
+async def test_a_host_named_like_a_mention_pings_only_the_invited(env) -> None:
+    guild = env.create_guild("Tabletop")
+    channel = guild.create_text_channel("games")
+    carol = guild.add_member(env.create_user("carol"))
+    host = guild.add_member(env.create_user(f"<@{carol.id}> [Free Nitro](https://evil.example/g)"))
+    bob = guild.add_member(env.create_user("bob"))
+    await host.slash(channel, "game new", game="speiderne", invite=f"<@{bob.id}>")
+    ping = next(m for m in channel.history() if "invites you" in m.content)
+    assert [m.id for m in ping.mentions] == [bob.id]
+    assert re.search(r"(?<!\\)\[Free Nitro\]", ping.content) is None
