@@ -3,8 +3,8 @@ from __future__ import annotations
 import pytest
 
 import renderer
-from renderer.cartolan import map_frame
 from renderer.cartolan_art import LAND, WATER, tile_sprite
+from renderer.cartolan_map import map_frame
 from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import open_png, played_views
 

@@ -9,8 +9,9 @@ import pytest
 
 import renderer
 from renderer import inspect
-from renderer.cartolan import _board_image, _draw_info, edge_markers, map_frame
+from renderer.cartolan import _board_image, _draw_info
 from renderer.cartolan_art import EFFECT_ICONS
+from renderer.cartolan_map import edge_markers, map_frame
 from renderer.toolkit import new_canvas
 from tests.renderer.cartolan_views import synthetic_view
 from tests.renderer.helpers import computer_views, open_png

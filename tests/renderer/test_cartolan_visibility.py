@@ -11,7 +11,7 @@ import pytest
 
 from renderer import inspect
 from renderer.cartolan import _board_image as board_image
-from renderer.cartolan import piece_name
+from renderer.cartolan_map import piece_name
 from tests.renderer.helpers import computer_views
 
 #: (preset, mode, seed): long games (1,306 steps with an Adventurer holding 9 cards; 316
