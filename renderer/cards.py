@@ -109,7 +109,7 @@ def _rounded(
     return image, draw
 
 
-#: Smallest rank of a card face: 10 px once a ~960 px board is shown 400 px wide.
+#: Smallest rank of a card face: over 7 px as a ~960 px board is shown on a phone (renderer.display).
 MIN_RANK = 24
 
 

@@ -84,7 +84,7 @@ def named_back(cell: str) -> Image.Image:
     )
     draw_text(draw, (CARD[0] / 2, CARD[1] / 2 + 1), cell, 22, (240, 240, 245))
     if cell in CORNERS:
-        # thick enough to survive the shrink to a phone's 400 px (3 px vanished)
+        # thick enough to survive the shrink to a phone's 280 px gallery (3 px vanished)
         ring = frame(CARD[0] - 12, CARD[1] - 12, CORNER_GOLD, 6)
         image.alpha_composite(ring, (0, 0))
     return image.convert("RGB")

@@ -119,7 +119,7 @@ def cards_icon(side: int, colour: RGB = (235, 235, 240)) -> Image.Image:
     return shrink(image, side, side)
 
 
-#: Font size of every token text (≥ 10 px on a 400 px wide phone picture of ~960 px).
+#: Font size of every token text (≥ 7 px as a phone shows a ~940 px board: renderer.display).
 TOKEN_TEXT = 24
 
 

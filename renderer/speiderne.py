@@ -67,7 +67,7 @@ CHIP_MIN_H = 22
 #: at 0.85 every pair of seats' grounds keeps CAM02-UCS ΔE ≥ 20 under normal, deutan and
 #: protan vision (tests/renderer/test_colours.py; 0.55 fell to 17.8).
 TINT = 0.85
-#: Every text carrying information: ≥ 10 px once Discord shows the ~940 px board 400 px wide.
+#: Every text carrying information: ≥ 7 px as a phone shows the 942 px board (renderer.display).
 TEXT = 24
 DISC = 44
 PLAYERS_Y = MAP_BOTTOM + STEP + PLACE_H + 30

@@ -1,5 +1,7 @@
-"""Item 1 of the phone pictures: every text of a real game's picture stays at least 10 px tall
-when Discord shows the picture 400 px wide (font size ≥ 10 × width / 400)."""
+"""Every text of a real game's picture, measured at the size it is shown: in a Components V2
+media gallery on a phone (``renderer.display.BOARD_SURFACE``, 280 CSS px wide) it is at least
+``MIN_TEXT_PX`` tall; and every board keeps a shape the gallery shows whole (issue 23 item 2).
+Before, the rule was "10 px once the picture is 400 px wide", a width no client gives a board."""
 
 from __future__ import annotations
 
@@ -12,10 +14,15 @@ import pytest
 from PIL import Image, ImageDraw
 
 import renderer
+from renderer.display import (
+    BOARD_SURFACE,
+    EMBED_DESKTOP,
+    GALLERY_DESKTOP,
+    MAX_ASPECT,
+    MIN_TEXT_PX,
+    displayed_text_px,
+)
 from tests.renderer.helpers import computer_views
-
-PHONE_WIDTH = 400
-MIN_PHONE_PX = 10
 
 #: (game, seed, players, options) of the real games looked at, start / middle / end.
 GAMES = [
@@ -53,15 +60,15 @@ def recorded_texts() -> Iterator[list[tuple[str, float]]]:
 
 
 def too_small(game_id: str, view: dict, hand: bool = False) -> list[tuple[str, float, float]]:
-    """Texts below the limit: (text, font size, the size the picture's width requires)."""
+    """Texts below the limit as shown: (text, font size, its size as shown on a phone)."""
     renderer.warm_up(game_id)
     draw = renderer.render_hand if hand else renderer.render_board
     with recorded_texts() as seen:
         png = draw(game_id, view)
-    width = Image.open(io.BytesIO(png)).width
-    need = MIN_PHONE_PX * width / PHONE_WIDTH
+    size = Image.open(io.BytesIO(png)).size
     assert seen or hand, "the recorder saw no text"  # a public view's hand is an empty slot
-    return sorted({(text, size, need) for text, size in seen if text.strip() and size < need})
+    shown = {(text, font, round(displayed_text_px(font, size), 1)) for text, font in seen if text.strip()}
+    return sorted(found for found in shown if found[2] < MIN_TEXT_PX)
 
 
 def _positions() -> list:
@@ -78,6 +85,9 @@ def test_every_text_is_legible_at_phone_width(game_id, seed, players, options) -
     assert views[-1]["status"], "the game was played to its end"
     failures = {}
     for moment, view in (("start", views[0]), ("middle", views[len(views) // 2]), ("end", views[-1])):
+        width, height = Image.open(io.BytesIO(renderer.render_board(game_id, view))).size
+        if width > MAX_ASPECT * height:
+            failures[f"{moment} board shape"] = [(width, height)]
         for hand in (False, True):
             small = too_small(game_id, view, hand)
             if small:
@@ -86,7 +96,8 @@ def test_every_text_is_legible_at_phone_width(game_id, seed, players, options) -
 
 
 def test_the_recorder_sees_a_small_label() -> None:
-    """The check can fail: a picture with a 9 px label on a 800 px canvas is caught."""
+    """The check can fail: on an 800 px wide picture, shown 280 px wide, labels drawn below
+    20 px are under 7 px as shown."""
     from renderer.toolkit import draw_text, encode_png, new_canvas  # noqa: PLC0415 - the toolkit's own helper
 
     image, draw = new_canvas(800, 100)
@@ -95,6 +106,15 @@ def test_the_recorder_sees_a_small_label() -> None:
         draw_text(draw, (150, 50), "B2", 19, (255, 255, 255))
         draw_text(draw, (250, 50), "C3", 20, (255, 255, 255))
     assert Image.open(io.BytesIO(encode_png(image))).width == 800
-    assert [(text, size) for text, size in seen if size < MIN_PHONE_PX * 800 / PHONE_WIDTH] == [
-        ("A1", 9), ("B2", 19)
-    ]
+    small = [(text, size) for text, size in seen if displayed_text_px(size, (800, 100)) < MIN_TEXT_PX]
+    assert small == [("A1", 9), ("B2", 19)]
+
+
+def test_a_board_shown_in_an_embed_is_smaller_than_in_a_gallery() -> None:
+    """Why boards are made for the gallery: an embed caps a picture 300 px tall, so a
+    Speiderne board's 24 px labels show about 5 px tall; a phone's gallery shows them at 7 or
+    more, the desktop's at 14 or more."""
+    speiderne_board = (942, 1406)
+    assert displayed_text_px(24, speiderne_board, EMBED_DESKTOP) < 5.2
+    assert displayed_text_px(24, speiderne_board, BOARD_SURFACE) >= MIN_TEXT_PX
+    assert displayed_text_px(24, speiderne_board, GALLERY_DESKTOP) >= 14

@@ -1,0 +1,51 @@
+"""The boxes Discord's clients show pictures in, and the one the pictures are made for.
+
+Sizes are CSS pixels of the client (a phone's 3 device pixels per CSS pixel show more detail,
+but text smaller than the limit below is hard to read however sharp). Where each figure comes
+from, measured or assumed, is in ``docs/rendering.md`` ("The box a picture is shown in").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Surface:
+    """Where a picture is shown: it is scaled down (never up) to fit ``width`` x ``height``;
+    ``height`` None means the box grows with the picture."""
+
+    name: str
+    width: int
+    height: int | None = None
+
+    def scale(self, size: tuple[int, int]) -> float:
+        """How much a picture of ``size`` is shrunk when shown here (1.0: not at all)."""
+        width, height = size
+        shrink = min(1.0, self.width / width)
+        if self.height is not None:
+            shrink = min(shrink, self.height / height)
+        return shrink
+
+
+#: A Components V2 media gallery holding one picture, on a phone about 390 px wide.
+GALLERY_PHONE = Surface("media gallery, phone", 280)
+#: The same on the desktop client (the container is at most 600 px wide).
+GALLERY_DESKTOP = Surface("media gallery, desktop", 560)
+#: An embed's image on the desktop client (what boards used before Components V2).
+EMBED_DESKTOP = Surface("embed image, desktop", 400, 300)
+#: An embed's image in SimCord's Preview, at any width (``img.embed-image``: at most 280 px tall).
+EMBED_PREVIEW = Surface("embed image, SimCord Preview", 432, 280)
+
+#: The surface boards, hands and replays are made for (issue 26 moves boards into galleries).
+BOARD_SURFACE = GALLERY_PHONE
+#: Every text carrying game information is at least this many CSS px tall as shown there.
+MIN_TEXT_PX = 7.0
+#: The widest picture a gallery shows as it is: wider than 11:7 the desktop client lays the
+#: item out differently (discord/discord-api-docs#8100).
+MAX_ASPECT = 11 / 7
+
+
+def displayed_text_px(font_px: float, size: tuple[int, int], surface: Surface = BOARD_SURFACE) -> float:
+    """How tall text drawn at ``font_px`` in a picture of ``size`` looks on ``surface``."""
+    return font_px * surface.scale(size)
