@@ -170,6 +170,8 @@ class TabletopBot(commands.Bot):
         self.par_plays: int = PAR_PLAYS
         #: ``renderer.warm_up`` running in a thread from ``setup_hook`` on.
         self.warming_up: asyncio.Task[None] | None = None
+        #: Worlds per decision in a review; None: the analysis's defaults (48 solo, 8 multiplayer).
+        self.review_samples: int | None = None
         #: Every board redraw and channel message of a match goes through it, in order.
         self.publisher = Publisher(self._channel_for, self._save_board)
         self.publisher.on_block = self._note_blocked

@@ -45,6 +45,7 @@ def make_bot(database_url: str):
         # A solo game's par plays its deal 40 times instead of 1,000 (the figures are tested
         # in tests/gamecore/test_analysis.py; here only that they are shown).
         bot.par_plays = 40
+        bot.review_samples = 4  # and a review deals 4 worlds per decision
         return bot
 
     return make

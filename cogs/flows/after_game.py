@@ -22,7 +22,9 @@ from cogs.ui.progress import Progress, run_with_progress
 from cogs.ui.replies import Interaction
 from gamecore.analysis.outcome import MEASURES, Measure, rank
 from gamecore.analysis.par import Par, compute_par
-from gamecore.analysis.review import Review, review_game
+from gamecore.analysis.review import SAMPLES, Review, review_game
+from gamecore.analysis.table_review import TABLE_SAMPLES, review_table
+from gamecore.analysis.table_worlds import TABLE_GAMES
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
 from gamecore.registry import get_game
@@ -82,8 +84,11 @@ def _points(measure: Measure, value: float) -> str:
 def review_embed(review: Review, match: Match, locale: str) -> discord.Embed:
     m = review.measure
     game = game_name(match.game_id, locale)
+    key = "review.summary.table" if review.seat_values else (
+        "review.summary.win" if m.kind == "win" else "review.summary.score"
+    )
     summary = t(
-        "review.summary.win" if m.kind == "win" else "review.summary.score", locale,
+        key, locale,
         decisions=len(review.decisions), mistakes=review.count("mistake"),
         blunders=review.count("blunder"), samples=review.samples,
     )
@@ -113,6 +118,7 @@ def review_chart(review: Review, locale: str, game: str) -> bytes:
         "axis.score": t("chart.review.score", locale),
         "mistake": t("review.verdict.mistake", locale),
         "blunder": t("review.verdict.blunder", locale),
+        "seat": t("chart.review.seat", locale, number="{number}"),
     }
     return render_review_chart(review, labels, game=game)
 
@@ -150,7 +156,7 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
         refusal = "review.live"
     elif match.seat_of(interaction.user.id) is None:
         refusal = "review.not_seated"
-    elif match.game_id not in MEASURES:
+    elif match.game_id not in MEASURES and match.game_id not in TABLE_GAMES:
         refusal = "review.unsupported"
     elif _reviews.locked():
         refusal = "review.busy"
@@ -158,11 +164,23 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
         await replies.send(interaction, t(refusal, locale), ephemeral=True)
         return
     async with _reviews:
-        moves = [a.notation for a in await interaction.client.service.actions(match.id)]
+        actions = await interaction.client.service.actions(match.id)
         game = game_name(match.game_id, locale)
+        seat = match.seat_of(interaction.user.id) or 0
+        samples = interaction.client.review_samples
 
         def work(progress: Progress) -> tuple[Review, bytes]:
-            review = review_game(match.game_id, match.seed, moves, match.options, progress=progress)
+            if match.game_id in TABLE_GAMES:
+                moves = [(a.seat, a.notation) for a in actions]
+                review = review_table(
+                    match.game_id, match.seed, moves, len(match.seats), match.options, seat=seat,
+                    samples=samples or TABLE_SAMPLES, progress=progress,
+                )
+            else:
+                review = review_game(
+                    match.game_id, match.seed, [a.notation for a in actions], match.options,
+                    samples=samples or SAMPLES, progress=progress,
+                )
             return review, review_chart(review, locale, game)
 
         def text(done: int, total: int) -> str:

@@ -25,6 +25,7 @@ from cogs.ui.controls import controls_view
 from cogs.ui.labels import board_viewer, game_name, is_solo, say, shown_name
 from cogs.ui.lobby import lobby_message
 from gamecore.analysis.outcome import MEASURES
+from gamecore.analysis.table_worlds import TABLE_GAMES
 from gamecore.match import Match
 from gamecore.registry import presentation_of
 from i18n import has_key, t
@@ -336,7 +337,7 @@ async def build_board(
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
         components.add_item(RematchButton(match.id, label=t("board.button.rematch", locale)))
-    if match.status == "finished" and match.game_id in MEASURES:  # a game the review covers
+    if match.status == "finished" and (match.game_id in MEASURES or match.game_id in TABLE_GAMES):
         components = components or discord.ui.View(timeout=None)
         components.add_item(ReviewButton(match.id, label=t("board.button.review", locale)))
     return BoardMessage(

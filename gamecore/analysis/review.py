@@ -66,6 +66,9 @@ class Review:
     decisions: tuple[Decision, ...]
     samples: int
     seconds: float
+    #: Multiplayer games: each seat's chance to win after each decision (the played move's
+    #: rollouts), in the order of ``decisions``; empty for solo games.
+    seat_values: tuple[tuple[float, ...], ...] = ()
 
     def worst(self, count: int = WORST) -> list[Decision]:
         """The largest mistakes and blunders, largest first."""
@@ -234,6 +237,9 @@ def review_lines(review: Review) -> list[str]:
         if d.verdict in ("mistake", "blunder"):
             line += f"  [{d.verdict}]"
         lines.append(line)
+    if review.seat_values:
+        final = ", ".join(f"seat {s} {100 * v:.0f}%" for s, v in enumerate(review.seat_values[-1]))
+        lines.append(f"each seat's chance after seat {review.seat}'s last decision: {final}")
     lines.append(f"mistakes: {review.count('mistake')}, blunders: {review.count('blunder')}")
     for d in review.worst():
         lines.append(f"  move {d.step}: {d.played} (better: {d.best}, {_points(m, d.loss)} lost)")

@@ -9,31 +9,41 @@ from typing import IO, Any
 from gamecore.analysis.outcome import MEASURES, rank
 from gamecore.analysis.par import PLAYS, compute_par, par_lines
 from gamecore.analysis.review import SAMPLES, review_game, review_lines
+from gamecore.analysis.table_review import TABLE_SAMPLES, review_table
+from gamecore.analysis.table_worlds import TABLE_GAMES
 from gamecore.cli.options import DEFAULT_SEED, UsageError
 from gamecore.contract import Game, IllegalAction
 
 
-def read_moves(path: str | None, stdin: IO[str]) -> list[str]:
-    """One move per line (``#`` starts a comment; a ``SEAT:`` prefix is allowed and dropped,
-    as solo games have one seat)."""
+def read_seated_moves(path: str | None, stdin: IO[str]) -> list[tuple[int | None, str]]:
+    """One move per line, as ``replay`` reads them: ``#`` starts a comment, ``2: take 1``
+    names the seat (None: the first seat to move)."""
     source = open(path, encoding="utf-8") if path else stdin  # noqa: SIM115
     try:
-        moves = []
+        moves: list[tuple[int | None, str]] = []
         for raw in source:
             text = raw.split("#", 1)[0].strip()
             if not text:
                 continue
             head, colon, rest = text.partition(":")
-            moves.append(rest.strip() if colon and head.strip().isdigit() else text)
+            if colon and head.strip().isdigit():
+                moves.append((int(head), rest.strip()))
+            else:
+                moves.append((None, text))
         return moves
     finally:
         if source is not stdin:
             source.close()
 
 
-def _check_game(game: Game) -> None:
-    if game.id not in MEASURES:
-        raise UsageError(f"par and review cover the solo games ({', '.join(MEASURES)}), not {game.id}")
+def read_moves(path: str | None, stdin: IO[str]) -> list[str]:
+    """The moves of a solo game (a ``SEAT:`` prefix is dropped: there is one seat)."""
+    return [text for _, text in read_seated_moves(path, stdin)]
+
+
+def _check_game(game: Game, covered: tuple[str, ...] = tuple(MEASURES)) -> None:
+    if game.id not in covered:
+        raise UsageError(f"this command covers {', '.join(covered)}, not {game.id}")
 
 
 def run_par(
@@ -65,13 +75,22 @@ def run_par(
 def run_review(
     game: Game, args: argparse.Namespace, options: Mapping[str, Any], stdin: IO[str], stdout: IO[str]
 ) -> int:
-    _check_game(game)
-    if args.samples < 1:
+    _check_game(game, (*MEASURES, *TABLE_GAMES))
+    if args.samples is not None and args.samples < 1:
         raise UsageError("--samples must be at least 1")
     seed = DEFAULT_SEED if args.seed is None else args.seed
-    moves = read_moves(args.moves, stdin)
+    moves = read_seated_moves(args.moves, stdin)
     try:
-        review = review_game(game.id, seed, moves, options, seat=args.seat, samples=args.samples)
+        if game.id in TABLE_GAMES:
+            seats = args.players or game.min_players
+            review = review_table(
+                game.id, seed, moves, seats, options, seat=args.seat, samples=args.samples or TABLE_SAMPLES
+            )
+        else:
+            review = review_game(
+                game.id, seed, [text for _, text in moves], options, seat=args.seat,
+                samples=args.samples or SAMPLES,
+            )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     for line in review_lines(review):
@@ -90,13 +109,14 @@ def add_parsers(commands: Any, with_help: bool) -> tuple[argparse.ArgumentParser
     par.add_argument("--plays", type=int, default=PLAYS, help=f"plays per computer player (default {PLAYS})")
     par.add_argument("--moves", metavar="FILE", help="a finished game's moves: compare its result")
     review = commands.add_parser(
-        "review", help="each decision of a finished solo game, judged on what was seen",
+        "review", help="each decision of a finished game, judged on what the seat saw",
         add_help=with_help, allow_abbrev=False,
     )
-    review.add_argument("game", nargs=None if with_help else "?", help="game id (a solo game)")
+    review.add_argument("game", nargs=None if with_help else "?", help="game id")
     review.add_argument("moves", nargs="?", metavar="MOVES", help="file with one move per line (default stdin)")
     review.add_argument("--seed", type=int, default=None, help=f"the deal (default {DEFAULT_SEED})")
     review.add_argument("--seat", type=int, default=0, help="the seat reviewed (default 0)")
-    review.add_argument("--samples", type=int, default=SAMPLES,
-                        help=f"worlds per decision (default {SAMPLES})")
+    review.add_argument("--players", type=int, default=None, help="number of seats (multiplayer games)")
+    review.add_argument("--samples", type=int, default=None,
+                        help=f"worlds per decision (default {SAMPLES} solo, {TABLE_SAMPLES} multiplayer)")
     return par, review

@@ -170,7 +170,7 @@ async def test_one_person_and_three_computers_play_to_the_end(env) -> None:
     assert done["explore"] >= 1 and done["agent"] + done["bank"] >= 1
     board = await board_message(env, world, match_id)
     await assert_board_png(board)
-    assert custom_ids(board) == [f"tt:rm:{match_id}"]  # no dead buttons: only Rematch
+    assert custom_ids(board) == [f"tt:rm:{match_id}", f"tt:rv:{match_id}"]  # no dead buttons: Rematch, Review
     # One board edit per person step and per computer turn, far fewer than computer steps.
     actions = await env.bot.service.actions(match_id)
     computer_steps = sum(1 for a in actions if match.seats[a.seat].is_computer)

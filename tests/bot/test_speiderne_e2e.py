@@ -206,7 +206,14 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     assert match.steps == planned.steps
     assert tuple(match.result["winners"]) == planned.winners
     board = next(m for m in world.channel.history() if m.id == match.board_message_id)
-    assert custom_ids(board) == [f"tt:rm:{match_id}"] and "Game over" in board.embeds[0].description
+    assert custom_ids(board) == [f"tt:rm:{match_id}", f"tt:rv:{match_id}"] and "Game over" in board.embeds[0].description
+    # The Review button: each player's chance over the game, for the players only.
+    reviewed = await world.bob.click(board, custom_id=f"tt:rv:{match_id}")
+    assert reviewed.ephemeral and reviewed.response.embeds[0].title.startswith(f"Review of match {match_id}")
+    assert "every player's chance" in reviewed.response.embeds[0].description
+    assert reviewed.response.attachments[0].filename == "review.png"
+    outsider = await carol.click(board, custom_id=f"tt:rv:{match_id}")
+    assert outsider.ephemeral and "Only the people who played" in outsider.response.content
     # nothing public ever showed a hand; every hand went to its caller only
     assert not any(is_hand_message(m) for m in public(world, carol))
     for person, other in ((world.alice, world.bob), (world.bob, world.alice)):
