@@ -42,7 +42,8 @@ def _cartolan_moves(seed: int, steps: int) -> list[tuple[int | None, str]]:
     name = game.advisor or "heuristic"
     players = [available_players(game)[name] for _ in range(4)]
     rngs = [random.Random(seat) for seat in range(4)]
-    state, moves = game.setup(4, seed), []
+    state = game.setup(4, seed)
+    moves: list[tuple[int | None, str]] = []
     while not game.status(state).over and len(moves) < steps:
         seat = game.status(state).to_move[0]
         action = players[seat](game.view(state, seat), game.legal_actions(state, seat), rngs[seat])
@@ -60,15 +61,15 @@ def main() -> None:
     args = parser.parse_args()
     if args.cartolan is not None:
         seed = args.cartolan
-        moves = _cartolan_moves(seed, 1000)
-        while len(moves) < 1000:  # the first game from SEED on that lasts 1,000 steps
+        table_moves = _cartolan_moves(seed, 1000)
+        while len(table_moves) < 1000:  # the first game from SEED on that lasts 1,000 steps
             seed += 1
-            moves = _cartolan_moves(seed, 1000)
+            table_moves = _cartolan_moves(seed, 1000)
         args.cartolan = seed
         wall, cpu = time.perf_counter(), time.process_time()
-        review = review_table("cartolan", args.cartolan, moves, 4, seat=0)
+        review = review_table("cartolan", args.cartolan, table_moves, 4, seat=0)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"review cartolan seed {args.cartolan}: {len(moves)} steps, {len(review.decisions)} decisions"
+        print(f"review cartolan seed {args.cartolan}: {len(table_moves)} steps, {len(review.decisions)} decisions"
               f" of seat 0, {review.samples} worlds each  wall {wall:.1f} s  cpu {cpu:.1f} s")
         return
     for game_id in ("cartographer", "dungeon-delver"):
