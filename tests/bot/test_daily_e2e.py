@@ -92,6 +92,14 @@ async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(env
     seen += result_texts(elsewhere)
     assert await store.daily_seed(other.id, "cartographer", DAY, 0) != seed
     assert f"<@{alice.id}>" not in elsewhere.response.embeds[0].fields[0].value
+    # In the bot's DMs: one deal for everybody, apart from every server's.
+    dana = env.create_user("dana")
+    in_dm = await dana.slash("daily", game="cartographer")
+    seen += result_texts(in_dm)
+    assert "counted attempt" in in_dm.response.embeds[0].description
+    (danas,) = await env.bot.service.find_matches(dana.id)
+    assert danas.seed == await store.daily_seed(0, "cartographer", DAY, 0) != seed
+    seen += [text for m in dana.dm_channel.history() for text in texts_of(m)]
     # The seed is secret while the day runs: /replay waits, and nothing shows the number.
     early = await alice.user.slash("replay", id=match.id)  # in the DM, where the match is
     seen += result_texts(early)
