@@ -47,6 +47,7 @@ from renderer.cartolan_map import (
     PATH_COLOUR,
     REACH_COLOURS,
     TILE_STEP,
+    WHOLE_MIN_TILE,
     MapFrame,
     draw_crop_hints,
     draw_decision_target,
@@ -570,7 +571,7 @@ def warm_up() -> None:
     map's, chest maps and choices), and each seat's pieces at the cropped map's size. For
     the bot to call once at start, in a thread (``renderer.warm_up``)."""
     palette()
-    for side in (*range(MIN_TILE, MAX_TILE + 1, TILE_STEP), MAP_SIDE, 64):
+    for side in (*range(WHOLE_MIN_TILE, MAX_TILE + 1, TILE_STEP), MAP_SIDE):
         for layer in TILE_LAYERS:
             tile_layer(layer, side)
         for walls in (MYTHICAL, (250, 250, 245)):

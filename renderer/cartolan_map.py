@@ -37,8 +37,11 @@ from renderer.toolkit import (
 
 MARGIN = 20
 MAP_MAX = (960, 880)
-#: Below this the 25 px labels would not fit their pieces: the map is cropped instead.
+#: The tile of a cropped map: two Adventurers, an Agent and their 25 px labels fit its quarters.
 MIN_TILE = 84
+#: A whole map is drawn down to this tile size (64 px: the labels still stay clear of each
+#: other, tokens being placed diagonally); below it the map is cropped at ``MIN_TILE``.
+WHOLE_MIN_TILE = 64
 MAX_TILE = 148
 TILE_STEP = 8
 #: A cropped map: this many cells (a landscape window), a ring ``STRIP`` px wide around it
@@ -107,6 +110,7 @@ def _cells(view: Mapping[str, Any]) -> list[tuple[int, int]]:
     cells = [(int(t["x"]), int(t["y"])) for t in view.get("tiles") or []]
     cells += [(int(r["x"]), int(r["y"])) for r in view.get("reachable") or []]
     cells += [(int(a["x"]), int(a["y"])) for a in view.get("adventurers") or []]
+    cells += [(int(a["x"]), int(a["y"])) for a in view.get("agents") or []]
     return cells or [(0, 0)]
 
 
@@ -132,7 +136,7 @@ OVERVIEW_ROOM = 3
 def overview_frame(view: Mapping[str, Any], previous: MapFrame | None = None) -> MapFrame:
     """For replays: the whole map, kept exactly as the ``previous`` frame had it while the
     map stays inside; else the map with ``OVERVIEW_ROOM`` cells around it at the largest
-    tile size of ``OVERVIEW_TILES`` that fits (pieces lose their labels below 84 px)."""
+    tile size of ``OVERVIEW_TILES`` that fits (pieces lose their labels below 64 px)."""
     cells = _cells(view)
     west, east = min(x for x, _ in cells) - 1, max(x for x, _ in cells) + 1
     south, north = min(y for _, y in cells) - 1, max(y for _, y in cells) + 1
@@ -169,9 +173,10 @@ def map_frame(view: Mapping[str, Any], previous: MapFrame | None = None) -> MapF
     columns, rows = east - west + 1, north - south + 1
     fit = min(MAX_TILE, MAP_MAX[0] // columns, MAP_MAX[1] // rows)
     # Tile sizes go in steps, so a growing map reuses cached tile pictures.
-    tile = MIN_TILE + (fit - MIN_TILE) // TILE_STEP * TILE_STEP if fit >= MIN_TILE else fit
+    lowest = WHOLE_MIN_TILE
+    tile = lowest + (fit - lowest) // TILE_STEP * TILE_STEP if fit >= lowest else fit
     bounds = (west, south, east, north)
-    if tile >= MIN_TILE:
+    if tile >= lowest:
         return MapFrame(west, north, columns, rows, tile, False, bounds)
     shown_columns, shown_rows = min(columns, CROP_COLUMNS), min(rows, CROP_ROWS)
     fx, fy = _focus(view)
@@ -348,7 +353,7 @@ def draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> No
     t = mf.tile
     half = t // 2
     side = half - 2
-    small = t < MIN_TILE  # a replay's overview: coloured discs, no labels or amounts
+    small = t < WHOLE_MIN_TILE  # a replay's overview: coloured discs, no labels or amounts
     fleets = {} if small else _fleets(view)
     occupants: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
     for adventurer in sorted(view.get("adventurers") or [], key=_priority(view)):
@@ -408,14 +413,14 @@ def _draw_agent(
     px, py = mf.cell_xy(x, y)
     seat = int(agent.get("seat", 0))
     xy = (px + 1, py + t - side - 1)
-    label = str(seat + 1) if t >= MIN_TILE else ""
+    label = str(seat + 1) if t >= WHOLE_MIN_TILE else ""
     paste(board, agent_token(label, player_colour(seat + 1), side, bool(agent.get("ransacked"))), xy)
     inspect.record(
         "piece", piece_name(agent, "agent"), (xy[0], xy[1], xy[0] + side, xy[1] + side),
         may_cover=ON_MAP,
     )
     wealth = int(agent.get("wealth") or 0)
-    if wealth and t >= MIN_TILE:
+    if wealth and t >= WHOLE_MIN_TILE:
         bale = coin(str(wealth), 28)
         at = (xy[0] + side - bale.width, py + t - 1 - bale.height)
         paste(board, bale, at)

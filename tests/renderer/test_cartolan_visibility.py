@@ -11,7 +11,7 @@ import pytest
 
 from renderer import inspect
 from renderer.cartolan import _board_image as board_image
-from renderer.cartolan_map import piece_name
+from renderer.cartolan_map import map_frame, piece_name
 from tests.renderer.helpers import computer_views
 
 #: (preset, mode, seed): long games (1,306 steps with an Adventurer holding 9 cards; 316
@@ -85,3 +85,14 @@ def test_a_crowded_tile_and_a_crowded_side_count_what_does_not_fit() -> None:
     counts = [e.name for e in elements if e.kind == "count"]
     assert any(name.startswith("+4:") for name in counts), counts
     assert "+2: adventurer 3.2,adventurer 4.2" in counts, counts
+
+
+def test_the_classic_start_shows_the_whole_map_with_both_cities() -> None:
+    """``--seed 1 --players 4 --preset classic --mode regular``: the Mythical City lay off the
+    picture at step 0 (a crop below 84 px tiles); now the 15×5 map is whole at 64 px."""
+    view = _views("classic", "regular", 1)[0]
+    frame = map_frame(view)
+    assert not frame.cropped and frame.tile >= 64
+    cities = [(t["x"], t["y"]) for t in view["tiles"] if t.get("city")]
+    assert len(cities) == 2 and all(frame.shows(x, y) for x, y in cities)
+    assert problems(view) == []
