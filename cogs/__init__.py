@@ -28,7 +28,7 @@ from cogs.ui.rules import RulesPager
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.commands.game", "cogs.commands.play", "cogs.commands.rules", "cogs.commands.stats",
-    "cogs.commands.clock", "cogs.commands.simulate", "cogs.commands.review",
+    "cogs.commands.clock", "cogs.commands.simulate", "cogs.commands.notify", "cogs.commands.review",
     "cogs.commands.daily",
 )
 

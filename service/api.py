@@ -18,7 +18,14 @@ from typing import Any, Literal, Protocol
 
 from gamecore.contract import Event
 from gamecore.match import Match
-from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
+from storage.records import (
+    ActionRecord,
+    LeaderboardRow,
+    NotifySettings,
+    PlayerRating,
+    RatingPoint,
+    UserStats,
+)
 
 #: Who took a step: a person (``move``), the game's automatic follow-up (``auto``, e.g.
 #: Dungeon Delver's claim), a computer seat (``computer``) or the turn clock (``timeout``).
@@ -154,6 +161,27 @@ class MatchServiceAPI(Protocol):
 
     async def lobby_open(self, match_id: str, user_id: int) -> Match:
         """The host opens an invite-only lobby to everyone."""
+        ...
+
+    async def notify_settings(self, user_ids: Iterable[int]) -> dict[int, NotifySettings]:
+        """Each person's ``/notify`` settings (the defaults when never set)."""
+        ...
+
+    async def save_notify(self, settings: NotifySettings) -> None:
+        """Store one person's ``/notify`` settings."""
+        ...
+
+    async def quiet_users(self, match_id: str) -> set[int]:
+        """People who asked for no notice for the rest of their turn in the match."""
+        ...
+
+    async def quiet_this_turn(self, match_id: str, user_id: int) -> Match:
+        """"Not for this turn": no ping or reminder for ``user_id`` until their present turn
+        is over (``not_your_turn`` when it is not their turn)."""
+        ...
+
+    async def end_quiet(self, match_id: str, user_id: int) -> None:
+        """Forget "not for this turn" (their turn is over)."""
         ...
 
     async def ask_clock(self, match_id: str, user_id: int, *, pause: bool) -> Match:
@@ -307,6 +335,7 @@ __all__: Sequence[str] = (
     "Hint",
     "LeaderboardRow",
     "MatchServiceAPI",
+    "NotifySettings",
     "PlayerRating",
     "RatingPoint",
     "StepKind",

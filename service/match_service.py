@@ -50,7 +50,14 @@ from storage import (
     TimerSeen,
     open_store,
 )
-from storage.records import ActionRecord, LeaderboardRow, PlayerRating, RatingPoint, UserStats
+from storage.records import (
+    ActionRecord,
+    LeaderboardRow,
+    NotifySettings,
+    PlayerRating,
+    RatingPoint,
+    UserStats,
+)
 
 #: Autocomplete shows at most this many choices (Discord's limit).
 MAX_CHOICES = 25
@@ -309,6 +316,28 @@ class MatchService(MatchServiceAPI):
 
     async def lobby_open(self, match_id: str, user_id: int) -> Match:
         return await self._change(match_id, lambda m, _g, now: rules.open_to_all(m, user_id, now))
+
+    # -- turn notices -----------------------------------------------------------------
+    async def notify_settings(self, user_ids: Iterable[int]) -> dict[int, NotifySettings]:
+        wanted = list(dict.fromkeys(user_ids))
+        found = await self.store.notify_settings(wanted)
+        return {u: found.get(u) or NotifySettings(u) for u in wanted}
+
+    async def save_notify(self, settings: NotifySettings) -> None:
+        await self.store.save_notify(settings)
+
+    async def quiet_users(self, match_id: str) -> set[int]:
+        return await self.store.quiet_users(match_id)
+
+    async def quiet_this_turn(self, match_id: str, user_id: int) -> Match:
+        """No notice for ``user_id`` until their present turn in ``match_id`` is over."""
+        match = await self._load(match_id)
+        rules.acting_seat(match, user_id)  # refuses when it is not their turn
+        await self.store.set_quiet(match_id, user_id, True)
+        return match
+
+    async def end_quiet(self, match_id: str, user_id: int) -> None:
+        await self.store.set_quiet(match_id, user_id, False)
 
     async def ask_clock(self, match_id: str, user_id: int, *, pause: bool) -> Match:
         """Ask to pause (or resume) the match's clock; it happens once every person asked."""

@@ -16,6 +16,7 @@ from storage.records import (
     ActionRecord,
     DailyMatch,
     LeaderboardRow,
+    NotifySettings,
     PlayerRating,
     RatingPoint,
     UserStats,
@@ -86,6 +87,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "rating_history": ("scope", "user_id", "game_id", "match_id", "at", "mu", "sigma"),
     "daily_deals": ("scope", "game_id", "day", "seed"),
     "daily_matches": ("match_id", "scope", "game_id", "day", "user_id", "counted", "at"),
+    "notify_settings": ("user_id", "dm", "reminders", "dm_failed_told"),
+    "notify_quiet": ("match_id", "user_id"),
 }
 
 
@@ -230,6 +233,18 @@ class MatchStore(Protocol):
         """Board message id and clock columns (not a move: the version stays), written only
         if the stored row still holds ``before``'s version, board message and clock; else
         ``StaleVersion`` (a stale process never moves a deadline back)."""
+
+    async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
+        """The stored ``/notify`` settings of ``user_ids`` (absent: the defaults)."""
+
+    async def save_notify(self, settings: NotifySettings) -> None:
+        """Store one person's ``/notify`` settings."""
+
+    async def quiet_users(self, match_id: str) -> set[int]:
+        """The people who asked for no notice for the rest of their turn in ``match_id``."""
+
+    async def set_quiet(self, match_id: str, user_id: int, quiet: bool) -> None:
+        """Mark (or clear) "not for this turn" of ``user_id`` in ``match_id``."""
 
     async def find_rematch(self, match_id: str) -> Match | None:
         """The lobby (or match) that plays ``match_id`` again, if one was opened."""

@@ -181,6 +181,27 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE matches ADD COLUMN clock_votes TEXT NOT NULL DEFAULT '[]'",
         ),
     ),
+    (
+        7,
+        (
+            # Turn notices, as SQLite's migration 9.
+            """
+            CREATE TABLE notify_settings (
+                user_id BIGINT PRIMARY KEY,
+                dm INTEGER NOT NULL DEFAULT 0,
+                reminders INTEGER NOT NULL DEFAULT 1,
+                dm_failed_told INTEGER NOT NULL DEFAULT 0
+            )
+            """,
+            """
+            CREATE TABLE notify_quiet (
+                match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+                user_id BIGINT NOT NULL,
+                PRIMARY KEY (match_id, user_id)
+            )
+            """,
+        ),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

@@ -49,6 +49,7 @@ from storage.records import (
     ActionRecord,
     DailyMatch,
     LeaderboardRow,
+    NotifySettings,
     PlayerRating,
     RatingPoint,
     UserStats,
@@ -417,6 +418,43 @@ class PostgresMatchStore:
     async def load(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE id = $1", match_id)
         return row_to_match(rows[0]) if rows else None
+
+    async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
+        if not user_ids:
+            return {}
+        rows = await self._fetch(
+            "SELECT user_id, dm, reminders, dm_failed_told FROM notify_settings "
+            "WHERE user_id = ANY($1::bigint[])",
+            list(user_ids),
+        )
+        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3])) for r in rows}
+
+    async def save_notify(self, settings: NotifySettings) -> None:
+        async def upsert(conn: asyncpg.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told) "
+                "VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
+                "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told",
+                settings.user_id, int(settings.dm), int(settings.reminders), int(settings.dm_failed_told),
+            )
+
+        await self._write(upsert)
+
+    async def quiet_users(self, match_id: str) -> set[int]:
+        rows = await self._fetch("SELECT user_id FROM notify_quiet WHERE match_id = $1", match_id)
+        return {r[0] for r in rows}
+
+    async def set_quiet(self, match_id: str, user_id: int, quiet: bool) -> None:
+        sql = (
+            "INSERT INTO notify_quiet (match_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING"
+            if quiet
+            else "DELETE FROM notify_quiet WHERE match_id = $1 AND user_id = $2"
+        )
+
+        async def write(conn: asyncpg.Connection) -> None:
+            await conn.execute(sql, match_id, user_id)
+
+        await self._write(write)
 
     async def find_rematch(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE rematch_of = $1", match_id)

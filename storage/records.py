@@ -79,3 +79,15 @@ class DailyMatch:
     at: float
     scope: int
     day: str
+
+
+@dataclass(frozen=True, slots=True)
+class NotifySettings:
+    """How one person is told it is their turn (``/notify``): a mention in the match's
+    channel (default) or a DM (``dm``), the clock's reminder or none, and whether they were
+    told already that a DM to them failed (they are told once)."""
+
+    user_id: int
+    dm: bool = False
+    reminders: bool = True
+    dm_failed_told: bool = False

@@ -189,6 +189,23 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         ALTER TABLE matches ADD COLUMN clock_votes TEXT NOT NULL DEFAULT '[]'
         """,
     ),
+    (
+        9,
+        # Turn notices each person controls (/notify), and "not for this turn" per match.
+        """
+        CREATE TABLE notify_settings (
+            user_id INTEGER PRIMARY KEY,
+            dm INTEGER NOT NULL DEFAULT 0,
+            reminders INTEGER NOT NULL DEFAULT 1,
+            dm_failed_told INTEGER NOT NULL DEFAULT 0
+        );
+        CREATE TABLE notify_quiet (
+            match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+            user_id INTEGER NOT NULL,
+            PRIMARY KEY (match_id, user_id)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

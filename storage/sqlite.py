@@ -51,6 +51,7 @@ from storage.records import (
     ActionRecord,
     DailyMatch,
     LeaderboardRow,
+    NotifySettings,
     PlayerRating,
     RatingPoint,
     UserStats,
@@ -412,6 +413,45 @@ class SqliteMatchStore:
     async def load(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE id = ?", (match_id,))
         return row_to_match(rows[0]) if rows else None
+
+    async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._fetch(
+            f"SELECT user_id, dm, reminders, dm_failed_told FROM notify_settings WHERE user_id IN ({marks})",
+            tuple(user_ids),
+        )
+        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3])) for r in rows}
+
+    async def save_notify(self, settings: NotifySettings) -> None:
+        values = (settings.user_id, int(settings.dm), int(settings.reminders), int(settings.dm_failed_told))
+
+        def upsert(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told) VALUES (?, ?, ?, ?) "
+                "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, reminders = excluded.reminders, "
+                "dm_failed_told = excluded.dm_failed_told",
+                values,
+            )
+
+        await self._submit(upsert, single_statement=True)
+
+    async def quiet_users(self, match_id: str) -> set[int]:
+        rows = await self._fetch("SELECT user_id FROM notify_quiet WHERE match_id = ?", (match_id,))
+        return {r[0] for r in rows}
+
+    async def set_quiet(self, match_id: str, user_id: int, quiet: bool) -> None:
+        sql = (
+            "INSERT OR IGNORE INTO notify_quiet (match_id, user_id) VALUES (?, ?)"
+            if quiet
+            else "DELETE FROM notify_quiet WHERE match_id = ? AND user_id = ?"
+        )
+
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(sql, (match_id, user_id))
+
+        await self._submit(write, single_statement=True)
 
     async def find_rematch(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE rematch_of = ?", (match_id,))

@@ -10,8 +10,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
-import discord
-
+from cogs.flows import notify
 from cogs.flows.boards import guild_locale, redraw_board
 from cogs.ui import replies
 from cogs.ui.hand import hand_message
@@ -48,23 +47,29 @@ async def show_hand(interaction: Interaction, match_id: str) -> None:
 
 
 async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
-    """Mention the people whose decision it is now (not the one who just moved)."""
+    """Tell the people whose decision it is now (not the one who just moved), each as they
+    chose with ``/notify`` (cogs/flows/notify.py)."""
     if match.status != "playing" or is_solo(match):
+        await notify.end_quiet_turns(bot, match, ())
         return None
-    people = [match.seats[s].user_id for s in match.to_move if not match.seats[s].is_computer]
-    mentions = " ".join(f"<@{uid}>" for uid in people if uid is not None and uid != actor_id)
-    if mentions:
-        locale = guild_locale(bot, match)
-        board = f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.board_message_id}"
-        # Games with controls on the public board take moves on the board itself.
-        public = presentation_of(match.game_id).public_controls
-        key = "turn.your_turn_board" if public else "turn.your_turn"
-        text = t(
-            key, locale, mentions=mentions, game=game_name(match.game_id, locale),
-            match_id=match.id, board=board,
-        )
-        return await bot.publisher.say(match, text, allowed_mentions=discord.AllowedMentions(users=True))
-    return None
+    deciding = [match.seats[s].user_id for s in match.to_move if not match.seats[s].is_computer]
+    people = [uid for uid in deciding if uid is not None]
+    await notify.end_quiet_turns(bot, match, people)
+    people = [uid for uid in people if uid != actor_id]
+    if not people:
+        return None
+    locale = guild_locale(bot, match)
+    board = notify.board_link(match)
+    # Games with controls on the public board take moves on the board itself.
+    public = presentation_of(match.game_id).public_controls
+    key = "turn.your_turn_board" if public else "turn.your_turn"
+    game = game_name(match.game_id, locale)
+
+    def in_channel(mentions: str) -> str:
+        return t(key, locale, mentions=mentions, game=game, match_id=match.id, board=board)
+
+    dm = t("notify.dm_turn", locale, game=game, match_id=match.id, board=board)
+    return await notify.tell_turn(bot, match, people, in_channel, dm)
 
 
 async def after_step(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
@@ -172,8 +177,16 @@ async def fire_clock(bot: TabletopBot, before: Match) -> None:
         return " ".join(f"<@{p.user_id}>" for p in people if p.user_id and not p.is_computer)
 
     late = tuple(s for s in outcome.seats if s not in outcome.handed_over)
-    if outcome.kind == "reminder" and mentions(outcome.seats):
-        await bot.publisher.say(match, t("clock.reminder", locale, mentions=mentions(outcome.seats), match_id=match.id))
+    if outcome.kind == "reminder":
+        people = [p.user_id for s in outcome.seats if s < len(before.seats)
+                  for p in (before.seats[s],) if p.user_id and not p.is_computer]
+        board = notify.board_link(match)
+
+        def in_channel(mentions: str) -> str:
+            return t("clock.reminder", locale, mentions=mentions, match_id=match.id)
+
+        dm = t("notify.dm_reminder", locale, game=game_name(match.game_id, locale), match_id=match.id, board=board)
+        await notify.tell_turn(bot, match, people, in_channel, dm, reminder=True)
     elif outcome.kind == "expired":
         await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
         if mentions(late):

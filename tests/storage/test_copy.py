@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from service import MatchService
+from service import MatchService, NotifySettings
 from storage import TABLES, store_for
 from storage.copy import CopyRefused, copy_database
 
@@ -39,6 +39,8 @@ async def fill(url: str) -> None:
     await service.store.claim_timers([m.id for m in service._live.values()], "0/1", 0.0, 60)
     await service.store.daily_seed(1, "cartographer", "2026-11-25", 2**64 - 3)  # the daily deal
     await service.store.daily_add(solo.id, 1, "cartographer", "2026-11-25", HOST, 5.0)
+    await service.save_notify(NotifySettings(GUEST, dm=True, reminders=False))  # /notify
+    await service.store.set_quiet(solo.id, HOST, True)
     await service.close()
 
 
