@@ -24,6 +24,7 @@ from cogs.ui.components import BoardButton, MoveSelect, RematchButton, ReviewBut
 from cogs.ui.controls import controls_view
 from cogs.ui.labels import board_viewer, game_name, is_solo, say, shown_name
 from cogs.ui.lobby import lobby_message
+from cogs.ui.seats import seat_label, seat_legend
 from gamecore.analysis.outcome import MEASURES
 from gamecore.analysis.table_worlds import TABLE_GAMES
 from gamecore.match import Match
@@ -134,7 +135,10 @@ def plan_selects(notations: Sequence[str], rows: int = SELECT_ROWS) -> list[tupl
 
 
 def status_line(match: Match, locale: str) -> str:
-    names = [shown_name(seat.name) for seat in match.seats]
+    if is_solo(match):
+        names = [shown_name(seat.name) for seat in match.seats]
+    else:  # badge and name, as the picture numbers the seats
+        names = [seat_label(match, seat, locale) for seat in range(len(match.seats))]
     result = (match.result or {}).get("result")
     if match.status == "abandoned":
         return t("board.status.abandoned", locale)
@@ -159,12 +163,22 @@ def clock_lines(match: Match, locale: str) -> list[str]:
         return []
     lines = [t("board.clock.paused", locale)] if match.paused_at is not None else []
     if match.clock_votes:
-        names = {s.user_id: s.name for s in match.seats if s.user_id is not None and not s.is_computer}
+        names = {
+            s.user_id: seat_label(match, i, locale)
+            for i, s in enumerate(match.seats) if s.user_id is not None and not s.is_computer
+        }
         asked = ", ".join(names.get(u, str(u)) for u in match.clock_votes)
         waiting = ", ".join(n for u, n in names.items() if u not in match.clock_votes) or "—"
         key = "board.clock.resume_asked" if match.paused_at is not None else "board.clock.pause_asked"
         lines.append(t(key, locale, asked=asked, waiting=waiting))
     return lines
+
+
+def actor(match: Match, seat: int, fallback: str, locale: str) -> str:
+    """Who made a step: the seat's badge and name (a solo player's name alone)."""
+    if is_solo(match) or not 0 <= seat < len(match.seats):
+        return shown_name(fallback)
+    return seat_label(match, seat, locale)
 
 
 def event_line(game_id: str, kind: str, data: dict[str, Any], locale: str) -> str | None:
@@ -180,10 +194,14 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
     lines: list[str] = []
     for step in (outcome, *outcome.follow_ups):
         lines.append(
-            t(f"board.log.{step.kind}", locale, name=shown_name(step.seat_name), notation=step.notation)
+            t(f"board.log.{step.kind}", locale, name=actor(match, step.seat, step.seat_name, locale),
+              notation=step.notation)
         )
         for event in step.events:
-            text = event_line(match.game_id, event.kind, dict(event.data), locale)
+            data = dict(event.data)
+            if isinstance(data.get("seat"), int) and 0 <= data["seat"] < len(match.seats):
+                data["name"] = seat_label(match, data["seat"], locale)
+            text = event_line(match.game_id, event.kind, data, locale)
             if text:
                 lines.append(f"• {text}")
     return lines[-LOG_LINES:]
@@ -204,6 +222,8 @@ def board_embed(match: Match, view: dict[str, Any], locale: str, log: Sequence[s
     result = (match.result or {}).get("result")
     colour = COLOURS.get(result or match.status, COLOURS["playing"])
     lines = [status_line(match, locale), *clock_lines(match, locale)]
+    if not is_solo(match) and match.state is not None:
+        lines.append(seat_legend(match, locale))  # which badge on the picture is whose
     if view.get("no_starting_point") and match.status == "playing":
         lines.append(t("board.no_starting_point", locale))
     lines.extend(solo_summary(view, locale) if is_solo(match) else [])

@@ -7,6 +7,7 @@ import discord
 
 from cogs.ui.components import LOBBY_ACTIONS, ComputerSelect, LobbyButton
 from cogs.ui.labels import game_name, say, shown_name
+from cogs.ui.seats import seat_name
 from gamecore.match import Match
 from gamecore.presentation import Presentation, Text
 from gamecore.registry import get_game, presentation_of
@@ -26,7 +27,7 @@ def clock_line(turn_limit: float | None, locale: str) -> str:
 def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
     game = get_game(match.game_id)
     seats = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.is_computer else ''}{shown_name(s.name)}" for i, s in enumerate(match.seats)
+        f"• {seat_name(match, i, locale)}" for i in range(len(match.seats))
     )
     host = next((shown_name(s.name) for s in match.seats if s.user_id == match.host_id), str(match.host_id))
     if match.status == "abandoned":

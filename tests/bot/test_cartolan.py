@@ -98,7 +98,7 @@ async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:
     full = await world.alice.select(lobby, ["explorer"], custom_id=f"tt:cpu:{match_id}")
     assert "taken" in private_text(full)
     current = await board_message(env, world, match_id)
-    assert "router 1" in current.embeds[0].description
+    assert "Router (computer)" in current.embeds[0].description
 
 
 async def play_person_turn(world: Any, board: Any, done: dict[str, int]) -> None:

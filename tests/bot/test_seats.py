@@ -1,0 +1,61 @@
+"""One identity per seat: badge, name and computer names agree in every text."""
+
+from __future__ import annotations
+
+from cogs.ui.seats import badge, seat_label, seat_legend, seat_name
+from gamecore.match import Match, Seat
+
+
+def table(*seats: Seat, game_id: str = "cartolan") -> Match:
+    return Match(
+        id="abc234", game_id=game_id, guild_id=1, channel_id=2, host_id=100, seed=1,
+        seats=seats, state=None, version=3, status="playing", to_move=(0,),
+    )
+
+
+def test_badges_number_seats_in_the_order_of_play_as_the_pictures_do() -> None:
+    assert [badge(s) for s in range(4)] == ["①", "②", "③", "④"]
+    match = table(Seat(1, None, "alice"), Seat(None, "pirate", "pirate 1"), Seat(2, None, "bob"))
+    assert seat_legend(match, "en") == "Seats: ① alice · ② Pirate (computer) · ③ bob"
+    assert seat_label(match, 1, "ja").startswith("② ") and "コンピューター" in seat_label(match, 1, "ja")
+
+
+def test_a_seat_a_computer_took_over_keeps_the_persons_name() -> None:
+    match = table(Seat(None, "heuristic", "carol (heuristic)"), Seat(1, None, "dan"), game_id="speiderne")
+    assert seat_name(match, 0, "en") == "carol, played by Heuristic (computer)"
+
+
+def test_hostile_names_are_inert() -> None:
+    match = table(
+        Seat(1, None, "[Free Nitro](https://evil.example/g)"),
+        Seat(2, None, "<@&123456789012345678> `x` **b**"),
+    )
+    text = seat_legend(match, "en")
+    assert "\\[Free Nitro]" in text  # no masked link
+    assert "<@&123456789012345678>" not in text  # no role mention
+    assert "\\*\\*b\\*\\*" in text and "\\`x\\`" in text
+
+
+async def test_the_board_pairs_every_badge_with_its_name(env) -> None:
+    """After the seat order is drawn, the board's text gives each picture badge its name, the
+    turn line and the log use the same badge, and the lobby numbered nobody before the draw."""
+    from tests.bot.helpers import board_message, components, make_world  # noqa: PLC0415 - the e2e helpers load simcord
+
+    world = make_world(env)
+    opened = await world.alice.slash(world.channel, "game new", game="speiderne")
+    lobby = opened.response.message
+    assert "1." not in lobby.embeds[0].description  # no number before the order is drawn
+
+    def button(message, action):
+        return next(c["custom_id"] for c in components(message) if c["custom_id"].endswith(f":{action}"))
+
+    await world.bob.click(lobby, custom_id=button(lobby, "join"))
+    lobby = next(m for m in world.channel.history() if m.id == lobby.id)
+    await world.alice.click(lobby, custom_id=button(lobby, "start"))
+    (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
+    board = await board_message(env, world, match.id)
+    text = board.embeds[0].description
+    legend = " · ".join(f"{badge(s)} {seat.name}" for s, seat in enumerate(match.seats))
+    assert legend in text
+    mover = match.to_move[0]
+    assert f"{badge(mover)} {match.seats[mover].name}" in text.splitlines()[0]
