@@ -63,6 +63,8 @@ MINI = (40, 56)
 TOKEN = (72, 60)
 #: The smallest expedition chip (crowded regions): its id still fits at TEXT px.
 CHIP_MIN_H = 22
+#: Chips taller than this gain nothing (two columns of 40 px beat one of 22 px).
+CHIP_GOOD_H = 36
 #: How far a discovered region's ground goes from the table towards its discoverer's colour:
 #: at 0.85 every pair of seats' grounds keeps CAM02-UCS ΔE ≥ 20 under normal, deutan and
 #: protan vision (tests/renderer/test_colours.py; 0.55 fell to 17.8).
@@ -191,11 +193,9 @@ def _draw_regions(
             box = region_box(name)
             region = regions.get(name) or {}
             card, by = region.get("card"), _seat(region.get("by"))
-            fill = region_ground(player_colour(by + 1)) if card and by is not None else TABLE_DARK
-            board.paste(_tile(fill), box.xy)
+            board.paste(_region_picture(name, card, by, len(by_spot.get(name, [])) > 2), box.xy)
             record("region", name, box.corners)
-            here = by_spot.get(name, [])
-            crowded = len(here) > 2
+            crowded = len(by_spot.get(name, [])) > 2
             size = MINI if crowded else REGION_CARD
             card_xy = (box.x + 6, box.y + 6 if crowded else box.y + 8)
             record(
@@ -203,32 +203,58 @@ def _draw_regions(
                 (*card_xy, card_xy[0] + size[0], card_xy[1] + size[1]), may_cover=("region",),
             )
             if card:
-                paste_card(board, card, card_xy, size)
-                label = (box.x + 134, box.y + (34 if crowded else 16))
-                paste_text(board, label, name, TEXT, ink_on(fill))
-                _record_text("label", name, label, ("region",))
-                if by is not None:
-                    disc_xy = (box.x + 50, box.y + 10) if crowded else (box.x + 4, box.y + box.h - DISC - 2)
-                    paste(board, seat_disc(str(by + 1), player_colour(by + 1), DISC), disc_xy)
-                    record(
-                        "disc", f"region {name}", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC),
-                        may_cover=("region", "card"),
-                    )
-            elif crowded:
-                paste_card(board, None, card_xy, size)
-                paste_text(board, (box.x + 134, box.y + 34), name, TEXT, LABEL)
-            else:
-                paste(board, _named_back(name), card_xy)
+                _record_text("label", name, (box.x + 134, box.y + (34 if crowded else 16)), ("region",))
+            if card and by is not None:
+                disc_xy = (box.x + 50, box.y + 10) if crowded else (box.x + 4, box.y + box.h - DISC - 2)
+                record(
+                    "disc", f"region {name}", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC),
+                    may_cover=("region", "card"),
+                )
 
 
-def _draw_region_tokens(board: Image.Image, by_spot: Mapping[str, list[Mapping[str, Any]]]) -> None:
+def _ground(card: str | None, by: int | None) -> RGB:
+    """A region's ground: its discoverer's tint once discovered, else the dark table."""
+    return region_ground(player_colour(by + 1)) if card and by is not None else TABLE_DARK
+
+
+@lru_cache(maxsize=96)
+def _region_picture(name: str, card: str | None, by: int | None, crowded: bool) -> Image.Image:
+    """A region as one opaque picture: its ground (the discoverer's tint), its card (small
+    when three or more expeditions stand there) or named back, its name and the discoverer's
+    seat disc; the expeditions are pasted on it later."""
+    fill = _ground(card, by)
+    image = _tile(fill).copy()
+    size = MINI if crowded else REGION_CARD
+    card_xy = (6, 6 if crowded else 8)
+    if card:
+        paste_card(image, card, card_xy, size, fill)
+        paste_text(image, (134, 34 if crowded else 16), name, TEXT, ink_on(fill))
+        if by is not None:
+            disc_xy = (50, 10) if crowded else (4, REGION[1] - DISC - 2)
+            paste(image, seat_disc(str(by + 1), player_colour(by + 1), DISC), disc_xy)
+    elif crowded:
+        paste_card(image, None, card_xy, size)
+        paste_text(image, (134, 34), name, TEXT, LABEL)
+    else:
+        paste(image, _named_back(name), card_xy)
+    return image
+
+
+def _draw_region_tokens(
+    board: Image.Image, view: Mapping[str, Any], by_spot: Mapping[str, list[Mapping[str, Any]]]
+) -> None:
     """The expeditions on the regions, drawn after the last move's arrow so it never hides one."""
+    regions = view.get("regions") or {}
     for column in COLUMNS:
         for row in ROWS:
             box = region_box(column + row)
             slots = [(box.x + 98, box.y + 34), (box.x + 98, box.y + 98)]
             crowd = Box(box.x + 6, box.y + 64, box.w - 12, box.h - 66)
-            _draw_group(board, by_spot.get(column + row, []), slots, crowd, "region")
+            region = regions.get(column + row) or {}
+            _draw_group(
+                board, by_spot.get(column + row, []), slots, crowd, "region",
+                _ground(region.get("card"), _seat(region.get("by"))),
+            )
 
 
 def _record_text(
@@ -254,13 +280,14 @@ def _draw_group(
     slots: Sequence[tuple[int, int]],
     crowd: Box,
     ground: str,
+    ground_colour: RGB,
 ) -> None:
     """Every expedition of one spot: full tokens on ``slots`` while they suffice, else chips
     (owner colour and id) in a grid filling ``crowd``; never more than the spot can show
     legibly (8 on a region), the last chip then saying ``+n``."""
     if len(expeditions) <= len(slots):
         for expedition, xy in zip(expeditions, slots, strict=False):
-            paste(board, _token(expedition), xy)
+            board.paste(_token(expedition, ground_colour), xy)
             record(
                 "token", str(expedition.get("id", "?")), (*xy, xy[0] + TOKEN[0], xy[1] + TOKEN[1]),
                 may_cover=(ground,),
@@ -280,20 +307,29 @@ def _draw_group(
 
 
 def _chip_grid(count: int, crowd: Box) -> tuple[int, int, int, int]:
-    """(columns, rows, chip width, chip height): the fewest columns whose chips stay at least
-    CHIP_MIN_H tall and wide enough for an id."""
+    """(columns, rows, chip width, chip height): chips at least CHIP_MIN_H tall and wide
+    enough for an id, as tall as possible up to CHIP_GOOD_H, in as few columns as that allows;
+    when even the smallest do not fit, as many rows of the smallest as the space holds."""
     need = text_size("E88", TEXT)[0] + 8
-    best = (1, 1, crowd.w, crowd.h)
+    layouts = []
     for columns in range(1, 4):
         width = (crowd.w - 3 * (columns - 1)) // columns
         if width < need:
             break
         rows = -(-count // columns)
         height = min(TOKEN[1], (crowd.h - 3 * (rows - 1)) // rows)
-        best = (columns, min(rows, (crowd.h + 3) // (CHIP_MIN_H + 3)), width, max(height, CHIP_MIN_H))
         if height >= CHIP_MIN_H:
-            return columns, rows, width, height
-    return best
+            layouts.append((min(height, CHIP_GOOD_H), -columns, columns, rows, width, height))
+    if layouts:
+        _, _, columns, rows, width, height = max(layouts)
+        return columns, rows, width, height
+    columns = max(1, min(3, (crowd.w + 3) // (need + 3)))
+    return (
+        columns,
+        (crowd.h + 3) // (CHIP_MIN_H + 3),
+        (crowd.w - 3 * (columns - 1)) // columns,
+        CHIP_MIN_H,
+    )
 
 
 @lru_cache(maxsize=64)
@@ -307,11 +343,18 @@ def _chip(text: str, colour: RGB, width: int, height: int) -> Image.Image:
     return image
 
 
-def _token(expedition: Mapping[str, Any]) -> Image.Image:
+def _token(expedition: Mapping[str, Any], ground: RGB) -> Image.Image:
+    """The expedition's token already laid on ``ground`` (pasting it is a plain copy)."""
     owner = _seat(expedition.get("owner")) or 0
-    return expedition_token(
-        str(expedition.get("id", "?")), _count(expedition), player_colour(owner + 1), owner + 1
-    )
+    return _token_on(str(expedition.get("id", "?")), _count(expedition), owner, ground)
+
+
+@lru_cache(maxsize=256)
+def _token_on(name: str, count: int, owner: int, ground: RGB) -> Image.Image:
+    piece = expedition_token(name, count, player_colour(owner + 1), owner + 1)
+    image = Image.new("RGB", piece.size, ground)
+    image.paste(piece, (0, 0), piece)
+    return image
 
 
 def _count(expedition: Mapping[str, Any]) -> int:
@@ -342,15 +385,20 @@ def _draw_places(
         else:
             slots = [(int(box.centre[0] - TOKEN[0] / 2) + 10, box.y + 9)]
             crowd = Box(box.x + 48, box.y + 4, box.w - 52, box.h - 8)
-        _draw_group(board, expeditions, slots, crowd, "place")
+        _draw_group(board, expeditions, slots, crowd, "place", TABLE)
 
 
 @lru_cache(maxsize=16)
-def _player_box(colour: RGB, is_viewer: bool) -> Image.Image:
-    """A seat's box; the viewer's own is lighter."""
+def _player_box(seat: int, is_viewer: bool) -> Image.Image:
+    """A seat's box with what never changes in it: the seat's disc, the points star and the
+    hand icon (one opaque paste per board); the viewer's own is lighter."""
+    colour = player_colour(seat + 1)
     image, draw = new_canvas(PLAYER_BOX[0] + 1, PLAYER_BOX[1] + 1, TABLE)
     fill = (44, 92, 72) if is_viewer else PANEL
     draw.rounded_rectangle((0, 0, *PLAYER_BOX), radius=14, fill=fill, outline=colour, width=3)
+    paste(image, seat_disc(str(seat + 1), colour, DISC), (8, 8))
+    paste(image, star(28), (60, 12))
+    paste(image, cards_icon(28), (60, 52))
     return image
 
 
@@ -369,8 +417,7 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
     for seat in range(players):
         x = MARGIN + seat * (PLAYER_BOX[0] + 10)
         y = PLAYERS_Y
-        colour = player_colour(seat + 1)
-        board.paste(_player_box(colour, seat == viewer), (x, y))
+        board.paste(_player_box(seat, seat == viewer), (x, y))
         if seat == to_move and not winners:
             paste(board, frame(PLAYER_BOX[0] + 1, PLAYER_BOX[1] + 1, TO_MOVE, 6), (x - 6, y - 6))
             centre = x + PLAYER_BOX[0] / 2
@@ -378,12 +425,9 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
                 [(centre - 16, y - 22), (centre + 16, y - 22), (centre, y - 6)], fill=TO_MOVE
             )
         record("seat", str(seat), (x, y, x + PLAYER_BOX[0] + 1, y + PLAYER_BOX[1] + 1))
-        paste(board, seat_disc(str(seat + 1), colour, DISC), (x + 8, y + 8))
         record("disc", f"seat {seat}", (x + 8, y + 8, x + 8 + DISC, y + 8 + DISC), may_cover=("seat",))
-        paste(board, star(28), (x + 60, y + 12))
         paste_text(board, (x + 112, y + 27), str(scores.get(str(seat), 0)), 26, LABEL)
         _record_text("label", f"score {seat}", (x + 112, y + 27), ("seat",), str(scores.get(str(seat), 0)), 26)
-        paste(board, cards_icon(28), (x + 60, y + 52))
         paste_text(board, (x + 112, y + 67), str(hands.get(str(seat), 0)), 24, LABEL)
         _record_text("label", f"hand {seat}", (x + 112, y + 67), ("seat",), str(hands.get(str(seat), 0)))
         if bonus.get(str(seat)) and not winners:
@@ -581,7 +625,7 @@ def _draw_expeditions(
         record("row", name, (x, y, right, y + TOKEN[1]))
         if name == awaiting:
             paste(board, frame(COLUMN_W - 12, EXPEDITION_ROW, HIGHLIGHT, 4), (x - 8, y - 6))
-        paste(board, _token(expedition), (x, y))
+        board.paste(_token(expedition, TABLE), (x, y))
         record("token", f"{name} list", (x, y, x + TOKEN[0], y + TOKEN[1]), may_cover=("row",))
         at = str(expedition.get("at", ""))
         paste_text(board, (x + TOKEN[0] + 30, y + TOKEN[1] / 2), at, TEXT, LABEL)
@@ -715,7 +759,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     _draw_regions(board, view, by_spot)
     took_insurance = _highlight_last_action(board, view)
     _draw_places(board, by_spot, tokens=True)
-    _draw_region_tokens(board, by_spot)
+    _draw_region_tokens(board, view, by_spot)
     _draw_players(board, view)
     _draw_table(board, view, took_insurance)
     pending = section(view, "pending")
