@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
+import json
 import os
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -503,22 +504,23 @@ class SqliteMatchStore:
         if not match_ids:
             return []
         seen = seen or {}
-        rows = [
-            (i, seen[i].version, seen[i].timer_at) if i in seen else (i, None, None)
-            for i in match_ids
-        ]
-        fingerprints = " UNION ALL ".join("SELECT ?, ?, ?, ?" for _ in rows)
-        params = [v for i, version, at in rows for v in (i, version, at, i in seen)]
+        rows = json.dumps(
+            [
+                [i, seen[i].version, seen[i].timer_at, 1] if i in seen else [i, None, None, 0]
+                for i in match_ids
+            ]
+        )
         claimed: list[str] = []
 
         def claim(conn: sqlite3.Connection) -> None:
             found = conn.execute(
-                f"WITH s(id, version, timer_at, seen) AS ({fingerprints}) "
+                "WITH s(id, version, timer_at, seen) AS (SELECT value ->> 0, value ->> 1, "
+                "value ->> 2, value ->> 3 FROM json_each(?)) "
                 "UPDATE matches SET timer_owner = ?, timer_lease = ? WHERE id IN ("
                 "SELECT m.id FROM matches m JOIN s ON m.id = s.id "
                 "WHERE NOT s.seen OR (m.version = s.version AND m.timer_at IS s.timer_at)) "
                 "AND (timer_lease IS NULL OR timer_lease < ? OR timer_owner = ?) RETURNING id",
-                (*params, owner, now + lease, now, owner),
+                (rows, owner, now + lease, now, owner),
             ).fetchall()
             claimed.extend(r[0] for r in found)
 

@@ -23,6 +23,7 @@ from gamecore.presentation import Presentation
 from gamecore.registry import presentation_of
 from i18n import locale_for, t
 from service import TurnOutcome
+from service.sweep import by_channel
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -151,18 +152,21 @@ def summarize_turn(steps: list[TurnOutcome], presentation: Presentation) -> Turn
 
 async def fire_clocks(bot: TabletopBot) -> None:
     """Remind at half time; at expiry the service moves for the seat (and may hand it to a
-    computer player for good); the board and the channel are told. Each due match is
-    handled alone: one failure is logged with its id and never stops the others. A match
-    whose channel refuses the bot is paused (its clock does not fire) until an interaction
-    shows the bot can post there again."""
+    computer player for good); the board and the channel are told. Due clocks are handled
+    concurrently, a channel's one after another (``service.sweep.by_channel``); one
+    failure is logged with its id and never stops the others. A match whose channel
+    refuses the bot is paused (its clock does not fire) until an interaction shows the bot
+    can post there again."""
+    due: list[Match] = []
     for match_id in await bot.service.due_timers():
         try:
             match = await bot.service.get(match_id)
-            if bot.publisher.block_of(match.channel_id) is not None:
-                continue
-            await fire_clock(bot, match)
         except Exception:
             log.exception("turn clock of match %s failed", match_id)
+            continue
+        if bot.publisher.block_of(match.channel_id) is None:
+            due.append(match)
+    await by_channel(due, lambda match: fire_clock(bot, match))
 
 
 async def fire_clock(bot: TabletopBot, before: Match) -> None:

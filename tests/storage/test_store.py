@@ -264,6 +264,9 @@ async def test_a_timer_claim_checks_what_the_caller_saw(store):
     await store.release_timer("m1", "one")
     await store.update_meta(replace(match, reminded=True), match)  # fired meanwhile
     assert await store.claim_timers(["m1"], "two", NOW, 60, {"m1": seen}) == []
+    many = {f"x{i}": seen for i in range(1200)}  # a sweep of more than SQLite's 500 terms
+    fresh = TimerSeen.of(await store.load("m1"))
+    assert await store.claim_timers([*many, "m1"], "two", NOW, 60, {**many, "m1": fresh}) == ["m1"]
 
 
 def test_database_path_from_url(tmp_path, monkeypatch):
