@@ -16,16 +16,31 @@ database, each serving shard i of N (its own guilds, its share of the matches an
 the rate); turns/s are summed and latencies pooled.
 
 Targets: ≥ 300 turns/s, turn p99 ≤ 30 ms, peak RSS ≤ 150 MB. Prints figures only.
+
+Side by side (issue 22 item 3)::
+
+    .venv/bin/python bench/load.py --compare --rounds 5 [--code /other/checkout ...]
+
+runs SQLite NORMAL, SQLite FULL, PostgreSQL with 1 and with 2 processes (``--configs``),
+each on a fresh database, every configuration once per round and the rounds one after the
+other (so every configuration meets the same machine state), each run in its own Python
+process; ``--code`` adds another checkout of the project run the same way in the same
+rounds (its ``bench/`` must have this file), so an old and a new version compare back to
+back. Prints per configuration the median steady p50/p99, saturation, CPU per turn and
+the rounds that collapsed (steady p99 over 1 s, or a move refused by the database).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import multiprocessing
 import os
 import random
 import resource
+import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -221,7 +236,120 @@ def run_processes(args: argparse.Namespace, database: str) -> list[dict]:
     return parts
 
 
+#: ``--compare`` configurations: backend, SQLite synchronous mode, bot processes.
+CONFIGS: dict[str, tuple[str, str, int]] = {
+    "sqlite-normal": ("sqlite", "NORMAL", 1),
+    "sqlite-full": ("sqlite", "FULL", 1),
+    "pg-1": ("pg", "FULL", 1),
+    "pg-2": ("pg", "FULL", 2),
+}
+#: Refusals that mean the database did not take the move in time.
+DATABASE_REFUSALS = ("store_unavailable", "store_busy", "commit_unknown")
+
+
+def summary(parts: list[dict]) -> dict[str, Any]:
+    """One run's figures (``--json``)."""
+    steady, saturated = pooled(parts, "steady"), pooled(parts, "saturated")
+    refused = sum(1 for c in steady[2] + saturated[2] if c in DATABASE_REFUSALS)
+    p99 = percentile(steady[0], 0.99) if steady[0] else float("inf")
+    return {
+        "p50": percentile(steady[0], 0.5) if steady[0] else float("inf"),
+        "p99": p99,
+        "saturation": len(saturated[0]) / saturated[3] if saturated[3] else 0.0,
+        "cpu_per_turn": sum(p["cpu"] for p in parts) / max(1, len(steady[0])),
+        "refused": refused,
+        "collapsed": p99 > 1.0 or refused > 0,
+        "rss": max(p["rss"] for p in parts),
+    }
+
+
+def compare(args: argparse.Namespace) -> None:
+    """Every configuration of every checkout once per round, rounds one after another."""
+    from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # noqa: PLC0415 - bench-only wheel
+
+    codes = [str(Path(__file__).resolve().parent.parent), *args.code]
+    results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder).chmod(0o755)  # the server may run as its own user
+        server = PostgresServer(DURABLE_SETTINGS, scratch=folder)
+        server.start()
+        try:
+            for round_number in range(args.rounds):
+                for code in codes:
+                    for config in args.configs:
+                        name = f"r{round_number}_{len(results)}_{config.replace('-', '_')}"
+                        kind, sync, processes = CONFIGS[config]
+                        if kind == "pg":
+                            asyncio.run(_create_database(server.url(), name))
+                            database = server.url(name)
+                        else:
+                            database = str(Path(folder) / f"{name}.db")
+                        figures = _run_elsewhere(code, args, database, sync, processes)
+                        results.setdefault((code, config), []).append(figures)
+                        print(f"round {round_number + 1} {Path(code).name} {config}: " + ", ".join(
+                            f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
+                            for k, v in figures.items()
+                        ), flush=True)
+        finally:
+            server.cleanup()
+    base = results[(codes[0], args.configs[0])]
+    base_p50 = statistics.median(r["p50"] for r in base)
+    print(
+        f"\n{args.rounds} rounds of {args.matches} live matches, {args.rate:.0f} moves/s with "
+        f"{args.autocompletes} autocompletes each for {args.seconds:.0f} s, then {args.saturate:.0f} s "
+        f"of {args.clients} clients per process; medians; load average {os.getloadavg()[0]:.1f}"
+    )
+    print("| checkout | set-up | steady p50 | steady p99 | saturation | CPU per turn | collapsed |")
+    print("|---|---|---|---|---|---|---|")
+    for (code, config), runs in results.items():
+        p99s = ", ".join(f"{r['p99'] * 1000:.0f}" for r in runs)
+        print(
+            f"| {Path(code).name} | {config} | {statistics.median(r['p50'] for r in runs) * 1000:.1f} ms "
+            f"({statistics.median(r['p50'] for r in runs) / base_p50:.1f}×) "
+            f"| {statistics.median(r['p99'] for r in runs) * 1000:.0f} ms (rounds: {p99s}) "
+            f"| {statistics.median(r['saturation'] for r in runs):.0f} turns/s "
+            f"| {statistics.median(r['cpu_per_turn'] for r in runs) * 1000:.2f} ms "
+            f"| {sum(r['collapsed'] for r in runs)}/{len(runs)} "
+            f"({sum(r['refused'] for r in runs)} refused) |"
+        )
+
+
+async def _create_database(url: str, name: str) -> None:
+    import asyncpg  # noqa: PLC0415 - only --compare needs a server connection
+
+    admin = await asyncpg.connect(url)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+
+
+def _run_elsewhere(
+    code: str, args: argparse.Namespace, database: str, sync: str, processes: int
+) -> dict[str, Any]:
+    """One run of ``code``'s own bench/load.py in a fresh Python process (``--json``)."""
+    command = [
+        sys.executable, str(Path(code) / "bench" / "load.py"), "--json",
+        "--database", database, "--sync", sync, "--processes", str(processes),
+        "--matches", str(args.matches), "--rate", str(args.rate), "--seconds", str(args.seconds),
+        "--saturate", str(args.saturate), "--clients", str(args.clients),
+        "--autocompletes", str(args.autocompletes), "--seed", str(args.seed),
+    ]
+    done = subprocess.run(
+        command, cwd=code, capture_output=True, text=True, check=False,
+        env={**os.environ, "PYTHONPATH": code},
+    )
+    if done.returncode != 0:
+        print(done.stderr[-2000:], file=sys.stderr)
+        return {"p50": float("inf"), "p99": float("inf"), "saturation": 0.0,
+                "cpu_per_turn": 0.0, "refused": -1, "collapsed": True, "rss": 0.0}
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
 def run(args: argparse.Namespace) -> None:
+    if args.compare:
+        compare(args)
+        return
     server = None
     with tempfile.TemporaryDirectory() as folder:
         database = args.database or str(Path(folder) / "load.db")
@@ -240,6 +368,9 @@ def run(args: argparse.Namespace) -> None:
         finally:
             if server is not None:
                 server.cleanup()
+    if args.json:
+        print(json.dumps(summary(parts)))
+        return
     loaded = sum(p["matches"] for p in parts)
     print(
         f"{loaded} live matches of {', '.join(available_games())} in {args.processes} "
@@ -284,6 +415,11 @@ def main() -> None:
         "(a throw-away PostgreSQL); default: a temporary SQLite file",
     )
     parser.add_argument("--processes", type=int, default=1, help="bot processes (shards)")
+    parser.add_argument("--json", action="store_true", help="one line of figures (--compare)")
+    parser.add_argument("--compare", action="store_true", help="configurations side by side")
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
+    parser.add_argument("--code", action="append", default=[], help="another checkout to compare")
     run(parser.parse_args())
 
 
