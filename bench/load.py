@@ -39,6 +39,7 @@ import multiprocessing
 import os
 import random
 import resource
+import signal
 import statistics
 import subprocess
 import sys
@@ -267,6 +268,7 @@ def compare(args: argparse.Namespace) -> None:
     """Every configuration of every checkout once per round, rounds one after another."""
     from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # noqa: PLC0415 - bench-only wheel
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run stops its server
     codes = [str(Path(__file__).resolve().parent.parent), *args.code]
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
     with tempfile.TemporaryDirectory() as folder:
