@@ -12,7 +12,7 @@ never loses a move.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -169,6 +169,13 @@ class MatchServiceAPI(Protocol):
 
     async def save_notify(self, settings: NotifySettings) -> None:
         """Store one person's ``/notify`` settings."""
+        ...
+
+    #: The service's time (Unix seconds; tests move it).
+    clock: Callable[[], float]
+
+    async def interval_reminders(self) -> dict[int, float]:
+        """Who asked for reminders at an interval (``/notify``): user → seconds."""
         ...
 
     async def quiet_users(self, match_id: str) -> set[int]:

@@ -329,6 +329,9 @@ class MatchService(MatchServiceAPI):
     async def quiet_users(self, match_id: str) -> set[int]:
         return await self.store.quiet_users(match_id)
 
+    async def interval_reminders(self) -> dict[int, float]:
+        return await self.store.interval_reminders()
+
     async def quiet_this_turn(self, match_id: str, user_id: int) -> Match:
         """No notice for ``user_id`` until their present turn in ``match_id`` is over."""
         match = await self._load(match_id)

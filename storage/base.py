@@ -87,7 +87,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "rating_history": ("scope", "user_id", "game_id", "match_id", "at", "mu", "sigma"),
     "daily_deals": ("scope", "game_id", "day", "seed"),
     "daily_matches": ("match_id", "scope", "game_id", "day", "user_id", "counted", "at"),
-    "notify_settings": ("user_id", "dm", "reminders", "dm_failed_told"),
+    "notify_settings": ("user_id", "dm", "reminders", "dm_failed_told", "remind_every"),
     "notify_quiet": ("match_id", "user_id"),
 }
 
@@ -239,6 +239,9 @@ class MatchStore(Protocol):
 
     async def save_notify(self, settings: NotifySettings) -> None:
         """Store one person's ``/notify`` settings."""
+
+    async def interval_reminders(self) -> dict[int, float]:
+        """Every person who asked for reminders at an interval: user → seconds."""
 
     async def quiet_users(self, match_id: str) -> set[int]:
         """The people who asked for no notice for the rest of their turn in ``match_id``."""

@@ -202,6 +202,11 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             """,
         ),
     ),
+    (
+        8,
+        # Reminders at an interval, as SQLite's migration 10.
+        ("ALTER TABLE notify_settings ADD COLUMN remind_every DOUBLE PRECISION",),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

@@ -423,19 +423,28 @@ class PostgresMatchStore:
         if not user_ids:
             return {}
         rows = await self._fetch(
-            "SELECT user_id, dm, reminders, dm_failed_told FROM notify_settings "
+            "SELECT user_id, dm, reminders, dm_failed_told, remind_every FROM notify_settings "
             "WHERE user_id = ANY($1::bigint[])",
             list(user_ids),
         )
-        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3])) for r in rows}
+        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in rows}
+
+    async def interval_reminders(self) -> dict[int, float]:
+        rows = await self._fetch(
+            "SELECT user_id, remind_every FROM notify_settings "
+            "WHERE remind_every IS NOT NULL AND reminders = 1"
+        )
+        return {r[0]: r[1] for r in rows}
 
     async def save_notify(self, settings: NotifySettings) -> None:
         async def upsert(conn: asyncpg.Connection) -> None:
             await conn.execute(
-                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told) "
-                "VALUES ($1, $2, $3, $4) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
-                "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told",
+                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told, remind_every) "
+                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
+                "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
+                "remind_every = excluded.remind_every",
                 settings.user_id, int(settings.dm), int(settings.reminders), int(settings.dm_failed_told),
+                settings.remind_every,
             )
 
         await self._write(upsert)

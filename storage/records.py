@@ -85,9 +85,12 @@ class DailyMatch:
 class NotifySettings:
     """How one person is told it is their turn (``/notify``): a mention in the match's
     channel (default) or a DM (``dm``), the clock's reminder or none, and whether they were
-    told already that a DM to them failed (they are told once)."""
+    told already that a DM to them failed (they are told once), and reminders at an
+    interval instead of the clock's one at half time."""
 
     user_id: int
     dm: bool = False
     reminders: bool = True
     dm_failed_told: bool = False
+    #: Remind every so many seconds of waiting instead of the clock's half-time reminder.
+    remind_every: float | None = None

@@ -206,6 +206,11 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    (
+        10,
+        # /notify reminders at an interval (seconds; NULL: the clock's half-time reminder).
+        "ALTER TABLE notify_settings ADD COLUMN remind_every REAL",
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

@@ -420,19 +420,31 @@ class SqliteMatchStore:
             return {}
         marks = ", ".join("?" for _ in user_ids)
         rows = await self._fetch(
-            f"SELECT user_id, dm, reminders, dm_failed_told FROM notify_settings WHERE user_id IN ({marks})",
+            "SELECT user_id, dm, reminders, dm_failed_told, remind_every FROM notify_settings "
+            f"WHERE user_id IN ({marks})",
             tuple(user_ids),
         )
-        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3])) for r in rows}
+        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in rows}
+
+    async def interval_reminders(self) -> dict[int, float]:
+        rows = await self._fetch(
+            "SELECT user_id, remind_every FROM notify_settings "
+            "WHERE remind_every IS NOT NULL AND reminders = 1"
+        )
+        return {r[0]: r[1] for r in rows}
 
     async def save_notify(self, settings: NotifySettings) -> None:
-        values = (settings.user_id, int(settings.dm), int(settings.reminders), int(settings.dm_failed_told))
+        values = (
+            settings.user_id, int(settings.dm), int(settings.reminders), int(settings.dm_failed_told),
+            settings.remind_every,
+        )
 
         def upsert(conn: sqlite3.Connection) -> None:
             conn.execute(
-                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told) VALUES (?, ?, ?, ?) "
-                "ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, reminders = excluded.reminders, "
-                "dm_failed_told = excluded.dm_failed_told",
+                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told, remind_every) "
+                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
+                "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
+                "remind_every = excluded.remind_every",
                 values,
             )
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
+from cogs.flows.notify import remind_by_interval
 from cogs.flows.table import fire_clocks, resume_computers
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class ClockCog(commands.Cog):
             if self.tick.current_loop == 0:
                 await resume_computers(self.bot)
             await fire_clocks(self.bot)
+            await remind_by_interval(self.bot)
         except Exception:
             log.exception("turn clocks failed")
 

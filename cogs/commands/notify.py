@@ -23,9 +23,14 @@ DELIVERY = [
     app_commands.Choice(name=localized("cmd.opt.delivery.channel"), value="channel"),
     app_commands.Choice(name=localized("cmd.opt.delivery.dm"), value="dm"),
 ]
-SWITCH = [
-    app_commands.Choice(name=localized("cmd.opt.switch.on"), value="on"),
+#: Reminder choices: the clock's half-time one, none, or every so many hours of waiting.
+REMINDERS = [
+    app_commands.Choice(name=localized("cmd.opt.reminders.half"), value="on"),
     app_commands.Choice(name=localized("cmd.opt.switch.off"), value="off"),
+    *(
+        app_commands.Choice(name=localized(f"cmd.opt.reminders.every{hours}"), value=f"{hours}h")
+        for hours in (2, 6, 12, 24)
+    ),
 ]
 
 
@@ -33,8 +38,16 @@ def summary(settings: NotifySettings, locale: str) -> str:
     return t(
         "notify.summary", locale,
         delivery=t(f"notify.delivery.{'dm' if settings.dm else 'channel'}", locale),
-        reminders=t(f"notify.reminders.{'on' if settings.reminders else 'off'}", locale),
+        reminders=reminder_text(settings, locale),
     )
+
+
+def reminder_text(settings: NotifySettings, locale: str) -> str:
+    if not settings.reminders:
+        return t("notify.reminders.off", locale)
+    if settings.remind_every is not None:
+        return t("notify.reminders.every", locale, hours=round(settings.remind_every / 3600))
+    return t("notify.reminders.on", locale)
 
 
 async def notify(
@@ -50,7 +63,8 @@ async def notify(
     if delivery is not None:
         changed = replace(changed, dm=delivery == "dm", dm_failed_told=False)
     if reminders is not None:
-        changed = replace(changed, reminders=reminders == "on")
+        every = float(reminders[:-1]) * 3600 if reminders.endswith("h") else None
+        changed = replace(changed, reminders=reminders != "off", remind_every=every)
     if changed != settings:
         await service.save_notify(changed)
     lines = [summary(changed, locale)]
@@ -75,7 +89,7 @@ class NotifyCog(commands.Cog):
         reminders=localized("cmd.opt.reminders.description"),
         quiet=localized("cmd.opt.quiet.description"),
     )
-    @app_commands.choices(delivery=DELIVERY, reminders=SWITCH)
+    @app_commands.choices(delivery=DELIVERY, reminders=REMINDERS)
     @match_option
     async def notify(
         self,

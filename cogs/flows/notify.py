@@ -7,16 +7,19 @@ says only whose turn it is and where the board is: nothing a player's view does 
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
 from cogs.flows.boards import guild_locale
+from cogs.ui.labels import game_name, is_solo
 from cogs.ui.publisher import Published
 from gamecore.match import Match
 from i18n import t
+from service import NotifySettings
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -58,7 +61,7 @@ async def tell_turn(
     service = bot.service
     settings = await service.notify_settings(people)
     quiet = await service.quiet_users(match.id)
-    wanted = [u for u in people if u not in quiet and (settings[u].reminders or not reminder)]
+    wanted = [u for u in people if u not in quiet and (not reminder or half_time(settings[u]))]
     in_channel = [u for u in wanted if not settings[u].dm]
     failed = [u for u in wanted if settings[u].dm and not await send_dm(bot, u, dm_text)]
     in_channel += failed
@@ -74,6 +77,57 @@ async def tell_turn(
     for user in first:  # told once: the channel says it from now on without a word
         await service.save_notify(replace(settings[user], dm_failed_told=True))
     return published
+
+
+def half_time(settings: NotifySettings) -> bool:
+    """Whether the clock's half-time reminder reaches this person (not when reminders are
+    off, nor when they asked for reminders at an interval instead)."""
+    return settings.reminders and settings.remind_every is None
+
+
+#: Per bot: the interval reminders sent, (match, user, the match's last change) → how many.
+_SENT: weakref.WeakKeyDictionary[Any, dict[tuple[str, int, float], int]] = weakref.WeakKeyDictionary()
+
+
+async def remind_by_interval(bot: TabletopBot) -> None:
+    """Reminders at an interval (``/notify reminders: every …``): a person whose decision a
+    match has awaited for k intervals since its last change gets the k-th reminder, once,
+    in the way they chose (not while the clock is paused, nor in "not for this turn")."""
+    every = await bot.service.interval_reminders()
+    sent = _SENT.setdefault(bot, {})
+    if not every:
+        sent.clear()
+        return
+    now = bot.service.clock()
+    seen: dict[tuple[str, int, float], int] = {}
+    for match in await bot.service.live_matches():
+        if match.status != "playing" or match.paused_at is not None or is_solo(match):
+            continue
+        for seat in match.to_move:
+            user = match.seats[seat].user_id
+            if user is None or match.seats[seat].is_computer or user not in every:
+                continue
+            key = (match.id, user, match.updated_at)
+            due = int((now - match.updated_at) // every[user])
+            seen[key] = sent.get(key, 0)
+            if due < 1 or seen[key] >= due:
+                continue
+            seen[key] = due
+            await remind(bot, match, user, now - match.updated_at)
+    sent.clear()
+    sent.update(seen)
+
+
+async def remind(bot: TabletopBot, match: Match, user: int, waited: float) -> None:
+    locale = guild_locale(bot, match)
+    hours = max(1, round(waited / 3600))
+    game = game_name(match.game_id, locale)
+
+    def in_channel(mentions: str) -> str:
+        return t("notify.interval", locale, mentions=mentions, hours=hours, match_id=match.id, board=board_link(match))
+
+    dm = t("notify.dm_interval", locale, hours=hours, game=game, match_id=match.id, board=board_link(match))
+    await tell_turn(bot, match, [user], in_channel, dm)
 
 
 async def end_quiet_turns(bot: TabletopBot, match: Match, deciding: Sequence[int]) -> None:

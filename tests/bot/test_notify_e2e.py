@@ -84,3 +84,31 @@ async def test_reminders_respect_not_this_turn_and_reminders_off(env) -> None:
     await env.advance_time(61)
     assert (await env.bot.service.get(match_id)).reminded
     assert not [c for c in channel_pings(world, other) if "half of your time" in c]
+
+
+async def test_reminders_at_an_interval_once_each_instead_of_at_half_time(env) -> None:
+    world = make_world(env)
+    now = [1_800_000_000.0]
+    env.bot.service.clock = lambda: now[0]
+    match_id, first, other = await table_of_two(env, world)
+    chose = await first.slash(world.channel, "notify", reminders="2h")
+    assert "every 2 h of waiting" in private_text(chose)
+    start = (await env.bot.service.get(match_id)).updated_at
+
+    def reminded() -> list[str]:
+        return [c for c in channel_pings(world, first) if "still your turn" in c or "half of your time" in c]
+
+    now[0] = start + 2 * 3600 + 30
+    await env.advance_time(61)
+    assert len(reminded()) == 1 and "still your turn after 2 h" in reminded()[0]
+    now[0] += 600
+    await env.advance_time(61)
+    assert len(reminded()) == 1  # once per interval
+    now[0] = start + 4 * 3600 + 30
+    await env.advance_time(61)
+    assert len(reminded()) == 2
+    match = await env.bot.service.get(match_id)
+    now[0] = match.turn_deadline - match.turn_limit / 2 + 60  # the clock's half time
+    await env.advance_time(61)
+    assert (await env.bot.service.get(match_id)).reminded
+    assert not [c for c in reminded() if "half of your time" in c]  # the interval instead

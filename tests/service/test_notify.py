@@ -16,6 +16,10 @@ async def test_settings_default_then_stored_per_person(service: MatchService):
     await service.save_notify(NotifySettings(A, dm=True, reminders=False, dm_failed_told=True))
     assert (await service.notify_settings([A]))[A] == NotifySettings(A, True, False, True)
     assert (await service.notify_settings([B]))[B] == NotifySettings(B)
+    assert await service.interval_reminders() == {}
+    await service.save_notify(NotifySettings(B, remind_every=7200.0))
+    await service.save_notify(NotifySettings(303, reminders=False, remind_every=3600.0))  # off wins
+    assert await service.interval_reminders() == {B: 7200.0}
 
 
 async def test_not_for_this_turn_only_on_ones_turn(service: MatchService):
