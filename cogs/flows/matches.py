@@ -37,12 +37,22 @@ def visible_here(match: Match, interaction: Interaction) -> bool:
 
 
 def can_see(interaction: Interaction, channel_id: int) -> bool:
-    """Whether the caller may view ``channel_id`` of the interaction's server."""
+    """Whether the caller may view ``channel_id`` of the interaction's server (a private
+    thread: only if they may manage threads; its players hold seats anyway)."""
     guild, member = interaction.guild, interaction.user
     if guild is None or not isinstance(member, discord.Member):
         return False
     channel = guild.get_channel_or_thread(channel_id)
-    return channel is not None and channel.permissions_for(member).view_channel
+    if channel is None:
+        return False
+    try:
+        allowed = channel.permissions_for(member)
+    except discord.ClientException:  # a thread whose parent is not known here
+        return False
+    if isinstance(channel, discord.Thread) and channel.is_private():
+        # Who was added to a private thread is not cached: only its moderators count.
+        return allowed.view_channel and allowed.manage_threads
+    return allowed.view_channel
 
 
 async def visible_match(interaction: Interaction, match_id: str) -> Match:

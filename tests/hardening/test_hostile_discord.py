@@ -11,7 +11,8 @@ from typing import Any
 import discord
 import pytest
 from simcord.backend.models.channel import Overwrite
-from simcord.enums import OverwriteType
+from simcord.builders import ChannelHandle
+from simcord.enums import ChannelType, OverwriteType
 
 from cogs.ui import replies
 from tests.bot.helpers import World, custom_ids, make_world, posted, private_text, start
@@ -186,3 +187,16 @@ async def test_a_host_named_like_a_mention_pings_only_the_invited(env) -> None:
     ping = next(m for m in channel.history() if "invites you" in m.content)
     assert [m.id for m in ping.mentions] == [bob.id]
     assert re.search(r"(?<!\\)\[Free Nitro\]", ping.content) is None
+
+
+async def test_a_private_threads_match_is_hidden_from_members_outside_the_thread(env) -> None:
+    world = make_world(env)
+    created = env.backend.create_thread(world.channel.id, "secret", world.alice.id, type=ChannelType.PRIVATE_THREAD)
+    thread = ChannelHandle(env, world.guild, created)
+    dave = world.guild.add_member(env.create_user("dave"))
+    match_id, _ = await open_lobby(env, world, thread)
+    shown = await dave.slash(world.channel, "game show", match=match_id)
+    assert "no match" in private_text(shown)
+    assert await dave.autocomplete(world.channel, "play", "move", "", match=match_id) == []
+    here = await world.alice.slash(thread, "game show", match=match_id)  # the host, in the thread
+    assert posted(here).id == (await env.bot.service.get(match_id)).board_message_id
