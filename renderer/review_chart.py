@@ -66,7 +66,7 @@ def render_review_chart(review: Review, labels: Mapping[str, str] | None = None,
                     axis.scatter([p[0] for p in picked], [p[1] for p in picked], s=70, color=colour,
                                  marker=marker, zorder=3, label=words[kind])
             if review.seat_values or any(d.verdict in ("mistake", "blunder") for d in review.decisions):
-                axis.legend(loc="best", fontsize=FONT_SIZE - 2, frameon=False, ncol=2)
+                axis.legend(loc="best", fontsize=FONT_SIZE - 1, frameon=False, ncol=2)  # ≥ 10 px at 400 px
             axis.set_ylim(0, scale)
             axis.set_xlabel(words["axis.move"])
             axis.set_ylabel(words["axis.win"] if measure.kind == "win" else words["axis.score"])

@@ -78,6 +78,8 @@ async def _yesterday(interaction: Interaction, deals: DailyDeals, game_id: str, 
     plays = interaction.client.par_plays
     if rate is None:
         par = await asyncio.to_thread(compute_par, game_id, seed, None, None, plays, ("heuristic",))
+        for old in [k for k in _yesterday_par if k[2] != day]:  # keep only this yesterday's
+            del _yesterday_par[old]
         rate = _yesterday_par[key] = par.computers[0].win_rate
     entries = [e for e in await deals.table(guild_id, game_id, day) if e.finished]
     lines = [

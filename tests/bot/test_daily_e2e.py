@@ -129,3 +129,24 @@ async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(env
     assert await store.daily_seed(guild.id, "cartographer", "2026-11-26", 0) != seed
     later = await alice.user.slash("replay", id=match.id)
     assert f"--seed {seed}" in later.response.embeds[0].description
+
+
+@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+async def test_daily_says_so_when_the_dm_cannot_be_opened_or_written(env) -> None:
+    from tests.bot.faults import install  # noqa: PLC0415 - the fault layer only where used
+
+    faults = install(env)
+    guild = env.create_guild("Tabletop")
+    channel = guild.create_text_channel("games")
+    alice = guild.add_member(env.create_user("alice"))
+    bob = guild.add_member(env.create_user("bob"))
+    faults.fail("POST", "/users/@me/channels", 403, 50007)
+    closed = await alice.slash(channel, "daily", game="dungeon-delver")
+    assert closed.ephemeral and "cannot send you a direct message" in closed.response.content
+    assert await env.bot.service.find_matches(alice.id) == []  # nothing started, nothing counted
+    faults.fail("POST", f"/channels/{bob.user.dm_channel.id}/messages", 403, 50007, times=None)
+    unsent = await bob.slash(channel, "daily", game="dungeon-delver")
+    text = unsent.response.embeds[0].description
+    assert "counted attempt" in text and "could not be sent to your DM" in text
+    (match,) = await env.bot.service.find_matches(bob.id)
+    assert match.id in text  # /game show id:… in the DM, once allowed
