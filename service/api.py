@@ -119,12 +119,14 @@ class MatchServiceAPI(Protocol):
         user_name: str = "",
         turn_limit: float | None = None,
         invited: Iterable[int] = (),
+        practice: bool | None = None,
     ) -> Match:
         """A new match hosted by ``user_id``. Solo games start at once (status ``playing``);
         multiplayer games open a lobby with the host in seat 0. ``turn_limit`` in seconds
         (default 24 h; ``0`` turns the clock off; always off for solo games). A chosen
-        ``seed`` makes a practice match (rated nowhere). ``invited``: a challenge, a lobby
-        only these people may join until the host opens it."""
+        ``seed`` makes a practice match (rated nowhere, in no statistics) unless ``practice``
+        says otherwise (a daily deal's counted attempt: a seed nobody chose). ``invited``: a
+        challenge, a lobby only these people may join until the host opens it."""
         ...
 
     async def lobby_join(self, match_id: str, user_id: int, user_name: str = "") -> Match:

@@ -84,8 +84,14 @@ class DailyDeals:
             raise ValueError(f"no daily deal for {game_id!r}")
         scope, day = scope_of(guild_id), self.today()
         seed = await self.store.daily_seed(scope, game_id, day, self.service.seed_source(64))
+        # The counted attempt counts in the statistics like any game; later ones are practice.
+        # (Two /daily at the same instant may both start as counted; the table keeps one.)
+        played = await self.store.daily_days(scope, game_id, user_id, limit=1)
+        first = not played or played[0] != day
         # The match itself lives where it is played (a DM), outside the server's channels.
-        match = await self.service.new_match(game_id, None, channel_id, user_id, {}, seed, user_name=user_name)
+        match = await self.service.new_match(
+            game_id, None, channel_id, user_id, {}, seed, user_name=user_name, practice=not first
+        )
         counted = await self.store.daily_add(match.id, scope, game_id, day, user_id, self.service.clock())
         return match, counted
 

@@ -266,9 +266,11 @@ class MatchService(MatchServiceAPI):
         user_name: str = "",
         turn_limit: float | None = None,
         invited: Iterable[int] = (),
+        practice: bool | None = None,
     ) -> Match:
         game = get_game(game_id)
-        practice = seed is not None  # a chosen seed: practice, rated nowhere
+        if practice is None:
+            practice = seed is not None  # a chosen seed: practice, rated nowhere
         seed = self.seed_source(64) if seed is None else seed
         limit = DEFAULT_TURN_LIMIT if turn_limit is None else turn_limit
         for _ in range(8):

@@ -77,10 +77,15 @@ async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(env
     assert "Par for this deal" in said and f"daily {DAY}" in said and "🔥1" in said
     share = said.split("```")[1]
     assert "🟩" in share or "⬛" in share
+    assert not match.practice  # the counted attempt counts in /stats like any game
+    stats = await alice.user.slash("stats")
+    assert "1 played" in stats.response.embeds[0].fields[0].value
     # A second /daily the same day is practice; bob's first counts; carol's server has its own deal.
     again = await alice.slash(channel, "daily", game="cartographer")
     seen += result_texts(again)
     assert "practice" in again.response.embeds[0].description
+    (second,) = await env.bot.service.find_matches(alice.id)
+    assert second.practice and second.seed == seed
     table = again.response.embeds[0].fields[0].value
     assert table.count(f"<@{alice.id}>") == 1 and "1. " in table and "moves" in table
     for_bob = await bob.slash(channel, "daily", game="cartographer")
