@@ -11,6 +11,7 @@ import argparse
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -21,7 +22,7 @@ from gamecore.simulate import available_players, play_game, player_rng
 TARGETS = {"cartographer": 20_000 / 60}
 
 
-def games_per_second(game: Game, seats: int, seconds: float) -> tuple[float, int, int]:
+def games_per_second(game: Game[Any, Any], seats: int, seconds: float) -> tuple[float, int, int]:
     """Whole games (setup, views, random player, score) for ``seconds``: rate, games, errors."""
     types = ["random"] * seats
     start = time.perf_counter()
@@ -33,7 +34,7 @@ def games_per_second(game: Game, seats: int, seconds: float) -> tuple[float, int
     return games / (time.perf_counter() - start), games, errors
 
 
-def step_costs(game: Game, seats: int, seconds: float) -> tuple[float, float, float, int]:
+def step_costs(game: Game[Any, Any], seats: int, seconds: float) -> tuple[float, float, float, int]:
     """Mean microseconds per step of ``legal_actions``, ``apply`` and ``view`` + ``status``."""
     random_player = available_players(game)["random"]
     legal_time = apply_time = other_time = 0.0

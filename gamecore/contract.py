@@ -120,7 +120,7 @@ class SimulationAborted(Exception):
 
 
 #: A computer player: (view of its seat, its legal actions, a seeded random.Random) -> action.
-Player = Callable[[dict, Sequence[Any], Any], Any]
+Player = Callable[[dict[str, Any], Sequence[Any], Any], Any]
 
 
 class Game(ABC, Generic[State, Action]):
@@ -154,7 +154,7 @@ class Game(ABC, Generic[State, Action]):
         """The state after ``player`` takes ``action``; raises ``IllegalAction`` otherwise."""
 
     @abstractmethod
-    def view(self, state: State, viewer: int | None) -> dict:
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         """JSON-able picture of the game as ``viewer`` may see it (None: a spectator)."""
 
     @abstractmethod
@@ -170,7 +170,7 @@ class Game(ABC, Generic[State, Action]):
         """Canonical notation: ``format_action(parse_action(s))`` is ``s`` made canonical."""
 
     @abstractmethod
-    def state_to_dict(self, state: State) -> dict:
+    def state_to_dict(self, state: State) -> dict[str, Any]:
         """The state as plain JSON data (the game's own layout, version ``STATE_VERSION``)."""
 
     @abstractmethod
@@ -190,7 +190,7 @@ class Game(ABC, Generic[State, Action]):
         Default: none."""
         return []
 
-    def describe(self, view: dict) -> str:
+    def describe(self, view: dict[str, Any]) -> str:
         """The view as plain text for a terminal (``python -m gamecore play``)."""
         return json.dumps(view, indent=2, ensure_ascii=False)
 

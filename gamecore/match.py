@@ -187,7 +187,7 @@ class Match:
 
 # -- creating and the lobby ------------------------------------------------------------------
 def open_match(
-    game: Game,
+    game: Game[Any, Any],
     *,
     match_id: str,
     guild_id: int | None,
@@ -226,7 +226,7 @@ def open_match(
     return match
 
 
-def check_invites(game: Game, host_id: int, invited: tuple[int, ...]) -> tuple[int, ...]:
+def check_invites(game: Game[Any, Any], host_id: int, invited: tuple[int, ...]) -> tuple[int, ...]:
     """The invitations of a new lobby, each once: never the host, and all must fit."""
     invited = tuple(dict.fromkeys(invited))
     if host_id in invited:
@@ -250,7 +250,7 @@ def _touch(match: Match, now: float, **changes: Any) -> Match:
     return replace(match, version=match.version + 1, updated_at=now, **changes)
 
 
-def join(match: Match, game: Game, user_id: int, name: str, now: float) -> Match:
+def join(match: Match, game: Game[Any, Any], user_id: int, name: str, now: float) -> Match:
     """Take a seat (for an invited person: accept the invitation)."""
     _lobby(match)
     if match.seat_of(user_id) is not None:
@@ -322,7 +322,7 @@ def leave(match: Match, user_id: int, now: float) -> Match:
     return _touch(match, now, seats=match.seats[:seat] + match.seats[seat + 1 :])
 
 
-def computer_name(game: Game, player: str | None = None) -> str:
+def computer_name(game: Game[Any, Any], player: str | None = None) -> str:
     """The computer player to use: ``player`` if the game has it, else the preferred one."""
     players = game.players()
     if not players:
@@ -336,7 +336,7 @@ def computer_name(game: Game, player: str | None = None) -> str:
 
 
 def add_computer(
-    match: Match, game: Game, user_id: int, now: float, player: str | None = None
+    match: Match, game: Game[Any, Any], user_id: int, now: float, player: str | None = None
 ) -> Match:
     _lobby(match)
     _host(match, user_id)
@@ -363,7 +363,7 @@ def remove_computer(match: Match, user_id: int, now: float, seat: int | None = N
     return _touch(match, now, seats=match.seats[:seat] + match.seats[seat + 1 :])
 
 
-def start(match: Match, game: Game, user_id: int, now: float) -> Match:
+def start(match: Match, game: Game[Any, Any], user_id: int, now: float) -> Match:
     """Host starts the lobby: seats shuffled by the match seed, the game set up."""
     _lobby(match)
     _host(match, user_id)
@@ -379,7 +379,7 @@ def seat_order(seed: int, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
     return tuple(order)
 
 
-def _begin(match: Match, game: Game, now: float) -> Match:
+def _begin(match: Match, game: Game[Any, Any], now: float) -> Match:
     seats = seat_order(match.seed, match.seats) if len(match.seats) > 1 else match.seats
     state = game.setup(len(seats), match.seed, match.options)
     started = _touch(
@@ -439,7 +439,7 @@ def _after_state(match: Match, status: Status, now: float) -> Match:
 
 
 def record_step(
-    match: Match, game: Game, seat: int, new_state: Any, now: float, *, timed_out: bool = False
+    match: Match, game: Game[Any, Any], seat: int, new_state: Any, now: float, *, timed_out: bool = False
 ) -> Match:
     """The match after ``seat`` took a step leading to ``new_state``.
 
@@ -453,7 +453,7 @@ def record_step(
 
 
 def hand_to_computer(
-    match: Match, game: Game, seat: int, now: float, *, resigned: bool = False
+    match: Match, game: Game[Any, Any], seat: int, now: float, *, resigned: bool = False
 ) -> Match:
     """The seat's person leaves; a computer player takes over. No person left: abandoned."""
     old = match.seats[seat]
@@ -478,7 +478,7 @@ def hand_to_computer(
     return handed
 
 
-def resign(match: Match, game: Game, user_id: int, now: float) -> Match:
+def resign(match: Match, game: Game[Any, Any], user_id: int, now: float) -> Match:
     """See the module docstring: solo ends lost, multiplayer hands the seat to a computer."""
     if not match.live:
         raise _error("match_over")

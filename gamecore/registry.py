@@ -16,13 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from importlib import import_module
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gamecore.contract import Game, IllegalAction
 from gamecore.games import BUILTIN
 from gamecore.presentation import Presentation
 
-AnyGame = TypeVar("AnyGame", bound=Game)
+AnyGame = TypeVar("AnyGame", bound=Game[Any, Any])
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +30,7 @@ class Registration:
     """One registered game, where its picture code lives (None: it has no pictures), and how
     it shows itself to the bot (``gamecore.presentation``)."""
 
-    game: Game
+    game: Game[Any, Any]
     pictures: str | None
     presentation: Presentation
     #: Where the game is listed: built-in games in ``BUILTIN`` order, then the others in the
@@ -99,7 +99,7 @@ def presentation_of(game_id: str) -> Presentation:
     return registration(game_id).presentation
 
 
-def get_game(game_id: str) -> Game:
+def get_game(game_id: str) -> Game[Any, Any]:
     """The game with this id; ``IllegalAction('unknown_game')`` for any other id."""
     return registration(game_id).game
 
@@ -115,7 +115,7 @@ def _listed() -> list[Registration]:
     return sorted(_registered.values(), key=lambda entry: entry.rank)
 
 
-def list_games() -> list[Game]:
+def list_games() -> list[Game[Any, Any]]:
     """Every registered game, in :func:`game_ids` order."""
     _load_builtins()
     return [entry.game for entry in _listed()]

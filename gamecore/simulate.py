@@ -32,12 +32,12 @@ CHUNK_MIN = 8
 Z95 = 1.959963984540054
 
 
-def uniform_random_player(_view: dict, legal: Sequence[Any], rng: random.Random) -> Any:
+def uniform_random_player(_view: dict[str, Any], legal: Sequence[Any], rng: random.Random) -> Any:
     """Fallback ``random`` player for a game that does not define one."""
     return legal[rng.randrange(len(legal))]
 
 
-def available_players(game: Game) -> dict[str, Player]:
+def available_players(game: Game[Any, Any]) -> dict[str, Player]:
     """Computer players by name: the game's own, plus ``random`` if the game has none."""
     return {"random": uniform_random_player, **game.players()}
 
@@ -53,7 +53,7 @@ def player_rngs(seed: int, seats: int) -> list[random.Random]:
     return [random.Random(extend_seed(shared, seat)) for seat in range(seats)]
 
 
-def resolve_player_types(game: Game, names: Sequence[str], seats: int, seed: int) -> list[str]:
+def resolve_player_types(game: Game[Any, Any], names: Sequence[str], seats: int, seed: int) -> list[str]:
     """One computer-player name per seat.
 
     ``names`` go to seats in order and repeat when shorter than the seat count; ``mixed``
@@ -63,7 +63,7 @@ def resolve_player_types(game: Game, names: Sequence[str], seats: int, seed: int
     return _lineup(game, sorted(available_players(game)), names, seats, seed)
 
 
-def _lineup(game: Game, known: Sequence[str], names: Sequence[str], seats: int, seed: int) -> list[str]:
+def _lineup(game: Game[Any, Any], known: Sequence[str], names: Sequence[str], seats: int, seed: int) -> list[str]:
     names = list(names) or ["random"]
     for name in names:
         if name != MIXED and name not in known:
@@ -78,7 +78,7 @@ def _lineup(game: Game, known: Sequence[str], names: Sequence[str], seats: int, 
 
 
 def play_game(
-    game: Game,
+    game: Game[Any, Any],
     seed: int,
     player_types: Sequence[str],
     options: Mapping[str, Any] | None = None,
@@ -144,7 +144,7 @@ class RunSpec:
     rotate: bool = False
 
 
-def _play_seeds(game: Game, spec: RunSpec, start: int, stop: int) -> Iterator[dict[str, Any]]:
+def _play_seeds(game: Game[Any, Any], spec: RunSpec, start: int, stop: int) -> Iterator[dict[str, Any]]:
     """The records of seeds ``start`` … ``stop - 1`` of a run, one by one."""
     known = sorted(available_players(game))
     for seed in range(start, stop):
@@ -155,14 +155,14 @@ def _play_seeds(game: Game, spec: RunSpec, start: int, stop: int) -> Iterator[di
         yield play_game(game, seed, types, spec.options, spec.max_steps)
 
 
-def _play_chunk(game_ref: Game | str, spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
+def _play_chunk(game_ref: Game[Any, Any] | str, spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
     """A worker's chunk of a run: one call and one answer for many games."""
     if isinstance(game_ref, str):
         game_ref = get_game(game_ref)
     return list(_play_seeds(game_ref, spec, start, stop))
 
 
-def _game_ref(game: Game) -> Game | str:
+def _game_ref(game: Game[Any, Any]) -> Game[Any, Any] | str:
     """A registered game travels to workers by id (cheap, always importable)."""
     try:
         if get_game(game.id) is game:
@@ -181,7 +181,7 @@ def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
 
 
 def run_games(
-    game: Game,
+    game: Game[Any, Any],
     games: int,
     spec: RunSpec,
     workers: int = 1,

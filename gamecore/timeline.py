@@ -17,7 +17,7 @@ from typing import Any, overload
 
 from gamecore.contract import Game
 
-Step = tuple[int | None, dict]
+Step = tuple[int | None, dict[str, Any]]
 
 
 class PublicTimeline(Sequence[Step]):
@@ -25,7 +25,7 @@ class PublicTimeline(Sequence[Step]):
 
     def __init__(
         self,
-        game: Game,
+        game: Game[Any, Any],
         players: int,
         seed: int,
         options: Mapping[str, Any],
@@ -76,7 +76,7 @@ class PublicTimeline(Sequence[Step]):
 
 
 def public_timeline(
-    game: Game,
+    game: Game[Any, Any],
     players: int,
     seed: int,
     options: Mapping[str, Any],

@@ -64,7 +64,7 @@ def locale_for(interaction: _HasLocales, public: bool) -> str:
     return locale_code(getattr(interaction, "locale", None))
 
 
-class _KeepMissing(dict):
+class _KeepMissing(dict[str, Any]):
     """``str.format_map`` helper: an absent placeholder stays visible instead of raising."""
 
     def __missing__(self, name: str) -> str:

@@ -12,8 +12,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from gamecore.cli import DEFAULT_SEED, UsageError, lookup_game, resolved_options, seat_count
-from gamecore.cli.options import add_option_flags
+from gamecore.cli import lookup_game, resolved_options, seat_count
+from gamecore.cli.options import DEFAULT_SEED, UsageError, add_option_flags
 from gamecore.contract import IllegalAction
 from gamecore.timeline import public_timeline
 from renderer.replay import animate, gif_seconds

@@ -55,7 +55,7 @@ def _split_names(values: Sequence[str] | None) -> list[str]:
 
 
 def build_parser(
-    parser_class: type[argparse.ArgumentParser], game: Game | None, with_help: bool = True
+    parser_class: type[argparse.ArgumentParser], game: Game[Any, Any] | None, with_help: bool = True
 ) -> tuple[argparse.ArgumentParser, dict[str, str]]:
     """The full parser; with ``game``, its options become flags of ``play`` and ``simulate``."""
     parser = parser_class(
@@ -126,7 +126,7 @@ def build_parser(
     return parser, dests
 
 
-def lookup_game(game_id: str, games: Mapping[str, Game] | None) -> Game:
+def lookup_game(game_id: str, games: Mapping[str, Game[Any, Any]] | None) -> Game[Any, Any]:
     """The game by id from ``games`` (tests) or the registry; UsageError otherwise."""
     if games is not None:
         if game_id not in games:
@@ -140,11 +140,11 @@ def lookup_game(game_id: str, games: Mapping[str, Game] | None) -> Game:
         raise UsageError(f"game {game_id!r} is not available yet") from None
 
 
-def all_games(games: Mapping[str, Game] | None) -> list[Game]:
+def all_games(games: Mapping[str, Game[Any, Any]] | None) -> list[Game[Any, Any]]:
     return list(games.values()) if games is not None else list_games()
 
 
-def seat_count(game: Game, requested: int | None) -> int:
+def seat_count(game: Game[Any, Any], requested: int | None) -> int:
     seats = game.min_players if requested is None else requested
     if not game.min_players <= seats <= game.max_players:
         span = f"{game.min_players}" if game.min_players == game.max_players else (
@@ -153,7 +153,7 @@ def seat_count(game: Game, requested: int | None) -> int:
     return seats
 
 
-def resolved_options(game: Game, args: argparse.Namespace, dests: Mapping[str, str]) -> dict[str, Any]:
+def resolved_options(game: Game[Any, Any], args: argparse.Namespace, dests: Mapping[str, str]) -> dict[str, Any]:
     try:
         return game.resolve_options(chosen_options(args, dests))
     except IllegalAction as exc:
@@ -165,7 +165,7 @@ def main(
     stdin: IO[str] | None = None,
     stdout: IO[str] | None = None,
     stderr: IO[str] | None = None,
-    games: Mapping[str, Game] | None = None,
+    games: Mapping[str, Game[Any, Any]] | None = None,
 ) -> int:
     """Run one command; returns the exit status (0 ok, 1 failure, 2 bad command line)."""
     argv = list(sys.argv[1:] if argv is None else argv)

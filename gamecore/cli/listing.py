@@ -11,7 +11,7 @@ from gamecore.contract import Game
 from gamecore.simulate import available_players
 
 
-def game_summary(game: Game) -> dict[str, Any]:
+def game_summary(game: Game[Any, Any]) -> dict[str, Any]:
     """A game's descriptor as plain data (also what ``list --json`` prints)."""
     return {
         "id": game.id,
@@ -33,7 +33,7 @@ def _player_span(summary: dict[str, Any]) -> str:
     return f"{low}-{high} players"
 
 
-def run_list(games: Sequence[Game], out: IO[str], as_json: bool = False) -> int:
+def run_list(games: Sequence[Game[Any, Any]], out: IO[str], as_json: bool = False) -> int:
     if not games:
         out.write("no games are available yet\n")
         return 0

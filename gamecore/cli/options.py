@@ -57,7 +57,7 @@ def convert_value(spec: OptionSpec, text: str) -> Any:
     return text
 
 
-def add_option_flags(parser: argparse.ArgumentParser, game: Game) -> dict[str, str]:
+def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> dict[str, str]:
     """Add one flag per game option; returns flag dest → option name."""
     reserved = RESERVED_FLAGS | set(parser._option_string_actions)
     group = parser.add_argument_group(f"{game.id} options")

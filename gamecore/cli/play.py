@@ -25,7 +25,7 @@ HELP = (
 )
 
 
-def assign_seats(game: Game, seats: int, names: Sequence[str]) -> list[str | None]:
+def assign_seats(game: Game[Any, Any], seats: int, names: Sequence[str]) -> list[str | None]:
     """Computer-player name per seat; None marks a person.
 
     A list naming every seat is used as is. Otherwise, unless it names ``human`` itself,
@@ -54,7 +54,7 @@ class Session:
     """One game in progress between people and computer players."""
 
     def __init__(
-        self, game: Game, seed: int, lineup: Sequence[str | None], options: Mapping[str, Any]
+        self, game: Game[Any, Any], seed: int, lineup: Sequence[str | None], options: Mapping[str, Any]
     ) -> None:
         self.game = game
         self.seed = seed
@@ -122,7 +122,7 @@ def _error_text(exc: Exception) -> str:
 
 
 def run_play(
-    game: Game,
+    game: Game[Any, Any],
     args: argparse.Namespace,
     seats: int,
     names: Sequence[str],

@@ -21,7 +21,7 @@ _SEAT_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$")
 
 
 def run_replay(
-    game: Game,
+    game: Game[Any, Any],
     args: argparse.Namespace,
     seats: int,
     options: Mapping[str, Any],

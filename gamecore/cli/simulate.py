@@ -14,7 +14,7 @@ from gamecore.simulate import RunSpec, format_report, run_games, summarize
 
 
 def run_simulate(
-    game: Game,
+    game: Game[Any, Any],
     args: argparse.Namespace,
     seats: int,
     names: Sequence[str],

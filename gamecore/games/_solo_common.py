@@ -67,7 +67,7 @@ def card_list_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def closing_lines(view: dict, pile_label: str, pile_key: str, notes: Sequence[str] = ()) -> list[str]:
+def closing_lines(view: dict[str, Any], pile_label: str, pile_key: str, notes: Sequence[str] = ()) -> list[str]:
     """The last lines of a solo text board: hand, draw pile and discard, ``notes``, the last
     move (if any) and the status."""
     lines = [f"Hand: {' '.join(view['hand']) or '-'}"]

@@ -393,7 +393,7 @@ class Cartographer(Game[CartographerState, Action]):
         )
 
     # -- what people see ---------------------------------------------------------------
-    def view(self, state: CartographerState, _viewer: int | None) -> dict:
+    def view(self, state: CartographerState, _viewer: int | None) -> dict[str, Any]:
         """The "View and status" keys; the hand is public (a solo game has no one to hide from)."""
         grid: dict[str, str | None] = dict(_ALL_FACE_DOWN)
         cells = state.cells
@@ -445,7 +445,7 @@ class Cartographer(Game[CartographerState, Action]):
             }
         }
 
-    def describe(self, view: dict) -> str:
+    def describe(self, view: dict[str, Any]) -> str:
         grid = view["grid"]
         lines = ["      " + "    ".join(COLUMNS)]
         for row in ROWS:
@@ -496,7 +496,7 @@ class Cartographer(Game[CartographerState, Action]):
         return f"exchange {action.card}"
 
     # -- encoding ----------------------------------------------------------------------
-    def state_to_dict(self, state: CartographerState) -> dict:
+    def state_to_dict(self, state: CartographerState) -> dict[str, Any]:
         return {
             "cells": ["" if c is None else str(c) for c in state.cells],
             "face_up": [CELL_NAMES[i] for i in range(25) if (state.face_up >> i) & 1],
@@ -537,9 +537,10 @@ class Cartographer(Game[CartographerState, Action]):
         return {"random": random_player, "heuristic": heuristic_player}
 
 
-def random_player(_view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def random_player(_view: dict[str, Any], legal: Sequence[Action], rng: Any) -> Action:
     """Any legal move, uniformly."""
-    return rng.choice(legal)
+    chosen: Reveal | Exchange = rng.choice(legal)
+    return chosen
 
 
 def _manhattan(a: int, b: int) -> int:
@@ -558,7 +559,7 @@ WEIGHTS = {
 }
 
 
-def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def heuristic_player(view: dict[str, Any], legal: Sequence[Action], rng: Any) -> Action:
     """The seed's tips ("Strategy notes"): head for unrevealed corners, keep hand cards that
     match many frontier cards or the suits of hidden aces, prefer reveals likely to open
     further moves, exchange only when stuck."""

@@ -417,7 +417,7 @@ class DungeonDelver(Game[DelverState, Action]):
         )
 
     # -- what people see ---------------------------------------------------------------
-    def view(self, state: DelverState, _viewer: int | None) -> dict:
+    def view(self, state: DelverState, _viewer: int | None) -> dict[str, Any]:
         """The "View and status" keys; the hand is always visible (rules "Setup" 2)."""
         levels = []
         for level in range(4):
@@ -462,7 +462,7 @@ class DungeonDelver(Game[DelverState, Action]):
             }
         }
 
-    def describe(self, view: dict) -> str:
+    def describe(self, view: dict[str, Any]) -> str:
         lines = []
         for number, row in enumerate(view["levels"], start=1):
             shown = " ".join(
@@ -508,7 +508,7 @@ class DungeonDelver(Game[DelverState, Action]):
         return f"claim {action.level}"
 
     # -- encoding ----------------------------------------------------------------------
-    def state_to_dict(self, state: DelverState) -> dict:
+    def state_to_dict(self, state: DelverState) -> dict[str, Any]:
         view = self.view(state, 0)
         return {
             "levels": [
@@ -591,12 +591,13 @@ def _parse_number(token: str, text: str, expected: str, what: str) -> int:
     return int(token)
 
 
-def random_player(_view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def random_player(_view: dict[str, Any], legal: Sequence[Action], rng: Any) -> Action:
     """Any legal move, uniformly."""
-    return rng.choice(legal)
+    chosen: Explore | Subdue | Claim = rng.choice(legal)
+    return chosen
 
 
-def heuristic_player(view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def heuristic_player(view: dict[str, Any], legal: Sequence[Action], rng: Any) -> Action:
     """The seed's resource-first strategy with a board-breaking fallback ("Strategy notes"):
     claim > subdue with a draw effect > plain subdue > the cheapest, most promising explore
     (with a spare hand, level 4 first: same-rank targets need the most draws to answer)."""
@@ -637,7 +638,7 @@ WEIGHTS = {
 class _DelverAdvisor:
     """Scores moves from a view: what the hand can beat now and may beat later."""
 
-    def __init__(self, view: dict) -> None:
+    def __init__(self, view: dict[str, Any]) -> None:
         self.levels: list[list[str | None]] = view["levels"]
         self.deck = view["deck"]
         hand = view["hand"]

@@ -240,7 +240,8 @@ def deviation(legal_steps: frozenset[Direction], rng: Any) -> Direction | None:
             return None
         direction = rng.choice(DIRECTIONS)
         if direction in legal_steps:
-            return direction
+            chosen: str | None = direction
+            return chosen
     return None
 
 

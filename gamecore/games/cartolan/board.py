@@ -12,7 +12,7 @@ run millions of times in simulations.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final
+from typing import Any, Final
 
 # Constants are annotated ``Final``: other modules' module-level tables read them, and an
 # explicit type keeps mypy (and mypyc) from depending on the order it checks the package in;
@@ -203,10 +203,10 @@ ORIENTATIONS: Final = tuple(
 
 
 
-_DESCRIPTIONS: dict[int, dict] = {}
+_DESCRIPTIONS: dict[int, dict[str, Any]] = {}
 
 
-def _describe(tile: int) -> dict:
+def _describe(tile: int) -> dict[str, Any]:
     return {
         "edges": "".join("W" if tile >> side & 1 else "L" for side in range(4)),
         "wind": WIND_NAMES[wind_of(tile)],
@@ -218,7 +218,7 @@ def _describe(tile: int) -> dict:
     }
 
 
-def shared_description(tile: int) -> dict:
+def shared_description(tile: int) -> dict[str, Any]:
     """The cached description of a tile; callers copy it (``{**d}``) and never mutate it."""
     known = _DESCRIPTIONS.get(tile)
     if known is None:
@@ -226,6 +226,6 @@ def shared_description(tile: int) -> dict:
     return known
 
 
-def describe_tile(tile: int) -> dict:
+def describe_tile(tile: int) -> dict[str, Any]:
     """A tile as JSON for views: compass edges, wind and flags (a fresh dict each call)."""
     return dict(shared_description(tile))

@@ -352,7 +352,8 @@ class CartolanGame(Game[State, Action]):
             and action[1] == 0
         ):
             action = (action[0], state.adv_index + 1, *action[2:])
-        return action
+        chosen: tuple[Any, ...] = action
+        return chosen
 
     def _check(self, state: State, player: int, action: Action) -> None:
         if state.over:
@@ -391,7 +392,7 @@ class CartolanGame(Game[State, Action]):
             detail={"decision": state.decision, "round": state.round},
         )
 
-    def view(self, state: State, viewer: int | None) -> dict:
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return build_view(state, viewer)
 
     def score(self, state: State) -> dict[str, Any]:
@@ -429,13 +430,13 @@ class CartolanGame(Game[State, Action]):
     def format_action(self, action: Action) -> str:
         return notation.format_action(tuple(action))
 
-    def state_to_dict(self, state: State) -> dict:
+    def state_to_dict(self, state: State) -> dict[str, Any]:
         return state.to_dict()
 
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         return State.from_dict(dict(data))
 
-    def describe(self, view: dict) -> str:
+    def describe(self, view: dict[str, Any]) -> str:
         return describe_view(view)
 
 

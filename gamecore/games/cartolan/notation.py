@@ -92,7 +92,8 @@ def format_action(action: Action) -> str:
         return "buy adventurer"
     if verb == "buy_maps":
         return "buy maps"
-    return verb
+    chosen: str = verb
+    return chosen
 
 
 _CELL = re.compile(r"^\(?\s*(-?\d+)\s*[, ]\s*(-?\d+)\s*\)?$")

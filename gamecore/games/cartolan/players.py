@@ -343,13 +343,15 @@ class HeuristicPlayer:
             return default_action(legal)
         if kind == "discovery":
             # classic Advanced: a Technology card or the wonder's wealth, a random choice
-            return rng.choice(list(legal))
+            chosen: tuple[Any, ...] = rng.choice(list(legal))
+            return chosen
         if kind == "equip":
             # classic Advanced (decision 12j): with no Technology card equipped, equip one at
             # random (cards are chosen at random, §13.6); keep the one equipped otherwise
             choices = [a for a in legal if a[0] == "equip"]
             if choices and state.adventurer.equipped < 0:
-                return rng.choice(choices)
+                picked: tuple[Any, ...] = rng.choice(choices)
+                return picked
             return default_action(legal)
         # card choices and anything newer: uniformly at random among the offers (§13.6)
         choices = [a for a in legal if a[0] not in ("decline", "done", "end")]

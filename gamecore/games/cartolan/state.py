@@ -244,7 +244,7 @@ class State:
         self.winners: tuple[int, ...] = ()
         self.path: list[int] = []
         self.last_path: list[int] = []
-        self.last_action: tuple = ()
+        self.last_action: tuple[Any, ...] = ()
         self.explored_count = 0
         #: Advanced: undrawn cards per deck, each seat's Cadre card (-1: none yet), this
         #: turn's free rest used (+freerests), Adventurers rested with (+rests), a +pool

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamecore.contract import Event
 from gamecore.games.cartolan import advanced, board, cards, draws, exploration
 from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, State
@@ -10,7 +12,7 @@ from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, State
 Events = list[Event] | None
 
 
-def emit(events: Events, kind: str, data: dict) -> None:
+def emit(events: Events, kind: str, data: dict[str, Any]) -> None:
     """Record an event; simulations pass ``None`` and skip building them."""
     if events is not None:
         events.append(Event(kind, data))

@@ -28,7 +28,7 @@ def _options(state: State) -> dict[str, str]:
     }
 
 
-class _SharedEntry(dict):
+class _SharedEntry(dict[str, Any]):
     """A tile's view entry shared by every view that shows the same tile, Chest wealth and
     cell: read like a dict (and encoded as one), refuses changes, copies to a plain dict.
     It also carries the engine's ``cell`` and ``tile`` ints (not part of its content), so a

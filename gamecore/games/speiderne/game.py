@@ -58,7 +58,7 @@ class Speiderne(Game[State, Action]):
     def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
         return engine.apply(state, player, action)
 
-    def view(self, state: State, viewer: int | None) -> dict:
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return views.build_view(state, viewer)
 
     def status(self, state: State) -> Status:
@@ -75,13 +75,13 @@ class Speiderne(Game[State, Action]):
     def format_action(self, action: Action) -> str:
         return format_action(action)
 
-    def state_to_dict(self, state: State) -> dict:
+    def state_to_dict(self, state: State) -> dict[str, Any]:
         return state_to_dict(state)
 
     def state_from_dict(self, data: Mapping[str, Any]) -> State:
         return state_from_dict(data)
 
-    def describe(self, view: dict) -> str:
+    def describe(self, view: dict[str, Any]) -> str:
         return views.describe(view)
 
     def score(self, state: State) -> dict[str, Any]:

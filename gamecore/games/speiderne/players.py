@@ -12,16 +12,17 @@ from .actions import Action
 from .board import NEIGHBOURS, STARTING_PLACES
 
 
-def random_player(_view: dict, legal: Sequence[Action], rng: Any) -> Action:
+def random_player(_view: dict[str, Any], legal: Sequence[Action], rng: Any) -> Action:
     """Any legal move, uniformly."""
-    return rng.choice(list(legal))
+    chosen: Action = rng.choice(list(legal))
+    return chosen
 
 
 def _value(text: str) -> int:
     return card(text).value
 
 
-def _steps_to_undiscovered(_view: dict, start: str) -> dict[str, int]:
+def _steps_to_undiscovered(_view: dict[str, Any], start: str) -> dict[str, int]:
     """Moves needed from ``start`` to each region (breadth first over regions)."""
     distance = {start: 0}
     queue = deque([start])
@@ -34,11 +35,11 @@ def _steps_to_undiscovered(_view: dict, start: str) -> dict[str, int]:
     return distance
 
 
-def _undiscovered(view: dict) -> set[str]:
+def _undiscovered(view: dict[str, Any]) -> set[str]:
     return {name for name, r in view["regions"].items() if r["by"] is None}
 
 
-def _best_move(view: dict, moves: list[Action]) -> Action | None:
+def _best_move(view: dict[str, Any], moves: list[Action]) -> Action | None:
     """The move that brings an expedition closest to an undiscovered region."""
     targets = _undiscovered(view)
     if not targets:
@@ -55,7 +56,7 @@ def _best_move(view: dict, moves: list[Action]) -> Action | None:
     return chosen
 
 
-def heuristic_player(view: dict, legal: Sequence[Action], _rng: Any) -> Action:
+def heuristic_player(view: dict[str, Any], legal: Sequence[Action], _rng: Any) -> Action:
     """Defend cheaply, fund with the lowest card, explore, form expeditions, else draw."""
     by_kind: dict[str, list[Action]] = {}
     for action in legal:
