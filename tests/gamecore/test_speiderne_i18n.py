@@ -69,7 +69,10 @@ def test_every_event_and_refusal_of_real_games_formats(locale: str) -> None:
             state, events = GAME.apply(state, seat, bots["heuristic"](GAME.view(state, seat), legal, rng))
             for event in events:
                 seen_kinds.add(event.kind)
-                strict_format(texts[f"event.speiderne.{event.kind}"], dict(event.data))
+                data = dict(event.data)
+                if "seat" in data:  # the bot names the seat by badge and name (cogs/ui/seats.py)
+                    data["name"] = "① alice"
+                strict_format(texts[f"event.speiderne.{event.kind}"], data)
     assert {"drew", "moved", "revealed", "discovered", "funded", "turn", "game_over"} <= seen_kinds
     assert "speiderne_not_your_turn" in seen_codes and len(seen_codes) >= 8
 
