@@ -103,3 +103,16 @@ def test_computers_count_with_their_fixed_rating_and_are_not_changed():
     assert set(rate(result, {})) == {11}
     assert beat_strong.mu - 25 > 2 * (beat_weak.mu - 25) > 0  # an upset is worth more
     assert ratings.computer_rating("speiderne", "heuristic") == fixed
+
+
+def test_a_computer_taking_a_seat_remembers_who_sat_there_and_whether_they_resigned():
+    from gamecore import match as rules  # noqa: PLC0415 - only this test plays the match rules
+    from tests.service.toy_race import GAME  # noqa: PLC0415 - the toy game of the service tests
+
+    seats = (Seat(11, None, "A"), Seat(22, None, "B"), Seat(33, None, "C"))
+    playing = Match("m1", "toy-race", 5, 1, 11, 1 << 60, seats=seats, status="playing", to_move=(0,))
+    resigned = rules.resign(playing, GAME, 22, 1.0)
+    timed_out = rules.hand_to_computer(resigned, GAME, 2, 2.0)  # the clock's handover
+    assert [(s.former, s.resigned) for s in timed_out.seats] == [(None, False), (22, True), (33, False)]
+    assert rules.people(timed_out) == (11, 22, 33)
+    assert Seat.from_dict(timed_out.seats[1].to_dict()) == timed_out.seats[1]  # stored and read back
