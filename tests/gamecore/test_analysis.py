@@ -181,7 +181,8 @@ def test_command_line_par_and_review_print_the_same_figures(tmp_path) -> None:
     assert f"your result beats {100 * heuristic.beaten / 40:.0f}%" in out
     status, out, err = run(["review", "dungeon-delver", str(path), "--seed", "7", "--samples", "8"])
     assert status == 0, err
-    assert "  7. explore 4 3S" in out and "[blunder]" in out and "blunders: 1" in out
+    assert "  7. explore 4 3S" in out and "[blunder]" in out
+    assert "move 7: explore 4 3S (better: " in out  # among the largest mistakes, in notation
     assert run(["review", "speiderne", str(path)])[0] == 2  # a Dungeon Delver move list
     assert run(["par", "speiderne"])[0] == 2  # par is for the solo games
     assert run(["par", "cartographer", "--seed", "3", "--moves", str(path)])[0] == 2
@@ -245,3 +246,19 @@ def test_table_review_gives_every_seats_chance_and_is_reproducible(tmp_path) -> 
     assert status == 0, err
     assert f"{review.decisions[0].step:>3}. {review.decisions[0].played}" in out
     assert "each seat's chance after seat 1's last decision" in out
+
+
+def test_review_screens_other_moves_than_the_computer_players() -> None:
+    """The best alternative may be a move neither played nor advised: other moves are screened."""
+    _final, moves, states = played("dungeon-delver", 7, "random")
+    game = get_game("dungeon-delver")
+    heuristic = available_players(game)["heuristic"]
+    review = review_game("dungeon-delver", 7, moves, samples=16)
+    advised = {
+        d.step: game.format_action(heuristic(
+            game.view(states[d.step - 1], 0), game.legal_actions(states[d.step - 1], 0),
+            random.Random(mix_seed(7, "advice", d.step)),
+        ))
+        for d in review.decisions
+    }
+    assert [d.step for d in review.decisions if d.best not in (d.played, advised[d.step])]
