@@ -21,6 +21,7 @@ from PIL import Image
 
 from gamecore.contract import IllegalAction
 from gamecore.registry import game_ids, registration
+from renderer.toolkit import player_colour
 
 
 def pictures(game_id: str) -> ModuleType:
@@ -34,6 +35,13 @@ def pictures(game_id: str) -> ModuleType:
         known = ", ".join(drawn_games())
         raise ValueError(f"no renderer for game {game_id!r} (known: {known})")
     return import_module(module)
+
+
+def seat_colour(seat: int) -> int:
+    """The colour the pictures give seat ``seat`` (counted from 0, in the order of play) as
+    a 0xRRGGBB number: a message about the seat can wear the same colour."""
+    red, green, blue = player_colour(seat + 1)
+    return red << 16 | green << 8 | blue
 
 
 def render_board(game_id: str, view: Mapping[str, Any], locale: str = "en") -> bytes:  # noqa: ARG001 - pictures are language-neutral today

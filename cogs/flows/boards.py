@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.ui import replies
-from cogs.ui.board import BoardMessage, build_board
+from cogs.ui.board import build_board
+from cogs.ui.layout import BoardMessage
 from cogs.ui.publisher import Drawable, Published
 from cogs.ui.replies import Interaction
 from gamecore.match import Match

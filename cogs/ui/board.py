@@ -1,4 +1,5 @@
-"""The board message of a match: embed (status, last move, events), PNG and components.
+"""The board message of a match: status, picture, last move and events, and components
+(laid out as one Components V2 container by ``cogs.ui.layout``).
 
 Everything here is built from the match and a view from the service, never from the
 game state directly, so what a message shows is what the view allows.
@@ -7,13 +8,11 @@ game state directly, so what a message shows is what the view allows.
 from __future__ import annotations
 
 import asyncio
-import io
 import json
 import logging
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -23,6 +22,7 @@ from cogs.ui.alt_text import picture_alt
 from cogs.ui.components import BoardButton, MoveSelect, RematchButton, ReviewButton, move_options
 from cogs.ui.controls import controls_view
 from cogs.ui.labels import board_viewer, game_name, is_solo, say, shown_name
+from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
 from cogs.ui.lobby import lobby_message
 from cogs.ui.seats import seat_label, seat_legend
 from gamecore.analysis.outcome import MEASURES
@@ -34,16 +34,15 @@ from service import MatchServiceAPI, TurnOutcome
 
 log = logging.getLogger("tabletop.board")
 
-PNG_NAME = "board.png"
 #: Options per select menu and select rows per message (Discord: 25 options, 5 rows; the
 #: last row holds the buttons).
 SELECT_LIMIT = 25
 SELECT_ROWS = 4
-#: Event lines kept in the embed so it stays short.
+#: Event lines kept on the board so it stays short.
 LOG_LINES = 12
 
+#: The accent of a board nobody is to move on (a playing board wears the mover's colour).
 COLOURS = {
-    "playing": discord.Colour.blurple(),
     "lobby": discord.Colour.gold(),
     "won": discord.Colour.green(),
     "lost": discord.Colour.red(),
@@ -52,53 +51,13 @@ COLOURS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class BoardMessage:
-    """What to send or edit: ``png`` becomes the ``board.png`` attachment; ``content`` the
-    message text (the mention of whoever decides now: mentions in an embed ping nobody)."""
-
-    embed: discord.Embed
-    png: bytes | None
-    view: discord.ui.View | None
-    filename: str = PNG_NAME
-    content: str | None = None
-    #: The picture's alt text (``cogs.ui.alt_text``): what a screen reader says for it.
-    alt_text: str = ""
-
-    def file(self) -> discord.File | None:
-        if self.png is None:
-            return None
-        return discord.File(
-            io.BytesIO(self.png), filename=self.filename, description=self.alt_text or None
-        )
-
-    def send_kwargs(self) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"embed": self.embed}
-        if self.content is not None:
-            kwargs["content"] = self.content
-        file = self.file()
-        if file is not None:
-            kwargs["file"] = file
-        if self.view is not None:
-            kwargs["view"] = self.view
-        return kwargs
-
-    def edit_kwargs(self) -> dict[str, Any]:
-        file = self.file()
-        return {
-            "content": self.content, "embed": self.embed,
-            "attachments": [file] if file else [], "view": self.view,
-        }
-
-
-def turn_mention(match: Match, locale: str) -> str | None:
-    """The board's text in a multiplayer match: a mention of each person whose decision
-    it is (computer seats and solo players are not mentioned)."""
-    if match.status != "playing" or is_solo(match):
-        return None
-    people = [match.seats[s].user_id for s in match.to_move if not match.seats[s].is_computer]
-    mentions = " ".join(f"<@{uid}>" for uid in people if uid is not None)
-    return t("board.turn_mention", locale, mentions=mentions) if mentions else None
+def accent(match: Match) -> int:
+    """The board's accent colour: the seat to move's colour on the picture while a match is
+    played, else the colour of how it ended."""
+    if match.status == "playing" and match.to_move:
+        return renderer.seat_colour(match.to_move[0])
+    result = (match.result or {}).get("result")
+    return COLOURS.get(result or match.status, discord.Colour.blurple()).value
 
 
 def verb_label(verb: str, locale: str) -> str:
@@ -218,26 +177,22 @@ def solo_summary(view: dict[str, Any], locale: str) -> list[str]:
     return [" · ".join(lines)] if lines else []
 
 
-def board_embed(match: Match, view: dict[str, Any], locale: str, log: Sequence[str]) -> discord.Embed:
-    result = (match.result or {}).get("result")
-    colour = COLOURS.get(result or match.status, COLOURS["playing"])
+def board_head(match: Match, view: dict[str, Any], locale: str) -> list[str]:
+    """What stands above the picture: whose turn or how it ended, the clock, the seats."""
     lines = [status_line(match, locale), *clock_lines(match, locale)]
     if not is_solo(match) and match.state is not None:
         lines.append(seat_legend(match, locale))  # which badge on the picture is whose
     if view.get("no_starting_point") and match.status == "playing":
         lines.append(t("board.no_starting_point", locale))
     lines.extend(solo_summary(view, locale) if is_solo(match) else [])
-    if log:
-        lines.append("")
-        lines.extend(log)
-    embed = discord.Embed(
-        title=game_name(match.game_id, locale), description="\n".join(lines)[:4000], colour=colour
-    )
+    return lines
+
+
+def board_footer(match: Match, locale: str) -> str:
     footer = t("board.footer", locale, match_id=match.id, steps=match.steps)
     if match.status == "playing":
         footer = f"{footer} · {t('board.footer.play', locale)}"
-    embed.set_footer(text=footer)
-    return embed
+    return footer
 
 
 def move_selects(
@@ -295,7 +250,7 @@ PICTURE_CACHE_SIZE = 64
 async def render_png(game_id: str, view: dict[str, Any], locale: str, kind: str = "board") -> bytes | None:
     """The board picture, drawn in a worker thread so the event loop keeps answering.
 
-    ``None`` when the game has no renderer yet: the embed still tells the whole story, and
+    ``None`` when the game has no renderer yet: the text still tells the whole story, and
     a missing picture must never block a move that is already saved."""
     key = (game_id, kind, locale, json.dumps(view, sort_keys=True, default=str))
     cached = _PICTURES.get(key)
@@ -345,14 +300,10 @@ async def build_board(
 ) -> BoardMessage:
     """The complete board message of ``match`` in ``locale`` (the lobby before a start)."""
     if match.state is None:
-        embed, components = lobby_message(match, locale)
-        return BoardMessage(embed=embed, png=None, view=components)
+        return lobby_message(match, locale)
     viewer = board_viewer(match)
     view = service.view_for(match, viewer)
     png = await render_png(match.game_id, view, locale)
-    embed = board_embed(match, view, locale, outcome_lines(match, outcome, locale))
-    if png is not None:
-        embed.set_image(url=f"attachment://{PNG_NAME}")
     components = await board_controls(service, match, view, locale)
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
@@ -361,6 +312,8 @@ async def build_board(
         components = components or discord.ui.View(timeout=None)
         components.add_item(ReviewButton(match.id, label=t("board.button.review", locale)))
     return BoardMessage(
-        embed=embed, png=png, view=components, content=turn_mention(match, locale),
-        alt_text=picture_alt(match, view, locale),
+        title=game_name(match.game_id, locale), head=tuple(board_head(match, view, locale)), png=png,
+        controls=components, footer=board_footer(match, locale),
+        body=tuple(outcome_lines(match, outcome, locale)), accent=accent(match),
+        alt_text=picture_alt(match, view, locale, limit=GALLERY_ALT_LIMIT),
     )

@@ -6,8 +6,9 @@ from __future__ import annotations
 import discord
 
 from cogs.ui.alt_text import picture_alt
-from cogs.ui.board import BoardMessage, move_selects, render_png
+from cogs.ui.board import accent, move_selects, render_png
 from cogs.ui.labels import game_name
+from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
 from gamecore.match import Match
 from i18n import t
 from service import MatchServiceAPI
@@ -21,15 +22,13 @@ async def hand_message(service: MatchServiceAPI, match: Match, user_id: int, loc
     view = service.view_for(match, user_id)
     png = await render_png(match.game_id, view, locale, kind="hand")
     moves = await service.legal_moves(match.id, user_id, limit=None)
-    lines = [t("hand.your_turn" if moves else "hand.wait", locale)]
-    embed = discord.Embed(title=t("hand.title", locale, game=game_name(match.game_id, locale)), description="\n".join(lines))
-    embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
-    if png is not None:
-        embed.set_image(url=f"attachment://{HAND_PNG}")
     components = discord.ui.View(timeout=None)
     for select in move_selects(match, moves, locale, view):
         components.add_item(select)
     return BoardMessage(
-        embed=embed, png=png, view=components if moves else None, filename=HAND_PNG,
-        alt_text=picture_alt(match, view, locale, kind="hand"),
+        title=t("hand.title", locale, game=game_name(match.game_id, locale)),
+        head=(t("hand.your_turn" if moves else "hand.wait", locale),), png=png,
+        controls=components if moves else None, filename=HAND_PNG,
+        footer=t("board.footer", locale, match_id=match.id, steps=match.steps),
+        accent=accent(match), alt_text=picture_alt(match, view, locale, kind="hand", limit=GALLERY_ALT_LIMIT),
     )

@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import discord
 
 from cogs.ui.components import LOBBY_ACTIONS, ComputerSelect, LobbyButton
 from cogs.ui.labels import game_name, say, shown_name
+from cogs.ui.layout import BoardMessage
 from cogs.ui.seats import seat_name
 from gamecore.match import Match
 from gamecore.presentation import Presentation, Text
@@ -24,7 +27,7 @@ def clock_line(turn_limit: float | None, locale: str) -> str:
     return t("lobby.clock_minutes", locale, minutes=seconds // 60)
 
 
-def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+def lobby_message(match: Match, locale: str) -> BoardMessage:
     game = get_game(match.game_id)
     seats = "\n".join(
         f"• {seat_name(match, i, locale)}" for i in range(len(match.seats))
@@ -42,19 +45,16 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
         description += "".join("\n" + line for line in invitation_lines(match, locale))
         if match.practice:  # told to everyone before they join: the host knows the deal
             description += "\n" + t("lobby.practice", locale)
-    embed = discord.Embed(
-        title=t("lobby.title", locale, game=game_name(match.game_id, locale)),
-        description=description, colour=discord.Colour.gold(),
+    message = BoardMessage(
+        title=t("lobby.title", locale, game=game_name(match.game_id, locale)), head=(description,), png=None,
+        controls=None, footer=t("board.footer", locale, match_id=match.id, steps=match.steps),
+        accent=(discord.Colour.gold() if match.status == "lobby" else discord.Colour.light_grey()).value,
     )
-    embed.set_footer(text=t("board.footer", locale, match_id=match.id, steps=match.steps))
     if match.status != "lobby":
-        return embed, None
+        return message
     presentation = presentation_of(match.game_id)
     options = game.resolve_options(match.options)
-    if options:
-        embed.add_field(
-            name=t("lobby.options_title", locale), value=option_lines(presentation, options, locale)[:1024], inline=False
-        )
+    fields = ((t("lobby.options_title", locale), option_lines(presentation, options, locale)[:1024]),) if options else ()
     view = discord.ui.View(timeout=None)
     too_few = len(match.seats) < game.min_players  # Start is enabled once the minimum is seated
     menu = presentation.computer_players
@@ -67,12 +67,12 @@ def lobby_message(match: Match, locale: str) -> tuple[discord.Embed, discord.ui.
         view.add_item(LobbyButton(match.id, action, label=label, disabled=action == "start" and too_few))
     if menu:
         view.add_item(computer_menu(match, presentation, locale))
-    return embed, view
+    return replace(message, fields=fields, controls=view)
 
 
 def invitation_lines(match: Match, locale: str) -> list[str]:
     """Who is invited and still expected, whether only they may join, what it replays
-    (mentions in an embed ping nobody)."""
+    (the lobby's mentions ping nobody: its message is sent with no mentions allowed)."""
     lines = []
     if match.rematch_of is not None:
         lines.append(t("lobby.rematch_of", locale, match_id=match.rematch_of))

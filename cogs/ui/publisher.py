@@ -6,7 +6,7 @@ goes through here, so Discord's refusals are handled once and in one order.
   is already waiting behind is skipped (the newer one draws the latest state anyway).
 - **Hour-old boards.** Discord caps edits of messages older than an hour (429 / 30046). A
   board older than ``BOARD_FRESH_FOR`` (50 minutes) is never edited: the next redraw posts
-  a fresh board and strips the old one's components. 30046, a rate limit longer than
+  a fresh board and deletes the old one. 30046, a rate limit longer than
   ``max_ratelimit_timeout``, a deleted board (10008) or an archived thread (50083; a new
   message revives an unlocked thread) also lead to a fresh board.
 - **Channels that refuse.** After 403 (50001 / 50013) or 404 (10003) the channel is
@@ -374,16 +374,17 @@ class Publisher:
         self._state(match.id).board = _Board(message.id, self._clock())
         await self._save_board(match.id, message.id)
         if old is not None and old != message.id:
-            await self._strip(channel, match, old)
+            await self._remove(channel, match, old)
         return Published(Shown.POSTED, message_id=message.id)
 
-    async def _strip(self, channel: Any, match: Match, message_id: int) -> None:
-        """Best effort: the old board loses its components (they would only answer "out
-        of date"). It may itself be refused (30046 again): that is harmless."""
+    async def _remove(self, channel: Any, match: Match, message_id: int) -> None:
+        """Best effort: the old board is deleted, so the channel holds one board per match
+        (deleting is not capped for old messages as editing is; a bot may always delete its
+        own). A refusal is harmless: the old board's components answer "out of date"."""
         try:
-            await channel.get_partial_message(message_id).edit(view=None)
+            await channel.get_partial_message(message_id).delete()
         except (discord.HTTPException, discord.RateLimited) as error:
-            log.info("old board %s of %s keeps its components (%s)", message_id, match.id, error)
+            log.info("old board %s of %s stays (%s)", message_id, match.id, error)
 
     async def _refused(self, match: Match, error: discord.HTTPException | discord.RateLimited) -> Published:
         failure = classify(error)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+import simcord.components
 import simcord.interactions
 from PIL import Image
 
@@ -32,13 +33,29 @@ def make_world(env: Any) -> World:
     return World(guild, channel, alice, bob)
 
 
+#: Buttons and selects (Discord's component types), the parts a person clicks.
+INTERACTIVE = {2, 3, 4, 5, 6, 7, 8}
+
+
+def layout(message: Any) -> list[dict]:
+    """Every component of a message, nested ones included (a V2 layout), as raw dicts in order."""
+    raw = [c if isinstance(c, dict) else c.to_dict() for c in getattr(message, "components", None) or []]
+    return list(simcord.components.walk_components(raw))
+
+
 def components(message: Any) -> list[dict]:
-    """Every component of a message (buttons and selects) as raw dicts, in order."""
-    found: list[dict] = []
-    for row in getattr(message, "components", None) or []:
-        raw = row if isinstance(row, dict) else row.to_dict()
-        found.extend(raw.get("components", []))
-    return found
+    """Every button and select of a message as raw dicts, in order."""
+    return [c for c in layout(message) if c.get("type") in INTERACTIVE]
+
+
+def board_text(message: Any) -> str:
+    """All the text of a board, lobby or hand layout (its text displays, in order)."""
+    return "\n".join(c["content"] for c in layout(message) if c.get("type") == 10)
+
+
+def gallery(message: Any) -> list[dict]:
+    """The media gallery items of a layout (the board's picture and its alt text)."""
+    return [item for c in layout(message) if c.get("type") == 12 for item in c["items"]]
 
 
 def custom_ids(message: Any) -> list[str]:
@@ -93,8 +110,9 @@ async def board_message(env: Any, world: World, match_id: str) -> Any:
 
 
 async def assert_board_png(message: Any) -> None:
-    assert message.embeds[0].image.url == "attachment://board.png"
     assert [a.filename for a in message.attachments] == ["board.png"]
+    (item,) = gallery(message)
+    assert item["media"]["url"] in ("attachment://board.png", message.attachments[0].url)
     assert_png(await message.attachments[0].read())
 
 

@@ -12,7 +12,7 @@ from cogs.ui.board import (
     SELECT_LIMIT,
     SELECT_ROWS,
     board_components,
-    board_embed,
+    board_head,
     plan_selects,
     render_png,
 )
@@ -60,21 +60,20 @@ def test_custom_ids_stay_short_and_menus_stay_within_limits() -> None:
 
 def test_a_deal_without_starting_point_is_announced_with_the_way_out() -> None:
     match = cartographer_match()
-    embed = board_embed(match, {"no_starting_point": True}, "en", [])
-    assert "No starting point" in embed.description and "resign" in embed.description
-    japanese = board_embed(match, {"no_starting_point": True}, "ja", [])
-    assert "出発点がありません" in japanese.description
+    text = "\n".join(board_head(match, {"no_starting_point": True}, "en"))
+    assert "No starting point" in text and "resign" in text
+    assert "出発点がありません" in "\n".join(board_head(match, {"no_starting_point": True}, "ja"))
     view = board_components(match, ["exchange 2S"], "en")
     assert any(item.custom_id.endswith(":resign") for item in view.children)
-    assert "No starting point" not in board_embed(match, {"no_starting_point": False}, "en", []).description
+    assert "No starting point" not in "\n".join(board_head(match, {"no_starting_point": False}, "en"))
 
 
 def test_a_solo_board_spells_out_hand_and_pile() -> None:
     match = cartographer_match()
     view = get_game("cartographer").view(match.state, 0)
-    embed = board_embed(match, view, "en", [])
-    assert f"Hand: {' '.join(view['hand'])}" in embed.description
-    assert f"{view['pile']} cards left to draw" in embed.description
+    text = "\n".join(board_head(match, view, "en"))
+    assert f"Hand: {' '.join(view['hand'])}" in text
+    assert f"{view['pile']} cards left to draw" in text
 
 
 async def test_the_same_view_is_drawn_once(monkeypatch) -> None:

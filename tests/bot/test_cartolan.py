@@ -14,6 +14,7 @@ from tests.bot.helpers import (
     World,
     assert_board_png,
     board_message,
+    board_text,
     components,
     custom_ids,
     japanese,
@@ -76,12 +77,10 @@ async def seat_computers(env: Any, world: Any, match_id: str, lobby: Any, types:
 async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:
     world = make_world(env)
     match_id, lobby = await open_lobby(env, world, seed=3)
-    (field,) = lobby.embeds[0].fields
-    assert "**Mode**: beginner" in field.value and "**Preset**: classic" in field.value
-    assert (
-        "clockwise (default)" in field.value and "**Mythical City**: off (default)" in field.value
-    )
-    assert "Options: " not in lobby.embeds[0].description  # the one-line list is replaced
+    text = board_text(lobby)
+    assert "**Mode**: beginner" in text and "**Preset**: classic" in text
+    assert "clockwise (default)" in text and "**Mythical City**: off (default)" in text
+    assert "Options: " not in board_text(lobby)  # the one-line list is replaced
     ids = custom_ids(lobby)
     assert f"tt:cpu:{match_id}" in ids and f"tt:lb:{match_id}:addcpu" not in ids
     (menu,) = [c for c in components(lobby) if c["type"] == 3]
@@ -98,7 +97,7 @@ async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:
     full = await world.alice.select(lobby, ["explorer"], custom_id=f"tt:cpu:{match_id}")
     assert "taken" in private_text(full)
     current = await board_message(env, world, match_id)
-    assert "Router (computer)" in current.embeds[0].description
+    assert "Router (computer)" in board_text(current)
 
 
 async def play_person_turn(world: Any, board: Any, done: dict[str, int]) -> None:
@@ -119,7 +118,7 @@ async def play_person_turn(world: Any, board: Any, done: dict[str, int]) -> None
         done["explore"] += 1
         done["turn_explored"] = 1
         clicked = await world.alice.click(board, custom_id=explore["custom_id"])
-        log = clicked.response.embeds[0].description
+        log = board_text(clicked.response)
         assert "explored" in log or "found no tile" in log or "disaster" in log, log
     elif done["turn_explored"] == 0 and step is not None and not done["turn_moved"]:
         done["turn_moved"] = 1  # out of the Capital first: its neighbours are all laid
@@ -162,7 +161,7 @@ async def test_one_person_and_three_computers_play_to_the_end(env) -> None:
             await env.advance_time(1)
             continue
         board = await board_message(env, world, match_id)
-        if "🤖" in board.embeds[0].description:
+        if "🤖" in board_text(board):
             computer_turns += 1
         await play_person_turn(world, board, done)
     match = await env.bot.service.get(match_id)
@@ -257,8 +256,8 @@ async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(
     world = World(guild, channel, alice, guild.add_member(env.create_user("bob")))
     with japanese(monkeypatch, {world.alice.id}, {world.guild.id}):
         match_id, lobby = await open_lobby(env, world, seed=4, options="preset=modern")
-        assert lobby.embeds[0].fields[0].name == "オプション"
-        assert "continuous（既定）" in lobby.embeds[0].fields[0].value
+        assert "**オプション**" in board_text(lobby)
+        assert "continuous（既定）" in board_text(lobby)
         await seat_computers(env, world, match_id, lobby, ["trader"])
         await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
         before = await env.bot.service.get(match_id)
@@ -269,7 +268,7 @@ async def test_a_japanese_server_gets_japanese_labels_and_play_still_works(
         after = await env.bot.service.get(match_id)
         assert after.steps > before.steps and not after.awaits_computer
         board = await board_message(env, world, match_id)  # redrawn in the server's language
-        assert "🤖" in board.embeds[0].description  # the computer's turn, logged in Japanese
+        assert "🤖" in board_text(board)  # the computer's turn, logged in Japanese
         labels = [c.get("label", "") for c in components(board) if c["type"] == 2]
         assert any("北" in label for label in labels) and "手番終了" in labels, labels
 
@@ -279,8 +278,8 @@ async def test_the_player_picks_the_adventurer_the_direction_buttons_move(env) -
     the player to move switches it to the second (nobody else may), and its steps move it."""
     world = make_world(env)
     match_id, lobby = await open_lobby(env, world, seed=3, options="second_adventurer=on")
-    (field,) = lobby.embeds[0].fields
-    assert "**Second Adventurer**: on" in field.value and "**Travel money**: off (default)" in field.value
+    text = board_text(lobby)
+    assert "**Second Adventurer**: on" in text and "**Travel money**: off (default)" in text
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await env.bot.service.get(match_id)

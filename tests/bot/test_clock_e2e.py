@@ -16,7 +16,7 @@ import pytest
 from cogs.commands.params import parse_clock
 from gamecore.contract import IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT
-from tests.bot.helpers import make_world
+from tests.bot.helpers import board_text, make_world
 from tests.bot.test_speiderne_e2e import heuristic_choice
 
 LOOP = 61  # the clock cog looks every minute
@@ -80,7 +80,7 @@ async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot)
     assert first.steps > match.steps and actions[match.steps].notation == heuristic_choice(match.state, seat)
     assert first.expiries[seat] == 1 and not first.seats[seat].is_computer
     board = next(m for m in world.channel.history() if m.id == first.board_message_id)
-    assert "ran out of time" in board.embeds[0].description
+    assert "ran out of time" in board_text(board)
 
     # the other person plays (their moves do not reset the late seat's count)
     for _ in range(20):
@@ -133,13 +133,13 @@ async def test_the_host_sets_or_switches_off_the_turn_clock(env) -> None:
     assert await service.find_matches(world.alice.id) == []
 
     opened = await world.alice.slash(world.channel, "game new", game="speiderne", options="clock=2h max_rounds=5")
-    assert "Turn clock: 2 h" in opened.response.embeds[0].description
+    assert "Turn clock: 2 h" in board_text(opened.response)
     (timed,) = await service.find_matches(world.alice.id)
     assert timed.turn_limit == 7200 and dict(timed.options) == {"max_rounds": 5}
     await world.alice.click(opened.response.message, custom_id=f"tt:lb:{timed.id}:cancel")
 
     untimed = await world.bob.slash(world.channel, "game new", game="speiderne", options="clock=off")
-    assert "No turn clock" in untimed.response.embeds[0].description
+    assert "No turn clock" in board_text(untimed.response)
     (match,) = await service.find_matches(world.bob.id)
     await world.alice.click(untimed.response.message, custom_id=f"tt:lb:{match.id}:join")
     await world.bob.click(untimed.response.message, custom_id=f"tt:lb:{match.id}:start")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.helpers import quoted
+from tests.bot.helpers import layout, quoted
 
 #: 2026-11-25 10:00 UTC.
 START = dt.datetime(2026, 11, 25, 10, 0, tzinfo=dt.UTC).timestamp()
@@ -26,8 +26,9 @@ class Clock:
 
 
 def texts_of(message: Any) -> list[str]:
-    """Everything a person can read in a message: content, embeds, attachment descriptions."""
-    found = [message.content or ""]
+    """Everything a person can read in a message: content, embeds, a layout's components
+    (texts, alt texts, labels), attachment descriptions."""
+    found = [message.content or "", json.dumps(layout(message), ensure_ascii=False)]
     found += [json.dumps(embed.to_dict(), ensure_ascii=False) for embed in message.embeds]
     found += [a.description or "" for a in message.attachments]
     return found

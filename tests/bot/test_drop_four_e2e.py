@@ -7,7 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.helpers import assert_board_png, board_message, components, make_world, private_text
+from tests.bot.helpers import (
+    assert_board_png,
+    board_message,
+    board_text,
+    components,
+    make_world,
+    private_text,
+)
 
 GAME = "drop-four"
 
@@ -29,8 +36,8 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     choices = await world.alice.autocomplete(world.channel, "game new", "options", "col", game=GAME)
     assert [c["value"] for c in choices][:1] == ["columns=7"]  # the game's own options
     match_id, lobby = await open_lobby(env, world, options="columns=6")
-    (field,) = lobby.embeds[0].fields
-    assert "**Columns**: 6" in field.value and "**Rows**: 6" in field.value
+    text = board_text(lobby)
+    assert "**Columns**: 6" in text and "**Rows**: 6" in text
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await env.bot.service.get(match_id)
@@ -46,7 +53,7 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     clicked = await mover.click(board, custom_id=buttons["c"]["custom_id"])
     assert clicked.acknowledged and not clicked.ephemeral
     board = await board_message(env, world, match_id)
-    assert "column c" in board.embeds[0].description.lower()  # the game's event line
+    assert "column c" in board_text(board).lower()  # the game's event line
 
     typed = await other.autocomplete(world.channel, "play", "move", "")
     assert [c["value"] for c in typed] == list("abcdef")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.bot.helpers import custom_ids, make_world, posted, private_text
+from tests.bot.helpers import board_text, custom_ids, make_world, posted, private_text
 
 
 def pings(world: Any, user: Any) -> list[Any]:
@@ -21,7 +21,7 @@ async def test_a_challenge_is_invite_only_until_the_host_opens_it(env) -> None:
     lobby = opened.response.message
     (ping,) = pings(world, world.bob)  # the one ping, linking to the lobby
     assert ping.content.startswith(f"<@{world.bob.id}>: alice invites you") and str(lobby.id) in ping.content
-    assert f"By invitation. Waiting for: <@{world.bob.id}>" in lobby.embeds[0].description
+    assert f"By invitation. Waiting for: <@{world.bob.id}>" in board_text(lobby)
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
     assert {f"tt:lb:{match.id}:decline", f"tt:lb:{match.id}:open"} <= set(custom_ids(lobby))
 
@@ -30,7 +30,7 @@ async def test_a_challenge_is_invite_only_until_the_host_opens_it(env) -> None:
     not_host = await world.bob.click(lobby, custom_id=f"tt:lb:{match.id}:open")
     assert "host" in private_text(not_host)
     joined = await world.bob.click(lobby, custom_id=f"tt:lb:{match.id}:join")
-    assert "bob" in joined.response.embeds[0].description
+    assert "bob" in board_text(joined.response)
     assert len(pings(world, world.bob)) == 1  # nobody is pinged again
     await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:open")
     await carol.click(lobby, custom_id=f"tt:lb:{match.id}:join")
@@ -67,7 +67,7 @@ async def test_rematch_opens_one_lobby_that_starts_when_everyone_joined(env) -> 
     assert lobby.id != board.id and ping.content.startswith(f"<@{world.alice.id}>: bob invites you")
     rematch = await env.bot.service.store.find_rematch(match.id)
     assert rematch.host_id == world.bob.id and rematch.seed != match.seed
-    assert f"Rematch of match {match.id}" in lobby.embeds[0].description
+    assert f"Rematch of match {match.id}" in board_text(lobby)
 
     second = await world.alice.click(board, custom_id=f"tt:rm:{match.id}")
     assert str(lobby.id) in private_text(second)  # points to the open one

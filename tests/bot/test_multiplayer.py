@@ -8,6 +8,7 @@ import renderer
 from tests.bot.helpers import (
     assert_board_png,
     assert_png,
+    board_text,
     components,
     custom_ids,
     make_world,
@@ -34,7 +35,7 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:
     start_button = next(c for c in components(lobby) if c["custom_id"].endswith(":start"))
     assert start_button["disabled"]  # one seat: below the minimum
     joined = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
-    assert "bob" in joined.response.embeds[0].description
+    assert "bob" in board_text(joined.response)
     early = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     assert "host" in private_text(early)
     again = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
@@ -89,7 +90,7 @@ async def test_computer_seats_move_after_a_pause(env) -> None:
             assert after.steps > match.steps
             computer_moves += 1
             board = next(m for m in world.channel.history() if m.id == after.board_message_id)
-            assert "🤖" in board.embeds[0].description
+            assert "🤖" in board_text(board)
             await assert_board_png(board)
             continue
         move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
@@ -116,7 +117,7 @@ async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:
     after = await env.bot.service.get(match_id)
     assert after.steps > match.steps
     board = next(m for m in world.channel.history() if m.id == after.board_message_id)
-    assert "ran out of time" in board.embeds[0].description
+    assert "ran out of time" in board_text(board)
 
 
 async def test_game_options_are_checked_privately_and_applied(env) -> None:
@@ -143,18 +144,18 @@ async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:
     joined = await world.bob.click(old_lobby, custom_id=f"tt:lb:{match_id}:join")
     assert joined.acknowledged
     current = next(m for m in world.channel.history() if m.id == new_lobby.id)
-    assert "bob" in current.embeds[0].description
+    assert "bob" in board_text(current)
     cancelled = await world.alice.click(current, custom_id=f"tt:lb:{match_id}:cancel")
     assert cancelled.acknowledged and (await env.bot.service.get(match_id)).status == "abandoned"
     current = next(m for m in world.channel.history() if m.id == new_lobby.id)
-    assert "cancelled" in current.embeds[0].description and custom_ids(current) == []
+    assert "cancelled" in board_text(current) and custom_ids(current) == []
 
 
 async def test_the_lobby_shows_the_chosen_options(env) -> None:
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game=GAME, options="max_rounds=12")
-    (field,) = opened.response.embeds[0].fields
-    assert field.name == "Options" and "**Rounds at most**: 12" in field.value
+    text = board_text(opened.response)
+    assert "**Options**" in text and "**Rounds at most**: 12" in text
 
 
 async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypatch) -> None:

@@ -3,7 +3,7 @@ the clock stops once both asked, and the board says the match is paused."""
 
 from __future__ import annotations
 
-from tests.bot.helpers import board_message, make_world, private_text
+from tests.bot.helpers import board_message, board_text, make_world, private_text
 
 
 async def test_both_people_pause_and_the_board_says_so(env) -> None:
@@ -17,7 +17,7 @@ async def test_both_people_pause_and_the_board_says_so(env) -> None:
     asked = await world.alice.slash(world.channel, "game pause")
     assert "once everyone" in private_text(asked)
     board = await board_message(env, world, lobby.id)
-    text = board.embeds[0].description
+    text = board_text(board)
     assert "Pause asked by " in text and " alice; waiting for " in text and " bob (" in text
     stranger = env.create_user("carol")
     carol = world.guild.add_member(stranger)
@@ -29,4 +29,4 @@ async def test_both_people_pause_and_the_board_says_so(env) -> None:
     match = await service.get(lobby.id)
     assert match.paused_at is not None and match.timer_at is None
     board = await board_message(env, world, lobby.id)
-    assert "The turn clock is paused" in board.embeds[0].description
+    assert "The turn clock is paused" in board_text(board)

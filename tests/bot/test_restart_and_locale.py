@@ -6,6 +6,7 @@ from i18n import t
 from tests.bot.helpers import (
     assert_board_png,
     board_message,
+    board_text,
     custom_ids,
     japanese,
     make_world,
@@ -64,8 +65,9 @@ async def test_replies_follow_the_user_and_server_languages(env, monkeypatch) ->
     with japanese(monkeypatch, {world.alice.id}, {world.guild.id}):
         result = await world.alice.slash(world.channel, "game new", game="cartographer", seed=2)
         board = result.response.message
-        assert board.embeds[0].title == t("game.cartographer.name", "ja") != t("game.cartographer.name", "en")
-        assert "手番" in board.embeds[0].description
+        assert t("game.cartographer.name", "ja") in board_text(board)
+        assert t("game.cartographer.name", "en") not in board_text(board)
+        assert "手番" in board_text(board)
         refused = await world.alice.slash(world.channel, "play", move="reveal A1 2C A2")
         assert "指せる手" in private_text(refused)
         hint = await world.alice.slash(world.channel, "hint")
@@ -112,5 +114,5 @@ async def test_a_lost_board_message_is_posted_again(env) -> None:
     match = await env.bot.service.get(match_id)
     assert match.board_message_id not in (message.id, message.id + 999)
     board = await board_message(env, world, match_id)
-    assert move in board.embeds[0].description
+    assert move in board_text(board)
     await assert_board_png(board)

@@ -39,12 +39,12 @@ def test_hostile_names_are_inert() -> None:
 async def test_the_board_pairs_every_badge_with_its_name(env) -> None:
     """After the seat order is drawn, the board's text gives each picture badge its name, the
     turn line and the log use the same badge, and the lobby numbered nobody before the draw."""
-    from tests.bot.helpers import board_message, components, make_world  # noqa: PLC0415 - the e2e helpers load simcord
+    from tests.bot.helpers import board_message, board_text, components, make_world  # noqa: PLC0415 - the e2e helpers load simcord
 
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game="speiderne")
     lobby = opened.response.message
-    assert "1." not in lobby.embeds[0].description  # no number before the order is drawn
+    assert "1." not in board_text(lobby)  # no number before the order is drawn
 
     def button(message, action):
         return next(c["custom_id"] for c in components(message) if c["custom_id"].endswith(f":{action}"))
@@ -54,8 +54,8 @@ async def test_the_board_pairs_every_badge_with_its_name(env) -> None:
     await world.alice.click(lobby, custom_id=button(lobby, "start"))
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
     board = await board_message(env, world, match.id)
-    text = board.embeds[0].description
+    text = board_text(board)
     legend = " · ".join(f"{badge(s)} {seat.name}" for s, seat in enumerate(match.seats))
     assert legend in text
     mover = match.to_move[0]
-    assert f"{badge(mover)} {match.seats[mover].name}" in text.splitlines()[0]
+    assert f"{badge(mover)} {match.seats[mover].name}" in text.splitlines()[1]  # under the title

@@ -9,6 +9,7 @@ from tests.bot.helpers import (
     assert_board_png,
     assert_png,
     board_message,
+    board_text,
     custom_ids,
     make_world,
     private_text,
@@ -67,7 +68,7 @@ async def test_a_seeded_game_played_to_the_end_with_play(env, game_id: str) -> N
     match = await env.bot.service.get(match_id)
     assert match.status == "finished" and match.result["result"] in ("won", "lost")
     verdict = "won!" if match.result["result"] == "won" else "lost."
-    assert verdict in final.embeds[0].description
+    assert verdict in board_text(final)
     assert custom_ids(final) == [f"tt:rv:{match_id}"]  # a finished board offers its review only
     await assert_board_png(final)
     stats = await world.alice.slash(world.channel, "stats")  # a chosen seed: practice
@@ -108,7 +109,7 @@ async def test_a_wrong_move_is_explained_privately_and_changes_nothing(env) -> N
     assert nonsense.ephemeral and nonsense.response.content
     after = await env.bot.service.get(match_id)
     assert (after.version, after.steps, after.state) == (before.version, before.steps, before.state)
-    assert (await board_message(env, world, match_id)).embeds[0].description == message.embeds[0].description
+    assert (board_text(await board_message(env, world, match_id))) == board_text(message)
 
 
 async def test_another_user_cannot_act_on_a_solo_match(env) -> None:
@@ -138,4 +139,4 @@ async def test_resigning_from_the_board_asks_first(env) -> None:
     match = await env.bot.service.get(match_id)
     assert match.status == "finished" and match.result["result"] == "lost"
     board = await board_message(env, world, match_id)
-    assert "resigned" in board.embeds[0].description and custom_ids(board) == [f"tt:rv:{match_id}"]
+    assert "resigned" in board_text(board) and custom_ids(board) == [f"tt:rv:{match_id}"]

@@ -27,7 +27,9 @@ async def public_board(actor: Any, channel: Any, match_id: str) -> tuple[Any, ..
     for embed in embeds:
         embed.pop("timestamp", None)
     pictures = [await a.read() for a in message.attachments]
-    components = [row.to_dict() for row in message.components]
+    components = json.dumps([row.to_dict() for row in message.components], sort_keys=True)
+    for attachment in message.attachments:  # each post uploads the picture anew
+        components = components.replace(attachment.url, attachment.filename)
     return message.content, json.dumps(embeds, sort_keys=True), pictures, components
 
 

@@ -15,7 +15,7 @@ from simcord.builders import ChannelHandle
 from simcord.enums import ChannelType, OverwriteType
 
 from cogs.ui import replies
-from tests.bot.helpers import World, custom_ids, make_world, posted, private_text, start
+from tests.bot.helpers import World, board_text, custom_ids, make_world, posted, private_text, start
 from tests.hardening.test_bot_hostile import forge
 
 #: A member's id as Discord writes it (17-20 digits: escape_mentions needs a real one).
@@ -65,7 +65,7 @@ async def test_another_servers_match_is_refused_on_every_path_and_changes_nothin
     ):
         refused = await mallory.slash(there, command, **options)
         assert refused.ephemeral and "no match" in private_text(refused), command
-        assert [m.id for m in there.history() if m.embeds] == [decoy.id], command  # nothing posted
+        assert [m.id for m in there.history() if m.embeds or m.components] == [decoy.id], command  # nothing posted
     assert await mallory.autocomplete(there, "play", "move", "", match=lobby_id) == []
 
 
@@ -104,7 +104,7 @@ async def test_game_show_refuses_a_member_who_cannot_see_the_channel_and_posts_o
     assert "no match" in private_text(joined)
     after = await env.bot.service.get(match_id)
     assert (after.version, after.board_message_id) == (before.version, before.board_message_id)
-    assert [m.id for m in world.channel.history() if m.embeds] == [own_board.id]  # no public copy
+    assert [m.id for m in world.channel.history() if m.embeds or m.components] == [own_board.id]  # no public copy
 
     # A seated player elsewhere in the server is told where the match lives.
     moved = await world.alice.slash(world.channel, "game show", match=match_id)
@@ -122,7 +122,7 @@ async def test_hostile_display_names_are_shown_as_plain_text(env) -> None:
     world = World(guild, channel, alice, bob)
     match_id, lobby = await open_lobby(env, world, channel)
     joined = await bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
-    text = joined.response.embeds[0].description
+    text = board_text(joined.response)
     assert re.search(r"(?<!\\)\[Free Nitro\]", text) is None and "\\[Free Nitro]" in text  # no masked link
     assert f"<@{SOME_ID}>" not in text and f"<@&{SOME_ID}>" not in text  # no mention pills
     assert "@everyone" not in text and "\\`x\\`" in text
@@ -166,14 +166,14 @@ async def test_the_same_play_sent_again_while_the_first_is_saved_applies_once(en
 async def test_a_seeded_lobby_says_it_is_practice_and_counts_nowhere(env) -> None:
     world = make_world(env)
     match_id, lobby = await open_lobby(env, world, world.channel, seed=424242)
-    assert "Practice table" in lobby.embeds[0].description  # seen before anyone joins
+    assert "Practice table" in board_text(lobby)  # seen before anyone joins
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     await world.bob.slash(world.channel, "game resign", match=match_id)  # a loss, were it counted
     assert (await env.bot.service.get(match_id)).seat_of(world.bob.id) is None
     assert await env.bot.service.stats(world.bob.id) == []
     unseeded_id, unseeded = await open_lobby(env, world, world.channel)
-    assert "Practice table" not in unseeded.embeds[0].description
+    assert "Practice table" not in board_text(unseeded)
     assert custom_ids(unseeded)
 
 
