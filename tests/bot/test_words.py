@@ -10,7 +10,7 @@ import pytest
 from cogs.ui.labels import say
 from gamecore.presentation import Presentation
 from gamecore.registry import get_game, list_games, presentation_of
-from tests.bot.helpers import make_world, select_options
+from tests.bot.helpers import components, make_world, select_options
 
 WORDED = sorted(
     g.id for g in list_games() if type(presentation_of(g.id)).move_text is not Presentation.move_text
@@ -55,7 +55,7 @@ async def test_a_solo_board_offers_its_moves_in_words(env) -> None:
     world = make_world(env)
     opened = await world.alice.slash(world.channel, "game new", game="cartographer", seed=7)
     board = opened.response.message
-    raw = [c for row in board.components for c in row.to_dict()["components"] if c["type"] == 3]
+    raw = [c for c in components(board) if c["type"] == 3]
     options = [o for select in raw for o in select["options"]]
     assert options and all(o["label"] != o["value"] for o in options)
     reveal = next(o for o in options if o["value"].startswith("reveal "))
