@@ -167,7 +167,7 @@ class PostgresMatchStore:
         url: str,
         *,
         min_size: int = 1,
-        max_size: int = 8,
+        max_size: int = 16,
         timeout: float = 5.0,
         busy_timeout: float = 1.0,
     ) -> None:
