@@ -271,7 +271,7 @@ def compare(args: argparse.Namespace) -> None:
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run stops its server
     codes = [str(Path(__file__).resolve().parent.parent), *args.code]
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    runs = 0
+    made = 0
     with tempfile.TemporaryDirectory() as folder:
         Path(folder).chmod(0o755)  # the server may run as its own user
         server = PostgresServer(DURABLE_SETTINGS, scratch=folder)
@@ -280,8 +280,8 @@ def compare(args: argparse.Namespace) -> None:
             for round_number in range(args.rounds):
                 for code in codes:
                     for config in args.configs:
-                        runs += 1
-                        name = f"r{round_number}_{runs}_{config.replace('-', '_')}"
+                        made += 1
+                        name = f"r{round_number}_{made}_{config.replace('-', '_')}"
                         kind, sync, processes = CONFIGS[config]
                         if kind == "pg":
                             asyncio.run(_create_database(server.url(), name))
