@@ -13,6 +13,7 @@ import os
 import re
 import sqlite3
 import sys
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -168,8 +169,9 @@ class TabletopBot(commands.Bot):
         self.computer_delay: float = 2.0
         #: Plays of the same deal per computer player in a solo game's par (docs/analysis.md).
         self.par_plays: int = PAR_PLAYS
-        #: ``renderer.warm_up`` running in a thread from ``setup_hook`` on.
-        self.warming_up: asyncio.Task[None] | None = None
+        #: ``renderer.warm_up`` running in a daemon thread from ``setup_hook`` on (not an
+        #: executor task: nothing waits for it, and shutting down never does).
+        self.warming_up: threading.Thread | None = None
         #: Worlds per decision in a review; None: the analysis's defaults (48 solo, 8 multiplayer).
         self.review_samples: int | None = None
         #: Every board redraw and channel message of a match goes through it, in order.
@@ -224,7 +226,8 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         list_games()  # import every game now, so no first command pays for it
         # fonts, card faces and palettes, in a thread: no first board stalls 0.4-1.3 s on them
-        self.warming_up = asyncio.create_task(asyncio.to_thread(renderer.warm_up))
+        self.warming_up = threading.Thread(target=renderer.warm_up, name="renderer-warm-up", daemon=True)
+        self.warming_up.start()
         self._service = await MatchService.open(
             self.settings.database_url, shards=self.settings.shards
         )

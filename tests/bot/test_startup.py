@@ -154,8 +154,8 @@ async def test_setup_warms_the_renderer_up_in_a_thread(tmp_path, monkeypatch) ->
     await bot.setup_hook()
     try:
         assert getattr(bot, "warming_up", None) is not None
-        await bot.warming_up
-        assert ran_in and ran_in[0] is not threading.main_thread()
+        bot.warming_up.join(timeout=30)
+        assert ran_in and ran_in[0] is not threading.main_thread() and ran_in[0].daemon
     finally:
         for extension in list(bot.extensions):
             await bot.unload_extension(extension)
