@@ -12,7 +12,6 @@ so ``env`` does it (an open aiosqlite thread would hang pytest at exit).
 from __future__ import annotations
 
 import asyncio
-import functools
 import itertools
 import os
 from collections.abc import AsyncIterator
@@ -33,12 +32,12 @@ def database_url(backend_url: str) -> str:
     return backend_url
 
 
-@functools.cache
-def _renderer_warmed() -> None:
-    """The renderer's start-up warm-up, once per test process and outside simcord: the bot
-    runs it in a thread from ``setup_hook``, and simcord gives a starting bot a fixed 5 s to
-    settle, which the first warm-up (several seconds on a loaded machine) would overrun.
-    Warmed here, the bot's own call finds everything cached."""
+def _warm_renderer() -> None:
+    """The renderer's start-up warm-up, outside simcord: the bot runs it in a thread from
+    ``setup_hook``, and simcord gives a starting bot a fixed 5 s to settle, which a cold
+    warm-up (several seconds on a loaded machine) would overrun. Warmed here, the bot's own
+    call finds everything cached (a fraction of a millisecond; again after a test cleared
+    the renderer's caches)."""
     import renderer  # noqa: PLC0415 - only where a bot is built
     from gamecore.registry import list_games  # noqa: PLC0415 - only where a bot is built
 
@@ -51,7 +50,7 @@ def make_bot(database_url: str):
     """Builds a fresh, unstarted bot on the test's database (call again for a restart)."""
     from bot import Settings, create_bot  # noqa: PLC0415 - bot (discord, every cog) loads only where a bot is built
 
-    _renderer_warmed()
+    _warm_renderer()
 
     def make() -> object:
         bot = create_bot(Settings(database_url=database_url))
