@@ -778,15 +778,25 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     viewer = _seat(view.get("viewer"))
     if viewer is None:
         return cards
-    band = 56
-    image, draw = new_canvas(max(cards.width, 200), cards.height + band, PANEL)
+    image, _ = new_canvas(max(cards.width, 200), cards.height + HAND_BAND, PANEL)
+    image.paste(_hand_band(viewer, image.width), (0, 0))
+    ground = hand_band(player_colour(viewer + 1))
+    paste_text(image, (122, 24), str(len(view.get("hand") or [])), 26, ink_on(ground))
+    image.paste(cards, (0, HAND_BAND))
+    return image
+
+
+HAND_BAND = 56
+
+
+@lru_cache(maxsize=32)
+def _hand_band(viewer: int, width: int) -> Image.Image:
+    """The band over a hand: the viewer's tint, seat disc and the hand icon (drawn once)."""
     colour = player_colour(viewer + 1)
-    ground = hand_band(colour)
-    draw.rectangle((0, 0, image.width, band - 8), fill=ground)
+    image, draw = new_canvas(width, HAND_BAND, PANEL)
+    draw.rectangle((0, 0, width, HAND_BAND - 8), fill=hand_band(colour))
     paste(image, seat_disc(str(viewer + 1), colour, 40), (20, 4))
     paste(image, cards_icon(30), (74, 9))
-    draw_text(draw, (122, 24), str(len(view.get("hand") or [])), 26, ink_on(ground))
-    image.paste(cards, (0, band))
     return image
 
 
