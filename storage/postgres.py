@@ -177,8 +177,6 @@ class PostgresMatchStore:
         self.timeout = timeout
         self.busy_timeout = busy_timeout
         self._pool: asyncpg.Pool | None = None
-        #: One token per pooled connection: waiting here is "busy", not "unreachable".
-        self._free = asyncio.Semaphore(max_size)
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -217,25 +215,25 @@ class PostgresMatchStore:
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection: ``StoreBusy`` when none comes free within ``busy_timeout``,
-        ``StoreUnavailable`` when the server cannot be reached."""
+        """A pooled connection: ``StoreBusy`` when every connection stayed in use for
+        ``busy_timeout``, ``StoreUnavailable`` when the server cannot be reached."""
+        pool = self.pool
         try:
-            await asyncio.wait_for(self._free.acquire(), self.busy_timeout)
-        except TimeoutError:
-            raise StoreBusy() from None
-        try:
-            async with self.pool.acquire(timeout=self.timeout) as conn:
+            async with pool.acquire(timeout=self.busy_timeout) as conn:
                 yield conn
+        except TimeoutError as err:
+            if pool.get_size() >= self.max_size and pool.get_idle_size() == 0:
+                raise StoreBusy() from None
+            raise StoreUnavailable(str(err) or type(err).__name__) from err
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err) or type(err).__name__) from err
-        finally:
-            self._free.release()
 
     async def _one_statement(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """A write of ONE statement (atomic by itself: no BEGIN/COMMIT round trips). A
         connection lost once the statement was sent leaves its outcome unknown:
         ``CommitUnknown``."""
         async with self._connection() as conn:
+            await _check_alive(conn)
             try:
                 return await call(conn)
             except UNREACHABLE as err:
@@ -254,6 +252,7 @@ class PostgresMatchStore:
         """A write in ONE transaction: committed whole, or rolled back whole. A connection
         lost in the middle (the COMMIT's reply included) leaves it unknown: ``CommitUnknown``."""
         async with self._connection() as conn:
+            await _check_alive(conn)
             try:
                 async with conn.transaction():
                     return await call(conn)
@@ -713,6 +712,14 @@ async def _replay_ratings(conn: asyncpg.Connection) -> None:
         replay.add(match, row["updated_at"], left_early(match, users.get(match.id, ())))
     await conn.executemany(_UPSERT_RATING, replay.rating_rows())
     await conn.executemany(_INSERT_HISTORY, replay.history)
+
+
+async def _check_alive(conn: asyncpg.Connection) -> None:
+    """Before a write: a connection the server already dropped (its close is seen once the
+    event loop has run) is refused here, so that write is known not to have happened."""
+    await asyncio.sleep(0)
+    if conn.is_closed():
+        raise StoreUnavailable("the connection was closed by the server")
 
 
 def _lost(conn: asyncpg.Connection, err: BaseException) -> StoreUnavailable:

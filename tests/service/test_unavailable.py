@@ -26,7 +26,8 @@ async def test_moves_are_refused_while_the_database_is_down_and_resume_after(sto
     try:
         with pytest.raises(MatchError) as err:
             await service.play(match.id, other, "add 2", first.version)
-        assert err.value.code == "store_unavailable"
+        # a pooled connection the server dropped may meet the move: then it cannot know
+        assert err.value.code in ("store_unavailable", "commit_unknown")
         with pytest.raises(MatchError) as err:
             await service.new_match("toy-solo", 1, 2, HOST)
         assert err.value.code == "store_unavailable"

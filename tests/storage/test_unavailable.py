@@ -22,7 +22,8 @@ async def test_a_stopped_server_refuses_calls_and_the_pool_recovers(stoppable_po
         started = asyncio.get_running_loop().time()
         with pytest.raises(StoreUnavailable) as err:
             await play_one(store, match, 2)
-        assert err.value.code == "store_unavailable"
+        # a pooled connection the server dropped may meet the write: then it cannot know
+        assert err.value.code in ("store_unavailable", "commit_unknown")
         with pytest.raises(StoreUnavailable):
             await store.load("m1")
         with pytest.raises(StoreUnavailable):
