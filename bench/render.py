@@ -32,7 +32,7 @@ MAX_PNG = 300_000
 
 
 def played_view(
-    game_id: str, players: int, seed: int, steps: int, options: dict | None = None
+    game_id: str, players: int, seed: int, steps: int, options: dict[str, Any] | None = None
 ) -> dict[str, Any]:
     """The view after ``steps`` moves of a seeded game (moves picked in a fixed pattern)."""
     from gamecore import get_game  # noqa: PLC0415 - a worker process needs no engine

@@ -24,6 +24,7 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -51,7 +52,7 @@ def available_games() -> list[str]:
     return games
 
 
-def board_renderer() -> Callable[[str, dict], bytes] | None:
+def board_renderer() -> Callable[[str, dict[str, Any]], bytes] | None:
     try:
         import renderer  # noqa: PLC0415 - optional: boards are drawn when the renderer is installed
     except ImportError:

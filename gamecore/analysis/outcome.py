@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gamecore.contract import Game
 
@@ -22,7 +23,7 @@ class Measure:
     kind: str
     top: float = 1.0
 
-    def value(self, game: Game, state: object) -> float:
+    def value(self, game: Game[Any, Any], state: object) -> float:
         status = game.status(state)
         if self.kind == "win":
             return 1.0 if status.result == "won" else 0.0
@@ -42,7 +43,7 @@ MEASURES: dict[str, Measure] = {
 }
 
 
-def rank(game: Game, state: object) -> tuple[int, float]:
+def rank(game: Game[Any, Any], state: object) -> tuple[int, float]:
     """A finished solo game's result for comparisons: a win first, then the score."""
     status = game.status(state)
     return (1 if status.result == "won" else 0, status.scores[0] if status.scores else 0.0)

@@ -91,7 +91,7 @@ def _key(state: Any) -> Any:
 
 
 def play_deal(
-    game: Game, start: Any, player: Player, rngs: Sequence[random.Random],
+    game: Game[Any, Any], start: Any, player: Player, rngs: Sequence[random.Random],
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> list[Any]:
     """The final state of one play of ``start`` per generator (a solo game: seat 0)."""

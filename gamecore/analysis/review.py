@@ -105,7 +105,7 @@ class _Point:
 
 
 def _decision_points(
-    game: Game, start: Any, moves: Sequence[str], seat: int
+    game: Game[Any, Any], start: Any, moves: Sequence[str], seat: int
 ) -> tuple[list[_Point], Any]:
     """The player's decisions along ``moves`` (automatic steps such as Dungeon Delver's
     claims are not decisions), and the final state. A move that cannot be read or played
@@ -135,7 +135,7 @@ def _worlds(
 
 
 def estimate_moves(
-    game: Game,
+    game: Game[Any, Any],
     know: Knowledge,
     actions: Sequence[Any],
     samples: int,
@@ -165,7 +165,7 @@ def estimate_moves(
 
 
 def _screen(
-    game: Game, know: Knowledge, legal: Sequence[Any], taken: Sequence[Any], seed: int, measure: Measure,
+    game: Game[Any, Any], know: Knowledge, legal: Sequence[Any], taken: Sequence[Any], seed: int, measure: Measure,
     samples: int,
 ) -> Any | None:
     """The most promising move besides ``taken`` (the move played and the advisor's): up to

@@ -29,12 +29,12 @@ TABLE_SAMPLES = 8
 WIN = Measure("win")
 
 
-def _advisor(game: Game) -> str:
+def _advisor(game: Game[Any, Any]) -> str:
     return game.advisor or "heuristic"
 
 
 def _replay(
-    game: Game, start: Any, moves: Sequence[tuple[int | None, str]], seat: int
+    game: Game[Any, Any], start: Any, moves: Sequence[tuple[int | None, str]], seat: int
 ) -> list[tuple[int, Any, Any, int]]:
     """``(step, state before, action, legal count)`` of ``seat``'s decisions with a choice."""
     points = []
@@ -57,7 +57,7 @@ def _replay(
     return points
 
 
-def _rollout(game: Game, state: Any, seats: int, seed: int) -> tuple[int, ...]:
+def _rollout(game: Game[Any, Any], state: Any, seats: int, seed: int) -> tuple[int, ...]:
     """The winners when every seat is played on by the advisor."""
     name = _advisor(game)
     players = [available_players(game)[name] for _ in range(seats)]  # fresh memories each

@@ -41,13 +41,13 @@ def read_moves(path: str | None, stdin: IO[str]) -> list[str]:
     return [text for _, text in read_seated_moves(path, stdin)]
 
 
-def _check_game(game: Game, covered: tuple[str, ...] = tuple(MEASURES)) -> None:
+def _check_game(game: Game[Any, Any], covered: tuple[str, ...] = tuple(MEASURES)) -> None:
     if game.id not in covered:
         raise UsageError(f"this command covers {', '.join(covered)}, not {game.id}")
 
 
 def run_par(
-    game: Game, args: argparse.Namespace, options: Mapping[str, Any], stdin: IO[str], stdout: IO[str]
+    game: Game[Any, Any], args: argparse.Namespace, options: Mapping[str, Any], stdin: IO[str], stdout: IO[str]
 ) -> int:
     _check_game(game)
     if args.plays < 1:
@@ -73,7 +73,7 @@ def run_par(
 
 
 def run_review(
-    game: Game, args: argparse.Namespace, options: Mapping[str, Any], stdin: IO[str], stdout: IO[str]
+    game: Game[Any, Any], args: argparse.Namespace, options: Mapping[str, Any], stdin: IO[str], stdout: IO[str]
 ) -> int:
     _check_game(game, (*MEASURES, *TABLE_GAMES))
     if args.samples is not None and args.samples < 1:
