@@ -54,7 +54,7 @@ async def post_lobby(interaction: Interaction, match: Match) -> None:
     ping = invitation_ping(match, locale, message.jump_url)
     if ping is not None:
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in match.invited])
-        published = await bot.publisher.say(match, ping, allowed_mentions=mentions)
+        published = await bot.publisher.say(match, ping, ping=True, allowed_mentions=mentions)
         trouble = notices.first_trouble(None, published)
         if trouble is not None:
             await notices.tell_actor(interaction, trouble)

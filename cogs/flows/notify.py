@@ -73,7 +73,7 @@ async def tell_turn(
     if first:
         text += "\n" + t("notify.dm_failed", locale, mentions=" ".join(f"<@{u}>" for u in first))
     mentions = discord.AllowedMentions(users=[discord.Object(u) for u in in_channel])
-    published = await bot.publisher.say(match, text, allowed_mentions=mentions)
+    published = await bot.publisher.say(match, text, ping=True, allowed_mentions=mentions)
     for user in first:  # told once: the channel says it from now on without a word
         await service.save_notify(replace(settings[user], dm_failed_told=True))
     return published

@@ -67,7 +67,7 @@ async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) ->
     game = game_name(match.game_id, locale)
 
     def in_channel(mentions: str) -> str:
-        return t(key, locale, mentions=mentions, game=game, match_id=match.id, board=board)
+        return t(key, locale, mentions=mentions, game=game, match_id=match.id)
 
     dm = t("notify.dm_turn", locale, game=game, match_id=match.id, board=board)
     return await notify.tell_turn(bot, match, people, in_channel, dm)
@@ -194,10 +194,10 @@ async def fire_clock(bot: TabletopBot, before: Match) -> None:
     elif outcome.kind == "expired":
         await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
         if mentions(late):
-            await bot.publisher.say(match, t("clock.expired", locale, mentions=mentions(late), match_id=match.id))
+            await bot.publisher.say(match, t("clock.expired", locale, mentions=mentions(late), match_id=match.id), ping=True)
         if mentions(outcome.handed_over):
             text = t("clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id)
-            await bot.publisher.say(match, text)
+            await bot.publisher.say(match, text, ping=True)
         await after_step(bot, match, None)
     elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
         await redraw_board(bot, match, locale, outcome.steps[-1])

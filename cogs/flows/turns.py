@@ -47,7 +47,11 @@ async def play_move(interaction: Interaction, match_id: str, notation: str, vers
     if trouble is not None:
         await notices.tell_actor(interaction, trouble, outcome.notation)
     elif interaction.type is not discord.InteractionType.component:
-        await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
+        if interaction.channel_id == final.channel_id and final.status == "playing":
+            # The board in this channel shows the move: no private "Played" line stays behind.
+            await replies.tolerate(interaction.delete_original_response())
+        else:  # played from elsewhere: say it was played
+            await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
     await after_game.tell_par(interaction, final)
 
 

@@ -94,6 +94,8 @@ class _MatchState:
     board: _Board | None = None
     retry: asyncio.Task[None] | None = None
     latest: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = None  # newest redraw asked
+    drawn: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = None  # the board shown, to post again
+    ping: int | None = None  # the match's one ping in the channel (removed by the next one)
     users: int = 0           # redraws and messages under way (waiting for the lock included)
 
 
@@ -282,6 +284,9 @@ class Publisher:
                 result = await self._show(match, board, edit_here, new_board)
                 if result.ok:
                     state.shown = max(state.shown, match.version)
+                    state.drawn = (match, build)
+                    if not match.live:  # nobody's turn any more: no ping stays behind
+                        await self._drop_ping(match, state)
                     if state.latest is not None and state.latest[0].version <= state.shown:
                         state.latest = None  # only a retry needs it
                 elif result.shown is Shown.FAILED:
@@ -401,9 +406,15 @@ class Publisher:
         return Published(Shown.FAILED, failure)
 
     # -- plain messages ------------------------------------------------------------------
-    async def say(self, match: Match, content: str, **kwargs: Any) -> Published:
-        """A plain message about ``match`` in its channel (turn pings, clock notes), in
-        order with its redraws; nothing is sent while the channel is blocked."""
+    async def say(self, match: Match, content: str, *, ping: bool = False, **kwargs: Any) -> Published:
+        """A plain message about ``match`` in its channel, in order with its redraws;
+        nothing is sent while the channel is blocked.
+
+        A ``ping`` (a turn notice, a clock note, an invitation) is the match's one ping: the
+        previous one is deleted, and the board is posted again below it (the old board
+        deleted), so the channel keeps one board per match at the bottom and no trail of
+        pings. The board is posted again only when this process drew it (after a restart,
+        from the first redraw on)."""
         async with self._using(match) as state, state.lock:
             if self.blocked(match.channel_id) is not None:
                 return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
@@ -413,4 +424,28 @@ class Publisher:
             except (discord.HTTPException, discord.RateLimited) as error:
                 return await self._refused(match, error)
             self._lift(match.channel_id)
-            return Published(Shown.SENT, message_id=getattr(message, "id", None))
+            message_id = getattr(message, "id", None)
+            if ping:
+                await self._drop_ping(match, state)
+                state.ping = message_id
+                await self._board_below(match, state)
+            return Published(Shown.SENT, message_id=message_id)
+
+    async def _drop_ping(self, match: Match, state: _MatchState) -> None:
+        if state.ping is not None:
+            ping, state.ping = state.ping, None
+            await self._remove(self._channel_for(match.channel_id, match.guild_id), match, ping)
+
+    async def _board_below(self, match: Match, state: _MatchState) -> None:
+        """Post the board shown last again, below what was just sent (best effort: a board
+        Discord refuses now stays where it is, and the next redraw tries again)."""
+        if state.drawn is None or self.board_id(match) is None:
+            return
+        drawn, build = state.drawn
+        if drawn.version < state.shown:
+            return  # shown through another path (e.g. adopted): nothing to post again
+        try:
+            board = await build()
+            await self._post_board(drawn, board, old=self.board_id(match))
+        except (discord.HTTPException, discord.RateLimited) as error:
+            log.info("board of %s stays above its ping (%s)", match.id, error)

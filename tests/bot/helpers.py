@@ -23,6 +23,7 @@ class World:
     channel: Any
     alice: Any
     bob: Any
+    env: Any = None
 
 
 def make_world(env: Any) -> World:
@@ -30,7 +31,17 @@ def make_world(env: Any) -> World:
     channel = guild.create_text_channel("games")
     alice = guild.add_member(env.create_user("alice"))
     bob = guild.add_member(env.create_user("bob"))
-    return World(guild, channel, alice, bob)
+    return World(guild, channel, alice, bob, env)
+
+
+def posts(world: World, channel: Any = None) -> list[str]:
+    """The text of every plain message the bot posted in the channel, pings deleted since
+    included (a channel keeps one ping per match: the next one removes the last)."""
+    path = f"/channels/{(channel or world.channel).id}/messages"
+    return [
+        str(r.json.get("content") or "") for r in world.env.http_requests
+        if r.method == "POST" and r.path == path and isinstance(r.json, dict) and r.json.get("content")
+    ]
 
 
 #: Buttons and selects (Discord's component types), the parts a person clicks.

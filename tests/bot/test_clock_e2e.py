@@ -16,7 +16,7 @@ import pytest
 from cogs.commands.params import parse_clock
 from gamecore.contract import IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT
-from tests.bot.helpers import board_text, make_world
+from tests.bot.helpers import board_text, make_world, posts
 from tests.bot.test_speiderne_e2e import heuristic_choice
 
 LOOP = 61  # the clock cog looks every minute
@@ -32,7 +32,7 @@ def use(env: Any, clock: Clock) -> None:
 
 
 def said(world: Any, *words: str) -> list[str]:
-    return [m.content for m in world.channel.history() if all(w in m.content for w in words)]
+    return [content for content in posts(world) if all(w in content for w in words)]
 
 
 async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot) -> None:
@@ -100,7 +100,7 @@ async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot)
     assert len(said(world, "computer player takes your seat", f"<@{late.id}>")) == 1
     assert len(said(world, "time ran out", f"<@{late.id}>")) == 2
     assert handed.to_move and handed.seats[handed.to_move[0]].user_id == other.id
-    assert f"<@{other.id}>" in world.channel.history()[-1].content  # whose decision now
+    assert f"<@{other.id}>" in world.channel.history()[-2].content  # whose decision now, above the board
     refused = await late.slash(world.channel, "play", move="pass", match=match_id)
     assert refused.ephemeral and "no seat" in refused.response.content
     assert (await service.get(match_id)).version == handed.version

@@ -105,7 +105,8 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     match = await env.bot.service.get(match_id)
     assert match.board_message_id == posted(shown).id
     _, result, _ = await play_for(env, world, match_id)
-    assert world.channel.last_message.content.startswith("<@")  # the turn ping
+    ping, board = list(world.channel.history())[-2:]
+    assert ping.content.startswith("<@") and board.id == (await env.bot.service.get(match_id)).board_message_id
 
 
 async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> None:
@@ -194,7 +195,7 @@ async def test_an_archived_thread_is_revived_by_a_fresh_board(env) -> None:
     _, result, _ = await play_for(env, world, match_id, thread)
     match = await env.bot.service.get(match_id)
     assert match.board_message_id != board_id and thread.id not in faults.archived
-    assert not result.ephemeral or "saved, but" not in (result.response.content or "")
+    assert not result.ephemeral or "saved, but" not in private_text(result)
 
 
 async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:

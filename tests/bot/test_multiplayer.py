@@ -13,6 +13,7 @@ from tests.bot.helpers import (
     custom_ids,
     make_world,
     posted,
+    posts,
     private_text,
     select_options,
 )
@@ -46,17 +47,17 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:rmcpu")
     assert len((await env.bot.service.get(match_id)).seats) == 2
 
-    started = await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
-    assert started.response.id == lobby.id  # the lobby message became the board
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await env.bot.service.get(match_id)
     assert match.status == "playing"
-    board = next(m for m in world.channel.history() if m.id == lobby.id)
+    # the lobby became the board; the turn ping went out and the board moved below it
+    *_, ping, board = world.channel.history()
+    assert board.id == match.board_message_id and lobby.id not in [m.id for m in world.channel.history()]
     await assert_board_png(board)
     assert select_options(board) == {}  # no moves in public: they could reveal a hand
     mover = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
     other = world.bob if mover is world.alice else world.alice
-    link = f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{lobby.id}"
-    assert any(f"<@{mover.id}>" in m.content and link in m.content for m in world.channel.history())
+    assert f"<@{mover.id}>" in ping.content and "the board below" in ping.content
 
     version = match.version
     hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{version}:hand")
@@ -109,11 +110,11 @@ async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:
     now = match.turn_deadline - match.turn_limit
     env.bot.service.clock = lambda: now + match.turn_limit * 0.6
     await env.advance_time(61)  # the clock cog looks every minute
-    assert any("half of your time" in m.content and f"<@{late}>" in m.content for m in world.channel.history())
+    assert any("half of your time" in content and f"<@{late}>" in content for content in posts(world))
     assert (await env.bot.service.get(match_id)).steps == match.steps
     env.bot.service.clock = lambda: now + match.turn_limit + 1
     await env.advance_time(61)
-    assert any("time ran out" in m.content for m in world.channel.history())
+    assert any("time ran out" in content for content in posts(world))
     after = await env.bot.service.get(match_id)
     assert after.steps > match.steps
     board = next(m for m in world.channel.history() if m.id == after.board_message_id)
@@ -178,7 +179,7 @@ async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypa
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await env.bot.service.get(match_id)
-    board = next(m for m in world.channel.history() if m.id == lobby.id)
+    board = next(m for m in world.channel.history() if m.id == match.board_message_id)
     await world.bob.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
     boards = [v for kind, v in drawn if kind == "board"]
     hands = [v for kind, v in drawn if kind == "hand"]

@@ -7,11 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from tests.bot.faults import install
-from tests.bot.helpers import make_world, private_text
+from tests.bot.helpers import make_world, posts, private_text
 
 
 def channel_pings(world: Any, user: Any) -> list[str]:
-    return [m.content for m in world.channel.history() if f"<@{user.id}>" in (m.content or "") and not m.embeds]
+    return [content for content in posts(world) if f"<@{user.id}>" in content]
 
 
 async def table_of_two(env: Any, world: Any) -> tuple[str, Any, Any]:

@@ -150,6 +150,20 @@ async def _board(version: int) -> Board:
     return Board(version)
 
 
+async def test_a_ping_replaces_the_last_one_and_the_board_moves_below_it() -> None:
+    channel, saved, clock = Channel(), {}, Clock()
+    pub = publisher(channel, saved, clock)
+    await pub.redraw(Match(version=1), lambda: _board(1))
+    await pub.say(Match(version=1), "<@1> your turn", ping=True)
+    assert list(channel.messages.values()) == ["<@1> your turn", "v1"]  # the board is last
+    await pub.redraw(Match(version=2, board_message_id=saved["m1"]), lambda: _board(2))
+    await pub.say(Match(version=2), "<@2> your turn", ping=True)
+    assert list(channel.messages.values()) == ["<@2> your turn", "v2"]  # one ping, one board
+    await pub.say(Match(version=2), "a note")  # not a ping: it stays, the board stays put
+    await pub.redraw(Match(version=3, live=False), lambda: _board(3))  # over: the ping goes
+    assert list(channel.messages.values()) == ["v3", "a note"]
+
+
 async def test_an_hour_old_board_is_replaced_and_deleted() -> None:
     channel, saved, clock = Channel(), {}, Clock()
     pub = publisher(channel, saved, clock)

@@ -131,6 +131,7 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     await assert_board_png(board)
 
     restarted = False
+    left_behind: set[int] = set()
     used = {"/play": 0, "menu": 0}
     previous_mover: int | None = None
     for turn in range(200):
@@ -147,9 +148,12 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
         # the board names the player to move (a layout has no content and pings nobody);
         # a new decision-maker is pinged by a channel message (content, so Discord pings)
         assert mover.name in board_text(board) and not board.content
+        # one board per match, the channel's last message, and at most one ping above it
+        seen = public(world, carol)
+        assert [m.id for m in seen if m.components] == [board.id] and seen[-1].id == board.id
+        assert len([m for m in seen if "<@" in (m.content or "") and m.id not in left_behind]) <= 1
         if mover.id != previous_mover:
-            ping = public(world, carol)[-1]
-            assert f"<@{mover.id}>" in ping.content and not ping.embeds
+            assert f"<@{mover.id}>" in seen[-2].content and not seen[-2].embeds
         assert select_options_of(board) == {}  # no moves (and so no hand) in public
 
         # /play autocomplete: the mover's moves, nothing for anybody else
@@ -176,6 +180,8 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             assert hand_message.id in seen_by[mover.name]
             assert hand_message.id not in seen_by[other.name] + seen_by[carol.name]
             await env.bot.close()
+            # a ping posted before a restart is not known to the new process: it stays
+            left_behind = {m.id for m in world.channel.history() if "<@" in (m.content or "")}
             await env.restart_bot(make_bot())
             assert (await env.bot.service.get(match_id)).version == match.version
             # the old board's button still opens the hand, with the storm defence offered
@@ -187,7 +193,8 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             restarted = True
         elif turn % 2 == 0:
             played = await mover.slash(world.channel, "play", move=notation)
-            assert notation in private_text(played)
+            if (await env.bot.service.get(match_id)).status == "playing":  # the board shows it
+                assert played.ephemeral and played.response is None  # no "Played" line stays
             used["/play"] += 1
         else:
             opened_hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
