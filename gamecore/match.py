@@ -38,19 +38,19 @@ LIVE_STATUSES: frozenset[str] = frozenset({"lobby", "playing"})
 #: Every code a ``MatchError`` may carry, with its English text (``illegal.<code>``).
 MATCH_ERROR_CODES: dict[str, str] = {
     "no_match": "There is no match {match_id}.",
-    "not_in_lobby": "This match has already started.",
-    "lobby_full": "All {max_players} seats are taken.",
-    "already_seated": "You already have a seat in this match.",
-    "not_seated": "You have no seat in this match.",
-    "not_host": "Only the host can do that.",
+    "not_in_lobby": "This match has already started: open your own with /game new.",
+    "lobby_full": "All {max_players} seats are taken: open your own match with /game new.",
+    "already_seated": "You already have a seat in this match (Leave gives it up).",
+    "not_seated": "You have no seat in this match: open your own with /game new.",
+    "not_host": "Only the host ({host}) can do that: ask them, or open your own match with /game new.",
     "host_cannot_leave": "The host cannot leave; cancel the lobby instead.",
     "not_computer": "Seat {seat} is not a computer player.",
     "no_seat": "There is no seat {seat}.",
     "unknown_player": "There is no computer player {player} (players: {players}).",
     "no_computer_player": "This game has no computer player.",
-    "not_enough_players": "This game needs at least {min_players} players.",
-    "not_started": "The match has not started yet.",
-    "match_over": "This match is over.",
+    "not_enough_players": "This game needs at least {min_players} players: wait for more to join, or add a computer player.",
+    "not_started": "The match has not started yet: the host starts it with Start.",
+    "match_over": "This match is over: /game new starts another.",
     "not_your_turn": "It is not your turn.",
     "stale_version": "The board changed before your move; look again and retry.",
     "no_hint": "There is no hint for this position.",
@@ -242,8 +242,9 @@ def _lobby(match: Match) -> None:
 
 
 def _host(match: Match, user_id: int) -> None:
-    if user_id != match.host_id:
-        raise _error("not_host")
+    if user_id != match.host_id:  # the refusal names who can act
+        host = next((seat.name for seat in match.seats if seat.user_id == match.host_id), "?")
+        raise _error("not_host", host=host)
 
 
 def _touch(match: Match, now: float, **changes: Any) -> Match:

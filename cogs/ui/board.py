@@ -225,8 +225,8 @@ def board_components(
     view: dict[str, Any] | None = None,
 ) -> discord.ui.View | None:
     """A game without declared controls. Solo: selects of the player's legal moves, Hint
-    and Resign. Multiplayer: no moves in public (they could reveal a hand); a "My hand"
-    button opens them privately. No moves once the match is over (dead buttons would only
+    (Resign sits apart: ``resign_apart``). Multiplayer: no moves in public (they could reveal
+    a hand); a "My hand" button opens them privately. No moves once the match is over (dead buttons would only
     confuse; ``build_board`` adds Rematch and Review to a finished board)."""
     if match.status != "playing":
         return None
@@ -237,8 +237,15 @@ def board_components(
     else:
         components.add_item(BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale)))
     components.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
-    components.add_item(BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)))
     return components
+
+
+def resign_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
+    """Resign, on a row of its own below the controls while the match is played (it asks
+    for a confirmation first)."""
+    if match.status != "playing":
+        return ()
+    return (BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)),)
 
 
 #: Recent pictures by (game, kind, locale, view): the same view always gives the same PNG,
@@ -315,5 +322,6 @@ async def build_board(
         title=game_name(match.game_id, locale), head=tuple(board_head(match, view, locale)), png=png,
         controls=components, footer=board_footer(match, locale),
         body=tuple(outcome_lines(match, outcome, locale)), accent=accent(match),
+        apart=resign_apart(match, locale) if components is not None else (),
         alt_text=picture_alt(match, view, locale, limit=GALLERY_ALT_LIMIT),
     )

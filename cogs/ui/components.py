@@ -211,7 +211,8 @@ class BoardButton(
         self.match_id = match_id
         self.version = version
         self.action = action
-        style = discord.ButtonStyle.danger if "resign" in action else discord.ButtonStyle.secondary
+        # Resign sits apart on the board, grey; only its confirmation (private) is red.
+        style = discord.ButtonStyle.danger if action == "confirm-resign" else discord.ButtonStyle.secondary
         super().__init__(
             discord.ui.Button(
                 custom_id=f"tt:do:{match_id}:{version}:{action}",
@@ -244,7 +245,7 @@ LOBBY_ACTIONS = ("join", "leave", "addcpu", "rmcpu", "start", "cancel", "decline
 _LOBBY_STYLES = {
     "join": discord.ButtonStyle.primary,
     "start": discord.ButtonStyle.success,
-    "cancel": discord.ButtonStyle.danger,
+    "cancel": discord.ButtonStyle.danger,  # on a row of its own (the lobby's ``apart``)
 }
 
 

@@ -4,7 +4,8 @@ become buttons and selects within Discord's limits.
 Five rows: the pad (row 0, when there is one), the grid's rows (a board of buttons, e.g.
 tic-tac-toe's three rows of three), the piece selector (next row, when there is one), the offers
 (single moves as buttons, five a row, first; groups as selects of at most 25 options, one a
-row), and the last row: the game's finishing buttons, then Hint and Resign. What does not fit
+row), and the last row: the game's finishing buttons, then Hint (Resign sits apart:
+``cogs.ui.board.resign_apart``). What does not fit
 stays playable through ``/play``.
 """
 
@@ -96,8 +97,7 @@ def controls_view(match: Match, controls: Controls, locale: str) -> discord.ui.V
             )
     for item in offer_items(match, controls.offers, offer_rows, locale):
         view.add_item(item)
-    for move in controls.finish[: BUTTONS_PER_ROW - 2]:
+    for move in controls.finish[: BUTTONS_PER_ROW - 1]:
         view.add_item(move_button(match, move, locale, LAST_ROW))
     view.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
-    view.add_item(BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)))
     return view

@@ -31,7 +31,8 @@ QUIET = discord.AllowedMentions.none()
 class BoardMessage:
     """What to send or edit. ``head``: the title and whose turn (above the picture);
     ``body``: what happened (below it); ``fields``: named blocks (a lobby's options);
-    ``controls``: a ``discord.ui.View`` whose rows become the layout's action rows."""
+    ``controls``: a ``discord.ui.View`` whose rows become the layout's action rows;
+    ``apart``: what cannot be undone (Resign, Cancel), on a row of its own below them."""
 
     title: str
     head: tuple[str, ...]
@@ -44,6 +45,7 @@ class BoardMessage:
     filename: str = PNG_NAME
     #: The picture's alt text (``cogs.ui.alt_text``): what a screen reader says for it.
     alt_text: str = ""
+    apart: tuple[discord.ui.Item[Any], ...] = ()
 
     def file(self) -> discord.File | None:
         if self.png is None:
@@ -80,6 +82,9 @@ class BoardMessage:
             container.add_item(discord.ui.Separator())
             for row in rows:
                 container.add_item(row)
+        if self.apart:
+            container.add_item(discord.ui.Separator(visible=False))  # a gap, no line
+            container.add_item(discord.ui.ActionRow(*self.apart))
         if footer is not None:
             container.add_item(discord.ui.TextDisplay(footer))
         layout = discord.ui.LayoutView(timeout=None)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 import discord
 
@@ -56,18 +57,30 @@ def lobby_message(match: Match, locale: str) -> BoardMessage:
     options = game.resolve_options(match.options)
     fields = ((t("lobby.options_title", locale), option_lines(presentation, options, locale)[:1024]),) if options else ()
     view = discord.ui.View(timeout=None)
-    too_few = len(match.seats) < game.min_players  # Start is enabled once the minimum is seated
+    full = len(match.seats) >= game.max_players
+    # A button that would do nothing is disabled: Start before the minimum is seated, Join
+    # and adding a computer when every seat is taken, Remove computer with none seated.
+    idle = {
+        "start": len(match.seats) < game.min_players,
+        "join": full,
+        "addcpu": full,
+        "rmcpu": not any(seat.is_computer for seat in match.seats),
+    }
     menu = presentation.computer_players
+    apart: tuple[discord.ui.Item[Any], ...] = ()
     for action in LOBBY_ACTIONS:
         if action == "addcpu" and menu:
             continue  # the menu of computer players stands in for the button
         if (action == "decline" and not match.invited) or (action == "open" and not match.invite_only):
             continue
-        label = t(f"lobby.button.{action}", locale)
-        view.add_item(LobbyButton(match.id, action, label=label, disabled=action == "start" and too_few))
-    if menu:
+        button = LobbyButton(match.id, action, label=t(f"lobby.button.{action}", locale), disabled=idle.get(action, False))
+        if action == "cancel":
+            apart = (button,)  # cannot be undone: on a row of its own
+        else:
+            view.add_item(button)
+    if menu and not full:
         view.add_item(computer_menu(match, presentation, locale))
-    return replace(message, fields=fields, controls=view)
+    return replace(message, fields=fields, controls=view, apart=apart)
 
 
 def invitation_lines(match: Match, locale: str) -> list[str]:

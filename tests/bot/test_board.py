@@ -15,6 +15,7 @@ from cogs.ui.board import (
     board_head,
     plan_selects,
     render_png,
+    resign_apart,
 )
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game
@@ -63,8 +64,7 @@ def test_a_deal_without_starting_point_is_announced_with_the_way_out() -> None:
     text = "\n".join(board_head(match, {"no_starting_point": True}, "en"))
     assert "No starting point" in text and "resign" in text
     assert "出発点がありません" in "\n".join(board_head(match, {"no_starting_point": True}, "ja"))
-    view = board_components(match, ["exchange 2S"], "en")
-    assert any(item.custom_id.endswith(":resign") for item in view.children)
+    assert [item.custom_id for item in resign_apart(match, "en")] == [f"tt:do:{match.id}:{match.version}:resign"]
     assert "No starting point" not in "\n".join(board_head(match, {"no_starting_point": False}, "en"))
 
 

@@ -60,6 +60,11 @@ async def test_a_board_is_one_layout_in_the_mover_s_colour(env) -> None:
     (container,) = [c for c in layout(message) if c["type"] == 17]
     assert container["accent_color"] == renderer.seat_colour(0)
     assert "Cartographer's Expedition" in board_text(message)
+    # Resign cannot be undone: grey, alone on the last row, apart from the moves and Hint
+    *moves, last = [row["components"] for row in layout(message) if row["type"] == 1]
+    (resign,) = last
+    assert resign["custom_id"].endswith(":resign") and resign["style"] == discord.ButtonStyle.secondary.value
+    assert all(not c["custom_id"].endswith(":resign") for row in moves for c in row)
 
 
 async def test_an_old_embed_board_becomes_a_layout_and_its_buttons_keep_working(env) -> None:

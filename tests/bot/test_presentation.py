@@ -107,4 +107,4 @@ def test_a_grid_of_buttons_is_drawn_as_the_board_it_is() -> None:
     assert labels[0] == ["Pass"]
     assert labels[1:4] == [["A1", "B1", "C1"], ["A2", "B2", "C2"], ["A3", "B3", "C3"]]
     assert rows[2]["components"][1].get("disabled") is True  # b2 is taken
-    assert labels[4][-2:] == ["Hint", "Resign"] and len(rows) == 5
+    assert labels[4][-1:] == ["Hint"] and len(rows) == 5  # Resign sits apart (the board's own row)

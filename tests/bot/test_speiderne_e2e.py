@@ -20,6 +20,7 @@ from tests.bot.helpers import (
     board_text,
     components,
     custom_ids,
+    layout,
     make_world,
     private_text,
     select_for,
@@ -110,9 +111,12 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     lobby = next(m for m in world.channel.history() if m.id == lobby.id)
     start_button = next(c for c in components(lobby) if c["custom_id"].endswith(":start"))
     assert not start_button.get("disabled")
+    # Cancel cannot be undone: it sits on a row of its own, after the other buttons
+    rows = [[c.get("custom_id") for c in row["components"]] for row in layout(lobby) if row["type"] == 1]
+    assert rows[-1] == [f"tt:lb:{match_id}:cancel"] and all(":cancel" not in i for r in rows[:-1] for i in r)
     for action in ("addcpu", "start", "cancel"):
         refused = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:{action}")
-        assert "Only the host" in private_text(refused)
+        assert "Only the host (alice) can do that: ask them, or open your own match" in private_text(refused)
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
     before_start = await env.bot.service.get(match_id)
     assert [s.user_id for s in before_start.seats[:2]] == [world.alice.id, world.bob.id]
@@ -239,10 +243,9 @@ async def test_the_lobby_holds_at_most_the_games_maximum(env) -> None:
     for _ in range(GAME.max_players - 1):
         await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:addcpu")
     assert len((await env.bot.service.get(match.id)).seats) == GAME.max_players
-    full = await world.bob.click(lobby, custom_id=f"tt:lb:{match.id}:join")
-    assert f"All {GAME.max_players} seats are taken" in private_text(full)
-    more = await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:addcpu")
-    assert "taken" in private_text(more)
+    current = next(m for m in world.channel.history() if m.id == lobby.id)
+    idle = {c["custom_id"] for c in components(current) if c.get("disabled")}
+    assert idle == {f"tt:lb:{match.id}:join", f"tt:lb:{match.id}:addcpu"}  # full: nothing to join
     leave = await world.alice.click(lobby, custom_id=f"tt:lb:{match.id}:leave")
     assert "cancel" in private_text(leave)
     assert len((await env.bot.service.get(match.id)).seats) == GAME.max_players
