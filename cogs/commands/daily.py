@@ -1,4 +1,5 @@
-"""``/daily game``: today's deal for everyone in this server (or in the bot's DMs)."""
+"""``/daily game``: today's deal for everyone in this server (or in the bot's DMs); also as a
+user-installed app, wherever the person is."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.commands.params import game_scope, localized
+from cogs.commands.params import anywhere_scope, localized
 from cogs.flows.daily import daily
 from cogs.ui import replies
 from cogs.ui.replies import Interaction
@@ -26,7 +27,7 @@ class DailyCog(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name=localized("cmd.daily.name"), description=localized("cmd.daily.description"))
-    @game_scope
+    @anywhere_scope  # the deal is played in the person's DM with the bot: a user install suffices
     @app_commands.rename(game=localized("cmd.opt.game.name"))
     @app_commands.describe(game=localized("cmd.opt.game.description"))
     @app_commands.choices(game=DAILY_CHOICES)

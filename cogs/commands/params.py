@@ -36,6 +36,15 @@ def game_scope(command: Callback) -> Callback:
     return app_commands.allowed_installs(guilds=True, users=False)(command)
 
 
+def anywhere_scope(command: Callback) -> Callback:
+    """A command a person may also use as a user-installed app, in any server, DM or group
+    DM, where the bot itself may be absent: its answers are private (Discord forces them
+    private where a server forbids external apps) and anything public goes to the person's
+    DM with the bot, which a user install allows."""
+    command = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(command)
+    return app_commands.allowed_installs(guilds=True, users=True)(command)
+
+
 def match_option(command: Callback) -> Callback:
     """The optional ``match_id`` option of a command: localized, and autocompleted with the
     caller's matches in the channel."""

@@ -95,9 +95,9 @@ async def daily(interaction: Interaction, game_id: str) -> None:
     locale = locale_for(interaction, public=False)
     await replies.defer(interaction, ephemeral=True)
     bot = interaction.client
-    if interaction.guild_id is None:
+    if interaction.context.dm_channel:  # the DM with the bot itself
         channel_id = interaction.channel_id or 0
-    else:
+    else:  # a server or a group DM (a user install): the bot may not post there
         try:
             channel_id = (await interaction.user.create_dm()).id
         except discord.HTTPException:

@@ -75,6 +75,15 @@ async def test_game_commands_share_one_context_servers_and_the_bots_dm(env) -> N
             assert payload["integration_types"] == [0], command.name
 
 
+async def test_daily_is_offered_to_a_user_installed_app_everywhere(env) -> None:
+    """/daily plays its deal in the person's DM with the bot, so it needs no bot in the server:
+    offered as a user install in servers, the bot's DM and group DMs (simcord does not model
+    user installs: the interactions it sends always come from a server the bot is in)."""
+    (daily,) = [c for c in env.bot.tree.get_commands() if c.name == "daily"]
+    payload = daily.to_dict(env.bot.tree)
+    assert payload["integration_types"] == [0, 1] and payload["contexts"] == [0, 1, 2]
+
+
 async def test_the_clock_loop_waits_until_the_bot_is_ready(monkeypatch) -> None:
     fired: list[str] = []
     ticked = asyncio.Event()
