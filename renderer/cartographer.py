@@ -185,12 +185,13 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     if grid.get("C3") == "" or view.get("no_starting_point"):
         _mark_no_start(board, cell_box("C3"))
     played_from_hand = _highlight_last_action(board, view)
-    draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("pile") or 0))
+    draw_pile(board, Box(PANEL_X, GRID_Y + 6, *CARD), int(view.get("pile") or 0), background=TABLE)
     draw_discard(
         board,
         Box(PANEL_X + PANEL_COL, GRID_Y + 6, *CARD),
         list(view.get("discard") or []),
         played_from_hand,
+        background=TABLE,
     )
     _ace_tracker(board, grid)
     draw_cards_wrapped(board, hand, (PANEL_X, HAND_Y), CARD, 2, 20, PANEL)
