@@ -12,10 +12,10 @@ import discord
 from cogs.flows import after_game, table
 from cogs.flows.boards import publish_board
 from cogs.ui import notices, replies
-from cogs.ui.board import board_controls
+from cogs.ui.board import build_board
 from cogs.ui.components import BoardButton
 from cogs.ui.hand import hand_message
-from cogs.ui.labels import board_viewer, is_solo
+from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
 from gamecore.contract import IllegalAction
 from gamecore.match import acting_seat, check_version
@@ -102,6 +102,6 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     match = await service.get(match_id)
     check_version(match, version)
     acting_seat(match, interaction.user.id)
-    view = service.view_for(match, board_viewer(match))
-    components = await board_controls(service, match, view, locale_for(interaction, public=True), piece)
-    await replies.tolerate(interaction.edit_original_response(view=components))
+    # The whole layout again (a V2 message's components are all of it: text and picture too).
+    board = await build_board(service, match, locale_for(interaction, public=True), selected=piece)
+    await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))

@@ -303,15 +303,17 @@ async def board_controls(
 
 
 async def build_board(
-    service: MatchServiceAPI, match: Match, locale: str, outcome: TurnOutcome | None = None
+    service: MatchServiceAPI, match: Match, locale: str, outcome: TurnOutcome | None = None,
+    selected: str | None = None,
 ) -> BoardMessage:
-    """The complete board message of ``match`` in ``locale`` (the lobby before a start)."""
+    """The complete board message of ``match`` in ``locale`` (the lobby before a start);
+    ``selected``: the piece the pad acts on (``public_controls``)."""
     if match.state is None:
         return lobby_message(match, locale)
     viewer = board_viewer(match)
     view = service.view_for(match, viewer)
     png = await render_png(match.game_id, view, locale)
-    components = await board_controls(service, match, view, locale)
+    components = await board_controls(service, match, view, locale, selected)
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
         components.add_item(RematchButton(match.id, label=t("board.button.rematch", locale)))

@@ -299,6 +299,8 @@ async def test_the_player_picks_the_adventurer_the_direction_buttons_move(env) -
     board = await board_message(env, world, match_id)
     steps = [c["custom_id"] for c in enabled(board) if ":move " in c["custom_id"]]
     assert steps and all(":move 2 " in step for step in steps)
+    await assert_board_png(board)  # the layout keeps its picture and text, not only the buttons
+    assert "Seats: " in board_text(board)
     assert (await env.bot.service.get(match_id)).version == match.version  # nothing was played
     moved = await mover.click(board, custom_id=steps[0])
     assert moved.acknowledged and not moved.ephemeral
