@@ -132,7 +132,7 @@ class Stream:
 async def open_loop(stream: Stream, rate: float, autocompletes: int, seconds: float) -> float:
     """Interactions arrive at random (Poisson) times at ``rate`` moves per second plus
     ``autocompletes`` autocompletes per move, as Discord would deliver them."""
-    tasks: set[asyncio.Task] = set()
+    tasks: set[asyncio.Task[None]] = set()
     started = time.perf_counter()
     next_at = started
     total_rate = rate * (1 + autocompletes)
@@ -164,7 +164,7 @@ async def closed_loop(stream: Stream, clients: int, autocompletes: int, seconds:
     return time.perf_counter() - started
 
 
-async def measure(args: argparse.Namespace, database: str, index: int, barrier: Any) -> dict:
+async def measure(args: argparse.Namespace, database: str, index: int, barrier: Any) -> dict[str, Any]:
     """One process's part: shard ``index`` of ``args.processes``; its figures as lists."""
     count = args.processes
     shards = ShardFilter(count, frozenset({index})) if count > 1 else ShardFilter()
@@ -199,7 +199,7 @@ def worker(args: argparse.Namespace, database: str, index: int, barrier: Any, ou
     out.send(asyncio.run(measure(args, database, index, barrier)))
 
 
-def pooled(parts: list[dict], phase: str) -> tuple[list[float], list[float], list[str], float]:
+def pooled(parts: list[dict[str, Any]], phase: str) -> tuple[list[float], list[float], list[str], float]:
     turns = [t for p in parts for t in p[phase][0]]
     completes = [c for p in parts for c in p[phase][1]]
     conflicts = [c for p in parts for c in p[phase][2]]
@@ -219,7 +219,7 @@ def show(title: str, phase: tuple[list[float], list[float], list[str], float]) -
     return rate
 
 
-def run_processes(args: argparse.Namespace, database: str) -> list[dict]:
+def run_processes(args: argparse.Namespace, database: str) -> list[dict[str, Any]]:
     if args.processes == 1:
         return [asyncio.run(measure(args, database, 0, None))]
     context = multiprocessing.get_context("spawn")
@@ -248,7 +248,7 @@ CONFIGS: dict[str, tuple[str, str, int]] = {
 DATABASE_REFUSALS = ("store_unavailable", "store_busy", "commit_unknown")
 
 
-def summary(parts: list[dict]) -> dict[str, Any]:
+def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
     """One run's figures (``--json``)."""
     steady, saturated = pooled(parts, "steady"), pooled(parts, "saturated")
     refused = sum(1 for c in steady[2] + saturated[2] if c in DATABASE_REFUSALS)
@@ -347,7 +347,8 @@ def _run_elsewhere(
         print(done.stderr[-2000:], file=sys.stderr)
         return {"p50": float("inf"), "p99": float("inf"), "saturation": 0.0,
                 "cpu_per_turn": 0.0, "refused": -1, "collapsed": True, "rss": 0.0}
-    return json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
 
 
 def run(args: argparse.Namespace) -> None:

@@ -266,7 +266,7 @@ class MatchServiceAPI(Protocol):
         move to it, so the same command sent many times at once applies once."""
         ...
 
-    def view_for(self, match: Match, user_id: int | None) -> dict:
+    def view_for(self, match: Match, user_id: int | None) -> dict[str, Any]:
         """The game view for ``user_id``'s seat, or the public view when the user is not
         seated (or None). In a lobby: ``{"phase": "lobby", ...}``. The ONLY way cogs get views."""
         ...
@@ -279,7 +279,7 @@ class MatchServiceAPI(Protocol):
         """The action log of a match, in order (``/replay``)."""
         ...
 
-    async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict]]:
+    async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict[str, Any]]]:
         """``(seat, public view)`` at the start (seat None) and after every logged step,
         rebuilt from seed, options and the log (the animated ``/replay``; empty for a
         lobby). Spectator views only, so nothing hidden; the caller draws them. The views

@@ -296,7 +296,7 @@ class MatchService(MatchServiceAPI):
             return match
         raise RuntimeError("could not draw a free match id")
 
-    async def _change(self, match_id: str, change: Callable[[Match, Game, float], Match]) -> Match:
+    async def _change(self, match_id: str, change: Callable[[Match, Game[Any, Any], float], Match]) -> Match:
         async with self._lock(match_id):
             match = await self._load(match_id)
             game = get_game(match.game_id)
@@ -417,7 +417,7 @@ class MatchService(MatchServiceAPI):
     async def _step(
         self,
         match: Match,
-        game: Game,
+        game: Game[Any, Any],
         seat: int,
         action: Any,
         new_state: Any,
@@ -439,7 +439,7 @@ class MatchService(MatchServiceAPI):
             kind=kind,  # type: ignore[arg-type]
         )
 
-    async def _auto_steps(self, match: Match, game: Game) -> list[TurnOutcome]:
+    async def _auto_steps(self, match: Match, game: Game[Any, Any]) -> list[TurnOutcome]:
         """The game's automatic follow-ups (``auto_actions(state)``), each its own step.
 
         Dungeon Delver: claiming a cleared level's reward (docs/games/dungeon-delver.md, Claim)."""
@@ -460,7 +460,7 @@ class MatchService(MatchServiceAPI):
             match = outcome.match
         return steps
 
-    def _computer(self, match: Match, game: Game, seat: int, player: str | None) -> Any:
+    def _computer(self, match: Match, game: Game[Any, Any], seat: int, player: str | None) -> Any:
         """This seat's own computer player, created on first use."""
         kept = self._computers.get((match.id, seat))
         if kept is not None and kept[0] == player:
@@ -470,7 +470,7 @@ class MatchService(MatchServiceAPI):
         self._computers[(match.id, seat)] = (player, choose)
         return choose
 
-    def _computer_action(self, match: Match, game: Game, seat: int, player: str | None) -> Any:
+    def _computer_action(self, match: Match, game: Game[Any, Any], seat: int, player: str | None) -> Any:
         choose = self._computer(match, game, seat, player)
         legal = game.legal_actions(match.state, seat)
         if len(legal) == 1:
@@ -479,7 +479,7 @@ class MatchService(MatchServiceAPI):
         return choose(game.view(match.state, seat), legal, rng)
 
     async def _computer_step(
-        self, match: Match, game: Game, seat: int, kind: str, now: float | None = None
+        self, match: Match, game: Game[Any, Any], seat: int, kind: str, now: float | None = None
     ) -> TurnOutcome:
         action = self._computer_action(match, game, seat, match.seats[seat].computer)
         try:
@@ -562,7 +562,7 @@ class MatchService(MatchServiceAPI):
     def seat_of(self, match: Match, user_id: int | None) -> int | None:
         return match.seat_of(user_id)
 
-    def view_for(self, match: Match, user_id: int | None) -> dict:
+    def view_for(self, match: Match, user_id: int | None) -> dict[str, Any]:
         game = get_game(match.game_id)
         if match.state is None:
             return {
@@ -582,7 +582,7 @@ class MatchService(MatchServiceAPI):
         await self._load(match_id)
         return await self.store.actions(match_id)
 
-    async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict]]:
+    async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict[str, Any]]]:
         match = await self._load(match_id)
         if match.state is None:
             return []

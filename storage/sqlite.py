@@ -20,7 +20,7 @@ import fcntl
 import json
 import os
 import sqlite3
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -404,7 +404,8 @@ class SqliteMatchStore:
         its public calls go through) and ``_conn`` have been stable for years, and the
         version is pinned below 0.23 in pyproject.toml."""
         db = self.db
-        return await db._execute(function, db._conn, *args)
+        run: Callable[..., Awaitable[T]] = db._execute  # untyped in aiosqlite
+        return await run(function, db._conn, *args)
 
     # -- reading ------------------------------------------------------------------------
     async def _fetch(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[Any]:
