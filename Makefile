@@ -29,7 +29,9 @@ native: $(STAMP)
 
 test: install
 	$(BIN)/python -m ruff check .
+	$(BIN)/python -m ruff format --check .
 	$(BIN)/python -m mypy
+	$(BIN)/python -m vulture
 	$(BIN)/python -m pytest -n 2 -p no:cacheprovider
 	# the Cartolan core once more as pure Python, the reference the compiled modules follow
 	CARTOLAN_PURE=1 $(BIN)/python -m pytest -n 2 -p no:cacheprovider tests/gamecore/cartolan
@@ -46,7 +48,9 @@ play: install
 
 lint: $(STAMP)
 	$(BIN)/python -m ruff check .
+	$(BIN)/python -m ruff format --check .
 	$(BIN)/python -m mypy
+	$(BIN)/python -m vulture
 
 bench: install
 	$(BIN)/python bench/core.py

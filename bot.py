@@ -58,7 +58,10 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MAX_RATELIMIT_TIMEOUT = 30.0
 #: What the bot needs in a channel to host games there (README, docs/operations.md).
 INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, send_messages_in_threads=True, embed_links=True,
+    view_channel=True,
+    send_messages=True,
+    send_messages_in_threads=True,
+    embed_links=True,
     attach_files=True,
 )
 
@@ -226,7 +229,9 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         list_games()  # import every game now, so no first command pays for it
         # fonts, card faces and palettes, in a thread: no first board stalls 0.4-1.3 s on them
-        self.warming_up = threading.Thread(target=renderer.warm_up, name="renderer-warm-up", daemon=True)
+        self.warming_up = threading.Thread(
+            target=renderer.warm_up, name="renderer-warm-up", daemon=True
+        )
         self.warming_up.start()
         self._service = await MatchService.open(
             self.settings.database_url, shards=self.settings.shards
@@ -239,11 +244,14 @@ class TabletopBot(commands.Bot):
             await self.sync_commands()
         if self.application_id:
             url = discord.utils.oauth_url(
-                self.application_id, permissions=INVITE_PERMISSIONS, scopes=("bot", "applications.commands")
+                self.application_id,
+                permissions=INVITE_PERMISSIONS,
+                scopes=("bot", "applications.commands"),
             )
             log.info(
                 "invite the bot with View Channel, Send Messages, Send Messages in Threads, "
-                "Embed Links and Attach Files: %s", url,
+                "Embed Links and Attach Files: %s",
+                url,
             )
 
     async def sync_commands(self) -> None:
@@ -331,26 +339,36 @@ def database_failure(err: Exception, url: str) -> str:
     where = redact(url)
     reason = _reason(err, url)
     if isinstance(err, DatabaseInUse):
-        return (f"The database {err.path} is in use by another bot process: stop it first, or "
-                "give this one its own DATABASE_URL (several processes need PostgreSQL).")
+        return (
+            f"The database {err.path} is in use by another bot process: stop it first, or "
+            "give this one its own DATABASE_URL (several processes need PostgreSQL)."
+        )
     if isinstance(err, SchemaTooNew):
-        return (f"The database {where} was written by a newer version of the bot ({reason}): "
-                "run that version, or restore a backup made by this one.")
+        return (
+            f"The database {where} was written by a newer version of the bot ({reason}): "
+            "run that version, or restore a backup made by this one."
+        )
     if is_postgres_url(url):
         return f"Cannot use the PostgreSQL database {where}: {reason}."
     if isinstance(err, sqlite3.DatabaseError) and not isinstance(err, sqlite3.OperationalError):
-        return (f"The SQLite database {where} is damaged or not a database ({reason}): restore "
-                "it from a backup (docs/operations.md, Backups).")
-    return (f"Cannot create or open the SQLite database {where} ({reason}): check that its "
-            "folder is writable by this user and that no other program holds the file.")
+        return (
+            f"The SQLite database {where} is damaged or not a database ({reason}): restore "
+            "it from a backup (docs/operations.md, Backups)."
+        )
+    return (
+        f"Cannot create or open the SQLite database {where} ({reason}): check that its "
+        "folder is writable by this user and that no other program holds the file."
+    )
 
 
 def bot_failure(err: Exception, url: str) -> str:
     """One line for the operator: why the bot stopped at or after logging in to Discord."""
     reason = _reason(err, url)
     if isinstance(err, discord.LoginFailure):
-        return ("Discord refused the token (DISCORD_TOKEN): copy a fresh one from the 'Bot' page "
-                "of https://discord.com/developers/applications into .env.")
+        return (
+            "Discord refused the token (DISCORD_TOKEN): copy a fresh one from the 'Bot' page "
+            "of https://discord.com/developers/applications into .env."
+        )
     if isinstance(err, StoreUnavailable | sqlite3.Error | SchemaTooNew):
         return database_failure(err, url)
     if isinstance(err, discord.HTTPException | OSError | asyncio.TimeoutError):

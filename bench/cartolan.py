@@ -97,7 +97,9 @@ def print_win_rates(games: int) -> None:
             print(f"{preset:8} {mode:9} {shares}  {result['rounds']:6.1f}  {ends}")
 
 
-def rate(play: Callable[[int, str, str], int], preset: str, mode: str, seconds: float) -> tuple[float, float, int]:
+def rate(
+    play: Callable[[int, str, str], int], preset: str, mode: str, seconds: float
+) -> tuple[float, float, int]:
     """(games per CPU second, steps per game, games) over at least ``seconds`` of CPU."""
     games = steps = 0
     start = time.process_time()

@@ -33,7 +33,12 @@ from gamecore.games.cartolan.players import heuristic_players
 from gamecore.games.cartolan.state import State
 
 LINEUP = ("explorer", "trader", "router", "pirate")
-OPTIONS = {"preset": "modern", "mode": "regular", "movement": "initial", "exploration": "continuous"}
+OPTIONS = {
+    "preset": "modern",
+    "mode": "regular",
+    "movement": "initial",
+    "exploration": "continuous",
+}
 ENDS = ("margin", "land", "water")
 KEYS = (*ENDS, "rounds", *LINEUP)
 #: Decision 14 restated (2026-11-25): shares in %, mean rounds, win rates (ties split).
@@ -146,7 +151,9 @@ def main() -> None:
         f" ({seconds:.0f} s, {args.workers} worker{'s' if args.workers > 1 else ''})"
     )
     print(f"reference: decision 14 restated, {REFERENCE_GAMES} games")
-    print(f"{'':22} {'project':>8} {'reference':>10} {'difference':>11} {'error':>7} {'sigmas':>7}  tolerance")
+    print(
+        f"{'':22} {'project':>8} {'reference':>10} {'difference':>11} {'error':>7} {'sigmas':>7}  tolerance"
+    )
     rows = [
         ("ended by margin %", "margin"),
         ("ended by land pile %", "land"),

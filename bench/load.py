@@ -164,7 +164,9 @@ async def closed_loop(stream: Stream, clients: int, autocompletes: int, seconds:
     return time.perf_counter() - started
 
 
-async def measure(args: argparse.Namespace, database: str, index: int, barrier: Any) -> dict[str, Any]:
+async def measure(
+    args: argparse.Namespace, database: str, index: int, barrier: Any
+) -> dict[str, Any]:
     """One process's part: shard ``index`` of ``args.processes``; its figures as lists."""
     count = args.processes
     shards = ShardFilter(count, frozenset({index})) if count > 1 else ShardFilter()
@@ -189,7 +191,10 @@ async def measure(args: argparse.Namespace, database: str, index: int, barrier: 
         sat_elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)
     await service.close()
     return {
-        "matches": len(ids), "rss_loaded": rss_loaded, "rss": peak_rss_mb(), "cpu": cpu,
+        "matches": len(ids),
+        "rss_loaded": rss_loaded,
+        "rss": peak_rss_mb(),
+        "cpu": cpu,
         "steady": (steady.turns, steady.completes, steady.conflicts, elapsed),
         "saturated": (saturated.turns, saturated.completes, saturated.conflicts, sat_elapsed),
     }
@@ -199,7 +204,9 @@ def worker(args: argparse.Namespace, database: str, index: int, barrier: Any, ou
     out.send(asyncio.run(measure(args, database, index, barrier)))
 
 
-def pooled(parts: list[dict[str, Any]], phase: str) -> tuple[list[float], list[float], list[str], float]:
+def pooled(
+    parts: list[dict[str, Any]], phase: str
+) -> tuple[list[float], list[float], list[str], float]:
     turns = [t for p in parts for t in p[phase][0]]
     completes = [c for p in parts for c in p[phase][1]]
     conflicts = [c for p in parts for c in p[phase][2]]
@@ -290,10 +297,14 @@ def compare(args: argparse.Namespace) -> None:
                             database = str(Path(folder) / f"{name}.db")
                         figures = _run_elsewhere(code, args, database, sync, processes)
                         results.setdefault((code, config), []).append(figures)
-                        print(f"round {round_number + 1} {Path(code).name} {config}: " + ", ".join(
-                            f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
-                            for k, v in figures.items()
-                        ), flush=True)
+                        print(
+                            f"round {round_number + 1} {Path(code).name} {config}: "
+                            + ", ".join(
+                                f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
+                                for k, v in figures.items()
+                            ),
+                            flush=True,
+                        )
         finally:
             server.cleanup()
     base = results[(codes[0], args.configs[0])]
@@ -333,20 +344,49 @@ def _run_elsewhere(
 ) -> dict[str, Any]:
     """One run of ``code``'s own bench/load.py in a fresh Python process (``--json``)."""
     command = [
-        sys.executable, str(Path(code) / "bench" / "load.py"), "--json",
-        "--database", database, "--sync", sync, "--processes", str(processes),
-        "--matches", str(args.matches), "--rate", str(args.rate), "--seconds", str(args.seconds),
-        "--saturate", str(args.saturate), "--clients", str(args.clients),
-        "--autocompletes", str(args.autocompletes), "--seed", str(args.seed),
+        sys.executable,
+        str(Path(code) / "bench" / "load.py"),
+        "--json",
+        "--database",
+        database,
+        "--sync",
+        sync,
+        "--processes",
+        str(processes),
+        "--matches",
+        str(args.matches),
+        "--rate",
+        str(args.rate),
+        "--seconds",
+        str(args.seconds),
+        "--saturate",
+        str(args.saturate),
+        "--clients",
+        str(args.clients),
+        "--autocompletes",
+        str(args.autocompletes),
+        "--seed",
+        str(args.seed),
     ]
     done = subprocess.run(
-        command, cwd=code, capture_output=True, text=True, check=False,
+        command,
+        cwd=code,
+        capture_output=True,
+        text=True,
+        check=False,
         env={**os.environ, "PYTHONPATH": code},
     )
     if done.returncode != 0:
         print(done.stderr[-2000:], file=sys.stderr)
-        return {"p50": float("inf"), "p99": float("inf"), "saturation": 0.0,
-                "cpu_per_turn": 0.0, "refused": -1, "collapsed": True, "rss": 0.0}
+        return {
+            "p50": float("inf"),
+            "p99": float("inf"),
+            "saturation": 0.0,
+            "cpu_per_turn": 0.0,
+            "refused": -1,
+            "collapsed": True,
+            "rss": 0.0,
+        }
     figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
     return figures
 
@@ -392,7 +432,9 @@ def run(args: argparse.Namespace) -> None:
     )
     top = 0.0
     if args.saturate > 0:
-        top = show(f"saturation with {args.clients} clients per process", pooled(parts, "saturated"))
+        top = show(
+            f"saturation with {args.clients} clients per process", pooled(parts, "saturated")
+        )
     rss = max(p["rss"] for p in parts)
     print(f"peak RSS: {rss:.0f} MB per process")
     p99 = percentile(steady[0], 0.99)
@@ -415,7 +457,8 @@ def main() -> None:
     parser.add_argument("--sync", default="FULL", choices=("FULL", "NORMAL", "OFF"))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--database", "--db",
+        "--database",
+        "--db",
         help="a SQLite file or sqlite:/// URL, a postgresql:// URL, or 'embedded' "
         "(a throw-away PostgreSQL); default: a temporary SQLite file",
     )

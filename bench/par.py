@@ -56,8 +56,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--plays", type=int, default=1000)
-    parser.add_argument("--review", action="store_true", help="also review one heuristic game per deal")
-    parser.add_argument("--cartolan", type=int, metavar="SEED", help="time a 4-seat Cartolan review")
+    parser.add_argument(
+        "--review", action="store_true", help="also review one heuristic game per deal"
+    )
+    parser.add_argument(
+        "--cartolan", type=int, metavar="SEED", help="time a 4-seat Cartolan review"
+    )
     args = parser.parse_args()
     if args.cartolan is not None:
         seed = args.cartolan
@@ -69,8 +73,10 @@ def main() -> None:
         wall, cpu = time.perf_counter(), time.process_time()
         review = review_table("cartolan", args.cartolan, table_moves, 4, seat=0)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"review cartolan seed {args.cartolan}: {len(table_moves)} steps, {len(review.decisions)} decisions"
-              f" of seat 0, {review.samples} worlds each  wall {wall:.1f} s  cpu {cpu:.1f} s")
+        print(
+            f"review cartolan seed {args.cartolan}: {len(table_moves)} steps, {len(review.decisions)} decisions"
+            f" of seat 0, {review.samples} worlds each  wall {wall:.1f} s  cpu {cpu:.1f} s"
+        )
         return
     for game_id in ("cartographer", "dungeon-delver"):
         for seed in range(1, args.deals + 1):
@@ -79,15 +85,19 @@ def main() -> None:
                 par = compute_par(game_id, seed, plays=args.plays, players=(player,))
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
                 rate = 100 * par.computers[0].win_rate
-                print(f"par {game_id} seed {seed} {player}: {args.plays} plays, wins {rate:.1f}%"
-                      f"  wall {wall:.2f} s  cpu {cpu:.2f} s")
+                print(
+                    f"par {game_id} seed {seed} {player}: {args.plays} plays, wins {rate:.1f}%"
+                    f"  wall {wall:.2f} s  cpu {cpu:.2f} s"
+                )
             if args.review:
                 moves = _heuristic_moves(game_id, seed)
                 wall, cpu = time.perf_counter(), time.process_time()
                 review = review_game(game_id, seed, moves)
                 wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-                print(f"review {game_id} seed {seed}: {len(review.decisions)} decisions"
-                      f"  wall {wall:.2f} s  cpu {cpu:.2f} s")
+                print(
+                    f"review {game_id} seed {seed}: {len(review.decisions)} decisions"
+                    f"  wall {wall:.2f} s  cpu {cpu:.2f} s"
+                )
 
 
 if __name__ == "__main__":

@@ -39,9 +39,7 @@ async def run(matches: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
         service = await open_service(str(Path(folder) / "m.db"), "NORMAL")
         games = renderer.drawn_games()
-        ids = [
-            (await new_live_match(service, games[i % len(games)], i)).id for i in range(matches)
-        ]
+        ids = [(await new_live_match(service, games[i % len(games)], i)).id for i in range(matches)]
         print(f"{matches} live matches of {', '.join(games)}: {rss_mb():.0f} MB")
         first: dict[str, Match] = {}
         for match_id in ids:
@@ -51,8 +49,10 @@ async def run(matches: int) -> None:
             renderer.render_board(game_id, service.view_for(match, None))
             seat = match.seats[match.to_move[0]] if match.to_move else match.seats[0]
             renderer.render_hand(game_id, service.view_for(match, seat.user_id))
-        print(f"every game's board and a hand drawn: {rss_mb():.0f} MB "
-              f"(peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)")
+        print(
+            f"every game's board and a hand drawn: {rss_mb():.0f} MB "
+            f"(peak {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f} MB)"
+        )
         await service.close()
 
 

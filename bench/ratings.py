@@ -51,8 +51,10 @@ def measure_computers(game_id: str, games: int, seed: int) -> dict[str, dict[str
         if len(set(types)) < 2:
             continue  # a type against itself says nothing about its strength
         state, _ = game.play_out(
-            game.setup(seats, seed + index, {}), [players[t] for t in types],
-            player_rngs(seed + index, seats), 100_000,
+            game.setup(seats, seed + index, {}),
+            [players[t] for t in types],
+            player_rngs(seed + index, seats),
+            100_000,
         )
         status = game.status(state)
         place = places(list(status.winners), list(status.scores), seats)
@@ -63,13 +65,16 @@ def measure_computers(game_id: str, games: int, seed: int) -> dict[str, dict[str
             mine = [team[0] for team, t in zip(new, types, strict=True) if t == name]
             ratings[name] = MODEL.rating(
                 mu=statistics.fmean(r.mu for r in mine),
-                sigma=statistics.fmean(r.sigma for r in mine), name=name,
+                sigma=statistics.fmean(r.sigma for r in mine),
+                name=name,
             )
     return {n: {"mu": round(r.mu, 3), "sigma": round(r.sigma, 3)} for n, r in ratings.items()}
 
 
 def computers(args: argparse.Namespace) -> None:
-    games = [g for g in game_ids() if get_game(g).max_players > 1 and len(get_game(g).players()) > 1]
+    games = [
+        g for g in game_ids() if get_game(g).max_players > 1 and len(get_game(g).players()) > 1
+    ]
     table: dict[str, dict[str, dict[str, float]]] = {}
     for game_id in games:
         started = time.perf_counter()
@@ -84,7 +89,9 @@ def computers(args: argparse.Namespace) -> None:
             f"--games {args.games} --seed {args.seed}); they are never updated.",
             "games": table,
         }
-        COMPUTER_FILE.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        COMPUTER_FILE.write_text(
+            json.dumps(data, indent=2, sort_keys=True) + "\n", encoding="utf-8"
+        )
         print(f"written to {COMPUTER_FILE}")
 
 
@@ -101,12 +108,27 @@ async def _open(url: str | None, folder: str) -> MatchStore:
 def _finishing(index: int, seats: int) -> tuple[Match, Match]:
     """A match one step before its end and the same match finished (4 people)."""
     before = Match(
-        id=f"m{index:06d}", game_id="speiderne", guild_id=1 << 40, channel_id=1, host_id=1,
-        seed=1 << 60, seats=tuple(Seat(1000 + (index + s) % 40, None, f"p{s}") for s in range(seats)),
-        status="playing", version=5, steps=5, to_move=(0,), created_at=1.0, updated_at=1.0,
+        id=f"m{index:06d}",
+        game_id="speiderne",
+        guild_id=1 << 40,
+        channel_id=1,
+        host_id=1,
+        seed=1 << 60,
+        seats=tuple(Seat(1000 + (index + s) % 40, None, f"p{s}") for s in range(seats)),
+        status="playing",
+        version=5,
+        steps=5,
+        to_move=(0,),
+        created_at=1.0,
+        updated_at=1.0,
     )
     after = replace(
-        before, status="finished", version=6, steps=6, to_move=(), updated_at=2.0 + index,
+        before,
+        status="finished",
+        version=6,
+        steps=6,
+        to_move=(),
+        updated_at=2.0 + index,
         result={"result": "finished", "winners": [index % seats], "scores": list(range(seats))},
     )
     return before, after
@@ -156,11 +178,15 @@ async def update(args: argparse.Namespace) -> None:
         figures[key] = (cuts[49], cuts[98])
         label = "with rating" if key else "without"
         print(f"{label:12} p50 {cuts[49]:.3f} ms  p99 {cuts[98]:.3f} ms  ({len(values)} matches)")
-    print(f"difference: p50 {figures[True][0] - figures[False][0]:.3f} ms, "
-          f"p99 {figures[True][1] - figures[False][1]:.3f} ms (both tails carry the machine's noise)")
+    print(
+        f"difference: p50 {figures[True][0] - figures[False][0]:.3f} ms, "
+        f"p99 {figures[True][1] - figures[False][1]:.3f} ms (both tails carry the machine's noise)"
+    )
     cuts = statistics.quantiles(spent, n=100)
-    print(f"rating work in the transaction: p50 {cuts[49]:.3f} ms  p99 {cuts[98]:.3f} ms  "
-          f"max {max(spent):.3f} ms (target <= 1 ms at p99)")
+    print(
+        f"rating work in the transaction: p50 {cuts[49]:.3f} ms  p99 {cuts[98]:.3f} ms  "
+        f"max {max(spent):.3f} ms (target <= 1 ms at p99)"
+    )
 
 
 def main() -> None:

@@ -56,7 +56,12 @@ def cases() -> list[tuple[str, str, dict[str, Any], str]]:
 
     return [
         ("cartographer board", "cartographer", played_view("cartographer", 1, 1, 12), "board"),
-        ("dungeon-delver board", "dungeon-delver", played_view("dungeon-delver", 1, 2, 10), "board"),
+        (
+            "dungeon-delver board",
+            "dungeon-delver",
+            played_view("dungeon-delver", 1, 2, 10),
+            "board",
+        ),
         ("speiderne board (4 players)", "speiderne", played_view("speiderne", 4, 3, 60), "board"),
         ("speiderne board (6 players)", "speiderne", played_view("speiderne", 6, 1, 40), "board"),
         ("speiderne hand", "speiderne", played_view("speiderne", 4, 3, 60), "hand"),
@@ -95,8 +100,19 @@ def work(cases_file: str, repeat: int) -> None:
 def _run(tree: Path, cases_file: str, repeat: int) -> dict[str, tuple[float, int, list[int]]]:
     env = dict(os.environ, PYTHONPATH=str(tree))
     out = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", cases_file, "--repeat", str(repeat)],
-        cwd=tree, env=env, capture_output=True, text=True, check=True,
+        [
+            sys.executable,
+            str(Path(__file__).resolve()),
+            "--worker",
+            cases_file,
+            "--repeat",
+            str(repeat),
+        ],
+        cwd=tree,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
     ).stdout
     return {row[0]: (row[1], row[2], row[3]) for row in map(json.loads, out.splitlines())}
 
@@ -128,8 +144,12 @@ def main() -> None:
             for tree, into in ((base, before), (ROOT, after)):
                 for name, row in _run(tree, cases_file, args.repeat).items():
                     into.setdefault(name, []).append(row)
-    print(f"CPU ms per render, best of {args.rounds} rounds of {args.repeat} (median each); base {args.base}")
-    print(f"{'case':<30} {'before':>7} {'after':>7} {'ratio':>6} {'PNG before':>11} {'after':>8}  size before → after")
+    print(
+        f"CPU ms per render, best of {args.rounds} rounds of {args.repeat} (median each); base {args.base}"
+    )
+    print(
+        f"{'case':<30} {'before':>7} {'after':>7} {'ratio':>6} {'PNG before':>11} {'after':>8}  size before → after"
+    )
     for name, *_ in chosen:
         old = min(before[name], key=lambda r: r[0])
         new = min(after[name], key=lambda r: r[0])

@@ -121,10 +121,18 @@ async def run(args: argparse.Namespace) -> int:
     queue.close()
     above = peak[0] - idle
     told = sum(1 for reply in replies if reply.places)
-    print(f"{args.replays} replays of a {len(moves)}-step Cartolan match, {args.limit} drawn at once")
-    print(f"  idle process {idle:.0f} MB, peak {peak[0]:.0f} MB: {above:.0f} MB above idle (budget {args.budget_mb} MB)")
-    print(f"  all done in {elapsed:.1f} s; GIFs {min(sizes) / 1e6:.2f} MB each; {told} told their place")
-    print(f"  boards drawn meanwhile: {len(waits)}, longest {max(waits):.2f} s, median {sorted(waits)[len(waits) // 2]:.2f} s")
+    print(
+        f"{args.replays} replays of a {len(moves)}-step Cartolan match, {args.limit} drawn at once"
+    )
+    print(
+        f"  idle process {idle:.0f} MB, peak {peak[0]:.0f} MB: {above:.0f} MB above idle (budget {args.budget_mb} MB)"
+    )
+    print(
+        f"  all done in {elapsed:.1f} s; GIFs {min(sizes) / 1e6:.2f} MB each; {told} told their place"
+    )
+    print(
+        f"  boards drawn meanwhile: {len(waits)}, longest {max(waits):.2f} s, median {sorted(waits)[len(waits) // 2]:.2f} s"
+    )
     return 0 if above <= args.budget_mb else 1
 
 

@@ -27,12 +27,25 @@ from cogs.ui.components import (
 from cogs.ui.rules import RulesPager
 
 EXTENSIONS: tuple[str, ...] = (
-    "cogs.commands.game", "cogs.commands.play", "cogs.commands.rules", "cogs.commands.stats",
-    "cogs.commands.clock", "cogs.commands.simulate", "cogs.commands.notify", "cogs.commands.review",
+    "cogs.commands.game",
+    "cogs.commands.play",
+    "cogs.commands.rules",
+    "cogs.commands.stats",
+    "cogs.commands.clock",
+    "cogs.commands.simulate",
+    "cogs.commands.notify",
+    "cogs.commands.review",
     "cogs.commands.daily",
 )
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    MoveSelect, BoardButton, RulesPager, LobbyButton, MoveButton, PieceButton, ComputerSelect,
-    RematchButton, ReviewButton,
+    MoveSelect,
+    BoardButton,
+    RulesPager,
+    LobbyButton,
+    MoveButton,
+    PieceButton,
+    ComputerSelect,
+    RematchButton,
+    ReviewButton,
 )

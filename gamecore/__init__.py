@@ -4,5 +4,12 @@ from gamecore.contract import Event, Game, IllegalAction, Status
 from gamecore.registry import game_ids, get_game, list_games, register
 
 __all__ = [
-    "Event", "Game", "IllegalAction", "Status", "game_ids", "get_game", "list_games", "register",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "Status",
+    "game_ids",
+    "get_game",
+    "list_games",
+    "register",
 ]

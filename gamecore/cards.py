@@ -54,7 +54,8 @@ def card(text: str) -> Card:
     found = _ALL.get(cleaned)
     if found is None:
         raise IllegalAction(
-            "notation_card", f"{text.strip()!r} is not a card (write it like AS, 10H, TD, QC)",
+            "notation_card",
+            f"{text.strip()!r} is not a card (write it like AS, 10H, TD, QC)",
             text=text.strip(),
         )
     return found

@@ -94,8 +94,10 @@ class OptionSpec:
             if value not in self.choices:
                 allowed = ", ".join(str(c) for c in self.choices)
                 raise IllegalAction(
-                    "option_value", f"{self.name} must be one of {allowed}",
-                    option=self.name, allowed=allowed,
+                    "option_value",
+                    f"{self.name} must be one of {allowed}",
+                    option=self.name,
+                    allowed=allowed,
                 )
             return
         if isinstance(self.default, int) and not isinstance(self.default, bool):
@@ -105,8 +107,10 @@ class OptionSpec:
             if not whole or not low <= value <= high:
                 allowed = f"{self.low}–{self.high}" if self.low is not None else "a whole number"
                 raise IllegalAction(
-                    "option_value", f"{self.name} must be a whole number in {allowed}",
-                    option=self.name, allowed=allowed,
+                    "option_value",
+                    f"{self.name} must be a whole number in {allowed}",
+                    option=self.name,
+                    allowed=allowed,
                 )
 
 

@@ -98,7 +98,11 @@ class Seat:
         return self.computer is not None
 
     def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"user_id": self.user_id, "computer": self.computer, "name": self.name}
+        data: dict[str, Any] = {
+            "user_id": self.user_id,
+            "computer": self.computer,
+            "name": self.name,
+        }
         if self.former is not None:
             data["former"] = self.former
             data["resigned"] = self.resigned
@@ -107,8 +111,11 @@ class Seat:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Seat:
         return cls(
-            data.get("user_id"), data.get("computer"), data.get("name", ""),
-            data.get("former"), bool(data.get("resigned", False)),
+            data.get("user_id"),
+            data.get("computer"),
+            data.get("name", ""),
+            data.get("former"),
+            bool(data.get("resigned", False)),
         )
 
 
@@ -298,13 +305,24 @@ def rematch_lobby(
     persons = people(old)
     if host_id not in persons:
         raise _error("not_in_match")
-    computers = tuple(Seat(None, s.computer, s.name) for s in old.seats if s.is_computer and s.former is None)
+    computers = tuple(
+        Seat(None, s.computer, s.name) for s in old.seats if s.is_computer and s.former is None
+    )
     return Match(
-        id=match_id, game_id=old.game_id, guild_id=old.guild_id, channel_id=old.channel_id,
-        host_id=host_id, seed=seed, options=dict(old.options),
-        seats=(Seat(host_id, None, host_name), *computers), created_at=now, updated_at=now,
-        turn_limit=old.turn_limit, invited=tuple(u for u in persons if u != host_id),
-        invite_only=True, rematch_of=old.id,
+        id=match_id,
+        game_id=old.game_id,
+        guild_id=old.guild_id,
+        channel_id=old.channel_id,
+        host_id=host_id,
+        seed=seed,
+        options=dict(old.options),
+        seats=(Seat(host_id, None, host_name), *computers),
+        created_at=now,
+        updated_at=now,
+        turn_limit=old.turn_limit,
+        invited=tuple(u for u in persons if u != host_id),
+        invite_only=True,
+        rematch_of=old.id,
     )
 
 
@@ -440,7 +458,13 @@ def _after_state(match: Match, status: Status, now: float) -> Match:
 
 
 def record_step(
-    match: Match, game: Game[Any, Any], seat: int, new_state: Any, now: float, *, timed_out: bool = False
+    match: Match,
+    game: Game[Any, Any],
+    seat: int,
+    new_state: Any,
+    now: float,
+    *,
+    timed_out: bool = False,
 ) -> Match:
     """The match after ``seat`` took a step leading to ``new_state``.
 

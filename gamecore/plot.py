@@ -31,7 +31,9 @@ FONT_SIZE = 12
 JAPANESE_FONT = "IPAexGothic"
 
 
-def _length_values(summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> tuple[str, list[float]]:
+def _length_values(
+    summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]]
+) -> tuple[str, list[float]]:
     finished = [r for r in records if r.get("result") != "error"]
     if summary.get("rounds"):
         return "rounds", [r["rounds"] for r in finished if isinstance(r.get("rounds"), int | float)]
@@ -87,7 +89,10 @@ def render_summary_chart(
 
 
 def save_summary_chart(
-    summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]], path: str | Path, title: str = ""
+    summary: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    path: str | Path,
+    title: str = "",
 ) -> None:
     Path(path).write_bytes(render_summary_chart(summary, records, title))
 
@@ -107,7 +112,10 @@ def _draw_rates(axis: Any, summary: Mapping[str, Any], words: Mapping[str, str])
 
 
 def _draw_spread(
-    axis: Any, summary: Mapping[str, Any], records: Sequence[Mapping[str, Any]], words: Mapping[str, str]
+    axis: Any,
+    summary: Mapping[str, Any],
+    records: Sequence[Mapping[str, Any]],
+    words: Mapping[str, str],
 ) -> None:
     from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - matplotlib is only imported for a chart
 

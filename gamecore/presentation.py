@@ -139,7 +139,9 @@ class Presentation:
 
     def option_lines(self, options: Mapping[str, Any]) -> tuple[OptionLine, ...]:
         """The resolved options of a match as a lobby lists them."""
-        return tuple(OptionLine(name, self.option_label(name), str(value)) for name, value in options.items())
+        return tuple(
+            OptionLine(name, self.option_label(name), str(value)) for name, value in options.items()
+        )
 
     def player_label(self, name: str) -> Text:
         """A computer player's name in the lobby menu (``.about``: its one-line description)."""

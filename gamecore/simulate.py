@@ -53,7 +53,9 @@ def player_rngs(seed: int, seats: int) -> list[random.Random]:
     return [random.Random(extend_seed(shared, seat)) for seat in range(seats)]
 
 
-def resolve_player_types(game: Game[Any, Any], names: Sequence[str], seats: int, seed: int) -> list[str]:
+def resolve_player_types(
+    game: Game[Any, Any], names: Sequence[str], seats: int, seed: int
+) -> list[str]:
     """One computer-player name per seat.
 
     ``names`` go to seats in order and repeat when shorter than the seat count; ``mixed``
@@ -63,11 +65,15 @@ def resolve_player_types(game: Game[Any, Any], names: Sequence[str], seats: int,
     return _lineup(game, sorted(available_players(game)), names, seats, seed)
 
 
-def _lineup(game: Game[Any, Any], known: Sequence[str], names: Sequence[str], seats: int, seed: int) -> list[str]:
+def _lineup(
+    game: Game[Any, Any], known: Sequence[str], names: Sequence[str], seats: int, seed: int
+) -> list[str]:
     names = list(names) or ["random"]
     for name in names:
         if name != MIXED and name not in known:
-            raise ValueError(f"no computer player {name!r} for {game.id} (known: {', '.join(known)}, {MIXED})")
+            raise ValueError(
+                f"no computer player {name!r} for {game.id} (known: {', '.join(known)}, {MIXED})"
+            )
     types = []
     for seat in range(seats):
         name = names[seat % len(names)]
@@ -104,7 +110,9 @@ def play_game(
     try:
         movers = [players[name] for name in player_types]
         rngs = player_rngs(seed, len(player_types))
-        state, steps = game.play_out(game.setup(len(player_types), seed, options), movers, rngs, max_steps)
+        state, steps = game.play_out(
+            game.setup(len(player_types), seed, options), movers, rngs, max_steps
+        )
         status = game.status(state)
         record["steps"] = steps
         record["result"] = status.result
@@ -144,7 +152,9 @@ class RunSpec:
     rotate: bool = False
 
 
-def _play_seeds(game: Game[Any, Any], spec: RunSpec, start: int, stop: int) -> Iterator[dict[str, Any]]:
+def _play_seeds(
+    game: Game[Any, Any], spec: RunSpec, start: int, stop: int
+) -> Iterator[dict[str, Any]]:
     """The records of seeds ``start`` … ``stop - 1`` of a run, one by one."""
     known = sorted(available_players(game))
     for seed in range(start, stop):
@@ -155,7 +165,9 @@ def _play_seeds(game: Game[Any, Any], spec: RunSpec, start: int, stop: int) -> I
         yield play_game(game, seed, types, spec.options, spec.max_steps)
 
 
-def _play_chunk(game_ref: Game[Any, Any] | str, spec: RunSpec, start: int, stop: int) -> list[dict[str, Any]]:
+def _play_chunk(
+    game_ref: Game[Any, Any] | str, spec: RunSpec, start: int, stop: int
+) -> list[dict[str, Any]]:
     """A worker's chunk of a run: one call and one answer for many games."""
     if isinstance(game_ref, str):
         game_ref = get_game(game_ref)
@@ -177,7 +189,9 @@ def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
     last chunks leave a core idle only briefly, the progress moves), none so short that the
     call costs more than its games."""
     size = max(CHUNK_MIN, -(-games // (workers * CHUNKS_PER_WORKER)))
-    return [(first, min(first + size, start + games)) for first in range(start, start + games, size)]
+    return [
+        (first, min(first + size, start + games)) for first in range(start, start + games, size)
+    ]
 
 
 def run_games(
@@ -209,7 +223,9 @@ def run_games(
     starts = [first for first, _ in chunks]
     stops = [stop for _, stop in chunks]
     with ProcessPoolExecutor(max_workers=min(workers, len(chunks))) as pool:
-        for batch in pool.map(_play_chunk, [ref] * len(chunks), [spec] * len(chunks), starts, stops):
+        for batch in pool.map(
+            _play_chunk, [ref] * len(chunks), [spec] * len(chunks), starts, stops
+        ):
             for record in batch:
                 if on_record:
                     on_record(record)
@@ -252,14 +268,22 @@ def describe_numbers(values: Sequence[float]) -> dict[str, float] | None:
 
 def _rate(wins: int, games: int) -> dict[str, Any]:
     low, high = wilson_interval(wins, games)
-    return {"wins": wins, "games": games, "rate": wins / games if games else 0.0, "low": low, "high": high}
+    return {
+        "wins": wins,
+        "games": games,
+        "rate": wins / games if games else 0.0,
+        "low": low,
+        "high": high,
+    }
 
 
 def _is_number(value: Any) -> bool:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
-def summarize(records: Sequence[Mapping[str, Any]], headline_score: str | None = None) -> dict[str, Any]:
+def summarize(
+    records: Sequence[Mapping[str, Any]], headline_score: str | None = None
+) -> dict[str, Any]:
     """Statistics of a run (what the CLI prints and ``plot`` draws).
 
     Keys: ``games``, ``errors`` (count), ``error_examples``, ``solo``, ``results`` (counts),
@@ -304,13 +328,19 @@ def summarize(records: Sequence[Mapping[str, Any]], headline_score: str | None =
 def _headline(records: Sequence[Mapping[str, Any]], key: str | None) -> dict[str, Any] | None:
     if not key:
         return None
-    values = [r["score"][key] for r in records if isinstance(r.get("score"), Mapping) and key in r["score"]]
+    values = [
+        r["score"][key]
+        for r in records
+        if isinstance(r.get("score"), Mapping) and key in r["score"]
+    ]
     numbers = [v for v in values if _is_number(v)]
     counts = Counter(values)
     return {
         "key": key,
         "stats": describe_numbers(numbers),
-        "counts": {str(v): counts[v] for v in sorted(counts, key=_sort_key)} if len(counts) <= 25 else None,
+        "counts": {str(v): counts[v] for v in sorted(counts, key=_sort_key)}
+        if len(counts) <= 25
+        else None,
     }
 
 

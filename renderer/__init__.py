@@ -86,4 +86,12 @@ def drawn_games() -> tuple[str, ...]:
     return tuple(g for g in game_ids() if registration(g).pictures)
 
 
-__all__ = ["board_image", "drawn_games", "palette", "pictures", "render_board", "render_hand", "warm_up"]
+__all__ = [
+    "board_image",
+    "drawn_games",
+    "palette",
+    "pictures",
+    "render_board",
+    "render_hand",
+    "warm_up",
+]

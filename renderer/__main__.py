@@ -40,14 +40,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     probe.add_argument("command", nargs="?")
     probe.add_argument("game", nargs="?")
     known, _ = probe.parse_known_args(argv)
-    parser = argparse.ArgumentParser(prog="python -m renderer", allow_abbrev=False,
-                                     description="Draw an animated replay of a match.")
+    parser = argparse.ArgumentParser(
+        prog="python -m renderer",
+        allow_abbrev=False,
+        description="Draw an animated replay of a match.",
+    )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     replay = commands.add_parser("replay", help="animated GIF of a moves file", allow_abbrev=False)
     replay.add_argument("game", help="game id")
     replay.add_argument("moves", metavar="MOVES", help="file with one move per line")
     replay.add_argument("--out", required=True, help="the GIF to write")
-    replay.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"game seed (default {DEFAULT_SEED})")
+    replay.add_argument(
+        "--seed", type=int, default=DEFAULT_SEED, help=f"game seed (default {DEFAULT_SEED})"
+    )
     replay.add_argument("--players", type=int, default=None, help="number of seats")
     try:
         game = lookup_game(known.game, None) if known.command == "replay" and known.game else None
@@ -55,8 +60,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(argv)
         assert game is not None
         timeline = public_timeline(
-            game, seat_count(game, args.players), args.seed,
-            resolved_options(game, args, dests), read_moves(args.moves),
+            game,
+            seat_count(game, args.players),
+            args.seed,
+            resolved_options(game, args, dests),
+            read_moves(args.moves),
         )
     except UsageError as exc:
         sys.stderr.write(f"{exc}\n")

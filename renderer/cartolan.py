@@ -132,7 +132,9 @@ def _chip_sprite(effect: str, colour: RGB) -> Image.Image:
     """A card: its effect's icon (the first three letters of one without an icon)."""
     width = _chip_width(effect)
     image, draw = new_canvas(width + 1, 37, SEA)
-    draw.rounded_rectangle((0, 0, width, 36), radius=6, fill=colour, outline=(235, 235, 240), width=2)
+    draw.rounded_rectangle(
+        (0, 0, width, 36), radius=6, fill=colour, outline=(235, 235, 240), width=2
+    )
     if effect in EFFECT_ICONS:
         paste(image, effect_icon(effect, ICON), ((width + 1 - ICON) // 2, (37 - ICON) // 2))
     else:
@@ -145,7 +147,9 @@ def _chip(card: Mapping[str, Any]) -> str:
     return str(card.get("effect", "?"))
 
 
-def _seat_items(seat: int, player: Mapping[str, Any], adventurers: Sequence[Mapping[str, Any]]) -> list[PanelItem]:
+def _seat_items(
+    seat: int, player: Mapping[str, Any], adventurers: Sequence[Mapping[str, Any]]
+) -> list[PanelItem]:
     items = []
     if isinstance(player.get("cadre"), Mapping):
         items.append(PanelItem("cadre", player["cadre"], _card_width(player["cadre"]) + 12))
@@ -207,7 +211,12 @@ def _draw_players(
                 [(1, middle - 12), (13, middle), (1, middle + 12)], fill=TO_MOVE
             )
         paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), 46), (MARGIN + 8, y + 12))
-        inspect.record("piece", f"seat {seat + 1}", (MARGIN + 8, y + 12, MARGIN + 54, y + 58), may_cover=("row",))
+        inspect.record(
+            "piece",
+            f"seat {seat + 1}",
+            (MARGIN + 8, y + 12, MARGIN + 54, y + 58),
+            may_cover=("row",),
+        )
         if seat in winners:
             paste(board, star(26), (MARGIN + 38, y + 6))
         player = players.get(seat, {})
@@ -226,22 +235,29 @@ def _draw_players(
     return y
 
 
-def _draw_item(
-    board: Image.Image, item: PanelItem, seat: int, x: int, y: int
-) -> None:
+def _draw_item(board: Image.Image, item: PanelItem, seat: int, x: int, y: int) -> None:
     if item.kind == "adventurer":
         adventurer = item.data
         paste_token(
-            board, adventurer, f"{seat + 1}.{adventurer.get('number', '?')}", 50, (x, y + 10),
+            board,
+            adventurer,
+            f"{seat + 1}.{adventurer.get('number', '?')}",
+            50,
+            (x, y + 10),
             "panel " + piece_name(adventurer, "adventurer"),
-            moving=bool(adventurer.get("moving")), may_cover=("row",),
+            moving=bool(adventurer.get("moving")),
+            may_cover=("row",),
         )
         chest = coin(str(adventurer.get("chest", 0)), 36)
         paste(board, chest, (x + 54, y + 17))
-        inspect.record("token", "chest", (x + 54, y + 17, x + 54 + chest.width, y + 53), may_cover=("row",))
+        inspect.record(
+            "token", "chest", (x + 54, y + 17, x + 54 + chest.width, y + 53), may_cover=("row",)
+        )
     elif item.kind == "map":
         board.paste(tile_picture(item.data, MAP_SIDE), (x, y + 13))
-        inspect.record("card", "chest map", (x, y + 13, x + MAP_SIDE, y + 13 + MAP_SIDE), may_cover=("row",))
+        inspect.record(
+            "card", "chest map", (x, y + 13, x + MAP_SIDE, y + 13 + MAP_SIDE), may_cover=("row",)
+        )
     else:
         _draw_card(board, item.data, x + (0 if item.kind == "cadre" else 4), y + 17)
 
@@ -275,7 +291,6 @@ def _player_row(width: int, height: int, colour: RGB) -> Image.Image:
     return image
 
 
-
 def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
     """Round, the Vault lead that wins (``> margin``), the Advanced decks' counts, and once
     the game is over a banner with every winner's seat and Vault."""
@@ -293,7 +308,9 @@ def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
     decks = section(view, "decks")
     for deck, count in decks.items():
         colour = DECK_COLOURS.get(str(deck), (90, 90, 90))
-        draw.rounded_rectangle((x, y + 4, x + 28, y + 44), radius=5, fill=colour, outline=(235, 235, 240), width=2)
+        draw.rounded_rectangle(
+            (x, y + 4, x + 28, y + 44), radius=5, fill=colour, outline=(235, 235, 240), width=2
+        )
         paste_text(board, (x + 36, y + 24), str(count), PIECE_TEXT, LABEL, "lm")
         x += 90
     status = section(view, "status")
@@ -304,15 +321,20 @@ def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
     width = 96 + 150 * len(winners)
     left = board.width - MARGIN - width
     draw.rounded_rectangle(
-        (left, y - 2, left + width, y + INFO_ROW - 6), radius=14, fill=(252, 251, 245),
-        outline=(255, 204, 0), width=5,
+        (left, y - 2, left + width, y + INFO_ROW - 6),
+        radius=14,
+        fill=(252, 251, 245),
+        outline=(255, 204, 0),
+        width=5,
     )
     paste(board, star(40), (left + 12, y + 3))
     x = left + 66
     for seat in winners:
         paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), 46), (x, y + 1))
         paste(board, vault_icon(34), (x + 52, y + 7))
-        paste_text(board, (x + 92, y + 24), str(vaults.get(seat, 0)), PIECE_TEXT, (30, 30, 34), "lm")
+        paste_text(
+            board, (x + 92, y + 24), str(vaults.get(seat, 0)), PIECE_TEXT, (30, 30, 34), "lm"
+        )
         x += 150
 
 
@@ -364,8 +386,6 @@ def _draw_piles(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> 
         paste(board, pill, (left + 32 - pill.width / 2, y + 64 - 18))
 
 
-
-
 def _draw_decision(board: Image.Image, view: Mapping[str, Any], x: int, y: int) -> None:
     """A pending chest-map choice: the numbered tiles it may be re-chosen from (``keep 1``
     … ``keep 3``)."""
@@ -378,7 +398,6 @@ def _draw_decision(board: Image.Image, view: Mapping[str, Any], x: int, y: int) 
         left = x + index * 84
         board.paste(tile_picture(option, 64), (left, y))
         count_badge(board, index + 1, (left + 32, y + 64))
-
 
 
 def _board_image(view: Mapping[str, Any], previous: MapFrame | None = None) -> Image.Image:
@@ -415,7 +434,9 @@ def board_and_frame(
     draw_path(board, view.get("last_path") or [], mf, LAST_PATH_COLOUR, max(2, mf.tile // 22))
     for seat, cells in trails:
         draw_path(board, cells, mf, OUTLINE, max(6, mf.tile // 9), f"way {seat + 1}")
-        draw_path(board, cells, mf, player_colour(seat + 1), max(3, mf.tile // 16), f"way {seat + 1}")
+        draw_path(
+            board, cells, mf, player_colour(seat + 1), max(3, mf.tile // 16), f"way {seat + 1}"
+        )
     draw_reachable(board, view, mf)
     draw_path(board, view.get("path") or [], mf, PATH_COLOUR, max(3, mf.tile // 14))
     draw_pieces(board, view, mf)
@@ -488,7 +509,6 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     image, _ = new_canvas(content + 2 * MARGIN, rows[0][2] + 2 * MARGIN, SEA)
     _draw_players(image, mine, MARGIN, content, rows)
     return image
-
 
 
 def sample_views() -> list[dict[str, Any]]:

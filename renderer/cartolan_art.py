@@ -74,10 +74,7 @@ def tile_sprite(
 #: (with its coast lines), the four wind arrows, the whirlpool and the grid line.
 TILE_LAYERS = (
     "water",
-    *(
-        "land " + "".join("L" if (n >> bit) & 1 else "W" for bit in range(4))
-        for n in range(1, 16)
-    ),
+    *("land " + "".join("L" if (n >> bit) & 1 else "W" for bit in range(4)) for n in range(1, 16)),
     *(f"wind {wind}" for wind in WIND_CORNERS),
     "disaster",
     "grid",
@@ -197,8 +194,13 @@ def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: b
     # white with a dark outline: readable on any seat colour, and where the label is wider
     # than the disc its outer pixels are still the dark rim colour
     draw_text(
-        ImageDraw.Draw(image), (side / 2, side / 2 + 1), label, PIECE_TEXT, WHITE,
-        stroke=2, stroke_fill=OUTLINE,
+        ImageDraw.Draw(image),
+        (side / 2, side / 2 + 1),
+        label,
+        PIECE_TEXT,
+        WHITE,
+        stroke=2,
+        stroke_fill=OUTLINE,
     )
     if pirate and side >= 20:  # smaller: the black ring alone (a replay's overview)
         skull = event_icon("pirates", max(10, int(side * 0.4)))
@@ -236,8 +238,13 @@ def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Im
     image = shrink(image, side, side)
     if not ransacked:
         draw_text(
-            ImageDraw.Draw(image), (side / 2, side * 0.64), label, PIECE_TEXT, WHITE,
-            stroke=2, stroke_fill=OUTLINE,
+            ImageDraw.Draw(image),
+            (side / 2, side * 0.64),
+            label,
+            PIECE_TEXT,
+            WHITE,
+            stroke=2,
+            stroke_fill=OUTLINE,
         )
     return image
 
@@ -258,8 +265,13 @@ def coin(text: str, side: int) -> Image.Image:
     )
     image = shrink(image, width, side)
     draw_text(
-        ImageDraw.Draw(image), (width / 2, side / 2 + 1), text, PIECE_TEXT, (90, 54, 0),
-        stroke=1, stroke_fill=(250, 238, 196),
+        ImageDraw.Draw(image),
+        (width / 2, side / 2 + 1),
+        text,
+        PIECE_TEXT,
+        (90, 54, 0),
+        stroke=1,
+        stroke_fill=(250, 238, 196),
     )
     return image
 
@@ -327,8 +339,22 @@ def count_pill(text: str, height: int) -> Image.Image:
 
 #: Effects of the Advanced cards that have an icon (the engine's names, ``cards.py``).
 EFFECT_ICONS = (
-    "downwind", "upwind", "defence", "attack", "damage", "agents", "bank", "maps",
-    "rewards", "freerests", "rests", "transfers", "earning", "arrest", "refurnish", "pool",
+    "downwind",
+    "upwind",
+    "defence",
+    "attack",
+    "damage",
+    "agents",
+    "bank",
+    "maps",
+    "rewards",
+    "freerests",
+    "rests",
+    "transfers",
+    "earning",
+    "arrest",
+    "refurnish",
+    "pool",
 )
 
 
@@ -344,7 +370,9 @@ def effect_icon(effect: str, side: int) -> Image.Image:
 
     def chevron(x: float, facing: int) -> None:
         tip = x + facing * 0.18 * s
-        draw.line([(x, s * 0.22), (tip, s * 0.5), (x, s * 0.78)], fill=ink, width=line, joint="curve")
+        draw.line(
+            [(x, s * 0.22), (tip, s * 0.5), (x, s * 0.78)], fill=ink, width=line, joint="curve"
+        )
 
     if effect in ("downwind", "upwind"):
         facing = 1 if effect == "downwind" else -1
@@ -353,8 +381,14 @@ def effect_icon(effect: str, side: int) -> Image.Image:
         chevron(s * (start + facing * 0.3), facing)
     elif effect == "defence":
         draw.polygon(
-            [(s * 0.5, s * 0.08), (s * 0.88, s * 0.2), (s * 0.8, s * 0.62), (s * 0.5, s * 0.94),
-             (s * 0.2, s * 0.62), (s * 0.12, s * 0.2)],
+            [
+                (s * 0.5, s * 0.08),
+                (s * 0.88, s * 0.2),
+                (s * 0.8, s * 0.62),
+                (s * 0.5, s * 0.94),
+                (s * 0.2, s * 0.62),
+                (s * 0.12, s * 0.2),
+            ],
             fill=ink,
         )
     elif effect == "attack":
@@ -369,12 +403,21 @@ def effect_icon(effect: str, side: int) -> Image.Image:
         draw.polygon(points, fill=ink)
     elif effect == "agents":
         draw.polygon(
-            [(s * 0.5, s * 0.1), (s * 0.9, s * 0.46), (s * 0.78, s * 0.46), (s * 0.78, s * 0.9),
-             (s * 0.22, s * 0.9), (s * 0.22, s * 0.46), (s * 0.1, s * 0.46)],
+            [
+                (s * 0.5, s * 0.1),
+                (s * 0.9, s * 0.46),
+                (s * 0.78, s * 0.46),
+                (s * 0.78, s * 0.9),
+                (s * 0.22, s * 0.9),
+                (s * 0.22, s * 0.46),
+                (s * 0.1, s * 0.46),
+            ],
             fill=ink,
         )
     elif effect == "bank":
-        draw.rounded_rectangle((s * 0.1, s * 0.14, s * 0.9, s * 0.86), radius=s * 0.1, outline=ink, width=line)
+        draw.rounded_rectangle(
+            (s * 0.1, s * 0.14, s * 0.9, s * 0.86), radius=s * 0.1, outline=ink, width=line
+        )
         draw.ellipse((s * 0.34, s * 0.34, s * 0.66, s * 0.66), outline=ink, width=line)
     elif effect == "maps":
         draw.rectangle((s * 0.14, s * 0.14, s * 0.86, s * 0.86), outline=ink, width=line)
@@ -401,7 +444,10 @@ def effect_icon(effect: str, side: int) -> Image.Image:
         draw.line([(s * 0.1, s * 0.3), (s * 0.9, s * 0.3)], fill=ink, width=line)
     elif effect == "refurnish":
         draw.line([(s * 0.24, s * 0.86), (s * 0.62, s * 0.36)], fill=ink, width=line)
-        draw.polygon([(s * 0.42, s * 0.2), (s * 0.66, s * 0.06), (s * 0.94, s * 0.38), (s * 0.78, s * 0.5)], fill=ink)
+        draw.polygon(
+            [(s * 0.42, s * 0.2), (s * 0.66, s * 0.06), (s * 0.94, s * 0.38), (s * 0.78, s * 0.5)],
+            fill=ink,
+        )
     else:  # pool
         draw.polygon([(s * 0.5, s * 0.06), (s * 0.78, s * 0.56), (s * 0.22, s * 0.56)], fill=ink)
         draw.ellipse((s * 0.22, s * 0.36, s * 0.78, s * 0.92), fill=ink)

@@ -151,7 +151,10 @@ def overview_frame(view: Mapping[str, Any], previous: MapFrame | None = None) ->
     ):
         return replace(previous, bounds=bounds)
     west, south, east, north = (
-        west - OVERVIEW_ROOM, south - OVERVIEW_ROOM, east + OVERVIEW_ROOM, north + OVERVIEW_ROOM
+        west - OVERVIEW_ROOM,
+        south - OVERVIEW_ROOM,
+        east + OVERVIEW_ROOM,
+        north + OVERVIEW_ROOM,
     )
     columns, rows = east - west + 1, north - south + 1
     fit = min(MAP_MAX[0] // columns, MAP_MAX[1] // rows)
@@ -195,7 +198,6 @@ def map_frame(view: Mapping[str, Any], previous: MapFrame | None = None) -> MapF
     left = min(max(left, west), east - shown_columns + 1)
     top = max(min(top, north), south + shown_rows - 1)
     return MapFrame(left, top, shown_columns, shown_rows, MIN_TILE, True, bounds)
-
 
 
 def tile_picture(tile: Mapping[str, Any], side: int) -> Image.Image:
@@ -274,8 +276,10 @@ def draw_path(
     if inspect.recording_active():
         xs, ys = [x for x, _ in points], [y for _, y in points]
         box = (
-            max(left, int(min(xs) - radius) + left), max(top, int(min(ys) - radius) + top),
-            min(right, int(max(xs) + radius) + left + 1), min(bottom, int(max(ys) + radius) + top + 1),
+            max(left, int(min(xs) - radius) + left),
+            max(top, int(min(ys) - radius) + top),
+            min(right, int(max(xs) + radius) + left + 1),
+            min(bottom, int(max(ys) + radius) + top + 1),
         )
         if box[0] < box[2] and box[1] < box[3]:
             inspect.record("path", name, box, within="map", may_cover=("tile", "path", "reach"))
@@ -332,7 +336,9 @@ def paste_token(
 ) -> None:
     """An Adventurer's token at ``xy`` (top-left), recorded with its label's box."""
     seat = int(piece.get("seat", 0))
-    token = adventurer_token(label, player_colour(seat + 1), side, bool(piece.get("pirate")), moving)
+    token = adventurer_token(
+        label, player_colour(seat + 1), side, bool(piece.get("pirate")), moving
+    )
     paste(board, token, xy)
     if inspect.recording_active():
         x, y = xy
@@ -340,8 +346,14 @@ def paste_token(
         width, height = text_size(label, PIECE_TEXT)
         cx, cy = x + side / 2, y + side / 2 + 1
         inspect.record(
-            "label", label,
-            (int(cx - width / 2) - 2, int(cy - height / 2) - 2, int(cx + width / 2) + 2, int(cy + height / 2) + 2),
+            "label",
+            label,
+            (
+                int(cx - width / 2) - 2,
+                int(cy - height / 2) - 2,
+                int(cx + width / 2) + 2,
+                int(cy + height / 2) + 2,
+            ),
             may_cover=(*may_cover, "piece"),
         )
 
@@ -374,19 +386,37 @@ def draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> No
         slots = [(px + 1, py + 1), (px + half + 1, py + half + 1)]
         if small:
             for piece, xy in zip(here, slots, strict=False):
-                paste_token(board, piece, "", side, xy, piece_name(piece, "adventurer"), moving=bool(piece.get("moving")))
+                paste_token(
+                    board,
+                    piece,
+                    "",
+                    side,
+                    xy,
+                    piece_name(piece, "adventurer"),
+                    moving=bool(piece.get("moving")),
+                )
             continue
         if len(here) > len(slots):
             paste_token(
-                board, here[0], adventurer_label(here[0], fleets), side, slots[0],
-                piece_name(here[0], "adventurer"), moving=bool(here[0].get("moving")),
+                board,
+                here[0],
+                adventurer_label(here[0], fleets),
+                side,
+                slots[0],
+                piece_name(here[0], "adventurer"),
+                moving=bool(here[0].get("moving")),
             )
             _count_pill(board, here[1:], (px + t - 1, py + t - 1), mf)
             continue
         for piece, xy in zip(here, slots, strict=False):
             paste_token(
-                board, piece, adventurer_label(piece, fleets), side, xy,
-                piece_name(piece, "adventurer"), moving=bool(piece.get("moving")),
+                board,
+                piece,
+                adventurer_label(piece, fleets),
+                side,
+                xy,
+                piece_name(piece, "adventurer"),
+                moving=bool(piece.get("moving")),
             )
     for (x, y), amount in dropped.items():
         if small or not mf.shows(x, y):
@@ -400,23 +430,27 @@ def draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> No
             xy = (px + 1, py + t - 1 - bale.height)
         paste(board, bale, xy)
         inspect.record(
-            "token", f"dropped {amount} at {x},{y}",
-            (xy[0], xy[1], xy[0] + bale.width, xy[1] + bale.height), may_cover=ON_MAP,
+            "token",
+            f"dropped {amount} at {x},{y}",
+            (xy[0], xy[1], xy[0] + bale.width, xy[1] + bale.height),
+            may_cover=ON_MAP,
         )
 
 
-def _draw_agent(
-    board: Image.Image, agent: Mapping[str, Any], mf: MapFrame, x: int, y: int
-) -> None:
+def _draw_agent(board: Image.Image, agent: Mapping[str, Any], mf: MapFrame, x: int, y: int) -> None:
     t = mf.tile
     side = max(16, int(t * 0.4))
     px, py = mf.cell_xy(x, y)
     seat = int(agent.get("seat", 0))
     xy = (px + 1, py + t - side - 1)
     label = str(seat + 1) if t >= WHOLE_MIN_TILE else ""
-    paste(board, agent_token(label, player_colour(seat + 1), side, bool(agent.get("ransacked"))), xy)
+    paste(
+        board, agent_token(label, player_colour(seat + 1), side, bool(agent.get("ransacked"))), xy
+    )
     inspect.record(
-        "piece", piece_name(agent, "agent"), (xy[0], xy[1], xy[0] + side, xy[1] + side),
+        "piece",
+        piece_name(agent, "agent"),
+        (xy[0], xy[1], xy[0] + side, xy[1] + side),
         may_cover=ON_MAP,
     )
     wealth = int(agent.get("wealth") or 0)
@@ -425,7 +459,8 @@ def _draw_agent(
         at = (xy[0] + side - bale.width, py + t - 1 - bale.height)
         paste(board, bale, at)
         inspect.record(
-            "token", f"wealth {wealth} of {piece_name(agent, 'agent')}",
+            "token",
+            f"wealth {wealth} of {piece_name(agent, 'agent')}",
             (at[0], at[1], at[0] + bale.width, at[1] + bale.height),
             may_cover=(*ON_MAP, "piece", "label"),
         )
@@ -441,10 +476,11 @@ def _count_pill(
     if inspect.recording_active():
         names = ",".join(piece_name(p, "adventurer") for p in pieces)
         inspect.record(
-            "count", f"+{len(pieces)}: {names}",
-            (xy[0], xy[1], xy[0] + pill.width, xy[1] + pill.height), may_cover=ON_MAP,
+            "count",
+            f"+{len(pieces)}: {names}",
+            (xy[0], xy[1], xy[0] + pill.width, xy[1] + pill.height),
+            may_cover=ON_MAP,
         )
-
 
 
 @dataclass(frozen=True, slots=True)
@@ -478,7 +514,9 @@ def edge_markers(view: Mapping[str, Any], mf: MapFrame) -> list[EdgeMarker]:
     key = _priority(view)
     pieces = [("adventurer", a) for a in sorted(view.get("adventurers") or [], key=key)]
     pieces += [("agent", a) for a in view.get("agents") or []]
-    groups: dict[tuple[str, int], list[tuple[str, Mapping[str, Any], tuple[int, int], tuple[int, int]]]] = {}
+    groups: dict[
+        tuple[str, int], list[tuple[str, Mapping[str, Any], tuple[int, int], tuple[int, int]]]
+    ] = {}
     bottom = mf.top - mf.rows + 1
     for kind, piece in pieces:
         x, y = int(piece["x"]), int(piece["y"])
@@ -545,11 +583,19 @@ def draw_offscreen(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) ->
         name = piece_name(piece, marker.kind)
         if marker.kind == "adventurer":
             paste_token(
-                board, piece, adventurer_label(piece, fleets), EDGE_SIDE, (x, y), name,
-                moving=False, may_cover=(),
+                board,
+                piece,
+                adventurer_label(piece, fleets),
+                EDGE_SIDE,
+                (x, y),
+                name,
+                moving=False,
+                may_cover=(),
             )
         else:
-            token = agent_token(str(seat + 1), player_colour(seat + 1), EDGE_SIDE, bool(piece.get("ransacked")))
+            token = agent_token(
+                str(seat + 1), player_colour(seat + 1), EDGE_SIDE, bool(piece.get("ransacked"))
+            )
             paste(board, token, (x, y))
             inspect.record("piece", name, (x, y, x + EDGE_SIDE, y + EDGE_SIDE))
         _arrow(draw, marker, x + EDGE_SIDE / 2, y + EDGE_SIDE / 2)
@@ -560,7 +606,9 @@ def draw_offscreen(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) ->
         paste(board, pill, (x, y))
         if inspect.recording_active():
             names = ",".join(piece_name(m.piece, m.kind) for m in rest)
-            inspect.record("count", f"+{len(rest)}: {names}", (x, y, x + pill.width, y + pill.height))
+            inspect.record(
+                "count", f"+{len(rest)}: {names}", (x, y, x + pill.width, y + pill.height)
+            )
 
 
 def _arrow(draw: ImageDraw.ImageDraw, marker: EdgeMarker, cx: float, cy: float) -> None:
@@ -569,15 +617,25 @@ def _arrow(draw: ImageDraw.ImageDraw, marker: EdgeMarker, cx: float, cy: float) 
     outward = {"N": (0, -1), "S": (0, 1), "W": (-1, 0), "E": (1, 0)}[marker.side]
     reach = EDGE_SIDE / 2 + 6  # beyond a label wider than the token
     base = (cx + outward[0] * reach, cy + outward[1] * reach)
-    tip = (base[0] + (dx or outward[0]) * 6 + outward[0] * 2, base[1] + (dy or outward[1]) * 6 + outward[1] * 2)
+    tip = (
+        base[0] + (dx or outward[0]) * 6 + outward[0] * 2,
+        base[1] + (dy or outward[1]) * 6 + outward[1] * 2,
+    )
     across = (abs(outward[1]) * 6, abs(outward[0]) * 6)
     draw.polygon(
-        [tip, (base[0] + across[0], base[1] + across[1]), (base[0] - across[0], base[1] - across[1])],
-        fill=(255, 255, 255), outline=OUTLINE,
+        [
+            tip,
+            (base[0] + across[0], base[1] + across[1]),
+            (base[0] - across[0], base[1] - across[1]),
+        ],
+        fill=(255, 255, 255),
+        outline=OUTLINE,
     )
     box = (
-        int(min(tip[0], base[0] - across[0])), int(min(tip[1], base[1] - across[1])),
-        int(max(tip[0], base[0] + across[0])) + 1, int(max(tip[1], base[1] + across[1])) + 1,
+        int(min(tip[0], base[0] - across[0])),
+        int(min(tip[1], base[1] - across[1])),
+        int(max(tip[0], base[0] + across[0])) + 1,
+        int(max(tip[1], base[1] + across[1])) + 1,
     )
     inspect.record("arrow", piece_name(marker.piece, marker.kind), box, may_cover=("piece",))
 
@@ -599,7 +657,6 @@ def draw_crop_hints(board: Image.Image, mf: MapFrame) -> None:
         draw.rectangle((left, bottom + 2, right, bottom + 6), fill=HIGHLIGHT)
 
 
-
 def draw_decision_target(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
     """The square an Agent would move to (a pending ``relocate``), framed on the map."""
     decision = section(view, "decision")
@@ -610,7 +667,10 @@ def draw_decision_target(board: Image.Image, view: Mapping[str, Any], mf: MapFra
             px, py = mf.cell_xy(tx, ty)
             paste(board, frame(mf.tile - 10, mf.tile - 10, HIGHLIGHT, 5), (px, py))
             inspect.record(
-                "reach", "relocate", (px, py, px + mf.tile, py + mf.tile), within="map",
+                "reach",
+                "relocate",
+                (px, py, px + mf.tile, py + mf.tile),
+                within="map",
                 may_cover=(*ON_MAP, "piece", "label", "token", "count"),
             )
 
@@ -646,7 +706,8 @@ def draw_minimap(
     wx, wy = at(mf.left, mf.top)
     draw.rectangle(
         (wx - 1, wy - 1, wx + mf.columns * cell + 1, wy + mf.rows * cell + 1),
-        outline=HIGHLIGHT, width=2,
+        outline=HIGHLIGHT,
+        width=2,
     )
     radius = max(3.0, cell * 0.6)
     for tile in view.get("tiles") or []:
@@ -655,14 +716,16 @@ def draw_minimap(
             cx, cy = cx + cell / 2, cy + cell / 2
             draw.rectangle(
                 (cx - radius - 1, cy - radius - 1, cx + radius + 1, cy + radius + 1),
-                fill=MYTHICAL if tile.get("mythical") else (250, 250, 245), outline=OUTLINE,
+                fill=MYTHICAL if tile.get("mythical") else (250, 250, 245),
+                outline=OUTLINE,
             )
     for agent in view.get("agents") or []:
         cx, cy = at(int(agent["x"]), int(agent["y"]))
         cx, cy = cx + cell / 2, cy + cell / 2
         draw.rectangle(
             (cx - radius, cy - radius, cx + radius, cy + radius),
-            fill=player_colour(int(agent.get("seat", 0)) + 1), outline=OUTLINE,
+            fill=player_colour(int(agent.get("seat", 0)) + 1),
+            outline=OUTLINE,
         )
     for adventurer in sorted(view.get("adventurers") or [], key=_priority(view), reverse=True):
         cx, cy = at(int(adventurer["x"]), int(adventurer["y"]))
@@ -670,7 +733,9 @@ def draw_minimap(
         ring = (255, 255, 255) if adventurer.get("moving") else OUTLINE
         draw.ellipse(
             (cx - radius - 1, cy - radius - 1, cx + radius + 1, cy + radius + 1),
-            fill=player_colour(int(adventurer.get("seat", 0)) + 1), outline=ring, width=2,
+            fill=player_colour(int(adventurer.get("seat", 0)) + 1),
+            outline=ring,
+            width=2,
         )
     inspect.record("minimap", "minimap", (left - 4, y - 4, left + width + 5, y + height + 5))
     return height + 8

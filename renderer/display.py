@@ -34,8 +34,6 @@ GALLERY_PHONE = Surface("media gallery, phone", 280)
 GALLERY_DESKTOP = Surface("media gallery, desktop", 560)
 #: An embed's image on the desktop client (what boards used before Components V2).
 EMBED_DESKTOP = Surface("embed image, desktop", 400, 300)
-#: An embed's image in SimCord's Preview, at any width (``img.embed-image``: at most 280 px tall).
-EMBED_PREVIEW = Surface("embed image, SimCord Preview", 432, 280)
 
 #: The surface boards, hands and replays are made for (issue 26 moves boards into galleries).
 BOARD_SURFACE = GALLERY_PHONE
@@ -46,6 +44,8 @@ MIN_TEXT_PX = 7.0
 MAX_ASPECT = 11 / 7
 
 
-def displayed_text_px(font_px: float, size: tuple[int, int], surface: Surface = BOARD_SURFACE) -> float:
+def displayed_text_px(
+    font_px: float, size: tuple[int, int], surface: Surface = BOARD_SURFACE
+) -> float:
     """How tall text drawn at ``font_px`` in a picture of ``size`` looks on ``surface``."""
     return font_px * surface.scale(size)

@@ -47,8 +47,14 @@ def render_rating_chart(
             axis.plot(xs, shown, color="#08519c", linewidth=2, marker="o" if len(xs) < 30 else None)
             unsettled = [x for x, p in zip(xs, points, strict=True) if p.provisional]
             if unsettled:
-                axis.axvspan(0.5, max(unsettled) + 0.5, color="#dddddd", alpha=0.5, linewidth=0,
-                             label=words["provisional"])
+                axis.axvspan(
+                    0.5,
+                    max(unsettled) + 0.5,
+                    color="#dddddd",
+                    alpha=0.5,
+                    linewidth=0,
+                    label=words["provisional"],
+                )
                 axis.legend(loc="upper left", fontsize=FONT_SIZE - 1, frameon=False)
             axis.set_xlim(0.5, len(xs) + 0.5)
             axis.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=6))

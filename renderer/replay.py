@@ -84,7 +84,9 @@ def frame_indices(seats: Sequence[int | None]) -> list[int]:
     return chosen
 
 
-def frame_views(timeline: Sequence[tuple[int | None, Mapping[str, Any]]]) -> list[Mapping[str, Any]]:
+def frame_views(
+    timeline: Sequence[tuple[int | None, Mapping[str, Any]]],
+) -> list[Mapping[str, Any]]:
     """The views :func:`frame_indices` picks (for tests; :func:`animate` walks lazily)."""
     return [timeline[index][1] for index in frame_indices([seat for seat, _ in timeline])]
 
@@ -138,7 +140,13 @@ def animate(
         mapped = small.quantize(palette=palette, dither=Image.Dither.NONE)
         # the table's colour (the bottom-left corner) pads a frame smaller than the largest
         table = mapped.getpixel((0, mapped.height - 1))
-        frames.append((mapped.size, int(table) if isinstance(table, int) else 0, zlib.compress(mapped.tobytes(), 1)))
+        frames.append(
+            (
+                mapped.size,
+                int(table) if isinstance(table, int) else 0,
+                zlib.compress(mapped.tobytes(), 1),
+            )
+        )
         if progress is not None:
             progress(len(frames), len(indices))
     while True:

@@ -30,7 +30,9 @@ SEAT_COLOURS = ("#08519c", "#e6550d", "#31a354", "#756bb1", "#636363", "#d6616b"
 FIGURE_SIZE = (6.0, 3.6)
 
 
-def render_review_chart(review: Review, labels: Mapping[str, str] | None = None, **names: str) -> bytes:
+def render_review_chart(
+    review: Review, labels: Mapping[str, str] | None = None, **names: str
+) -> bytes:
     """PNG bytes of ``review``'s values over the game; ``names`` fill the title (game). A
     multiplayer review draws every seat's chance, the reviewed seat's line thicker."""
     import matplotlib  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
@@ -43,8 +45,12 @@ def render_review_chart(review: Review, labels: Mapping[str, str] | None = None,
     scale = 100.0 if measure.kind == "win" else measure.top
     xs = [d.step for d in review.decisions]
     ys = [d.played_value.value * scale for d in review.decisions]
-    low = [max(0.0, (d.played_value.value - d.played_value.error) * scale) for d in review.decisions]
-    high = [min(scale, (d.played_value.value + d.played_value.error) * scale) for d in review.decisions]
+    low = [
+        max(0.0, (d.played_value.value - d.played_value.error) * scale) for d in review.decisions
+    ]
+    high = [
+        min(scale, (d.played_value.value + d.played_value.error) * scale) for d in review.decisions
+    ]
     with plt.rc_context({"font.family": chart_fonts(), "font.size": FONT_SIZE}):
         figure, axis = plt.subplots(figsize=FIGURE_SIZE, dpi=DPI)
         try:
@@ -53,20 +59,45 @@ def render_review_chart(review: Review, labels: Mapping[str, str] | None = None,
                 for seat in range(len(review.seat_values[0])):
                     mine = seat == review.seat
                     axis.plot(
-                        xs, [values[seat] * scale for values in review.seat_values],
-                        color=SEAT_COLOURS[seat % len(SEAT_COLOURS)], linewidth=2.5 if mine else 1.2,
-                        alpha=1.0 if mine else 0.8, label=words["seat"].format(number=seat + 1),
+                        xs,
+                        [values[seat] * scale for values in review.seat_values],
+                        color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                        linewidth=2.5 if mine else 1.2,
+                        alpha=1.0 if mine else 0.8,
+                        label=words["seat"].format(number=seat + 1),
                     )
             else:
                 axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)
-                axis.plot(xs, ys, color="#08519c", linewidth=2, marker="o" if len(xs) < 40 else None, markersize=3)
+                axis.plot(
+                    xs,
+                    ys,
+                    color="#08519c",
+                    linewidth=2,
+                    marker="o" if len(xs) < 40 else None,
+                    markersize=3,
+                )
             for kind, colour, marker in (("mistake", "#f28e2b", "o"), ("blunder", "#d62728", "X")):
-                picked = [(x, y) for x, y, d in zip(xs, ys, review.decisions, strict=True) if d.verdict == kind]
+                picked = [
+                    (x, y)
+                    for x, y, d in zip(xs, ys, review.decisions, strict=True)
+                    if d.verdict == kind
+                ]
                 if picked:
-                    axis.scatter([p[0] for p in picked], [p[1] for p in picked], s=70, color=colour,
-                                 marker=marker, zorder=3, label=words[kind])
-            if review.seat_values or any(d.verdict in ("mistake", "blunder") for d in review.decisions):
-                axis.legend(loc="best", fontsize=FONT_SIZE - 1, frameon=False, ncol=2)  # ≥ 10 px at 400 px
+                    axis.scatter(
+                        [p[0] for p in picked],
+                        [p[1] for p in picked],
+                        s=70,
+                        color=colour,
+                        marker=marker,
+                        zorder=3,
+                        label=words[kind],
+                    )
+            if review.seat_values or any(
+                d.verdict in ("mistake", "blunder") for d in review.decisions
+            ):
+                axis.legend(
+                    loc="best", fontsize=FONT_SIZE - 1, frameon=False, ncol=2
+                )  # ≥ 10 px at 400 px
             axis.set_ylim(0, scale)
             axis.set_xlabel(words["axis.move"])
             axis.set_ylabel(words["axis.win"] if measure.kind == "win" else words["axis.score"])

@@ -141,7 +141,9 @@ def _named_back(name: str) -> Image.Image:
     image = card_back(*REGION_CARD).copy()
     draw = ImageDraw.Draw(image)
     w, h = REGION_CARD
-    draw.rounded_rectangle((w / 2 - 34, h / 2 - 19, w / 2 + 34, h / 2 + 19), radius=10, fill=(18, 34, 70))
+    draw.rounded_rectangle(
+        (w / 2 - 34, h / 2 - 19, w / 2 + 34, h / 2 + 19), radius=10, fill=(18, 34, 70)
+    )
     draw_text(draw, (w / 2, h / 2 + 1), name, TEXT + 2, (240, 240, 245))
     return image
 
@@ -199,15 +201,23 @@ def _draw_regions(
             size = MINI if crowded else REGION_CARD
             card_xy = (box.x + 6, box.y + 6 if crowded else box.y + 8)
             record(
-                "card", f"region {name}",
-                (*card_xy, card_xy[0] + size[0], card_xy[1] + size[1]), may_cover=("region",),
+                "card",
+                f"region {name}",
+                (*card_xy, card_xy[0] + size[0], card_xy[1] + size[1]),
+                may_cover=("region",),
             )
             if card:
-                _record_text("label", name, (box.x + 134, box.y + (34 if crowded else 16)), ("region",))
+                _record_text(
+                    "label", name, (box.x + 134, box.y + (34 if crowded else 16)), ("region",)
+                )
             if card and by is not None:
-                disc_xy = (box.x + 50, box.y + 10) if crowded else (box.x + 4, box.y + box.h - DISC - 2)
+                disc_xy = (
+                    (box.x + 50, box.y + 10) if crowded else (box.x + 4, box.y + box.h - DISC - 2)
+                )
                 record(
-                    "disc", f"region {name}", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC),
+                    "disc",
+                    f"region {name}",
+                    (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC),
                     may_cover=("region", "card"),
                 )
 
@@ -252,7 +262,11 @@ def _draw_region_tokens(
             crowd = Box(box.x + 6, box.y + 64, box.w - 12, box.h - 66)
             region = regions.get(column + row) or {}
             _draw_group(
-                board, by_spot.get(column + row, []), slots, crowd, "region",
+                board,
+                by_spot.get(column + row, []),
+                slots,
+                crowd,
+                "region",
                 _ground(region.get("card"), _seat(region.get("by"))),
             )
 
@@ -289,7 +303,9 @@ def _draw_group(
         for expedition, xy in zip(expeditions, slots, strict=False):
             board.paste(_token(expedition, ground_colour), xy)
             record(
-                "token", str(expedition.get("id", "?")), (*xy, xy[0] + TOKEN[0], xy[1] + TOKEN[1]),
+                "token",
+                str(expedition.get("id", "?")),
+                (*xy, xy[0] + TOKEN[0], xy[1] + TOKEN[1]),
                 may_cover=(ground,),
             )
         return
@@ -338,7 +354,9 @@ def _chip(text: str, colour: RGB, width: int, height: int) -> Image.Image:
     number and card count, is in the list under the table)."""
     image = Image.new("RGBA", (width, height), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
-    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=6, fill=colour, outline=(255, 255, 255), width=2)
+    draw.rounded_rectangle(
+        (0, 0, width - 1, height - 1), radius=6, fill=colour, outline=(255, 255, 255), width=2
+    )
     draw_text(draw, (width / 2, height / 2 + 1), text, TEXT, ink_on(colour))
     return image
 
@@ -425,11 +443,22 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
                 [(centre - 16, y - 22), (centre + 16, y - 22), (centre, y - 6)], fill=TO_MOVE
             )
         record("seat", str(seat), (x, y, x + PLAYER_BOX[0] + 1, y + PLAYER_BOX[1] + 1))
-        record("disc", f"seat {seat}", (x + 8, y + 8, x + 8 + DISC, y + 8 + DISC), may_cover=("seat",))
+        record(
+            "disc", f"seat {seat}", (x + 8, y + 8, x + 8 + DISC, y + 8 + DISC), may_cover=("seat",)
+        )
         paste_text(board, (x + 112, y + 27), str(scores.get(str(seat), 0)), 26, LABEL)
-        _record_text("label", f"score {seat}", (x + 112, y + 27), ("seat",), str(scores.get(str(seat), 0)), 26)
+        _record_text(
+            "label",
+            f"score {seat}",
+            (x + 112, y + 27),
+            ("seat",),
+            str(scores.get(str(seat), 0)),
+            26,
+        )
         paste_text(board, (x + 112, y + 67), str(hands.get(str(seat), 0)), 24, LABEL)
-        _record_text("label", f"hand {seat}", (x + 112, y + 67), ("seat",), str(hands.get(str(seat), 0)))
+        _record_text(
+            "label", f"hand {seat}", (x + 112, y + 67), ("seat",), str(hands.get(str(seat), 0))
+        )
         if bonus.get(str(seat)) and not winners:
             _insurance_bonus(board, x - 4, y - 28, str(seat))
         if seat in winners:
@@ -455,7 +484,9 @@ def _insurance_bonus(board: Image.Image, x: int, y: int, seat: str) -> None:
     seat may take two insurance cards on its turn, having lost an expedition); left of the
     "to move" arrow."""
     draw = ImageDraw.Draw(board)
-    draw.rounded_rectangle((x, y, x + 56, y + 34), radius=10, fill=HIGHLIGHT, outline=(255, 255, 255), width=2)
+    draw.rounded_rectangle(
+        (x, y, x + 56, y + 34), radius=10, fill=HIGHLIGHT, outline=(255, 255, 255), width=2
+    )
     _shield(draw, x + 5, y + 2)
     paste_text(board, (x + 43, y + 18), "2", TEXT, ink_on(HIGHLIGHT))
     record("bonus", seat, (x, y, x + 57, y + 35), may_cover=("seat",))
@@ -551,16 +582,22 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
     record("mark", kind, (box.x + 12, box.y + 14, box.x + 88, box.y + 90), may_cover=("event",))
     paste_text(board, (box.x + 50, box.y + box.h - 34), region, 26, LABEL)
     if region:
-        _record_text("label", f"event {region}", (box.x + 50, box.y + box.h - 34), ("event",), region, 26)
+        _record_text(
+            "label", f"event {region}", (box.x + 50, box.y + box.h - 34), ("event",), region, 26
+        )
     seat = _seat(event.get("seat")) if event and not waiting else None
     if seat is not None:
         disc_xy = (box.x + 96, box.y + box.h - 58)
         paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC), disc_xy)
-        record("disc", "event", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC), may_cover=("event",))
+        record(
+            "disc", "event", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC), may_cover=("event",)
+        )
     if isinstance(card, str) and card:
         paste_card(board, card, (box.x + box.w - 86, box.y + 22), (74, 100))
         record(
-            "card", f"event {card}", (box.x + box.w - 86, box.y + 22, box.x + box.w - 12, box.y + 122),
+            "card",
+            f"event {card}",
+            (box.x + box.w - 86, box.y + 22, box.x + box.w - 12, box.y + 122),
             may_cover=("event",),
         )
         if waiting:
@@ -569,7 +606,9 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
 
 def _funded(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     return [
-        e for e in view.get("last_events") or [] if isinstance(e, Mapping) and e.get("kind") == "funded"
+        e
+        for e in view.get("last_events") or []
+        if isinstance(e, Mapping) and e.get("kind") == "funded"
     ]
 
 
@@ -590,12 +629,24 @@ def _draw_funding(board: Image.Image, funded: Sequence[Mapping[str, Any]], top: 
         card = event.get("card")
         cx = x + 64
         paste_card(board, card if card and card != "-" else "", (cx, top + 8), MINI)
-        record("card", f"paid {card}", (cx, top + 8, cx + MINI[0], top + 8 + MINI[1]), may_cover=("funded",))
+        record(
+            "card",
+            f"paid {card}",
+            (cx, top + 8, cx + MINI[0], top + 8 + MINI[1]),
+            may_cover=("funded",),
+        )
         if lost and lost != "-":
             lx = cx + MINI[0] + 8
             paste_card(board, str(lost), (lx, top + 8), MINI)
-            ImageDraw.Draw(board).line((lx + 4, top + 12, lx + MINI[0] - 4, top + 4 + MINI[1]), fill=LOSS, width=4)
-            record("card", f"lost {lost}", (lx, top + 8, lx + MINI[0], top + 8 + MINI[1]), may_cover=("funded",))
+            ImageDraw.Draw(board).line(
+                (lx + 4, top + 12, lx + MINI[0] - 4, top + 4 + MINI[1]), fill=LOSS, width=4
+            )
+            record(
+                "card",
+                f"lost {lost}",
+                (lx, top + 8, lx + MINI[0], top + 8 + MINI[1]),
+                may_cover=("funded",),
+            )
         x += width + 10
 
 
@@ -611,7 +662,10 @@ def _funding_rows(funded: Sequence[Mapping[str, Any]]) -> int:
 
 
 def _draw_expeditions(
-    board: Image.Image, expeditions: Sequence[Mapping[str, Any]], pending: Mapping[str, Any], top: int
+    board: Image.Image,
+    expeditions: Sequence[Mapping[str, Any]],
+    pending: Mapping[str, Any],
+    top: int,
 ) -> None:
     """Every expedition's public cards, two columns: token, where it stands, its cards (as
     many as fit, then ``+n``), windless and, while its funding is awaited, a frame and the
@@ -629,18 +683,29 @@ def _draw_expeditions(
         record("token", f"{name} list", (x, y, x + TOKEN[0], y + TOKEN[1]), may_cover=("row",))
         at = str(expedition.get("at", ""))
         paste_text(board, (x + TOKEN[0] + 30, y + TOKEN[1] / 2), at, TEXT, LABEL)
-        _record_text("label", f"{name} at {at}", (x + TOKEN[0] + 30, y + TOKEN[1] / 2), ("row",), at)
+        _record_text(
+            "label", f"{name} at {at}", (x + TOKEN[0] + 30, y + TOKEN[1] / 2), ("row",), at
+        )
         if name == awaiting:
             right -= 76
             _owed(board, right + 6, y + 12, int(pending.get("cards") or 0), name)
         if expedition.get("windless"):
             right -= 44
             paste(board, event_icon("windless", 40), (right + 2, y + 10))
-            record("mark", f"windless {name}", (right + 2, y + 10, right + 42, y + 50), may_cover=("row",))
-        _row_cards(board, name, list(expedition.get("cards") or []), x + TOKEN[0] + 62, right, y + 2)
+            record(
+                "mark",
+                f"windless {name}",
+                (right + 2, y + 10, right + 42, y + 50),
+                may_cover=("row",),
+            )
+        _row_cards(
+            board, name, list(expedition.get("cards") or []), x + TOKEN[0] + 62, right, y + 2
+        )
 
 
-def _row_cards(board: Image.Image, name: str, cards: list[str], left: int, right: int, y: int) -> None:
+def _row_cards(
+    board: Image.Image, name: str, cards: list[str], left: int, right: int, y: int
+) -> None:
     fits = max(1, (right - left + 4) // (MINI[0] + 4))
     shown = cards if len(cards) <= fits else cards[: fits - 1]
     for index, card in enumerate(shown):
@@ -651,7 +716,9 @@ def _row_cards(board: Image.Image, name: str, cards: list[str], left: int, right
         cx = left + len(shown) * (MINI[0] + 4)
         rest = f"+{len(cards) - len(shown)}"
         paste_text(board, (cx + MINI[0] / 2 + 2, y + MINI[1] / 2), rest, TEXT, LABEL)
-        _record_text("badge", f"{name} {rest}", (cx + MINI[0] / 2 + 2, y + MINI[1] / 2), ("row",), rest)
+        _record_text(
+            "badge", f"{name} {rest}", (cx + MINI[0] / 2 + 2, y + MINI[1] / 2), ("row",), rest
+        )
 
 
 def _owed(board: Image.Image, x: int, y: int, cards: int, name: str) -> None:
@@ -669,12 +736,8 @@ def _draw_round(board: Image.Image, view: Mapping[str, Any]) -> None:
         return
     left, top = MARGIN, MARGIN
     draw = ImageDraw.Draw(board)
-    draw.polygon(
-        [(left + 34, top + 4), (left + 58, top + 4), (left + 46, top + 18)], fill=MUTED
-    )
-    draw.polygon(
-        [(left + 46, top + 18), (left + 34, top + 32), (left + 58, top + 32)], fill=MUTED
-    )
+    draw.polygon([(left + 34, top + 4), (left + 58, top + 4), (left + 46, top + 18)], fill=MUTED)
+    draw.polygon([(left + 46, top + 18), (left + 34, top + 32), (left + 58, top + 32)], fill=MUTED)
     limit = view.get("max_rounds")
     text = f"{view.get('round')}/{limit}" if limit else str(view.get("round"))
     paste_text(board, (left + SIDE_PLACE_W / 2, top + 54), text, TEXT, LABEL)
@@ -688,8 +751,11 @@ def _draw_winners(board: Image.Image, view: Mapping[str, Any], top: int) -> None
     scores = view.get("scores") or {}
     draw = ImageDraw.Draw(board)
     draw.rounded_rectangle(
-        (MARGIN - 6, top, WIDTH - MARGIN + 6, top + BANNER_H - 12), radius=16, fill=PAPER,
-        outline=(255, 204, 0), width=6,
+        (MARGIN - 6, top, WIDTH - MARGIN + 6, top + BANNER_H - 12),
+        radius=16,
+        fill=PAPER,
+        outline=(255, 204, 0),
+        width=6,
     )
     paste(board, star(56), (MARGIN + 12, top + 8))
     x = MARGIN + 90

@@ -104,8 +104,13 @@ def draw_text(
     outlines it so a label larger than its piece stays readable on any ground."""
     with _FONT_LOCK:
         draw.text(
-            xy, text, font=font(size), fill=fill, anchor=anchor,
-            stroke_width=stroke, stroke_fill=stroke_fill,
+            xy,
+            text,
+            font=font(size),
+            fill=fill,
+            anchor=anchor,
+            stroke_width=stroke,
+            stroke_fill=stroke_fill,
         )
 
 

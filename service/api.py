@@ -185,7 +185,7 @@ class MatchServiceAPI(Protocol):
         ...
 
     async def quiet_this_turn(self, match_id: str, user_id: int) -> Match:
-        """"Not for this turn": no ping or reminder for ``user_id`` until their present turn
+        """ "Not for this turn": no ping or reminder for ``user_id`` until their present turn
         is over (``not_your_turn`` when it is not their turn)."""
         ...
 

@@ -92,7 +92,9 @@ class DailyDeals:
         match = await self.service.new_match(
             game_id, None, channel_id, user_id, {}, seed, user_name=user_name, practice=not first
         )
-        counted = await self.store.daily_add(match.id, scope, game_id, day, user_id, self.service.clock())
+        counted = await self.store.daily_add(
+            match.id, scope, game_id, day, user_id, self.service.clock()
+        )
         return match, counted
 
     async def table(self, guild_id: int | None, game_id: str, day: str) -> list[DailyEntry]:
@@ -130,6 +132,8 @@ class DailyDeals:
 
     async def revealed_seed(self, guild_id: int | None, game_id: str, day: str) -> int | None:
         """The seed of a day that is over (None for today, or a day nobody played)."""
-        if day >= self.today() or not await self.store.daily_matches(scope_of(guild_id), game_id, day):
+        if day >= self.today() or not await self.store.daily_matches(
+            scope_of(guild_id), game_id, day
+        ):
             return None
         return await self.store.daily_seed(scope_of(guild_id), game_id, day, 0)

@@ -214,7 +214,9 @@ class MatchService(MatchServiceAPI):
             except StoreUnavailable:
                 continue
             if stored is not None and (stored.version, stored.steps, stored.updated_at) == (
-                after.version, after.steps, after.updated_at
+                after.version,
+                after.steps,
+                after.updated_at,
             ):
                 return True
         return False
@@ -296,7 +298,9 @@ class MatchService(MatchServiceAPI):
             return match
         raise RuntimeError("could not draw a free match id")
 
-    async def _change(self, match_id: str, change: Callable[[Match, Game[Any, Any], float], Match]) -> Match:
+    async def _change(
+        self, match_id: str, change: Callable[[Match, Game[Any, Any], float], Match]
+    ) -> Match:
         async with self._lock(match_id):
             match = await self._load(match_id)
             game = get_game(match.game_id)
@@ -359,8 +363,12 @@ class MatchService(MatchServiceAPI):
             if existing is not None:
                 return existing, False
             lobby = rules.rematch_lobby(
-                old, match_id=self.id_source(), seed=self.seed_source(64),
-                now=self.clock(), host_id=user_id, host_name=user_name or str(user_id),
+                old,
+                match_id=self.id_source(),
+                seed=self.seed_source(64),
+                now=self.clock(),
+                host_id=user_id,
+                host_name=user_name or str(user_id),
             )
             try:
                 await self.store.create(lobby)
@@ -470,7 +478,9 @@ class MatchService(MatchServiceAPI):
         self._computers[(match.id, seat)] = (player, choose)
         return choose
 
-    def _computer_action(self, match: Match, game: Game[Any, Any], seat: int, player: str | None) -> Any:
+    def _computer_action(
+        self, match: Match, game: Game[Any, Any], seat: int, player: str | None
+    ) -> Any:
         choose = self._computer(match, game, seat, player)
         legal = game.legal_actions(match.state, seat)
         if len(legal) == 1:
@@ -637,7 +647,9 @@ class MatchService(MatchServiceAPI):
         moved: list[Match] = []
         if seconds <= 0:
             return moved
-        clocked = [m.id for m in self._live.values() if m.channel_id == channel_id and m.turn_deadline]
+        clocked = [
+            m.id for m in self._live.values() if m.channel_id == channel_id and m.turn_deadline
+        ]
 
         def later(match: Match) -> Match | None:
             if not match.live or match.turn_deadline is None:

@@ -40,9 +40,7 @@ class StoreUnavailable(MatchError):
     the write's outcome is unknown and the service reloads the match before using it."""
 
     def __init__(self, detail: str = "") -> None:
-        super().__init__(
-            "store_unavailable", MATCH_ERROR_CODES["store_unavailable"], detail=detail
-        )
+        super().__init__("store_unavailable", MATCH_ERROR_CODES["store_unavailable"], detail=detail)
 
 
 class StoreBusy(MatchError):
@@ -81,7 +79,14 @@ TABLES: dict[str, tuple[str, ...]] = {
     "actions": ("match_id", "step", "seat", "notation", "at"),
     "stats": ("user_id", "game_id", "played", "won", "lost", "best_score", "total_score"),
     "guild_stats": (
-        "guild_id", "user_id", "game_id", "played", "won", "lost", "best_score", "total_score",
+        "guild_id",
+        "user_id",
+        "game_id",
+        "played",
+        "won",
+        "lost",
+        "best_score",
+        "total_score",
     ),
     "ratings": ("scope", "user_id", "game_id", "mu", "sigma", "matches"),
     "rating_history": ("scope", "user_id", "game_id", "match_id", "at", "mu", "sigma"),
@@ -154,7 +159,11 @@ class ShardFilter:
             return "TRUE"
         shards = ", ".join(str(int(i)) for i in sorted(self.ids)) or "-1"
         test = f"((guild_id >> 22) % {int(self.count)}) IN ({shards})"
-        return f"({test} OR guild_id IS NULL)" if 0 in self.ids else f"({test} AND guild_id IS NOT NULL)"
+        return (
+            f"({test} OR guild_id IS NULL)"
+            if 0 in self.ids
+            else f"({test} AND guild_id IS NOT NULL)"
+        )
 
 
 ALL_SHARDS = ShardFilter()
@@ -176,8 +185,14 @@ def meta_values(match: Match, before: Match) -> tuple[Any, ...]:
     """``update_meta``'s parameters in both stores' order: the new board message and clock,
     then the id, version, board message, reminder and deadline the row must still hold."""
     return (
-        match.board_message_id, int(match.reminded), match.timer_at, match.turn_deadline,
-        match.id, before.version, before.board_message_id, int(before.reminded),
+        match.board_message_id,
+        int(match.reminded),
+        match.timer_at,
+        match.turn_deadline,
+        match.id,
+        before.version,
+        before.board_message_id,
+        int(before.reminded),
         before.turn_deadline,
     )
 
@@ -307,7 +322,9 @@ class MatchStore(Protocol):
         """The counted attempts on (scope, game, day), oldest first."""
         ...
 
-    async def daily_days(self, scope: int, game_id: str, user_id: int, limit: int = 400) -> list[str]:
+    async def daily_days(
+        self, scope: int, game_id: str, user_id: int, limit: int = 400
+    ) -> list[str]:
         """The days (``YYYY-MM-DD``) the person made a counted attempt, newest first."""
         ...
 

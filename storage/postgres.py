@@ -110,7 +110,8 @@ def _save_sql() -> str:
     guild = COLUMNS.index("guild_id") + 1
     seat, notation, users = n + 2, n + 3, n + 4
     lines = ", ".join(
-        f"${n + 5 + i}::{kind}[]" for i, kind in enumerate(("bigint", "text", "int", "int", "float8", "float8"))
+        f"${n + 5 + i}::{kind}[]"
+        for i, kind in enumerate(("bigint", "text", "int", "int", "float8", "float8"))
     )
 
     def upsert(table: str, key: str, key_value: str) -> str:
@@ -395,7 +396,9 @@ class PostgresMatchStore:
         fingerprinted = [i in seen for i in ids]
 
         async def claim(conn: asyncpg.Connection) -> list[str]:
-            rows = await conn.fetch(_CLAIM, ids, owner, now + lease, now, versions, timers, fingerprinted)
+            rows = await conn.fetch(
+                _CLAIM, ids, owner, now + lease, now, versions, timers, fingerprinted
+            )
             return [r["id"] for r in rows]
 
         return await self._one_statement(claim)
@@ -405,7 +408,8 @@ class PostgresMatchStore:
             await conn.execute(
                 "UPDATE matches SET timer_owner = NULL, timer_lease = NULL "
                 "WHERE id = $1 AND timer_owner = $2",
-                match_id, owner,
+                match_id,
+                owner,
             )
 
         await self._one_statement(release)
@@ -442,7 +446,10 @@ class PostgresMatchStore:
                 "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
                 "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
                 "remind_every = excluded.remind_every",
-                settings.user_id, int(settings.dm), int(settings.reminders), int(settings.dm_failed_told),
+                settings.user_id,
+                int(settings.dm),
+                int(settings.reminders),
+                int(settings.dm_failed_told),
                 settings.remind_every,
             )
 
@@ -515,12 +522,19 @@ class PostgresMatchStore:
             await conn.execute(
                 "INSERT INTO daily_deals (scope, game_id, day, seed) VALUES ($1, $2, $3, $4) "
                 "ON CONFLICT DO NOTHING",
-                scope, game_id, day, str(candidate),
+                scope,
+                game_id,
+                day,
+                str(candidate),
             )
-            return str(await conn.fetchval(
-                "SELECT seed FROM daily_deals WHERE scope = $1 AND game_id = $2 AND day = $3",
-                scope, game_id, day,
-            ))
+            return str(
+                await conn.fetchval(
+                    "SELECT seed FROM daily_deals WHERE scope = $1 AND game_id = $2 AND day = $3",
+                    scope,
+                    game_id,
+                    day,
+                )
+            )
 
         return int(await self._write(insert))
 
@@ -547,15 +561,22 @@ class PostgresMatchStore:
         rows = await self._fetch(
             "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE scope = $1 "
             "AND game_id = $2 AND day = $3 AND counted = 1 ORDER BY at, match_id",
-            scope, game_id, day,
+            scope,
+            game_id,
+            day,
         )
         return [DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) for r in rows]
 
-    async def daily_days(self, scope: int, game_id: str, user_id: int, limit: int = 400) -> list[str]:
+    async def daily_days(
+        self, scope: int, game_id: str, user_id: int, limit: int = 400
+    ) -> list[str]:
         rows = await self._fetch(
             "SELECT day FROM daily_matches WHERE user_id = $1 AND scope = $2 AND game_id = $3 "
             "AND counted = 1 ORDER BY day DESC LIMIT $4",
-            user_id, scope, game_id, limit,
+            user_id,
+            scope,
+            game_id,
+            limit,
         )
         return [r[0] for r in rows]
 
@@ -574,7 +595,8 @@ class PostgresMatchStore:
         rows = await self._fetch(
             "SELECT user_id, game_id, played, won, lost, best_score, total_score "
             f"FROM {table} WHERE {where}user_id = $1 ORDER BY game_id",
-            user_id, *(() if guild_id is None else (guild_id,)),
+            user_id,
+            *(() if guild_id is None else (guild_id,)),
         )
         return [UserStats(*tuple(r)) for r in rows]
 
@@ -587,7 +609,9 @@ class PostgresMatchStore:
             f"SELECT user_id, played, won, best_score FROM {table} WHERE {where}game_id = $1 "
             "ORDER BY won DESC, won::float8 / played DESC, best_score DESC NULLS LAST, "
             "user_id LIMIT $2",
-            game_id, limit, *(() if guild_id is None else (guild_id,)),
+            game_id,
+            limit,
+            *(() if guild_id is None else (guild_id,)),
         )
         return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
 
@@ -598,7 +622,9 @@ class PostgresMatchStore:
             "AND o.game_id = r.game_id AND o.sigma <= $3 AND o.mu > r.mu) END "
             "FROM ratings r WHERE r.scope = $1 AND r.user_id = $2 AND r.matches > 0 "
             "ORDER BY r.game_id",
-            scope, user_id, SETTLED_SIGMA,
+            scope,
+            user_id,
+            SETTLED_SIGMA,
         )
         return [PlayerRating(user_id, r[0], Rating(r[1], r[2], r[3]), r[4]) for r in rows]
 
@@ -609,7 +635,10 @@ class PostgresMatchStore:
         rows = await self._fetch(
             "SELECT user_id, mu, sigma, matches FROM ratings WHERE scope = $1 AND game_id = $2 "
             f"AND matches > 0 AND sigma {test} $3 ORDER BY mu DESC, user_id LIMIT $4",
-            scope, game_id, SETTLED_SIGMA, limit,
+            scope,
+            game_id,
+            SETTLED_SIGMA,
+            limit,
         )
         return [
             PlayerRating(r[0], game_id, Rating(r[1], r[2], r[3]), i + 1 if settled else None)
@@ -622,7 +651,10 @@ class PostgresMatchStore:
         rows = await self._fetch(
             "SELECT at, mu, sigma FROM rating_history WHERE scope = $1 AND user_id = $2 "
             "AND game_id = $3 ORDER BY at DESC, match_id DESC LIMIT $4",
-            scope, user_id, game_id, limit,
+            scope,
+            user_id,
+            game_id,
+            limit,
         )
         count = len(rows)
         return [RatingPoint(r[0], Rating(r[1], r[2], count - i)) for i, r in enumerate(rows)][::-1]
@@ -675,7 +707,11 @@ async def _rate(conn: asyncpg.Connection, match: Match, result: RatedResult) -> 
         "ORDER BY k.n "
         "ON CONFLICT (scope, user_id, game_id) DO UPDATE SET matches = ratings.matches "
         "RETURNING scope, user_id, mu, sigma, matches",
-        [k[0] for k in keys], [k[1] for k in keys], result.game_id, Rating().mu, Rating().sigma,
+        [k[0] for k in keys],
+        [k[1] for k in keys],
+        result.game_id,
+        Rating().mu,
+        Rating().sigma,
     )
     current: dict[int, dict[int, Rating]] = {}
     for row in rows:
@@ -692,9 +728,14 @@ async def _rate(conn: asyncpg.Connection, match: Match, result: RatedResult) -> 
         "FROM new n WHERE r.scope = n.scope AND r.user_id = n.user_id AND r.game_id = $6) "
         "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
         "SELECT scope, user_id, $6, $7, $8, mu, sigma FROM new ON CONFLICT DO NOTHING",
-        [n[0] for n in new], [n[1] for n in new], [n[2].mu for n in new],
-        [n[2].sigma for n in new], [n[2].matches for n in new],
-        result.game_id, match.id, match.updated_at,
+        [n[0] for n in new],
+        [n[1] for n in new],
+        [n[2].mu for n in new],
+        [n[2].sigma for n in new],
+        [n[2].matches for n in new],
+        result.game_id,
+        match.id,
+        match.updated_at,
     )
 
 

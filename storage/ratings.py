@@ -23,9 +23,15 @@ def scopes(guild_id: int | None) -> tuple[int, ...]:
 def stored_match(row: Mapping[str, Any]) -> Match:
     """A finished match as far as ratings need it, from its row."""
     return Match(
-        id=row["id"], game_id=row["game_id"], guild_id=row["guild_id"], channel_id=0,
-        host_id=0, seed=0, seats=tuple(Seat.from_dict(s) for s in json.loads(row["seats"])),
-        status="finished", result=None if row["result"] is None else json.loads(row["result"]),
+        id=row["id"],
+        game_id=row["game_id"],
+        guild_id=row["guild_id"],
+        channel_id=0,
+        host_id=0,
+        seed=0,
+        seats=tuple(Seat.from_dict(s) for s in json.loads(row["seats"])),
+        status="finished",
+        result=None if row["result"] is None else json.loads(row["result"]),
         practice=bool(row["practice"]),
     )
 

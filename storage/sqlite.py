@@ -178,7 +178,11 @@ class SqliteMatchStore:
     machines; docs/operations.md)."""
 
     def __init__(
-        self, path: str | None = None, *, synchronous: str | None = None, busy_timeout_ms: int = 5000
+        self,
+        path: str | None = None,
+        *,
+        synchronous: str | None = None,
+        busy_timeout_ms: int = 5000,
     ) -> None:
         self.path = path if path is not None else database_path()
         chosen = (synchronous or os.environ.get("DATABASE_SYNC") or "NORMAL").strip().upper()
@@ -436,7 +440,10 @@ class SqliteMatchStore:
 
     async def save_notify(self, settings: NotifySettings) -> None:
         values = (
-            settings.user_id, int(settings.dm), int(settings.reminders), int(settings.dm_failed_told),
+            settings.user_id,
+            int(settings.dm),
+            int(settings.reminders),
+            int(settings.dm_failed_told),
             settings.remind_every,
         )
 
@@ -584,7 +591,8 @@ class SqliteMatchStore:
 
         await self._submit(insert, single_statement=True)
         rows = await self._fetch(
-            "SELECT seed FROM daily_deals WHERE scope = ? AND game_id = ? AND day = ?", (scope, game_id, day)
+            "SELECT seed FROM daily_deals WHERE scope = ? AND game_id = ? AND day = ?",
+            (scope, game_id, day),
         )
         return int(rows[0][0])
 
@@ -598,16 +606,20 @@ class SqliteMatchStore:
             # index refuses a second), else practice.
             counted = conn.execute(
                 "INSERT OR IGNORE INTO daily_matches (match_id, scope, game_id, day, user_id, "
-                "counted, at) VALUES (?, ?, ?, ?, ?, 1, ?)", row,
+                "counted, at) VALUES (?, ?, ?, ?, ?, 1, ?)",
+                row,
             ).rowcount
             if not counted:
                 conn.execute(
                     "INSERT OR IGNORE INTO daily_matches (match_id, scope, game_id, day, user_id, "
-                    "counted, at) VALUES (?, ?, ?, ?, ?, 0, ?)", row,
+                    "counted, at) VALUES (?, ?, ?, ?, ?, 0, ?)",
+                    row,
                 )
 
         await self._submit(insert, single_statement=False)
-        rows = await self._fetch("SELECT counted FROM daily_matches WHERE match_id = ?", (match_id,))
+        rows = await self._fetch(
+            "SELECT counted FROM daily_matches WHERE match_id = ?", (match_id,)
+        )
         return bool(rows and rows[0][0])
 
     async def daily_matches(self, scope: int, game_id: str, day: str) -> list[DailyMatch]:
@@ -618,7 +630,9 @@ class SqliteMatchStore:
         )
         return [DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) for r in rows]
 
-    async def daily_days(self, scope: int, game_id: str, user_id: int, limit: int = 400) -> list[str]:
+    async def daily_days(
+        self, scope: int, game_id: str, user_id: int, limit: int = 400
+    ) -> list[str]:
         rows = await self._fetch(
             "SELECT day FROM daily_matches WHERE user_id = ? AND scope = ? AND game_id = ? "
             "AND counted = 1 ORDER BY day DESC LIMIT ?",
@@ -719,8 +733,10 @@ def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
         conn.executemany(
             "INSERT OR REPLACE INTO rating_history "
             "(scope, user_id, game_id, match_id, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [(scope, u, result.game_id, match.id, match.updated_at, r.mu, r.sigma)
-             for u, r in new.items()],
+            [
+                (scope, u, result.game_id, match.id, match.updated_at, r.mu, r.sigma)
+                for u, r in new.items()
+            ],
         )
 
 

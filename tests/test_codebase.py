@@ -18,7 +18,17 @@ CHECKED = (*PACKAGES, "cogs", "tools", "bench", "tests")
 
 #: What each layer must never import (directly, anywhere in the module).
 FORBIDDEN: dict[str, set[str]] = {
-    "gamecore": {"discord", "aiosqlite", "asyncpg", "PIL", "renderer", "storage", "service", "cogs", "bot"},
+    "gamecore": {
+        "discord",
+        "aiosqlite",
+        "asyncpg",
+        "PIL",
+        "renderer",
+        "storage",
+        "service",
+        "cogs",
+        "bot",
+    },
     "renderer": {"discord", "aiosqlite", "asyncpg", "storage", "service", "cogs", "bot"},
     "storage": {"discord", "renderer", "service", "cogs", "bot"},
     "service": {"discord", "renderer", "cogs", "bot"},
@@ -47,7 +57,9 @@ def imported_roots(tree: ast.AST) -> set[str]:
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN))
 def test_layers_import_only_downwards(layer: str) -> None:
     wrong = {
-        str(path.relative_to(ROOT)): sorted(imported_roots(ast.parse(path.read_text())) & FORBIDDEN[layer])
+        str(path.relative_to(ROOT)): sorted(
+            imported_roots(ast.parse(path.read_text())) & FORBIDDEN[layer]
+        )
         for path in python_files(layer)
     }
     assert {name: roots for name, roots in wrong.items() if roots} == {}
@@ -72,7 +84,7 @@ def unexplained_inline_imports(source: str, name: str) -> list[str]:
     for node in inline_imports(ast.parse(source)):
         here = lines[node.lineno - 1]
         above = lines[node.lineno - 2].strip() if node.lineno > 1 else ""
-        comment = here[here.index("#"):] if "#" in here else ""
+        comment = here[here.index("#") :] if "#" in here else ""
         if not REASON.search(comment) and not (above.startswith("#") and REASON.search(above)):
             found.append(f"{name}:{node.lineno}: {here.strip()}")
     return found

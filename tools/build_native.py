@@ -71,7 +71,10 @@ FALLBACK = "Cartolan runs as pure Python"
 #: gcc flags of the two profile-guided builds (``-fno-plt``: calls into Python's library
 #: without the indirection, about 1% fewer instructions), added to mypyc's own.
 PROFILE_FLAGS: dict[str, tuple[list[str], list[str]]] = {
-    "generate": (["-fno-plt", "-fprofile-generate", "-fprofile-update=single"], ["-fprofile-generate"]),
+    "generate": (
+        ["-fno-plt", "-fprofile-generate", "-fprofile-update=single"],
+        ["-fprofile-generate"],
+    ),
     "use": (
         ["-fno-plt", "-fprofile-use", "-fprofile-correction", "-Wno-missing-profile"],
         [],
@@ -81,7 +84,15 @@ PROFILE_FLAGS: dict[str, tuple[list[str], list[str]]] = {
 #: turn path through ``bench/cartolan.py``'s contract row), from the repository's root.
 SIMULATE = ["-m", "gamecore", "simulate", "cartolan", "--players", "4", "--rotate", "--quiet"]
 TRAINING = (
-    [*SIMULATE, "--preset", "modern", "--player", "explorer,trader,router,pirate", "--games", "150"],
+    [
+        *SIMULATE,
+        "--preset",
+        "modern",
+        "--player",
+        "explorer,trader,router,pirate",
+        "--games",
+        "150",
+    ],
     [*SIMULATE, "--preset", "classic", "--player", "mixed", "--games", "40"],
     ["bench/cartolan.py", "--seconds", "0.4"],
 )
@@ -155,10 +166,13 @@ def compile_modules(profile: str | None = None) -> None:
         ext_modules=extensions,
         script_args=[
             "build_ext",
-            "--build-lib", str(BUILD_DIR / "lib"),
-            "--build-temp", str(BUILD_DIR / "temp"),
+            "--build-lib",
+            str(BUILD_DIR / "lib"),
+            "--build-temp",
+            str(BUILD_DIR / "temp"),
             "--force",  # the second profile-guided build recompiles the same sources
-            "--parallel", str(os.cpu_count() or 1),
+            "--parallel",
+            str(os.cpu_count() or 1),
         ],
     )
 

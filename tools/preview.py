@@ -33,13 +33,22 @@ DEFAULT_DATABASE = Path("data") / "preview.db"
 
 def parse_arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--database", type=Path, default=DEFAULT_DATABASE,
-                        help="SQLite file of the preview's matches (default: data/preview.db)")
-    parser.add_argument("--port", type=int, default=None,
-                        help="loopback port of the page (default: any free port)")
+    parser.add_argument(
+        "--database",
+        type=Path,
+        default=DEFAULT_DATABASE,
+        help="SQLite file of the preview's matches (default: data/preview.db)",
+    )
+    parser.add_argument(
+        "--port", type=int, default=None, help="loopback port of the page (default: any free port)"
+    )
     parser.add_argument("--locale", default="en-US", help="the page's language (en-US or ja)")
-    parser.add_argument("--for-seconds", type=float, default=None,
-                        help="stop by itself after this many seconds (tests, screenshots)")
+    parser.add_argument(
+        "--for-seconds",
+        type=float,
+        default=None,
+        help="stop by itself after this many seconds (tests, screenshots)",
+    )
     return parser.parse_args(argv)
 
 
@@ -55,8 +64,12 @@ class PreviewWorld:
 
 @contextlib.asynccontextmanager
 async def preview_world(
-    database: Path, *, locale: str = "en-US", port: int | None = None,
-    width: int = 960, height: int = 720,
+    database: Path,
+    *,
+    locale: str = "en-US",
+    port: int | None = None,
+    width: int = 960,
+    height: int = 720,
 ) -> AsyncIterator[PreviewWorld]:
     """Start the bot in a simulated Discord with a server, ``#games`` and three members, and
     serve the page on loopback until the block ends."""
@@ -72,8 +85,13 @@ async def preview_world(
         members = [guild.add_member(env.create_user(name)) for name in MEMBERS]
         await bot.tree.sync()  # a fresh database has never synced: show the commands at once
         async with env.preview(
-            channel, viewers=members, layout="channel", locale=locale, port=port,
-            width=width, height=height,
+            channel,
+            viewers=members,
+            layout="channel",
+            locale=locale,
+            port=port,
+            width=width,
+            height=height,
         ) as preview:
             yield PreviewWorld(env, channel, members, str(preview.url))
     finally:
@@ -87,8 +105,7 @@ async def serve(arguments: argparse.Namespace) -> None:
         arguments.database, locale=arguments.locale, port=arguments.port
     ) as world:
         print(f"Preview ready: open {world.url}", flush=True)
-        print("Act as alice, bob or carol; type / in the message box. Ctrl-C stops it.",
-              flush=True)
+        print("Act as alice, bob or carol; type / in the message box. Ctrl-C stops it.", flush=True)
         stop = asyncio.Event()
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):

@@ -18,7 +18,8 @@ if TYPE_CHECKING:
     from bot import TabletopBot
 
 DAILY_CHOICES = [
-    app_commands.Choice(name=localized(f"choice.game.{game_id}"), value=game_id) for game_id in DAILY_GAMES
+    app_commands.Choice(name=localized(f"choice.game.{game_id}"), value=game_id)
+    for game_id in DAILY_GAMES
 ]
 
 
@@ -26,7 +27,9 @@ class DailyCog(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=localized("cmd.daily.name"), description=localized("cmd.daily.description"))
+    @app_commands.command(
+        name=localized("cmd.daily.name"), description=localized("cmd.daily.description")
+    )
     @anywhere_scope  # the deal is played in the person's DM with the bot: a user install suffices
     @app_commands.rename(game=localized("cmd.opt.game.name"))
     @app_commands.describe(game=localized("cmd.opt.game.description"))

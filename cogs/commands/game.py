@@ -49,7 +49,11 @@ def invited_people(text: str | None) -> tuple[int, ...]:
 
 
 async def new_match(
-    interaction: Interaction, game_id: str, seed: int | None, options: str | None, invite: str | None = None
+    interaction: Interaction,
+    game_id: str,
+    seed: int | None,
+    options: str | None,
+    invite: str | None = None,
 ) -> None:
     """A solo game starts at once; a multiplayer game opens a lobby (invite-only when
     ``invite`` names members). The options and invitations are checked before the public
@@ -64,7 +68,11 @@ async def new_match(
     resolved = chosen.resolve_options(own_options)
     if interaction.guild_id is None and chosen.max_players > 1:
         locale = locale_for(interaction, public=False)
-        await replies.send(interaction, t("dm.multiplayer", locale, game=game_name(game_id, locale)), ephemeral=True)
+        await replies.send(
+            interaction,
+            t("dm.multiplayer", locale, game=game_name(game_id, locale)),
+            ephemeral=True,
+        )
         return
     invited = invited_people(invite)
     if invite is not None and (chosen.max_players == 1 or not invited):
@@ -76,12 +84,19 @@ async def new_match(
     if not await permissions.preflight(interaction):
         return
     if chosen.max_players > 1:
-        await open_lobby(interaction, game_id, seed, resolved, turn_limit=turn_limit, invited=invited)
+        await open_lobby(
+            interaction, game_id, seed, resolved, turn_limit=turn_limit, invited=invited
+        )
         return
     await replies.defer(interaction)
     match = await interaction.client.service.new_match(
-        game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-        resolved, seed, user_name=interaction.user.display_name,
+        game_id,
+        interaction.guild_id,
+        interaction.channel_id or 0,
+        interaction.user.id,
+        resolved,
+        seed,
+        user_name=interaction.user.display_name,
     )
     await post_board(interaction, match)
 
@@ -95,7 +110,9 @@ async def show(interaction: Interaction, match_id: str | None) -> None:
     await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
     if match.channel_id != interaction.channel_id:  # a board is posted only where it lives
-        raise IllegalAction("show_elsewhere", "This match is played elsewhere.", channel=f"<#{match.channel_id}>")
+        raise IllegalAction(
+            "show_elsewhere", "This match is played elsewhere.", channel=f"<#{match.channel_id}>"
+        )
     await post_board(interaction, match)
 
 
@@ -156,21 +173,29 @@ class GameCog(commands.Cog):
     """Thin adapters: parse, one service call, render, reply."""
 
     game = app_commands.Group(
-        name=localized("cmd.game.name"), description=localized("cmd.game.description"),
-        allowed_contexts=GAME_CONTEXTS, allowed_installs=GAME_INSTALLS,
+        name=localized("cmd.game.name"),
+        description=localized("cmd.game.description"),
+        allowed_contexts=GAME_CONTEXTS,
+        allowed_installs=GAME_INSTALLS,
     )
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @game.command(name=localized("cmd.game.new.name"), description=localized("cmd.game.new.description"))
+    @game.command(
+        name=localized("cmd.game.new.name"), description=localized("cmd.game.new.description")
+    )
     @app_commands.rename(
-        game=localized("cmd.opt.game.name"), seed=localized("cmd.opt.seed.name"),
-        options=localized("cmd.opt.options.name"), invite=localized("cmd.opt.invite.name"),
+        game=localized("cmd.opt.game.name"),
+        seed=localized("cmd.opt.seed.name"),
+        options=localized("cmd.opt.options.name"),
+        invite=localized("cmd.opt.invite.name"),
     )
     @app_commands.describe(
-        game=localized("cmd.opt.game.description"), seed=localized("cmd.opt.seed.description"),
-        options=localized("cmd.opt.options.description"), invite=localized("cmd.opt.invite.description"),
+        game=localized("cmd.opt.game.description"),
+        seed=localized("cmd.opt.seed.description"),
+        options=localized("cmd.opt.options.description"),
+        invite=localized("cmd.opt.invite.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(options=option_choices)
@@ -182,34 +207,49 @@ class GameCog(commands.Cog):
         options: app_commands.Range[str, 1, 200] | None = None,
         invite: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
-        await replies.guarded(interaction, new_match(interaction, game.value, seed, options, invite))
+        await replies.guarded(
+            interaction, new_match(interaction, game.value, seed, options, invite)
+        )
 
-    @game.command(name=localized("cmd.game.show.name"), description=localized("cmd.game.show.description"))
+    @game.command(
+        name=localized("cmd.game.show.name"), description=localized("cmd.game.show.description")
+    )
     @match_option
     async def show(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, show(interaction, match_id))
 
-    @game.command(name=localized("cmd.game.resign.name"), description=localized("cmd.game.resign.description"))
+    @game.command(
+        name=localized("cmd.game.resign.name"), description=localized("cmd.game.resign.description")
+    )
     @match_option
     async def resign(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, resign(interaction, match_id))
 
-    @game.command(name=localized("cmd.game.abandon.name"), description=localized("cmd.game.abandon.description"))
+    @game.command(
+        name=localized("cmd.game.abandon.name"),
+        description=localized("cmd.game.abandon.description"),
+    )
     @match_option
     async def abandon(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, abandon(interaction, match_id))
 
-    @game.command(name=localized("cmd.game.pause.name"), description=localized("cmd.game.pause.description"))
+    @game.command(
+        name=localized("cmd.game.pause.name"), description=localized("cmd.game.pause.description")
+    )
     @match_option
     async def pause(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, ask_clock(interaction, match_id, pause=True))
 
-    @game.command(name=localized("cmd.game.resume.name"), description=localized("cmd.game.resume.description"))
+    @game.command(
+        name=localized("cmd.game.resume.name"), description=localized("cmd.game.resume.description")
+    )
     @match_option
     async def resume(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, ask_clock(interaction, match_id, pause=False))
 
-    @game.command(name=localized("cmd.game.list.name"), description=localized("cmd.game.list.description"))
+    @game.command(
+        name=localized("cmd.game.list.name"), description=localized("cmd.game.list.description")
+    )
     async def list_matches(self, interaction: Interaction) -> None:
         await replies.guarded(interaction, list_matches(interaction))
 

@@ -36,7 +36,8 @@ REMINDERS = [
 
 def summary(settings: NotifySettings, locale: str) -> str:
     return t(
-        "notify.summary", locale,
+        "notify.summary",
+        locale,
         delivery=t(f"notify.delivery.{'dm' if settings.dm else 'channel'}", locale),
         reminders=reminder_text(settings, locale),
     )
@@ -51,7 +52,11 @@ def reminder_text(settings: NotifySettings, locale: str) -> str:
 
 
 async def notify(
-    interaction: Interaction, delivery: str | None, reminders: str | None, quiet: bool, match_id: str | None
+    interaction: Interaction,
+    delivery: str | None,
+    reminders: str | None,
+    quiet: bool,
+    match_id: str | None,
 ) -> None:
     """Change what was given, then say privately how notices now reach the caller."""
     locale = locale_for(interaction, public=False)
@@ -79,9 +84,12 @@ class NotifyCog(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=localized("cmd.notify.name"), description=localized("cmd.notify.description"))
+    @app_commands.command(
+        name=localized("cmd.notify.name"), description=localized("cmd.notify.description")
+    )
     @app_commands.rename(
-        delivery=localized("cmd.opt.delivery.name"), reminders=localized("cmd.opt.reminders.name"),
+        delivery=localized("cmd.opt.delivery.name"),
+        reminders=localized("cmd.opt.reminders.name"),
         quiet=localized("cmd.opt.quiet.name"),
     )
     @app_commands.describe(
@@ -102,14 +110,14 @@ class NotifyCog(commands.Cog):
         await replies.guarded(
             interaction,
             notify(
-                interaction, delivery.value if delivery else None,
-                reminders.value if reminders else None, quiet, match_id,
+                interaction,
+                delivery.value if delivery else None,
+                reminders.value if reminders else None,
+                quiet,
+                match_id,
             ),
         )
 
 
 async def setup(bot: TabletopBot) -> None:
     await bot.add_cog(NotifyCog(bot))
-
-
-

@@ -21,7 +21,8 @@ def localized(key: str) -> app_commands.locale_str:
 
 
 GAME_CHOICES = [
-    app_commands.Choice(name=localized(f"choice.game.{game_id}"), value=game_id) for game_id in game_ids()
+    app_commands.Choice(name=localized(f"choice.game.{game_id}"), value=game_id)
+    for game_id in game_ids()
 ]
 
 MATCH_DESCRIPTION = localized("cmd.opt.match.description")
@@ -60,7 +61,9 @@ def parse_options(text: str | None) -> dict[str, Any]:
     for part in (text or "").replace(",", " ").split():
         name, equals, value = part.partition("=")
         if not equals or not name or not value:
-            raise IllegalAction("option_format", f"write options as name=value, not {part!r}", text=part)
+            raise IllegalAction(
+                "option_format", f"write options as name=value, not {part!r}", text=part
+            )
         # isascii: '²'.isdigit() is true, but int('²') fails.
         number = value.isascii() and value.isdigit()
         found[name.strip().lower()] = int(value) if number else value.strip()
@@ -83,11 +86,15 @@ def parse_clock(value: Any) -> float:
     number, unit = (text[:-1], text[-1]) if text[-1:] in CLOCK_UNITS else (text, "h")
     seconds = int(number) * CLOCK_UNITS[unit] if number.isdecimal() and len(number) < 9 else 0
     if not CLOCK_RANGE[0] <= seconds <= CLOCK_RANGE[1]:
-        raise IllegalAction("option_clock", f"clock must be like 30m, 12h, 2d or off, not {text}", text=text)
+        raise IllegalAction(
+            "option_clock", f"clock must be like 30m, 12h, 2d or off, not {text}", text=text
+        )
     return float(seconds)
 
 
-def split_clock(game_max_players: int, parsed: dict[str, Any]) -> tuple[float | None, dict[str, Any]]:
+def split_clock(
+    game_max_players: int, parsed: dict[str, Any]
+) -> tuple[float | None, dict[str, Any]]:
     """The turn clock (None = the default) and the game's own options. Solo games have no
     clock, so there ``clock=`` is left to the game, which refuses it as unknown."""
     if game_max_players < 2 or CLOCK_OPTION not in parsed:
@@ -105,10 +112,16 @@ async def option_choices(interaction: Interaction, current: str) -> list[app_com
         return []
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""
-    pairs = [(spec.name, choice) for spec in chosen.options for choice in (spec.choices or (spec.default,))]
+    pairs = [
+        (spec.name, choice)
+        for spec in chosen.options
+        for choice in (spec.choices or (spec.default,))
+    ]
     if chosen.max_players > 1:
         pairs += [(CLOCK_OPTION, choice) for choice in CLOCK_SUGGESTIONS]
     suggestions = [
-        f"{prefix}{name}={choice}" for name, choice in pairs if f"{name}={choice}".startswith(last.lower())
+        f"{prefix}{name}={choice}"
+        for name, choice in pairs
+        if f"{name}={choice}".startswith(last.lower())
     ]
     return [app_commands.Choice(name=s[:100], value=s[:100]) for s in suggestions[:25]]

@@ -44,9 +44,13 @@ class PlayCog(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=localized("cmd.play.name"), description=localized("cmd.play.description"))
+    @app_commands.command(
+        name=localized("cmd.play.name"), description=localized("cmd.play.description")
+    )
     @game_scope
-    @app_commands.rename(move=localized("cmd.opt.move.name"), match_id=localized("cmd.opt.match.name"))
+    @app_commands.rename(
+        move=localized("cmd.opt.move.name"), match_id=localized("cmd.opt.match.name")
+    )
     @app_commands.describe(move=localized("cmd.opt.move.description"), match_id=MATCH_DESCRIPTION)
     @app_commands.autocomplete(move=move_choices, match_id=match_choices)
     async def play(
@@ -57,13 +61,17 @@ class PlayCog(commands.Cog):
     ) -> None:
         await replies.guarded(interaction, play(interaction, move, match_id))
 
-    @app_commands.command(name=localized("cmd.hint.name"), description=localized("cmd.hint.description"))
+    @app_commands.command(
+        name=localized("cmd.hint.name"), description=localized("cmd.hint.description")
+    )
     @game_scope
     @match_option
     async def hint(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, hint(interaction, match_id))
 
-    @app_commands.command(name=localized("cmd.hand.name"), description=localized("cmd.hand.description"))
+    @app_commands.command(
+        name=localized("cmd.hand.name"), description=localized("cmd.hand.description")
+    )
     @game_scope
     @match_option
     async def hand(self, interaction: Interaction, match_id: str | None = None) -> None:

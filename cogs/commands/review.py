@@ -20,11 +20,15 @@ class ReviewCog(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=localized("cmd.review.name"), description=localized("cmd.review.description"))
+    @app_commands.command(
+        name=localized("cmd.review.name"), description=localized("cmd.review.description")
+    )
     @app_commands.rename(match_id=localized("cmd.opt.match_id.name"))
     @app_commands.describe(match_id=MATCH_DESCRIPTION)
     @app_commands.autocomplete(match_id=ended_choices)
-    async def review(self, interaction: Interaction, match_id: app_commands.Range[str, 1, 24] | None = None) -> None:
+    async def review(
+        self, interaction: Interaction, match_id: app_commands.Range[str, 1, 24] | None = None
+    ) -> None:
         await replies.guarded(interaction, send_review(interaction, match_id))
 
 

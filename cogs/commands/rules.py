@@ -21,7 +21,9 @@ class RulesCog(commands.Cog):
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name=localized("cmd.rules.name"), description=localized("cmd.rules.description"))
+    @app_commands.command(
+        name=localized("cmd.rules.name"), description=localized("cmd.rules.description")
+    )
     @app_commands.rename(game=localized("cmd.opt.game.name"))
     @app_commands.describe(game=localized("cmd.opt.game.description"))
     @app_commands.choices(game=GAME_CHOICES)

@@ -119,16 +119,24 @@ class SimulateCog(commands.Cog):
         self.bot = bot
         self.lock = asyncio.Lock()
 
-    @app_commands.command(name=localized("cmd.simulate.name"), description=localized("cmd.simulate.description"))
+    @app_commands.command(
+        name=localized("cmd.simulate.name"), description=localized("cmd.simulate.description")
+    )
     @app_commands.rename(
-        game=localized("cmd.opt.game.name"), games=localized("cmd.opt.games.name"), players=localized("cmd.opt.players.name"),
-        seats=localized("cmd.opt.seats.name"), seed=localized("cmd.opt.seed.name"),
+        game=localized("cmd.opt.game.name"),
+        games=localized("cmd.opt.games.name"),
+        players=localized("cmd.opt.players.name"),
+        seats=localized("cmd.opt.seats.name"),
+        seed=localized("cmd.opt.seed.name"),
         options=localized("cmd.opt.options.name"),
     )
     @app_commands.describe(
-        game=localized("cmd.opt.game.description"), games=localized("cmd.opt.games.description"),
-        players=localized("cmd.opt.players.description"), seats=localized("cmd.opt.seats.description"),
-        seed=localized("cmd.opt.seed.description"), options=localized("cmd.opt.options.description"),
+        game=localized("cmd.opt.game.description"),
+        games=localized("cmd.opt.games.description"),
+        players=localized("cmd.opt.players.description"),
+        seats=localized("cmd.opt.seats.description"),
+        seed=localized("cmd.opt.seed.description"),
+        options=localized("cmd.opt.options.description"),
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.autocomplete(players=player_choices, options=option_choices)
@@ -146,15 +154,25 @@ class SimulateCog(commands.Cog):
         try:
             chosen = get_game(game.value)
             known = available_players(chosen)
-            names = tuple(n.strip().lower() for n in (players or default_players(known)).split(",") if n.strip())
+            names = tuple(
+                n.strip().lower()
+                for n in (players or default_players(known)).split(",")
+                if n.strip()
+            )
             wanted = seats or max(chosen.min_players, len(names))
             count = min(max(wanted, chosen.min_players), chosen.max_players)
             resolve_player_types(chosen, names, count, seed)
             resolved = chosen.resolve_options(parse_options(options))
         except (ImportError, IllegalAction, ValueError) as error:
             # A refusal reads as everywhere else (translated); a bad player list as it is.
-            text = replies.refusal_text(error, locale) if isinstance(error, IllegalAction) else str(error)
-            await replies.send(interaction, t("simulate.refused", locale, reason=text), ephemeral=True)
+            text = (
+                replies.refusal_text(error, locale)
+                if isinstance(error, IllegalAction)
+                else str(error)
+            )
+            await replies.send(
+                interaction, t("simulate.refused", locale, reason=text), ephemeral=True
+            )
             return
         if games * count > MAX_SEAT_GAMES:
             text = t("simulate.too_much", locale, most=MAX_SEAT_GAMES // count, seats=count)
@@ -165,18 +183,26 @@ class SimulateCog(commands.Cog):
             return
         async with self.lock:
             await replies.defer(interaction)
-            spec = RunSpec(seed=seed, seats=count, player_names=names, options=resolved, rotate=count > 1)
+            spec = RunSpec(
+                seed=seed, seats=count, player_names=names, options=resolved, rotate=count > 1
+            )
             records = await run_with_progress(interaction, locale, chosen, games, spec)
             title = f"{chosen.name or chosen.id}: {len(records)} × {', '.join(names)}"
             text, chart = await asyncio.to_thread(report, chosen, records, title, locale)
         embed = discord.Embed(
-            title=t("simulate.title", locale, game=game_name(game.value, locale), games=len(records)),
+            title=t(
+                "simulate.title", locale, game=game_name(game.value, locale), games=len(records)
+            ),
             description=f"```\n{text[:3900]}\n```",
         )
         if len(records) < games:
-            embed.set_footer(text=t("simulate.budget", locale, games=len(records), seconds=int(TIME_BUDGET)))
+            embed.set_footer(
+                text=t("simulate.budget", locale, games=len(records), seconds=int(TIME_BUDGET))
+            )
         embed.set_image(url="attachment://simulation.png")
-        alt = fit([t("alt.simulation", locale, game=game_name(game.value, locale)), *text.splitlines()])
+        alt = fit(
+            [t("alt.simulation", locale, game=game_name(game.value, locale)), *text.splitlines()]
+        )
         file = discord.File(io.BytesIO(chart), filename="simulation.png", description=alt)
         # The progress message becomes the result (one message, not two).
         await replies.finish(interaction, content=None, embed=embed, attachments=[file])

@@ -35,8 +35,13 @@ def _score(value: float | None) -> str:
 
 def _stats_line(row: UserStats, locale: str) -> str:
     return t(
-        "stats.line", locale, played=row.played, won=row.won, lost=row.lost,
-        rate=round(row.win_rate * 100), best=_score(row.best_score),
+        "stats.line",
+        locale,
+        played=row.played,
+        won=row.won,
+        lost=row.lost,
+        rate=round(row.win_rate * 100),
+        best=_score(row.best_score),
     )
 
 
@@ -56,7 +61,9 @@ async def send_replay(interaction: Interaction, match_id: str, replays: ReplayQu
     if match.live:
         await replies.send(interaction, t("replay.live", locale), ephemeral=True)
         return
-    if await deals_of(interaction).is_secret(match.id):  # a daily deal's seed waits for its day's end
+    if await deals_of(interaction).is_secret(
+        match.id
+    ):  # a daily deal's seed waits for its day's end
         await replies.send(interaction, t("daily.replay_later", locale), ephemeral=True)
         return
     actions = await interaction.client.service.actions(match.id)
@@ -67,8 +74,13 @@ async def send_replay(interaction: Interaction, match_id: str, replays: ReplayQu
     embed = discord.Embed(
         title=t("replay.title", locale, match_id=match.id, game=game_name(match.game_id, locale)),
         description=t(
-            "replay.description", locale, seed=match.seed, steps=len(actions), options=options,
-            game_id=match.game_id, flags=flags,
+            "replay.description",
+            locale,
+            seed=match.seed,
+            steps=len(actions),
+            options=options,
+            game_id=match.game_id,
+            flags=flags,
         ),
     )
     timeline = await interaction.client.service.public_timeline(match.id)
@@ -86,10 +98,15 @@ async def send_replay(interaction: Interaction, match_id: str, replays: ReplayQu
 
         picture = await replays.run(interaction, draw, text, queued)
         alt = t(
-            "alt.replay", locale, game=game_name(match.game_id, locale), match_id=match.id,
+            "alt.replay",
+            locale,
+            game=game_name(match.game_id, locale),
+            match_id=match.id,
             steps=len(actions),
         )
-        files.append(discord.File(io.BytesIO(picture), filename=f"replay-{match.id}.gif", description=alt))
+        files.append(
+            discord.File(io.BytesIO(picture), filename=f"replay-{match.id}.gif", description=alt)
+        )
         embed.set_image(url=f"attachment://replay-{match.id}.gif")
     # The progress message becomes the answer (one message, not two).
     await replies.finish(interaction, content=None, embed=embed, attachments=files)
@@ -103,7 +120,9 @@ class StatsCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.replays.close()
 
-    @app_commands.command(name=localized("cmd.stats.name"), description=localized("cmd.stats.description"))
+    @app_commands.command(
+        name=localized("cmd.stats.name"), description=localized("cmd.stats.description")
+    )
     @app_commands.rename(user=localized("cmd.opt.user.name"), game=localized("cmd.opt.game.name"))
     @app_commands.describe(
         user=localized("cmd.opt.user.description"), game=localized("cmd.opt.game.description")
@@ -137,15 +156,25 @@ class StatsCog(commands.Cog):
             if guild_id is not None:
                 local = here.get(row.game_id)
                 lines = [
-                    t("stats.scope.server", locale, line=_stats_line(local, locale) if local else "—"),
+                    t(
+                        "stats.scope.server",
+                        locale,
+                        line=_stats_line(local, locale) if local else "—",
+                    ),
                     t("stats.scope.global", locale, line=lines[0]),
                 ]
             if row.game_id in rated:
-                lines.append(ratings.stats_line(rated[row.game_id], locale, in_server=guild_id is not None))
+                lines.append(
+                    ratings.stats_line(rated[row.game_id], locale, in_server=guild_id is not None)
+                )
             if guild_id is not None and row.game_id in rated_all:
                 lines.append(ratings.global_line(rated_all[row.game_id], locale))
-            embed.add_field(name=game_name(row.game_id, locale), value="\n".join(lines), inline=False)
-        chosen = game.value if game else max(rated, key=lambda g: rated[g].rating.matches, default=None)
+            embed.add_field(
+                name=game_name(row.game_id, locale), value="\n".join(lines), inline=False
+            )
+        chosen = (
+            game.value if game else max(rated, key=lambda g: rated[g].rating.matches, default=None)
+        )
         points = []
         if chosen is not None and ratings.is_rated(chosen):
             points = await self.bot.service.rating_history(who.id, chosen, guild_id=guild_id)
@@ -153,13 +182,19 @@ class StatsCog(commands.Cog):
             await replies.send(interaction, embed=embed, ephemeral=True)
             return
         picture, alt = await asyncio.to_thread(
-            ratings.chart, points, locale, game=game_name(chosen or "", locale), name=who.display_name
+            ratings.chart,
+            points,
+            locale,
+            game=game_name(chosen or "", locale),
+            name=who.display_name,
         )
         embed.set_image(url="attachment://rating.png")
         file = discord.File(io.BytesIO(picture), filename="rating.png", description=alt[:1024])
         await replies.send(interaction, embed=embed, file=file, ephemeral=True)
 
-    @app_commands.command(name=localized("cmd.leaderboard.name"), description=localized("cmd.leaderboard.description"))
+    @app_commands.command(
+        name=localized("cmd.leaderboard.name"), description=localized("cmd.leaderboard.description")
+    )
     @app_commands.rename(game=localized("cmd.opt.game.name"), scope=localized("cmd.opt.scope.name"))
     @app_commands.describe(
         game=localized("cmd.opt.game.description"), scope=localized("cmd.opt.scope.description")
@@ -186,23 +221,35 @@ class StatsCog(commands.Cog):
             rows = await self.bot.service.leaderboard(game.value, 10, guild_id=guild_id)
             description = "\n".join(
                 t(
-                    "leaderboard.line", locale, rank=row.rank, user=f"<@{row.user_id}>", won=row.won,
-                    played=row.played, rate=round(row.win_rate * 100), best=_score(row.best_score),
+                    "leaderboard.line",
+                    locale,
+                    rank=row.rank,
+                    user=f"<@{row.user_id}>",
+                    won=row.won,
+                    played=row.played,
+                    rate=round(row.win_rate * 100),
+                    best=_score(row.best_score),
                 )
                 for row in rows
             ) or t("leaderboard.empty", locale)
         embed = discord.Embed(
             title=t(
                 "leaderboard.title.server" if guild_id is not None else "leaderboard.title.global",
-                locale, game=game_name(game.value, locale),
+                locale,
+                game=game_name(game.value, locale),
             ),
             description=description,
         )
         await replies.send(
-            interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
+            interaction,
+            embed=embed,
+            ephemeral=False,
+            allowed_mentions=discord.AllowedMentions.none(),
         )
 
-    @app_commands.command(name=localized("cmd.history.name"), description=localized("cmd.history.description"))
+    @app_commands.command(
+        name=localized("cmd.history.name"), description=localized("cmd.history.description")
+    )
     async def history(self, interaction: Interaction) -> None:
         locale = locale_for(interaction, public=False)
         await replies.defer(interaction, ephemeral=True)
@@ -212,20 +259,29 @@ class StatsCog(commands.Cog):
             outcome = (match.result or {}).get("result") or match.status
             lines.append(
                 t(
-                    "history.line", locale, match_id=match.id, game=game_name(match.game_id, locale),
-                    result=t(f"history.result.{outcome}", locale), steps=match.steps,
+                    "history.line",
+                    locale,
+                    match_id=match.id,
+                    game=game_name(match.game_id, locale),
+                    result=t(f"history.result.{outcome}", locale),
+                    steps=match.steps,
                     when=f"<t:{int(match.updated_at)}:R>",
                 )
             )
         embed = discord.Embed(
-            title=t("history.title", locale), description="\n".join(lines) or t("history.empty", locale)
+            title=t("history.title", locale),
+            description="\n".join(lines) or t("history.empty", locale),
         )
         await replies.send(interaction, embed=embed, ephemeral=True)
 
-    @app_commands.command(name=localized("cmd.replay.name"), description=localized("cmd.replay.description"))
+    @app_commands.command(
+        name=localized("cmd.replay.name"), description=localized("cmd.replay.description")
+    )
     @app_commands.rename(match_id=localized("cmd.opt.match_id.name"))
     @app_commands.describe(match_id=localized("cmd.opt.match_id.description"))
-    async def replay(self, interaction: Interaction, match_id: app_commands.Range[str, 1, 24]) -> None:
+    async def replay(
+        self, interaction: Interaction, match_id: app_commands.Range[str, 1, 24]
+    ) -> None:
         await replies.guarded(interaction, send_replay(interaction, match_id, self.replays))
 
 

@@ -45,15 +45,25 @@ def par_text(par: Par, locale: str) -> str:
     lines = [f"**{t('par.title', locale)}**"]
     for c in par.computers:
         player = t(f"par.player.{c.player}", locale)
-        lines.append(t(
-            "par.line", locale, player=player, rate=f"{100 * c.win_rate:.1f}", plays=f"{c.plays:,}",
-            error=f"{100 * c.win_error:.1f}",
-        ))
+        lines.append(
+            t(
+                "par.line",
+                locale,
+                player=player,
+                rate=f"{100 * c.win_rate:.1f}",
+                plays=f"{c.plays:,}",
+                error=f"{100 * c.win_error:.1f}",
+            )
+        )
         if c.beaten is not None and c.equalled is not None:
-            lines.append(t(
-                "par.mine", locale, beaten=round(100 * c.beaten / c.plays),
-                equalled=round(100 * c.equalled / c.plays),
-            ))
+            lines.append(
+                t(
+                    "par.mine",
+                    locale,
+                    beaten=round(100 * c.beaten / c.plays),
+                    equalled=round(100 * c.equalled / c.plays),
+                )
+            )
     lines.append(f"-# {t('par.note', locale)}")
     return "\n".join(lines)
 
@@ -68,7 +78,12 @@ async def tell_par(interaction: Interaction, match: Match) -> None:
         mine = rank(get_game(match.game_id), match.state)
         async with _pars:
             par = await asyncio.to_thread(
-                compute_par, match.game_id, match.seed, match.options, mine, interaction.client.par_plays
+                compute_par,
+                match.game_id,
+                match.seed,
+                match.options,
+                mine,
+                interaction.client.par_plays,
             )
     except Exception:
         log.exception("par of match %s failed", match.id)
@@ -84,27 +99,42 @@ def _points(measure: Measure, value: float) -> str:
 def review_embed(review: Review, match: Match, locale: str) -> discord.Embed:
     m = review.measure
     game = game_name(match.game_id, locale)
-    key = "review.summary.table" if review.seat_values else (
-        "review.summary.win" if m.kind == "win" else "review.summary.score"
+    key = (
+        "review.summary.table"
+        if review.seat_values
+        else ("review.summary.win" if m.kind == "win" else "review.summary.score")
     )
     summary = t(
-        key, locale,
-        decisions=len(review.decisions), mistakes=review.count("mistake"),
-        blunders=review.count("blunder"), samples=review.samples,
+        key,
+        locale,
+        decisions=len(review.decisions),
+        mistakes=review.count("mistake"),
+        blunders=review.count("blunder"),
+        samples=review.samples,
     )
-    embed = discord.Embed(title=t("review.title", locale, match_id=match.id, game=game), description=summary)
+    embed = discord.Embed(
+        title=t("review.title", locale, match_id=match.id, game=game), description=summary
+    )
     worst = review.worst()
     lines = [
         t(
-            "review.worst.line", locale, step=d.step, played=d.played, best=d.best,
-            played_value=m.shown(d.played_value.value), best_value=m.shown(d.best_value.value),
-            loss=_points(m, d.loss), error=_points(m, d.loss_error),
+            "review.worst.line",
+            locale,
+            step=d.step,
+            played=d.played,
+            best=d.best,
+            played_value=m.shown(d.played_value.value),
+            best_value=m.shown(d.best_value.value),
+            loss=_points(m, d.loss),
+            error=_points(m, d.loss_error),
             verdict=t(f"review.verdict.{d.verdict}", locale),
         )
         for d in worst
     ]
     embed.add_field(
-        name=t("review.worst.title", locale), value="\n".join(lines) or t("review.none", locale), inline=False
+        name=t("review.worst.title", locale),
+        value="\n".join(lines) or t("review.none", locale),
+        inline=False,
     )
     embed.set_footer(text=t("review.method", locale))
     return embed
@@ -142,7 +172,8 @@ async def ended_choices(interaction: Interaction, current: str) -> list[app_comm
     return [
         app_commands.Choice(name=match_label(m, locale)[:100], value=m.id)
         for m in found
-        if visible_here(m, interaction) and (typed in m.id or typed in match_label(m, locale).lower())
+        if visible_here(m, interaction)
+        and (typed in m.id or typed in match_label(m, locale).lower())
     ][:MAX_CHOICES]
 
 
@@ -173,13 +204,23 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
             if match.game_id in TABLE_GAMES:
                 moves = [(a.seat, a.notation) for a in actions]
                 review = review_table(
-                    match.game_id, match.seed, moves, len(match.seats), match.options, seat=seat,
-                    samples=samples or TABLE_SAMPLES, progress=progress,
+                    match.game_id,
+                    match.seed,
+                    moves,
+                    len(match.seats),
+                    match.options,
+                    seat=seat,
+                    samples=samples or TABLE_SAMPLES,
+                    progress=progress,
                 )
             else:
                 review = review_game(
-                    match.game_id, match.seed, [a.notation for a in actions], match.options,
-                    samples=samples or SAMPLES, progress=progress,
+                    match.game_id,
+                    match.seed,
+                    [a.notation for a in actions],
+                    match.options,
+                    samples=samples or SAMPLES,
+                    progress=progress,
                 )
             return review, review_chart(review, locale, game)
 
@@ -190,9 +231,15 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
     embed = review_embed(review, match, locale)
     embed.set_image(url="attachment://review.png")
     alt = t(
-        "alt.review", locale, decisions=len(review.decisions), game=game,
-        mistakes=review.count("mistake"), blunders=review.count("blunder"),
+        "alt.review",
+        locale,
+        decisions=len(review.decisions),
+        game=game,
+        mistakes=review.count("mistake"),
+        blunders=review.count("blunder"),
     )
     file = discord.File(io.BytesIO(chart), filename="review.png", description=alt[:1024])
     # The progress message becomes the answer (one message, not two).
-    await replies.tolerate(interaction.edit_original_response(content=None, embed=embed, attachments=[file]))
+    await replies.tolerate(
+        interaction.edit_original_response(content=None, embed=embed, attachments=[file])
+    )

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.turns")
 
+
 async def redraw_board(
     bot: TabletopBot, match: Match, locale: str, outcome: TurnOutcome | None = None
 ) -> Published:
@@ -34,7 +35,9 @@ async def redraw_board(
     return await bot.publisher.redraw(match, build)
 
 
-async def publish_board(interaction: Interaction, match: Match, outcome: TurnOutcome | None = None) -> Published:
+async def publish_board(
+    interaction: Interaction, match: Match, outcome: TurnOutcome | None = None
+) -> Published:
     """Redraw the board: through the interaction when the click came from the board itself
     and the board is young enough to edit (one request), else through the channel."""
     locale = locale_for(interaction, public=True)
@@ -49,7 +52,9 @@ async def publish_board(interaction: Interaction, match: Match, outcome: TurnOut
     async def edit_here(board: Drawable) -> None:
         await interaction.edit_original_response(**board.edit_kwargs())
 
-    here = from_board and clicked is not None and bot.publisher.board_id(match) in (None, clicked.id)
+    here = (
+        from_board and clicked is not None and bot.publisher.board_id(match) in (None, clicked.id)
+    )
     return await bot.publisher.redraw(match, build, edit_here=edit_here if here else None)
 
 

@@ -51,17 +51,26 @@ def squares(match: Match) -> str:
 
 
 def _result(entry: DailyEntry, locale: str) -> str:
-    return t("daily.result.won" if entry.won else "daily.result.lost", locale, score=f"{entry.score:g}")
+    return t(
+        "daily.result.won" if entry.won else "daily.result.lost", locale, score=f"{entry.score:g}"
+    )
 
 
 def table_lines(entries: list[DailyEntry], locale: str) -> list[str]:
     lines = []
     for rank, entry in enumerate(entries[:TABLE_ROWS], start=1):
         if entry.finished:
-            lines.append(t(
-                "daily.row", locale, rank=rank, user=f"<@{entry.user_id}>", result=_result(entry, locale),
-                moves=entry.match.steps, time=clock_text(entry.seconds),
-            ))
+            lines.append(
+                t(
+                    "daily.row",
+                    locale,
+                    rank=rank,
+                    user=f"<@{entry.user_id}>",
+                    result=_result(entry, locale),
+                    moves=entry.match.steps,
+                    time=clock_text(entry.seconds),
+                )
+            )
         else:
             lines.append(t("daily.row.playing", locale, user=f"<@{entry.user_id}>"))
     return lines
@@ -105,7 +114,11 @@ async def daily(interaction: Interaction, game_id: str) -> None:
             return
     deals = deals_of(interaction)
     match, counted = await deals.start(
-        game_id, interaction.guild_id, channel_id, interaction.user.id, interaction.user.display_name
+        game_id,
+        interaction.guild_id,
+        channel_id,
+        interaction.user.id,
+        interaction.user.display_name,
     )
     published = await redraw_board(bot, match, locale)
     game = game_name(game_id, locale)
@@ -117,15 +130,19 @@ async def daily(interaction: Interaction, game_id: str) -> None:
     today = await deals.table(interaction.guild_id, game_id, deals.today())
     embed.add_field(
         name=t("daily.table.title", locale),
-        value="\n".join(table_lines(today, locale)) or t("daily.table.empty", locale), inline=False,
+        value="\n".join(table_lines(today, locale)) or t("daily.table.empty", locale),
+        inline=False,
     )
     embed.add_field(
-        name=t("daily.yesterday.title", locale), value=await _yesterday(interaction, deals, game_id, locale),
+        name=t("daily.yesterday.title", locale),
+        value=await _yesterday(interaction, deals, game_id, locale),
         inline=False,
     )
     streak = await deals.streak(interaction.guild_id, game_id, interaction.user.id)
     embed.set_footer(text=t("daily.streak", locale, days=streak))
-    await replies.send(interaction, embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+    await replies.send(
+        interaction, embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
+    )
 
 
 async def tell_daily_end(interaction: Interaction, match: Match) -> None:
@@ -141,8 +158,14 @@ async def tell_daily_end(interaction: Interaction, match: Match) -> None:
     streak = await deals.streak(guild_id, match.game_id, record.user_id)
     entry = DailyEntry(record.user_id, match)
     share = t(
-        "daily.share", locale, game=game_name(match.game_id, locale), day=record.day,
-        squares=squares(match), moves=match.steps, time=clock_text(entry.seconds), streak=streak,
+        "daily.share",
+        locale,
+        game=game_name(match.game_id, locale),
+        day=record.day,
+        squares=squares(match),
+        moves=match.steps,
+        time=clock_text(entry.seconds),
+        streak=streak,
     )
     text = t("daily.finished", locale) + f"\n```\n{share}\n```"
     await replies.tolerate(replies.send(interaction, text, ephemeral=True))

@@ -32,8 +32,14 @@ async def open_lobby(
     service = interaction.client.service
     await replies.defer(interaction)
     match = await service.new_match(
-        game_id, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-        options, seed, user_name=interaction.user.display_name, turn_limit=turn_limit,
+        game_id,
+        interaction.guild_id,
+        interaction.channel_id or 0,
+        interaction.user.id,
+        options,
+        seed,
+        user_name=interaction.user.display_name,
+        turn_limit=turn_limit,
         invited=invited,
     )
     await post_lobby(interaction, match)
@@ -67,13 +73,17 @@ async def rematch(interaction: Interaction, match_id: str) -> None:
     if not await permissions.preflight(interaction):
         return
     await replies.defer(interaction)  # a silent update: the lobby follows as a new message
-    lobby, opened = await service.rematch(match_id, interaction.user.id, interaction.user.display_name)
+    lobby, opened = await service.rematch(
+        match_id, interaction.user.id, interaction.user.display_name
+    )
     if opened:
         await post_lobby(interaction, lobby)
         return
     locale = locale_for(interaction, public=False)
     link = f"https://discord.com/channels/{lobby.guild_id or '@me'}/{lobby.channel_id}/{lobby.board_message_id}"
-    await replies.send(interaction, t("rematch.exists", locale, link=link, match_id=lobby.id), ephemeral=True)
+    await replies.send(
+        interaction, t("rematch.exists", locale, link=link, match_id=lobby.id), ephemeral=True
+    )
 
 
 async def lobby_action(
@@ -98,7 +108,11 @@ async def lobby_action(
         return
     match = await calls[action]()
     published = await publish_board(interaction, match)
-    pinged = await table.after_step(interaction.client, match, None) if match.status == "playing" else None
+    pinged = (
+        await table.after_step(interaction.client, match, None)
+        if match.status == "playing"
+        else None
+    )
     trouble = notices.first_trouble(published, pinged)
     if trouble is not None:
         await notices.tell_actor(interaction, trouble)

@@ -81,7 +81,9 @@ async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
 
 async def match_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     locale = locale_for(interaction, public=False)
-    found = await interaction.client.service.find_matches(interaction.user.id, _channel_id(interaction))
+    found = await interaction.client.service.find_matches(
+        interaction.user.id, _channel_id(interaction)
+    )
     typed = current.strip().lower()
     return [
         app_commands.Choice(name=match_label(m, locale), value=m.id)

@@ -86,7 +86,9 @@ def half_time(settings: NotifySettings) -> bool:
 
 
 #: Per bot: the interval reminders sent, (match, user, the match's last change) → how many.
-_SENT: weakref.WeakKeyDictionary[Any, dict[tuple[str, int, float], int]] = weakref.WeakKeyDictionary()
+_SENT: weakref.WeakKeyDictionary[Any, dict[tuple[str, int, float], int]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 async def remind_by_interval(bot: TabletopBot) -> None:
@@ -124,14 +126,28 @@ async def remind(bot: TabletopBot, match: Match, user: int, waited: float) -> No
     game = game_name(match.game_id, locale)
 
     def in_channel(mentions: str) -> str:
-        return t("notify.interval", locale, mentions=mentions, hours=hours, match_id=match.id, board=board_link(match))
+        return t(
+            "notify.interval",
+            locale,
+            mentions=mentions,
+            hours=hours,
+            match_id=match.id,
+            board=board_link(match),
+        )
 
-    dm = t("notify.dm_interval", locale, hours=hours, game=game, match_id=match.id, board=board_link(match))
+    dm = t(
+        "notify.dm_interval",
+        locale,
+        hours=hours,
+        game=game,
+        match_id=match.id,
+        board=board_link(match),
+    )
     await tell_turn(bot, match, [user], in_channel, dm)
 
 
 async def end_quiet_turns(bot: TabletopBot, match: Match, deciding: Sequence[int]) -> None:
-    """"Not for this turn" ends with the turn: forget it for whoever no longer decides."""
+    """ "Not for this turn" ends with the turn: forget it for whoever no longer decides."""
     for user in await bot.service.quiet_users(match.id):
         if user not in deciding or match.status != "playing":
             await bot.service.end_quiet(match.id, user)

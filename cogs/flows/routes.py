@@ -26,11 +26,15 @@ async def admit(interaction: Interaction, match_id: str, *, new_message: bool = 
 class FlowRoutes:
     """The ``ComponentRoutes`` of the bot."""
 
-    async def play(self, interaction: Interaction, match_id: str, notation: str, version: int) -> None:
+    async def play(
+        self, interaction: Interaction, match_id: str, notation: str, version: int
+    ) -> None:
         await admit(interaction, match_id)
         await turns.play_move(interaction, match_id, notation, version)
 
-    async def board_action(self, interaction: Interaction, match_id: str, version: int, action: str) -> None:
+    async def board_action(
+        self, interaction: Interaction, match_id: str, version: int, action: str
+    ) -> None:
         await admit(interaction, match_id, new_message=action in NEW_MESSAGE_ACTIONS)
         if action == "hand":
             await table.show_hand(interaction, match_id)
@@ -47,7 +51,9 @@ class FlowRoutes:
         await admit(interaction, match_id)
         await lobby.lobby_action(interaction, match_id, action, player)
 
-    async def select_piece(self, interaction: Interaction, match_id: str, version: int, piece: str) -> None:
+    async def select_piece(
+        self, interaction: Interaction, match_id: str, version: int, piece: str
+    ) -> None:
         await admit(interaction, match_id)
         await turns.select_piece(interaction, match_id, version, piece)
 

@@ -43,7 +43,9 @@ async def show_hand(interaction: Interaction, match_id: str) -> None:
     match = await service.get(match_id)
     if match.seat_of(interaction.user.id) is None:
         raise IllegalAction("not_seated", "You have no seat in this match.")
-    hand = await hand_message(service, match, interaction.user.id, locale_for(interaction, public=False))
+    hand = await hand_message(
+        service, match, interaction.user.id, locale_for(interaction, public=False)
+    )
     await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
 
 
@@ -182,21 +184,38 @@ async def fire_clock(bot: TabletopBot, before: Match) -> None:
 
     late = tuple(s for s in outcome.seats if s not in outcome.handed_over)
     if outcome.kind == "reminder":
-        people = [p.user_id for s in outcome.seats if s < len(before.seats)
-                  for p in (before.seats[s],) if p.user_id and not p.is_computer]
+        people = [
+            p.user_id
+            for s in outcome.seats
+            if s < len(before.seats)
+            for p in (before.seats[s],)
+            if p.user_id and not p.is_computer
+        ]
         board = notify.board_link(match)
 
         def in_channel(mentions: str) -> str:
             return t("clock.reminder", locale, mentions=mentions, match_id=match.id)
 
-        dm = t("notify.dm_reminder", locale, game=game_name(match.game_id, locale), match_id=match.id, board=board)
+        dm = t(
+            "notify.dm_reminder",
+            locale,
+            game=game_name(match.game_id, locale),
+            match_id=match.id,
+            board=board,
+        )
         await notify.tell_turn(bot, match, people, in_channel, dm, reminder=True)
     elif outcome.kind == "expired":
         await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
         if mentions(late):
-            await bot.publisher.say(match, t("clock.expired", locale, mentions=mentions(late), match_id=match.id), ping=True)
+            await bot.publisher.say(
+                match,
+                t("clock.expired", locale, mentions=mentions(late), match_id=match.id),
+                ping=True,
+            )
         if mentions(outcome.handed_over):
-            text = t("clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id)
+            text = t(
+                "clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id
+            )
             await bot.publisher.say(match, text, ping=True)
         await after_step(bot, match, None)
     elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting

@@ -22,13 +22,17 @@ from gamecore.match import acting_seat, check_version
 from i18n import locale_for, t
 
 
-async def play_move(interaction: Interaction, match_id: str, notation: str, version: int | None) -> None:
+async def play_move(
+    interaction: Interaction, match_id: str, notation: str, version: int | None
+) -> None:
     """Apply the actor's move; a refusal is raised as ``MoveRefused`` (answered privately,
     with the moves possible instead) and changes nothing."""
     bot = interaction.client
     await replies.defer(interaction, ephemeral=True)  # a click: a deferred update of its message
     try:
-        outcome = await bot.service.play(match_id, interaction.user.id, notation, expected_version=version)
+        outcome = await bot.service.play(
+            match_id, interaction.user.id, notation, expected_version=version
+        )
     except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
         raise MoveRefused(error, match_id) from error
     final = outcome.final
@@ -51,7 +55,9 @@ async def play_move(interaction: Interaction, match_id: str, notation: str, vers
             # The board in this channel shows the move: no private "Played" line stays behind.
             await replies.tolerate(interaction.delete_original_response())
         else:  # played from elsewhere: say it was played
-            await replies.send(interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True)
+            await replies.send(
+                interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True
+            )
     await after_game.tell_par(interaction, final)
 
 
@@ -60,7 +66,9 @@ async def hint(interaction: Interaction, match_id: str) -> None:
     # A computer player thinks first: acknowledge now (privately).
     await replies.defer(interaction, ephemeral=True, new_message=True)
     suggestion = await interaction.client.service.hint(match_id, interaction.user.id)
-    await replies.send(interaction, t("turn.hint", locale, notation=suggestion.notation), ephemeral=True)
+    await replies.send(
+        interaction, t("turn.hint", locale, notation=suggestion.notation), ephemeral=True
+    )
 
 
 async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:

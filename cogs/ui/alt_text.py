@@ -31,14 +31,20 @@ def fit(sentences: list[str], limit: int = ATTACHMENT_LIMIT) -> str:
 
 
 def picture_alt(
-    match: Match, view: Mapping[str, Any], locale: str, *, kind: str = "board",
+    match: Match,
+    view: Mapping[str, Any],
+    locale: str,
+    *,
+    kind: str = "board",
     limit: int = ATTACHMENT_LIMIT,
 ) -> str:
     """The alt text of the board (``kind="board"``) or a private hand picture of ``view``."""
     names = [seat.name for seat in match.seats]
     head = t(
-        "alt.hand_picture" if kind == "hand" else "alt.board", locale,
-        game=game_name(match.game_id, locale), step=match.steps,
+        "alt.hand_picture" if kind == "hand" else "alt.board",
+        locale,
+        game=game_name(match.game_id, locale),
+        step=match.steps,
     )
     lines = [say(text, locale) for text in presentation_of(match.game_id).describe(view, names)]
     if not lines and match.status == "playing" and match.to_move:

@@ -124,11 +124,14 @@ def clock_lines(match: Match, locale: str) -> list[str]:
     if match.clock_votes:
         names = {
             s.user_id: seat_label(match, i, locale)
-            for i, s in enumerate(match.seats) if s.user_id is not None and not s.is_computer
+            for i, s in enumerate(match.seats)
+            if s.user_id is not None and not s.is_computer
         }
         asked = ", ".join(names.get(u, str(u)) for u in match.clock_votes)
         waiting = ", ".join(n for u, n in names.items() if u not in match.clock_votes) or "—"
-        key = "board.clock.resume_asked" if match.paused_at is not None else "board.clock.pause_asked"
+        key = (
+            "board.clock.resume_asked" if match.paused_at is not None else "board.clock.pause_asked"
+        )
         lines.append(t(key, locale, asked=asked, waiting=waiting))
     return lines
 
@@ -153,8 +156,12 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
     lines: list[str] = []
     for step in (outcome, *outcome.follow_ups):
         lines.append(
-            t(f"board.log.{step.kind}", locale, name=actor(match, step.seat, step.seat_name, locale),
-              notation=step.notation)
+            t(
+                f"board.log.{step.kind}",
+                locale,
+                name=actor(match, step.seat, step.seat_name, locale),
+                notation=step.notation,
+            )
         )
         for event in step.events:
             data = dict(event.data)
@@ -213,15 +220,24 @@ def move_selects(
             label = f"{label}: {moves[0]} … {moves[-1]}"
         selects.append(
             MoveSelect(
-                match.id, match.version, slot, placeholder=label[:150],
-                options=move_options(moves, [say(presentation.move_text(m, view), locale) for m in moves]),
+                match.id,
+                match.version,
+                slot,
+                placeholder=label[:150],
+                options=move_options(
+                    moves, [say(presentation.move_text(m, view), locale) for m in moves]
+                ),
             )
         )
     return selects
 
 
 def board_components(
-    match: Match, notations: Sequence[str], locale: str, *, solo: bool = True,
+    match: Match,
+    notations: Sequence[str],
+    locale: str,
+    *,
+    solo: bool = True,
     view: dict[str, Any] | None = None,
 ) -> discord.ui.View | None:
     """A game without declared controls. Solo: selects of the player's legal moves, Hint
@@ -235,8 +251,12 @@ def board_components(
         for select in move_selects(match, notations, locale, view):
             components.add_item(select)
     else:
-        components.add_item(BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale)))
-    components.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
+        components.add_item(
+            BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale))
+        )
+    components.add_item(
+        BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale))
+    )
     return components
 
 
@@ -254,7 +274,9 @@ _PICTURES: OrderedDict[tuple[str, str, str, str], bytes] = OrderedDict()
 PICTURE_CACHE_SIZE = 64
 
 
-async def render_png(game_id: str, view: dict[str, Any], locale: str, kind: str = "board") -> bytes | None:
+async def render_png(
+    game_id: str, view: dict[str, Any], locale: str, kind: str = "board"
+) -> bytes | None:
     """The board picture, drawn in a worker thread so the event loop keeps answering.
 
     ``None`` when the game has no renderer yet: the text still tells the whole story, and
@@ -277,7 +299,11 @@ async def render_png(game_id: str, view: dict[str, Any], locale: str, kind: str 
 
 
 async def public_controls(
-    service: MatchServiceAPI, match: Match, view: dict[str, Any], locale: str, selected: str | None = None
+    service: MatchServiceAPI,
+    match: Match,
+    view: dict[str, Any],
+    locale: str,
+    selected: str | None = None,
 ) -> discord.ui.View | None:
     """The declared controls of a game played on the public board: the seat to move's legal
     moves (none while a computer decides, so everything is disabled); ``selected``: the
@@ -292,18 +318,27 @@ async def public_controls(
 
 
 async def board_controls(
-    service: MatchServiceAPI, match: Match, view: dict[str, Any], locale: str, selected: str | None = None
+    service: MatchServiceAPI,
+    match: Match,
+    view: dict[str, Any],
+    locale: str,
+    selected: str | None = None,
 ) -> discord.ui.View | None:
     """The board's components, for the board's ``view`` (``selected``: see ``public_controls``)."""
     if presentation_of(match.game_id).public_controls:
         return await public_controls(service, match, view, locale, selected)
     viewer = board_viewer(match)
-    notations = await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
+    notations = (
+        await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
+    )
     return board_components(match, notations, locale, solo=viewer is not None, view=view)
 
 
 async def build_board(
-    service: MatchServiceAPI, match: Match, locale: str, outcome: TurnOutcome | None = None,
+    service: MatchServiceAPI,
+    match: Match,
+    locale: str,
+    outcome: TurnOutcome | None = None,
     selected: str | None = None,
 ) -> BoardMessage:
     """The complete board message of ``match`` in ``locale`` (the lobby before a start);
@@ -321,9 +356,13 @@ async def build_board(
         components = components or discord.ui.View(timeout=None)
         components.add_item(ReviewButton(match.id, label=t("board.button.review", locale)))
     return BoardMessage(
-        title=game_name(match.game_id, locale), head=tuple(board_head(match, view, locale)), png=png,
-        controls=components, footer=board_footer(match, locale),
-        body=tuple(outcome_lines(match, outcome, locale)), accent=accent(match),
+        title=game_name(match.game_id, locale),
+        head=tuple(board_head(match, view, locale)),
+        png=png,
+        controls=components,
+        footer=board_footer(match, locale),
+        body=tuple(outcome_lines(match, outcome, locale)),
+        accent=accent(match),
         apart=resign_apart(match, locale) if components is not None else (),
         alt_text=picture_alt(match, view, locale, limit=GALLERY_ALT_LIMIT),
     )

@@ -33,10 +33,14 @@ AnyInteraction = discord.Interaction[Any]
 class ComponentRoutes(Protocol):
     """What a click on a persistent component asks the flows to do."""
 
-    async def play(self, interaction: Interaction, match_id: str, notation: str, version: int) -> None:
+    async def play(
+        self, interaction: Interaction, match_id: str, notation: str, version: int
+    ) -> None:
         """Play ``notation`` on the board drawn at ``version``."""
 
-    async def board_action(self, interaction: Interaction, match_id: str, version: int, action: str) -> None:
+    async def board_action(
+        self, interaction: Interaction, match_id: str, version: int, action: str
+    ) -> None:
         """One of ``BOARD_ACTIONS`` (hand, hint, resign and its confirmation)."""
 
     async def lobby_action(
@@ -44,7 +48,9 @@ class ComponentRoutes(Protocol):
     ) -> None:
         """One of ``LOBBY_ACTIONS``; ``player`` names the computer player to add."""
 
-    async def select_piece(self, interaction: Interaction, match_id: str, version: int, piece: str) -> None:
+    async def select_piece(
+        self, interaction: Interaction, match_id: str, version: int, piece: str
+    ) -> None:
         """Redraw the board's controls with ``piece`` selected (the pad acts on it)."""
 
     async def rematch(self, interaction: Interaction, match_id: str) -> None:
@@ -54,7 +60,9 @@ class ComponentRoutes(Protocol):
         """The review of the finished ``match_id`` for the person who clicked (a player)."""
 
 
-async def run(interaction: AnyInteraction, work: Callable[[ComponentRoutes], Awaitable[None]]) -> None:
+async def run(
+    interaction: AnyInteraction, work: Callable[[ComponentRoutes], Awaitable[None]]
+) -> None:
     """Call ``work(routes)`` with the bot's routes, errors answered by ``guarded``."""
     typed: Interaction = interaction
     await replies.guarded(typed, work(typed.client.routes))
@@ -69,7 +77,10 @@ _MATCH = r"(?P<match>[a-z0-9]{1,24})"
 _VERSION = r"(?P<version>\d{1,9})"
 
 
-class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:mv:{_MATCH}:{_VERSION}:(?P<slot>\d)"):
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=rf"tt:mv:{_MATCH}:{_VERSION}:(?P<slot>\d)",
+):
     """A select of legal moves; the chosen option's value is the move's notation."""
 
     def __init__(
@@ -97,22 +108,34 @@ class MoveSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveSelect:
-        return cls(match["match"], int(match["version"]), int(match["slot"]), options=item.options if isinstance(item, discord.ui.Select) else None)
+        return cls(
+            match["match"],
+            int(match["version"]),
+            int(match["slot"]),
+            options=item.options if isinstance(item, discord.ui.Select) else None,
+        )
 
     async def callback(self, interaction: AnyInteraction) -> None:
         values = self.item.values
         if values:
             notation = str(values[0])
-            await run(interaction, lambda routes: routes.play(interaction, self.match_id, notation, self.version))
+            await run(
+                interaction,
+                lambda routes: routes.play(interaction, self.match_id, notation, self.version),
+            )
 
 
-def move_options(notations: Sequence[str], labels: Sequence[str] | None = None) -> list[discord.SelectOption]:
+def move_options(
+    notations: Sequence[str], labels: Sequence[str] | None = None
+) -> list[discord.SelectOption]:
     """Menu options playing ``notations``, each shown as its words in ``labels`` (the notation
     itself when there are none) with the notation as the option's small print."""
     if labels is None:
         return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
     return [
-        discord.SelectOption(label=label[:100], value=n[:100], description=n[:100] if label != n else None)
+        discord.SelectOption(
+            label=label[:100], value=n[:100], description=n[:100] if label != n else None
+        )
         for n, label in zip(notations, labels, strict=True)
     ]
 
@@ -156,7 +179,10 @@ class MoveButton(
         return cls(match["match"], int(match["version"]), match["move"], label=button_label(item))
 
     async def callback(self, interaction: AnyInteraction) -> None:
-        await run(interaction, lambda routes: routes.play(interaction, self.match_id, self.notation, self.version))
+        await run(
+            interaction,
+            lambda routes: routes.play(interaction, self.match_id, self.notation, self.version),
+        )
 
 
 class PieceButton(
@@ -181,7 +207,10 @@ class PieceButton(
         self.piece = piece
         super().__init__(
             discord.ui.Button(
-                custom_id=f"tt:pc:{match_id}:{version}:{piece}", label=(label or piece)[:80], style=style, row=row
+                custom_id=f"tt:pc:{match_id}:{version}:{piece}",
+                label=(label or piece)[:80],
+                style=style,
+                row=row,
             )
         )
 
@@ -194,7 +223,10 @@ class PieceButton(
 
     async def callback(self, interaction: AnyInteraction) -> None:
         await run(
-            interaction, lambda routes: routes.select_piece(interaction, self.match_id, self.version, self.piece)
+            interaction,
+            lambda routes: routes.select_piece(
+                interaction, self.match_id, self.version, self.piece
+            ),
         )
 
 
@@ -212,7 +244,11 @@ class BoardButton(
         self.version = version
         self.action = action
         # Resign sits apart on the board, grey; only its confirmation (private) is red.
-        style = discord.ButtonStyle.danger if action == "confirm-resign" else discord.ButtonStyle.secondary
+        style = (
+            discord.ButtonStyle.danger
+            if action == "confirm-resign"
+            else discord.ButtonStyle.secondary
+        )
         super().__init__(
             discord.ui.Button(
                 custom_id=f"tt:do:{match_id}:{version}:{action}",
@@ -237,7 +273,9 @@ class BoardButton(
             return
         await run(
             interaction,
-            lambda routes: routes.board_action(interaction, self.match_id, self.version, self.action),
+            lambda routes: routes.board_action(
+                interaction, self.match_id, self.version, self.action
+            ),
         )
 
 
@@ -256,7 +294,9 @@ class LobbyButton(
     """Join / Leave / Add computer / Remove computer / Start / Cancel of a lobby, and of a
     lobby with invitations Decline (an invited person) and Open to everyone (the host)."""
 
-    def __init__(self, match_id: str, action: str, *, label: str = "", disabled: bool = False) -> None:
+    def __init__(
+        self, match_id: str, action: str, *, label: str = "", disabled: bool = False
+    ) -> None:
         self.match_id = match_id
         self.action = action
         super().__init__(
@@ -277,19 +317,30 @@ class LobbyButton(
         return cls(match["match"], match["action"], label=button_label(item))
 
     async def callback(self, interaction: AnyInteraction) -> None:
-        await run(interaction, lambda routes: routes.lobby_action(interaction, self.match_id, self.action))
+        await run(
+            interaction, lambda routes: routes.lobby_action(interaction, self.match_id, self.action)
+        )
 
 
-class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:(?:cpu|clcpu):{_MATCH}"):
+class ComputerSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf"tt:(?:cpu|clcpu):{_MATCH}"
+):
     """The host's "Add a computer player" menu of a lobby (the game's declared players)."""
 
     def __init__(
-        self, match_id: str, *, options: list[discord.SelectOption] | None = None, placeholder: str | None = None
+        self,
+        match_id: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
     ) -> None:
         self.match_id = match_id
         super().__init__(
             discord.ui.Select(
-                custom_id=f"tt:cpu:{match_id}", options=options or [], row=2, placeholder=placeholder
+                custom_id=f"tt:cpu:{match_id}",
+                options=options or [],
+                row=2,
+                placeholder=placeholder,
             )
         )
 
@@ -298,13 +349,18 @@ class ComputerSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=rf
     async def from_custom_id(
         cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ComputerSelect:
-        return cls(match["match"], options=item.options if isinstance(item, discord.ui.Select) else None)
+        return cls(
+            match["match"], options=item.options if isinstance(item, discord.ui.Select) else None
+        )
 
     async def callback(self, interaction: AnyInteraction) -> None:
         values = self.item.values
         if values:
             player = str(values[0])
-            await run(interaction, lambda routes: routes.lobby_action(interaction, self.match_id, "addcpu", player))
+            await run(
+                interaction,
+                lambda routes: routes.lobby_action(interaction, self.match_id, "addcpu", player),
+            )
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"tt:rm:{_MATCH}"):
@@ -314,7 +370,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"
         self.match_id = match_id
         super().__init__(
             discord.ui.Button(
-                custom_id=f"tt:rm:{match_id}", label=label or "rematch", style=discord.ButtonStyle.primary
+                custom_id=f"tt:rm:{match_id}",
+                label=label or "rematch",
+                style=discord.ButtonStyle.primary,
             )
         )
 
@@ -336,7 +394,9 @@ class ReviewButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=rf"t
         self.match_id = match_id
         super().__init__(
             discord.ui.Button(
-                custom_id=f"tt:rv:{match_id}", label=label or "review", style=discord.ButtonStyle.secondary
+                custom_id=f"tt:rv:{match_id}",
+                label=label or "review",
+                style=discord.ButtonStyle.secondary,
             )
         )
 

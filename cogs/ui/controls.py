@@ -37,12 +37,19 @@ STYLES: dict[Style, discord.ButtonStyle] = {
 
 def move_button(match: Match, move: Move, locale: str, row: int) -> MoveButton:
     return MoveButton(
-        match.id, match.version, move.notation, label=say(move.label, locale), row=row,
-        style=STYLES[move.style], disabled=not move.enabled,
+        match.id,
+        match.version,
+        move.notation,
+        label=say(move.label, locale),
+        row=row,
+        style=STYLES[move.style],
+        disabled=not move.enabled,
     )
 
 
-def offer_items(match: Match, offers: tuple[Offer, ...], rows: list[int], locale: str) -> list[discord.ui.Item[Any]]:
+def offer_items(
+    match: Match, offers: tuple[Offer, ...], rows: list[int], locale: str
+) -> list[discord.ui.Item[Any]]:
     """Single moves as buttons in the first rows, then one select per row for each group
     (split by 25, each part's placeholder naming the range it covers)."""
     singles = [offer.moves[0] for offer in offers if len(offer.moves) == 1]
@@ -68,7 +75,11 @@ def offer_items(match: Match, offers: tuple[Offer, ...], rows: list[int], locale
                 placeholder = f"{placeholder} ({chunk[0].notation} … {chunk[-1].notation})"
             # A View puts a select in the first empty row: one of the free rows, since the
             # last row's buttons are added after the selects.
-            items.append(MoveSelect(match.id, match.version, slot, options=options, placeholder=placeholder[:150]))
+            items.append(
+                MoveSelect(
+                    match.id, match.version, slot, options=options, placeholder=placeholder[:150]
+                )
+            )
             slot += 1
     return items
 
@@ -91,13 +102,21 @@ def controls_view(match: Match, controls: Controls, locale: str) -> discord.ui.V
             selected = piece.id == controls.pieces.selected
             view.add_item(
                 PieceButton(
-                    match.id, match.version, piece.id, label=say(piece.label, locale), row=row,
-                    style=discord.ButtonStyle.primary if selected else discord.ButtonStyle.secondary,
+                    match.id,
+                    match.version,
+                    piece.id,
+                    label=say(piece.label, locale),
+                    row=row,
+                    style=discord.ButtonStyle.primary
+                    if selected
+                    else discord.ButtonStyle.secondary,
                 )
             )
     for item in offer_items(match, controls.offers, offer_rows, locale):
         view.add_item(item)
     for move in controls.finish[: BUTTONS_PER_ROW - 1]:
         view.add_item(move_button(match, move, locale, LAST_ROW))
-    view.add_item(BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)))
+    view.add_item(
+        BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale))
+    )
     return view

@@ -16,7 +16,9 @@ from service import MatchServiceAPI
 HAND_PNG = "hand.png"
 
 
-async def hand_message(service: MatchServiceAPI, match: Match, user_id: int, locale: str) -> BoardMessage:
+async def hand_message(
+    service: MatchServiceAPI, match: Match, user_id: int, locale: str
+) -> BoardMessage:
     """The caller's private view: their own cards (from their own view only) and, when it
     is their decision, selects of their legal moves."""
     view = service.view_for(match, user_id)
@@ -27,8 +29,11 @@ async def hand_message(service: MatchServiceAPI, match: Match, user_id: int, loc
         components.add_item(select)
     return BoardMessage(
         title=t("hand.title", locale, game=game_name(match.game_id, locale)),
-        head=(t("hand.your_turn" if moves else "hand.wait", locale),), png=png,
-        controls=components if moves else None, filename=HAND_PNG,
+        head=(t("hand.your_turn" if moves else "hand.wait", locale),),
+        png=png,
+        controls=components if moves else None,
+        filename=HAND_PNG,
         footer=t("board.footer", locale, match_id=match.id, steps=match.steps),
-        accent=accent(match), alt_text=picture_alt(match, view, locale, kind="hand", limit=GALLERY_ALT_LIMIT),
+        accent=accent(match),
+        alt_text=picture_alt(match, view, locale, kind="hand", limit=GALLERY_ALT_LIMIT),
     )

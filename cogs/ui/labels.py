@@ -28,8 +28,12 @@ def shown_name(text: str) -> str:
 
 def match_label(match: Match, locale: str) -> str:
     return t(
-        "match.label", locale, game=game_name(match.game_id, locale), match_id=match.id,
-        steps=match.steps, status=t(f"match.status.{match.status}", locale),
+        "match.label",
+        locale,
+        game=game_name(match.game_id, locale),
+        match_id=match.id,
+        steps=match.steps,
+        status=t(f"match.status.{match.status}", locale),
     )[:100]
 
 

@@ -50,7 +50,9 @@ class BoardMessage:
     def file(self) -> discord.File | None:
         if self.png is None:
             return None
-        return discord.File(io.BytesIO(self.png), filename=self.filename, description=self.alt_text[:1024] or None)
+        return discord.File(
+            io.BytesIO(self.png), filename=self.filename, description=self.alt_text[:1024] or None
+        )
 
     def texts(self) -> list[str]:
         """The layout's text blocks in order, within Discord's 4,000 characters: the body
@@ -71,7 +73,8 @@ class BoardMessage:
         container.add_item(discord.ui.TextDisplay(head))
         if self.png is not None:
             item = discord.MediaGalleryItem(
-                media=f"attachment://{self.filename}", description=self.alt_text[:GALLERY_ALT_LIMIT] or None
+                media=f"attachment://{self.filename}",
+                description=self.alt_text[:GALLERY_ALT_LIMIT] or None,
             )
             container.add_item(discord.ui.MediaGallery(item))
         footer = rest.pop() if rest and rest[-1].startswith("-# ") else None
@@ -102,7 +105,10 @@ class BoardMessage:
         """Also turns an old embed board into a layout (its content and embed cleared)."""
         file = self.file()
         return {
-            "content": None, "embeds": [], "attachments": [file] if file else [], "view": self.layout(),
+            "content": None,
+            "embeds": [],
+            "attachments": [file] if file else [],
+            "view": self.layout(),
             "allowed_mentions": QUIET,
         }
 

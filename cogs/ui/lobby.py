@@ -30,16 +30,21 @@ def clock_line(turn_limit: float | None, locale: str) -> str:
 
 def lobby_message(match: Match, locale: str) -> BoardMessage:
     game = get_game(match.game_id)
-    seats = "\n".join(
-        f"• {seat_name(match, i, locale)}" for i in range(len(match.seats))
+    seats = "\n".join(f"• {seat_name(match, i, locale)}" for i in range(len(match.seats)))
+    host = next(
+        (shown_name(s.name) for s in match.seats if s.user_id == match.host_id), str(match.host_id)
     )
-    host = next((shown_name(s.name) for s in match.seats if s.user_id == match.host_id), str(match.host_id))
     if match.status == "abandoned":
         description = t("lobby.cancelled", locale)
     else:
         description = t(
-            "lobby.description", locale, host=host, seats=seats, taken=len(match.seats),
-            min_players=game.min_players, max_players=game.max_players,
+            "lobby.description",
+            locale,
+            host=host,
+            seats=seats,
+            taken=len(match.seats),
+            min_players=game.min_players,
+            max_players=game.max_players,
         )
     if match.status == "lobby":
         description += "\n" + clock_line(match.turn_limit, locale)
@@ -47,15 +52,24 @@ def lobby_message(match: Match, locale: str) -> BoardMessage:
         if match.practice:  # told to everyone before they join: the host knows the deal
             description += "\n" + t("lobby.practice", locale)
     message = BoardMessage(
-        title=t("lobby.title", locale, game=game_name(match.game_id, locale)), head=(description,), png=None,
-        controls=None, footer=t("board.footer", locale, match_id=match.id, steps=match.steps),
-        accent=(discord.Colour.gold() if match.status == "lobby" else discord.Colour.light_grey()).value,
+        title=t("lobby.title", locale, game=game_name(match.game_id, locale)),
+        head=(description,),
+        png=None,
+        controls=None,
+        footer=t("board.footer", locale, match_id=match.id, steps=match.steps),
+        accent=(
+            discord.Colour.gold() if match.status == "lobby" else discord.Colour.light_grey()
+        ).value,
     )
     if match.status != "lobby":
         return message
     presentation = presentation_of(match.game_id)
     options = game.resolve_options(match.options)
-    fields = ((t("lobby.options_title", locale), option_lines(presentation, options, locale)[:1024]),) if options else ()
+    fields = (
+        ((t("lobby.options_title", locale), option_lines(presentation, options, locale)[:1024]),)
+        if options
+        else ()
+    )
     view = discord.ui.View(timeout=None)
     full = len(match.seats) >= game.max_players
     # A button that would do nothing is disabled: Start before the minimum is seated, Join
@@ -71,9 +85,16 @@ def lobby_message(match: Match, locale: str) -> BoardMessage:
     for action in LOBBY_ACTIONS:
         if action == "addcpu" and menu:
             continue  # the menu of computer players stands in for the button
-        if (action == "decline" and not match.invited) or (action == "open" and not match.invite_only):
+        if (action == "decline" and not match.invited) or (
+            action == "open" and not match.invite_only
+        ):
             continue
-        button = LobbyButton(match.id, action, label=t(f"lobby.button.{action}", locale), disabled=idle.get(action, False))
+        button = LobbyButton(
+            match.id,
+            action,
+            label=t(f"lobby.button.{action}", locale),
+            disabled=idle.get(action, False),
+        )
         if action == "cancel":
             apart = (button,)  # cannot be undone: on a row of its own
         else:
@@ -101,10 +122,16 @@ def invitation_ping(match: Match, locale: str, link: str) -> str | None:
     """The message that pings the invited, once, when the lobby (at ``link``) is posted."""
     if not match.invited:
         return None
-    host = next((shown_name(s.name) for s in match.seats if s.user_id == match.host_id), str(match.host_id))
+    host = next(
+        (shown_name(s.name) for s in match.seats if s.user_id == match.host_id), str(match.host_id)
+    )
     mentions = " ".join(f"<@{u}>" for u in match.invited)
     return t(
-        "lobby.invite_ping", locale, mentions=mentions, host=host, link=link,
+        "lobby.invite_ping",
+        locale,
+        mentions=mentions,
+        host=host,
+        link=link,
         game=game_name(match.game_id, locale),
     )
 
@@ -127,6 +154,10 @@ def computer_menu(match: Match, presentation: Presentation, locale: str) -> Comp
         label = presentation.player_label(name)
         about = Text(f"{label.key}.about", fallback="")
         options.append(
-            discord.SelectOption(label=say(label, locale)[:100], value=name, description=say(about, locale)[:100] or None)
+            discord.SelectOption(
+                label=say(label, locale)[:100],
+                value=name,
+                description=say(about, locale)[:100] or None,
+            )
         )
     return ComputerSelect(match.id, options=options, placeholder=t("lobby.addcpu_menu", locale))

@@ -32,7 +32,9 @@ def problem(failure: Classified | None, locale: str) -> str:
     return t(key, locale)
 
 
-def notice(published: Published, locale: str, *, thread: bool, notation: str | None = None) -> str | None:
+def notice(
+    published: Published, locale: str, *, thread: bool, notation: str | None = None
+) -> str | None:
     """The private line for the actor, or None when everything was shown."""
     if published.ok:
         return None
@@ -40,7 +42,13 @@ def notice(published: Published, locale: str, *, thread: bool, notation: str | N
         return t("blocked.retry_later", locale, problem=problem(published.failure, locale))
     names = permission_names(NEEDED_IN_THREAD if thread else NEEDED, locale)
     key = "blocked.move_saved" if notation else "blocked.saved"
-    return t(key, locale, problem=problem(published.failure, locale), permissions=names, notation=notation or "")
+    return t(
+        key,
+        locale,
+        problem=problem(published.failure, locale),
+        permissions=names,
+        notation=notation or "",
+    )
 
 
 def first_trouble(*results: Published | None) -> Published | None:
@@ -48,7 +56,9 @@ def first_trouble(*results: Published | None) -> Published | None:
     return next((r for r in results if r is not None and not r.ok), None)
 
 
-async def tell_actor(interaction: replies.Interaction, published: Published, notation: str | None = None) -> None:
+async def tell_actor(
+    interaction: replies.Interaction, published: Published, notation: str | None = None
+) -> None:
     """Tell the actor privately that what they did is saved and what the bot cannot do."""
     locale = locale_for(interaction, public=False)
     text = notice(published, locale, thread=in_thread(interaction), notation=notation)
@@ -65,14 +75,22 @@ async def note_blocked_thread(bot: discord.Client, match: Match, failure: Classi
         return
     guild = bot.get_guild(match.guild_id) if match.guild_id else None
     locale = locale_code(getattr(guild, "preferred_locale", None))
-    text = t("blocked.thread_note", locale, match_id=match.id, problem=problem(failure, locale), thread=thread.mention)
+    text = t(
+        "blocked.thread_note",
+        locale,
+        match_id=match.id,
+        problem=problem(failure, locale),
+        thread=thread.mention,
+    )
     try:
         await parent.send(text)
     except discord.HTTPException as error:
         log.info("no note about match %s in %s: %s", match.id, parent.id, error)
 
 
-async def note_deleted_thread(bot: discord.Client, matches: Sequence[Match], parent_id: int) -> None:
+async def note_deleted_thread(
+    bot: discord.Client, matches: Sequence[Match], parent_id: int
+) -> None:
     """Matches whose thread was deleted: a note in the thread's parent channel, the one place
     left where their players can learn why the game stopped."""
     parent = bot.get_channel(parent_id)

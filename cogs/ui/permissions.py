@@ -26,7 +26,11 @@ NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
 #: In a thread, "Send Messages in Threads" replaces "Send Messages".
 NEEDED_IN_THREAD = ("view_channel", "send_messages_in_threads", "embed_links", "attach_files")
 THREAD_TYPES = frozenset(
-    {discord.ChannelType.public_thread, discord.ChannelType.private_thread, discord.ChannelType.news_thread}
+    {
+        discord.ChannelType.public_thread,
+        discord.ChannelType.private_thread,
+        discord.ChannelType.news_thread,
+    }
 )
 
 
@@ -53,10 +57,6 @@ def permission_names(names: list[str] | tuple[str, ...], locale: str) -> str:
     return ", ".join(t(f"perm.{name}", locale) for name in names)
 
 
-def needed_names(interaction: discord.Interaction, locale: str) -> str:
-    return permission_names(NEEDED_IN_THREAD if in_thread(interaction) else NEEDED, locale)
-
-
 async def preflight(interaction: replies.Interaction) -> bool:
     """True when the bot can host a match in this channel; otherwise the user is told
     privately what is missing (in their language) and False is returned."""
@@ -72,6 +72,9 @@ async def preflight(interaction: replies.Interaction) -> bool:
 def channel_ready(interaction: discord.Interaction[Any]) -> bool:
     """Whether this interaction shows the bot has everything it needs in its channel
     (used to lift a publisher block as soon as an admin fixed the permissions)."""
-    if getattr(interaction, "guild_id", None) is None or getattr(interaction, "channel_id", None) is None:
+    if (
+        getattr(interaction, "guild_id", None) is None
+        or getattr(interaction, "channel_id", None) is None
+    ):
         return False
     return not missing_here(interaction)

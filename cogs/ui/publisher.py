@@ -51,12 +51,12 @@ class Drawable(Protocol):
 
 
 class Shown(Enum):
-    EDITED = "edited"        # the board message was edited in place
-    POSTED = "posted"        # a fresh board message was posted (it is now the board)
-    SENT = "sent"            # a plain message was sent
-    SKIPPED = "skipped"      # a newer version is shown or on its way: nothing to do
-    BLOCKED = "blocked"      # the channel refuses the bot: nothing was sent
-    FAILED = "failed"        # Discord failed for now (5xx, network): try again later
+    EDITED = "edited"  # the board message was edited in place
+    POSTED = "posted"  # a fresh board message was posted (it is now the board)
+    SENT = "sent"  # a plain message was sent
+    SKIPPED = "skipped"  # a newer version is shown or on its way: nothing to do
+    BLOCKED = "blocked"  # the channel refuses the bot: nothing was sent
+    FAILED = "failed"  # Discord failed for now (5xx, network): try again later
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,22 +89,16 @@ class _Board:
 @dataclass(slots=True)
 class _MatchState:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    wanted: int = -1         # newest version a redraw was asked for
-    shown: int = -1          # newest version shown
+    wanted: int = -1  # newest version a redraw was asked for
+    shown: int = -1  # newest version shown
     board: _Board | None = None
     retry: asyncio.Task[None] | None = None
     latest: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = None  # newest redraw asked
-    drawn: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = None  # the board shown, to post again
+    drawn: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = (
+        None  # the board shown, to post again
+    )
     ping: int | None = None  # the match's one ping in the channel (removed by the next one)
-    users: int = 0           # redraws and messages under way (waiting for the lock included)
-
-
-class MatchLike(Protocol):
-    id: str
-    version: int
-    guild_id: int | None
-    channel_id: int
-    board_message_id: int | None
+    users: int = 0  # redraws and messages under way (waiting for the lock included)
 
 
 ChannelFor = Callable[[int, int | None], Any]
@@ -181,7 +175,11 @@ class Publisher:
         block.retry_at = self._clock() + wait
         log.warning(
             "channel %s of match %s refuses the bot (%s, code %s); next try in %.0f s",
-            match.channel_id, match.id, failure.kind.value, failure.code, wait,
+            match.channel_id,
+            match.id,
+            failure.kind.value,
+            failure.code,
+            wait,
         )
         if first and self.on_block is not None:
             try:
@@ -255,7 +253,8 @@ class Publisher:
     def _known_fresh(self, match: Match) -> bool:
         board = self._known(match.id).board
         return (
-            board is not None and board.posted_at is not None
+            board is not None
+            and board.posted_at is not None
             and board.message_id == self.board_id(match)
             and self._clock() - board.posted_at < self.fresh_for
         )
@@ -311,7 +310,9 @@ class Publisher:
                     result = await self.redraw(newest, drawn)
                     if result.shown is not Shown.FAILED:
                         return
-                log.warning("board of %s still not redrawn after %d tries", match.id, len(RETRY_DELAYS) + 1)
+                log.warning(
+                    "board of %s still not redrawn after %d tries", match.id, len(RETRY_DELAYS) + 1
+                )
             finally:
                 state.retry = None
                 self._forget_if_ended(newest, state)
@@ -325,7 +326,10 @@ class Publisher:
                 state.retry.cancel()
 
     async def _show(
-        self, match: Match, board: Drawable, edit_here: Callable[[Drawable], Awaitable[Any]] | None,
+        self,
+        match: Match,
+        board: Drawable,
+        edit_here: Callable[[Drawable], Awaitable[Any]] | None,
         new_board: bool,
     ) -> Published:
         board_id = self.board_id(match)
@@ -352,7 +356,10 @@ class Publisher:
         return await self._post_board(match, board, old=board_id)
 
     async def _edit(
-        self, match: Match, board_id: int, board: Drawable,
+        self,
+        match: Match,
+        board_id: int,
+        board: Drawable,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None,
     ) -> None:
         """Through the interaction when given and the board is known to be young
@@ -391,7 +398,9 @@ class Publisher:
         except (discord.HTTPException, discord.RateLimited) as error:
             log.info("old board %s of %s stays (%s)", message_id, match.id, error)
 
-    async def _refused(self, match: Match, error: discord.HTTPException | discord.RateLimited) -> Published:
+    async def _refused(
+        self, match: Match, error: discord.HTTPException | discord.RateLimited
+    ) -> Published:
         failure = classify(error)
         assert failure is not None
         if failure.kind is Failure.THREAD_ARCHIVED:
@@ -406,7 +415,9 @@ class Publisher:
         return Published(Shown.FAILED, failure)
 
     # -- plain messages ------------------------------------------------------------------
-    async def say(self, match: Match, content: str, *, ping: bool = False, **kwargs: Any) -> Published:
+    async def say(
+        self, match: Match, content: str, *, ping: bool = False, **kwargs: Any
+    ) -> Published:
         """A plain message about ``match`` in its channel, in order with its redraws;
         nothing is sent while the channel is blocked.
 

@@ -32,21 +32,39 @@ def stats_line(rated: PlayerRating, locale: str, *, in_server: bool) -> str:
 
 
 def global_line(rated: PlayerRating, locale: str) -> str:
-    return t("stats.rating.scope.global", locale, value=value(rated.rating, locale), matches=rated.rating.matches)
+    return t(
+        "stats.rating.scope.global",
+        locale,
+        value=value(rated.rating, locale),
+        matches=rated.rating.matches,
+    )
 
 
-def board_lines(settled: Sequence[PlayerRating], provisional: Sequence[PlayerRating], locale: str) -> str:
+def board_lines(
+    settled: Sequence[PlayerRating], provisional: Sequence[PlayerRating], locale: str
+) -> str:
     """Settled players ranked, the provisional ones listed apart below."""
     lines = [
-        t("leaderboard.rating.line", locale, rank=r.rank, user=f"<@{r.user_id}>",
-          value=value(r.rating, locale), matches=r.rating.matches)
+        t(
+            "leaderboard.rating.line",
+            locale,
+            rank=r.rank,
+            user=f"<@{r.user_id}>",
+            value=value(r.rating, locale),
+            matches=r.rating.matches,
+        )
         for r in settled
     ]
     if provisional:
         lines += ["", f"**{t('leaderboard.rating.provisional', locale)}**"]
         lines += [
-            t("leaderboard.rating.provisional_line", locale, user=f"<@{r.user_id}>",
-              value=value(r.rating, locale), matches=r.rating.matches)
+            t(
+                "leaderboard.rating.provisional_line",
+                locale,
+                user=f"<@{r.user_id}>",
+                value=value(r.rating, locale),
+                matches=r.rating.matches,
+            )
             for r in provisional
         ]
     return "\n".join(lines) or t("leaderboard.rating.empty", locale)

@@ -56,7 +56,9 @@ async def tolerate(call: Awaitable[T]) -> T | None:
         failure = classify(error)
         # 5xx even after discord.py's retries: the reply is lost; answering "something went
         # wrong" through the same webhook would fail the same way.
-        if error.code in EXPECTED_ERROR_CODES or (failure is not None and failure.kind is Failure.TRANSIENT):
+        if error.code in EXPECTED_ERROR_CODES or (
+            failure is not None and failure.kind is Failure.TRANSIENT
+        ):
             log.info("interaction reply skipped: %s (%s)", error.text, error.code)
             return None
         raise
@@ -68,7 +70,9 @@ ACK, ANSWERED = "tabletop.ack", "tabletop.answered"
 ACK_UPDATE, ACK_PUBLIC, ACK_PRIVATE = "update", "public", "private"
 
 
-async def defer(interaction: Interaction, *, ephemeral: bool = False, new_message: bool = False) -> None:
+async def defer(
+    interaction: Interaction, *, ephemeral: bool = False, new_message: bool = False
+) -> None:
     """Acknowledge now, before any database wait or slow work: a 'thinking' state for
     commands (``ephemeral`` when the answer is private), a silent update for buttons and
     selects (unless their answer is a ``new_message``)."""
@@ -112,7 +116,9 @@ async def _answer_deferred(
 
 def _thinking(interaction: Interaction) -> bool:
     """Deferred with a 'thinking' state whose response was not given yet."""
-    return interaction.extras.get(ACK) in (ACK_PUBLIC, ACK_PRIVATE) and not interaction.extras.get(ANSWERED)
+    return interaction.extras.get(ACK) in (ACK_PUBLIC, ACK_PRIVATE) and not interaction.extras.get(
+        ANSWERED
+    )
 
 
 async def send(
@@ -143,7 +149,9 @@ async def send_message(
             done, answer = await _answer_deferred(interaction, False, kwargs)
             if done:
                 return answer
-        message: discord.Message | None = await tolerate(interaction.followup.send(wait=True, **kwargs))
+        message: discord.Message | None = await tolerate(
+            interaction.followup.send(wait=True, **kwargs)
+        )
         return message
     await tolerate(interaction.response.send_message(content, **kwargs))
     return await tolerate(interaction.original_response())
@@ -186,7 +194,9 @@ async def report_failure(interaction: Interaction, error: BaseException) -> None
     """An unexpected error: logged with its traceback, and the user told in one line."""
     log.error("interaction failed", exc_info=error)
     try:
-        await send(interaction, t("error.generic", locale_for(interaction, public=False)), ephemeral=True)
+        await send(
+            interaction, t("error.generic", locale_for(interaction, public=False)), ephemeral=True
+        )
     except discord.HTTPException:
         log.info("could not tell the user about the failure")
 

@@ -17,7 +17,9 @@ if TYPE_CHECKING:
     from cogs.ui.replies import Interaction
 
 
-def rules_message(game_id: str, page: int, locale: str) -> tuple[discord.Embed, discord.ui.View | None]:
+def rules_message(
+    game_id: str, page: int, locale: str
+) -> tuple[discord.Embed, discord.ui.View | None]:
     """Page ``page`` of the rules (clamped) with Previous / Next buttons."""
     pages = rules_pages(game_id, locale_code(locale))
     name = game_name(game_id, locale)
@@ -31,9 +33,16 @@ def rules_message(game_id: str, page: int, locale: str) -> tuple[discord.Embed, 
     if len(pages) == 1:
         return embed, None
     view = discord.ui.View(timeout=None)
-    view.add_item(RulesPager(game_id, max(page - 1, 0), label=t("rules.previous", locale), disabled=page == 0))
     view.add_item(
-        RulesPager(game_id, min(page + 1, len(pages) - 1), label=t("rules.next", locale), disabled=page == len(pages) - 1)
+        RulesPager(game_id, max(page - 1, 0), label=t("rules.previous", locale), disabled=page == 0)
+    )
+    view.add_item(
+        RulesPager(
+            game_id,
+            min(page + 1, len(pages) - 1),
+            label=t("rules.next", locale),
+            disabled=page == len(pages) - 1,
+        )
     )
     return embed, view
 

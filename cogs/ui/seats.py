@@ -42,6 +42,7 @@ def seat_label(match: Match, seat: int, locale: str) -> str:
 def seat_legend(match: Match, locale: str) -> str:
     """Every seat in the order of play, badge and name: the key to the picture's badges."""
     return t(
-        "seat.legend", locale,
+        "seat.legend",
+        locale,
         seats=" · ".join(seat_label(match, seat, locale) for seat in range(len(match.seats))),
     )

@@ -60,7 +60,9 @@ class Estimate:
     exact: bool = False
 
 
-def weighted_estimate(values: Sequence[float], weights: Sequence[float], exact: bool = False) -> Estimate:
+def weighted_estimate(
+    values: Sequence[float], weights: Sequence[float], exact: bool = False
+) -> Estimate:
     """The weighted mean of ``values`` and its standard error (self-normalised importance
     sampling: ``sqrt(sum w²(x-m)²) / sum w``)."""
     total = sum(weights)

@@ -91,7 +91,10 @@ def _key(state: Any) -> Any:
 
 
 def play_deal(
-    game: Game[Any, Any], start: Any, player: Player, rngs: Sequence[random.Random],
+    game: Game[Any, Any],
+    start: Any,
+    player: Player,
+    rngs: Sequence[random.Random],
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> list[Any]:
     """The final state of one play of ``start`` per generator (a solo game: seat 0)."""
@@ -150,14 +153,16 @@ def compute_par(
     for name in players:
         finals = play_deal(game, start, known[name], par_rngs(seed, name, plays))
         ranks = [rank(game, state) for state in finals]
-        computers.append(ComputerPar(
-            player=name,
-            plays=plays,
-            wins=sum(won for won, _ in ranks),
-            mean_score=sum(score for _, score in ranks) / plays,
-            beaten=None if mine is None else sum(1 for r in ranks if mine > r),
-            equalled=None if mine is None else sum(1 for r in ranks if mine == r),
-        ))
+        computers.append(
+            ComputerPar(
+                player=name,
+                plays=plays,
+                wins=sum(won for won, _ in ranks),
+                mean_score=sum(score for _, score in ranks) / plays,
+                beaten=None if mine is None else sum(1 for r in ranks if mine > r),
+                equalled=None if mine is None else sum(1 for r in ranks if mine == r),
+            )
+        )
     return Par(game_id, seed, tuple(computers), mine, time.perf_counter() - began)
 
 

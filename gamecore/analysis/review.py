@@ -165,7 +165,12 @@ def estimate_moves(
 
 
 def _screen(
-    game: Game[Any, Any], know: Knowledge, legal: Sequence[Any], taken: Sequence[Any], seed: int, measure: Measure,
+    game: Game[Any, Any],
+    know: Knowledge,
+    legal: Sequence[Any],
+    taken: Sequence[Any],
+    seed: int,
+    measure: Measure,
     samples: int,
 ) -> Any | None:
     """The most promising move besides ``taken`` (the move played and the advisor's): up to
@@ -212,11 +217,18 @@ def review_game(
             progress(done, len(points))
         state = point.state
         legal = game.legal_actions(state, seat)
-        advice = heuristic(game.view(state, seat), legal, random.Random(mix_seed(seed, "advice", point.step)))
+        advice = heuristic(
+            game.view(state, seat), legal, random.Random(mix_seed(seed, "advice", point.step))
+        )
         know = Knowledge(state, first_hand)
         actions = [point.action] if advice == point.action else [point.action, advice]
         challenger = _screen(
-            game, know, legal, actions, mix_seed(seed, "screen", point.step), measure,
+            game,
+            know,
+            legal,
+            actions,
+            mix_seed(seed, "screen", point.step),
+            measure,
             max(2, samples // SCREEN_SHARE),
         )
         if challenger is not None:
@@ -230,29 +242,40 @@ def review_game(
             diffs = [b - a for a, b in zip(values[0], values[slot], strict=True)]
             paired = weighted_estimate(diffs, weights, exact)
             if paired.value > loss:
-                best, best_action, loss, error = estimates[slot], actions[slot], paired.value, paired.error
-        decisions.append(Decision(
-            step=point.step,
-            played=game.format_action(point.action),
-            best=game.format_action(best_action),
-            played_value=played,
-            best_value=best,
-            loss=loss,
-            loss_error=error,
-            verdict=verdict(loss, error, exact),
-            options=point.options,
-        ))
+                best, best_action, loss, error = (
+                    estimates[slot],
+                    actions[slot],
+                    paired.value,
+                    paired.error,
+                )
+        decisions.append(
+            Decision(
+                step=point.step,
+                played=game.format_action(point.action),
+                best=game.format_action(best_action),
+                played_value=played,
+                best_value=best,
+                loss=loss,
+                loss_error=error,
+                verdict=verdict(loss, error, exact),
+                options=point.options,
+            )
+        )
     if progress is not None:
         progress(len(points), len(points))
-    return Review(game_id, seed, seat, measure, tuple(decisions), samples, time.perf_counter() - began)
+    return Review(
+        game_id, seed, seat, measure, tuple(decisions), samples, time.perf_counter() - began
+    )
 
 
 def review_lines(review: Review) -> list[str]:
     """The review in English (the CLI's output): one line per decision, then the worst."""
     m = review.measure
     what = "chance to win" if m.kind == "win" else "expected score"
-    lines = [f"{review.game_id} seed {review.seed}: {len(review.decisions)} decisions, "
-             f"{what} per move ({review.samples} worlds each unless exact; ± is one standard error)"]
+    lines = [
+        f"{review.game_id} seed {review.seed}: {len(review.decisions)} decisions, "
+        f"{what} per move ({review.samples} worlds each unless exact; ± is one standard error)"
+    ]
     for d in review.decisions:
         p = d.played_value
         err = "exact" if p.exact else f"±{_points(m, p.error)}"
@@ -286,4 +309,13 @@ def accuracy(review: Review) -> float:
     return sum(1 for d in review.decisions if d.verdict in ("best", "good")) / len(review.decisions)
 
 
-__all__ = ["BLUNDER", "MISTAKE", "SAMPLES", "Decision", "Review", "accuracy", "review_game", "review_lines"]
+__all__ = [
+    "BLUNDER",
+    "MISTAKE",
+    "SAMPLES",
+    "Decision",
+    "Review",
+    "accuracy",
+    "review_game",
+    "review_lines",
+]

@@ -91,12 +91,16 @@ def review_table(
             progress(done, len(points))
         legal = game.legal_actions(state, seat)
         adviser = available_players(game)[_advisor(game)]
-        advice = adviser(game.view(state, seat), legal, random.Random(mix_seed(seed, "advice", step)))
+        advice = adviser(
+            game.view(state, seat), legal, random.Random(mix_seed(seed, "advice", step))
+        )
         actions = [action] if advice == action else [action, advice]
         values: list[list[float]] = [[] for _ in actions]
         wins = [0.0] * seats
         for index in range(samples):
-            world = table_world(game_id, state, seat, random.Random(mix_seed(seed, "worlds", step, index)))
+            world = table_world(
+                game_id, state, seat, random.Random(mix_seed(seed, "worlds", step, index))
+            )
             for slot, chosen in enumerate(actions):
                 after = game.apply(world, seat, chosen)[0]
                 winners = _rollout(game, after, seats, mix_seed(seed, "rollout", step, index))
@@ -109,19 +113,36 @@ def review_table(
         played = estimates[0]
         best, best_action, loss, error = played, action, 0.0, 0.0
         if len(actions) == 2:
-            paired = weighted_estimate([b - a for a, b in zip(values[0], values[1], strict=True)], weights)
+            paired = weighted_estimate(
+                [b - a for a, b in zip(values[0], values[1], strict=True)], weights
+            )
             if paired.value > 0:
                 best, best_action, loss, error = estimates[1], advice, paired.value, paired.error
-        decisions.append(Decision(
-            step=step, played=game.format_action(action), best=game.format_action(best_action),
-            played_value=played, best_value=best, loss=loss, loss_error=error,
-            verdict=verdict(loss, error, False), options=options_count,
-        ))
+        decisions.append(
+            Decision(
+                step=step,
+                played=game.format_action(action),
+                best=game.format_action(best_action),
+                played_value=played,
+                best_value=best,
+                loss=loss,
+                loss_error=error,
+                verdict=verdict(loss, error, False),
+                options=options_count,
+            )
+        )
         seat_values.append(tuple(w / samples for w in wins))
     if progress is not None:
         progress(len(points), len(points))
     return Review(
-        game_id, seed, seat, WIN, tuple(decisions), samples, time.perf_counter() - began, tuple(seat_values)
+        game_id,
+        seed,
+        seat,
+        WIN,
+        tuple(decisions),
+        samples,
+        time.perf_counter() - began,
+        tuple(seat_values),
     )
 
 

@@ -37,7 +37,8 @@ def _speiderne(state: SpeiderneState, seat: int, rng: random.Random) -> Speidern
     rng.shuffle(unseen)
     cards = iter(unseen)
     hands = tuple(
-        hand if other == seat else tuple(next(cards) for _ in hand) for other, hand in enumerate(state.hands)
+        hand if other == seat else tuple(next(cards) for _ in hand)
+        for other, hand in enumerate(state.hands)
     )
     regions = tuple(r if r.revealed else Region(next(cards), False, r.by) for r in state.regions)
     deck = tuple(next(cards) for _ in state.deck)
@@ -53,7 +54,9 @@ def _cartolan(state: Any, rng: random.Random) -> Any:
 
     world = state.clone()
     for k in range(len(world.piles)):
-        pool = sorted(world.piles[k] + world.discards[k])  # the true order must not steer the shuffle
+        pool = sorted(
+            world.piles[k] + world.discards[k]
+        )  # the true order must not steer the shuffle
         rng.shuffle(pool)
         count = len(world.piles[k])
         world.piles[k], world.discards[k] = pool[:count], pool[count:]

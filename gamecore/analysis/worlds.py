@@ -80,7 +80,7 @@ def _carto_world(
         cells[index] = card
     for index, card in zip(inner, others, strict=False):
         cells[index] = card
-    pile = tuple(others[len(inner):])
+    pile = tuple(others[len(inner) :])
     return replace(state, cells=tuple(cells), pile=pile), _carto_weight(cells, know.first_hand)
 
 
@@ -109,7 +109,7 @@ def _delver_world(know: Knowledge, unseen: Sequence[Card]) -> tuple[delver.Delve
     slots = list(state.slots)
     for index, card in zip(hidden, unseen, strict=False):
         slots[index] = card
-    return replace(state, slots=tuple(slots), deck=tuple(unseen[len(hidden):])), 1.0
+    return replace(state, slots=tuple(slots), deck=tuple(unseen[len(hidden) :])), 1.0
 
 
 def world_count(game_id: str, know: Knowledge) -> int:

@@ -70,49 +70,89 @@ def build_parser(
     list_parser.add_argument("--json", action="store_true", help="one JSON object per game")
 
     play = commands.add_parser(
-        "play", help="play a game in the terminal (or drive it with --json)",
-        add_help=with_help, allow_abbrev=False,
+        "play",
+        help="play a game in the terminal (or drive it with --json)",
+        add_help=with_help,
+        allow_abbrev=False,
     )
     play.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
-    play.add_argument("--seed", type=int, default=None,
-                      help=f"game seed (default: random for a person, {DEFAULT_SEED} with --json)")
+    play.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        help=f"game seed (default: random for a person, {DEFAULT_SEED} with --json)",
+    )
     play.add_argument("--players", type=int, default=None, help="number of seats")
-    play.add_argument("--player", action="append", metavar="NAME",
-                      help="computer player per seat (comma list or repeated; 'human' is you)")
-    play.add_argument("--json", action="store_true",
-                      help="machine protocol: one move per stdin line, one JSON object per line")
+    play.add_argument(
+        "--player",
+        action="append",
+        metavar="NAME",
+        help="computer player per seat (comma list or repeated; 'human' is you)",
+    )
+    play.add_argument(
+        "--json",
+        action="store_true",
+        help="machine protocol: one move per stdin line, one JSON object per line",
+    )
 
     simulate = commands.add_parser(
-        "simulate", help="run many seeded games of computer players",
-        add_help=with_help, allow_abbrev=False,
+        "simulate",
+        help="run many seeded games of computer players",
+        add_help=with_help,
+        allow_abbrev=False,
     )
     simulate.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
     simulate.add_argument("--games", type=int, required=with_help, help="number of games")
-    simulate.add_argument("--seed", type=int, default=DEFAULT_SEED,
-                          help=f"seed of game 0; game i uses seed+i (default {DEFAULT_SEED})")
+    simulate.add_argument(
+        "--seed",
+        type=int,
+        default=DEFAULT_SEED,
+        help=f"seed of game 0; game i uses seed+i (default {DEFAULT_SEED})",
+    )
     simulate.add_argument("--players", type=int, default=None, help="number of seats")
-    simulate.add_argument("--player", action="append", metavar="NAME[,NAME...]",
-                          help="computer players for the seats in order (cycled); 'mixed' = random type")
-    simulate.add_argument("--rotate", action="store_true",
-                          help="shift the line-up one seat per game (every type plays every seat)")
+    simulate.add_argument(
+        "--player",
+        action="append",
+        metavar="NAME[,NAME...]",
+        help="computer players for the seats in order (cycled); 'mixed' = random type",
+    )
+    simulate.add_argument(
+        "--rotate",
+        action="store_true",
+        help="shift the line-up one seat per game (every type plays every seat)",
+    )
     simulate.add_argument("--jsonl", metavar="FILE", help="write one JSON record per game")
     simulate.add_argument("--plot", metavar="FILE.png", help="draw a PNG chart of the statistics")
     simulate.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
-    simulate.add_argument("--max-steps", type=int, default=DEFAULT_MAX_STEPS,
-                          help=f"record a game as an error after this many steps (default {DEFAULT_MAX_STEPS})")
+    simulate.add_argument(
+        "--max-steps",
+        type=int,
+        default=DEFAULT_MAX_STEPS,
+        help=f"record a game as an error after this many steps (default {DEFAULT_MAX_STEPS})",
+    )
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
     replay = commands.add_parser(
-        "replay", help="re-run a list of moves from a seed and show the position",
-        add_help=with_help, allow_abbrev=False,
+        "replay",
+        help="re-run a list of moves from a seed and show the position",
+        add_help=with_help,
+        allow_abbrev=False,
     )
     replay.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
-    replay.add_argument("moves", nargs="?", metavar="MOVES",
-                        help="file with one move per line ('SEAT: move' names the seat; default stdin)")
-    replay.add_argument("--seed", type=int, default=None, help=f"game seed (default {DEFAULT_SEED})")
+    replay.add_argument(
+        "moves",
+        nargs="?",
+        metavar="MOVES",
+        help="file with one move per line ('SEAT: move' names the seat; default stdin)",
+    )
+    replay.add_argument(
+        "--seed", type=int, default=None, help=f"game seed (default {DEFAULT_SEED})"
+    )
     replay.add_argument("--players", type=int, default=None, help="number of seats")
-    replay.add_argument("--json", action="store_true", help="print the final position as a --json object")
+    replay.add_argument(
+        "--json", action="store_true", help="print the final position as a --json object"
+    )
 
     par, review = add_analysis_parsers(commands, with_help)
 
@@ -147,13 +187,18 @@ def all_games(games: Mapping[str, Game[Any, Any]] | None) -> list[Game[Any, Any]
 def seat_count(game: Game[Any, Any], requested: int | None) -> int:
     seats = game.min_players if requested is None else requested
     if not game.min_players <= seats <= game.max_players:
-        span = f"{game.min_players}" if game.min_players == game.max_players else (
-            f"{game.min_players}-{game.max_players}")
+        span = (
+            f"{game.min_players}"
+            if game.min_players == game.max_players
+            else (f"{game.min_players}-{game.max_players}")
+        )
         raise UsageError(f"{game.id} takes {span} players, not {seats}")
     return seats
 
 
-def resolved_options(game: Game[Any, Any], args: argparse.Namespace, dests: Mapping[str, str]) -> dict[str, Any]:
+def resolved_options(
+    game: Game[Any, Any], args: argparse.Namespace, dests: Mapping[str, str]
+) -> dict[str, Any]:
     try:
         return game.resolve_options(chosen_options(args, dests))
     except IllegalAction as exc:

@@ -47,7 +47,11 @@ def _check_game(game: Game[Any, Any], covered: tuple[str, ...] = tuple(MEASURES)
 
 
 def run_par(
-    game: Game[Any, Any], args: argparse.Namespace, options: Mapping[str, Any], stdin: IO[str], stdout: IO[str]
+    game: Game[Any, Any],
+    args: argparse.Namespace,
+    options: Mapping[str, Any],
+    stdin: IO[str],
+    stdout: IO[str],
 ) -> int:
     _check_game(game)
     if args.plays < 1:
@@ -73,7 +77,11 @@ def run_par(
 
 
 def run_review(
-    game: Game[Any, Any], args: argparse.Namespace, options: Mapping[str, Any], stdin: IO[str], stdout: IO[str]
+    game: Game[Any, Any],
+    args: argparse.Namespace,
+    options: Mapping[str, Any],
+    stdin: IO[str],
+    stdout: IO[str],
 ) -> int:
     _check_game(game, (*MEASURES, *TABLE_GAMES))
     if args.samples is not None and args.samples < 1:
@@ -84,11 +92,21 @@ def run_review(
         if game.id in TABLE_GAMES:
             seats = args.players or game.min_players
             review = review_table(
-                game.id, seed, moves, seats, options, seat=args.seat, samples=args.samples or TABLE_SAMPLES
+                game.id,
+                seed,
+                moves,
+                seats,
+                options,
+                seat=args.seat,
+                samples=args.samples or TABLE_SAMPLES,
             )
         else:
             review = review_game(
-                game.id, seed, [text for _, text in moves], options, seat=args.seat,
+                game.id,
+                seed,
+                [text for _, text in moves],
+                options,
+                seat=args.seat,
                 samples=args.samples or SAMPLES,
             )
     except ValueError as exc:
@@ -98,25 +116,41 @@ def run_review(
     return 0
 
 
-def add_parsers(commands: Any, with_help: bool) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
+def add_parsers(
+    commands: Any, with_help: bool
+) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """The ``par`` and ``review`` sub-commands."""
     par = commands.add_parser(
-        "par", help="how the computer players do on one deal of a solo game",
-        add_help=with_help, allow_abbrev=False,
+        "par",
+        help="how the computer players do on one deal of a solo game",
+        add_help=with_help,
+        allow_abbrev=False,
     )
     par.add_argument("game", nargs=None if with_help else "?", help="game id (a solo game)")
     par.add_argument("--seed", type=int, default=None, help=f"the deal (default {DEFAULT_SEED})")
-    par.add_argument("--plays", type=int, default=PLAYS, help=f"plays per computer player (default {PLAYS})")
+    par.add_argument(
+        "--plays", type=int, default=PLAYS, help=f"plays per computer player (default {PLAYS})"
+    )
     par.add_argument("--moves", metavar="FILE", help="a finished game's moves: compare its result")
     review = commands.add_parser(
-        "review", help="each decision of a finished game, judged on what the seat saw",
-        add_help=with_help, allow_abbrev=False,
+        "review",
+        help="each decision of a finished game, judged on what the seat saw",
+        add_help=with_help,
+        allow_abbrev=False,
     )
     review.add_argument("game", nargs=None if with_help else "?", help="game id")
-    review.add_argument("moves", nargs="?", metavar="MOVES", help="file with one move per line (default stdin)")
+    review.add_argument(
+        "moves", nargs="?", metavar="MOVES", help="file with one move per line (default stdin)"
+    )
     review.add_argument("--seed", type=int, default=None, help=f"the deal (default {DEFAULT_SEED})")
     review.add_argument("--seat", type=int, default=0, help="the seat reviewed (default 0)")
-    review.add_argument("--players", type=int, default=None, help="number of seats (multiplayer games)")
-    review.add_argument("--samples", type=int, default=None,
-                        help=f"worlds per decision (default {SAMPLES} solo, {TABLE_SAMPLES} multiplayer)")
+    review.add_argument(
+        "--players", type=int, default=None, help="number of seats (multiplayer games)"
+    )
+    review.add_argument(
+        "--samples",
+        type=int,
+        default=None,
+        help=f"worlds per decision (default {SAMPLES} solo, {TABLE_SAMPLES} multiplayer)",
+    )
     return par, review

@@ -19,7 +19,12 @@ def game_summary(game: Game[Any, Any]) -> dict[str, Any]:
         "min_players": game.min_players,
         "max_players": game.max_players,
         "options": [
-            {"name": spec.name, "default": spec.default, "choices": list(spec.choices), "help": spec.help}
+            {
+                "name": spec.name,
+                "default": spec.default,
+                "choices": list(spec.choices),
+                "help": spec.help,
+            }
             for spec in game.options
         ],
         "players": sorted(available_players(game)),

@@ -20,11 +20,27 @@ class UsageError(Exception):
 _TRUE = {"1", "true", "yes", "on", "y"}
 _FALSE = {"0", "false", "no", "off", "n"}
 #: Flags of ``play``/``simulate`` themselves; an option with such a name gets ``--option-``.
-RESERVED_FLAGS = frozenset({
-    "-h", "--help", "--seed", "--players", "--player", "--json", "--games", "--jsonl",
-    "--plot", "--workers", "--max-steps", "--quiet", "--rotate", "--plays", "--moves", "--seat",
-    "--samples",
-})
+RESERVED_FLAGS = frozenset(
+    {
+        "-h",
+        "--help",
+        "--seed",
+        "--players",
+        "--player",
+        "--json",
+        "--games",
+        "--jsonl",
+        "--plot",
+        "--workers",
+        "--max-steps",
+        "--quiet",
+        "--rotate",
+        "--plays",
+        "--moves",
+        "--seat",
+        "--samples",
+    }
+)
 
 
 def option_flag(spec: OptionSpec, reserved: Iterable[str] = RESERVED_FLAGS) -> str:
@@ -82,4 +98,6 @@ def add_option_flags(parser: argparse.ArgumentParser, game: Game[Any, Any]) -> d
 
 def chosen_options(args: argparse.Namespace, dests: Mapping[str, str]) -> dict[str, Any]:
     """Only the options given on the command line (the game fills in the rest)."""
-    return {name: getattr(args, dest) for dest, name in dests.items() if getattr(args, dest) is not None}
+    return {
+        name: getattr(args, dest) for dest, name in dests.items() if getattr(args, dest) is not None
+    }

@@ -54,7 +54,11 @@ class Session:
     """One game in progress between people and computer players."""
 
     def __init__(
-        self, game: Game[Any, Any], seed: int, lineup: Sequence[str | None], options: Mapping[str, Any]
+        self,
+        game: Game[Any, Any],
+        seed: int,
+        lineup: Sequence[str | None],
+        options: Mapping[str, Any],
     ) -> None:
         self.game = game
         self.seed = seed
@@ -83,7 +87,9 @@ class Session:
             if not status.to_move:
                 raise RuntimeError("the game is playing but no seat is to move")
             if len(played) >= DEFAULT_MAX_STEPS:
-                raise RuntimeError(f"computer players made {DEFAULT_MAX_STEPS} moves without an end")
+                raise RuntimeError(
+                    f"computer players made {DEFAULT_MAX_STEPS} moves without an end"
+                )
             seat = status.to_move[0]
             try:
                 legal = self.game.legal_actions(self.state, seat)

@@ -49,13 +49,17 @@ def run_replay(
                 stderr.write(f"line {number}: {move!r} for {who}: {_error_text(exc)}\n")
                 return 1
             if not args.json:
-                stdout.write(f"{session.step}. seat {seat}: {game.format_action(game.parse_action(move))}\n")
+                stdout.write(
+                    f"{session.step}. seat {seat}: {game.format_action(game.parse_action(move))}\n"
+                )
                 _show_events(stdout, events)
     finally:
         if source is not stdin:
             source.close()
     if args.json:
-        stdout.write(json.dumps(session.snapshot(), ensure_ascii=False, separators=(",", ":")) + "\n")
+        stdout.write(
+            json.dumps(session.snapshot(), ensure_ascii=False, separators=(",", ":")) + "\n"
+        )
         return 0
     status = session.status
     viewer = None if status.over else session.person_to_move()

@@ -70,7 +70,9 @@ def run_simulate(
     if args.plot:
         from gamecore.plot import save_summary_chart  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
-        save_summary_chart(summary, records, args.plot, title=f"{game.name or game.id} ({args.games} games)")
+        save_summary_chart(
+            summary, records, args.plot, title=f"{game.name or game.id} ({args.games} games)"
+        )
         if not args.json:
             stdout.write(f"chart: {args.plot}\n")
     return 0

@@ -12,7 +12,9 @@ from gamecore.contract import IllegalAction
 def notation_error(text: str, expected: str, problem: str = "") -> IllegalAction:
     """The ``notation`` error: what was wrong (if known) and the form the game expects."""
     lead = f"{problem}; " if problem else f"cannot read {text.strip()!r}; "
-    return IllegalAction("notation", f"{lead}expected {expected}", text=text.strip(), expected=expected)
+    return IllegalAction(
+        "notation", f"{lead}expected {expected}", text=text.strip(), expected=expected
+    )
 
 
 def parse_card_token(token: str, text: str, expected: str) -> Card:
@@ -40,7 +42,9 @@ def check_solo_turn(result: str, player: int) -> None:
         raise IllegalAction("game_over", f"the game is over ({result})", result=result)
     if player != 0:
         raise IllegalAction(
-            "not_your_turn", f"this is a solo game: only player 0 moves, not {player}", player=player
+            "not_your_turn",
+            f"this is a solo game: only player 0 moves, not {player}",
+            player=player,
         )
 
 
@@ -67,7 +71,9 @@ def card_list_text(cards: Iterable[Card]) -> str:
     return " ".join(str(c) for c in cards)
 
 
-def closing_lines(view: dict[str, Any], pile_label: str, pile_key: str, notes: Sequence[str] = ()) -> list[str]:
+def closing_lines(
+    view: dict[str, Any], pile_label: str, pile_key: str, notes: Sequence[str] = ()
+) -> list[str]:
     """The last lines of a solo text board: hand, draw pile and discard, ``notes``, the last
     move (if any) and the status."""
     lines = [f"Hand: {' '.join(view['hand']) or '-'}"]
@@ -80,7 +86,9 @@ def closing_lines(view: dict[str, Any], pile_label: str, pile_key: str, notes: S
     return lines
 
 
-def choose_best(legal: Sequence[_ActionT], score: Callable[[_ActionT], float], rng: Any) -> _ActionT:
+def choose_best(
+    legal: Sequence[_ActionT], score: Callable[[_ActionT], float], rng: Any
+) -> _ActionT:
     """The best-scoring action; ties (within 1e-9) are broken by ``rng``, which is consulted
     only when there is a tie so that untied choices leave the generator alone."""
     best: list[_ActionT] = []

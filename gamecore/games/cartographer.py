@@ -282,7 +282,8 @@ class Cartographer(Game[CartographerState, Action]):
         source_card = cells[f]
         if source_card is None:
             raise IllegalAction(
-                "source_empty", f"{action.source} is empty: there is no card to start from",
+                "source_empty",
+                f"{action.source} is empty: there is no card to start from",
                 cell=action.source,
             )
         if not (up >> f) & 1:
@@ -294,7 +295,8 @@ class Cartographer(Game[CartographerState, Action]):
         target_card = cells[t]
         if target_card is None:
             raise IllegalAction(
-                "target_empty", f"{action.target} is empty: there is no card to reveal",
+                "target_empty",
+                f"{action.target} is empty: there is no card to reveal",
                 cell=action.target,
             )
         if (up >> t) & 1:
@@ -348,9 +350,7 @@ class Cartographer(Game[CartographerState, Action]):
     ) -> tuple[CartographerState, list[Event]]:
         """Rules "Actions", B: only while the draw pile is not empty."""
         if not state.pile:
-            raise IllegalAction(
-                "pile_empty", "the draw pile is empty, so you cannot exchange"
-            )
+            raise IllegalAction("pile_empty", "the draw pile is empty, so you cannot exchange")
         self._check_in_hand(state, action.card)
         events = [Event("exchanged", {"card": str(action.card)})]
         return self._discard_and_draw(state, action.card, state.face_up, action, events)
@@ -373,8 +373,14 @@ class Cartographer(Game[CartographerState, Action]):
             events.append(Event("drew", {"card": str(drawn), "pile": len(pile)}))
         new_hand = tuple(hand)
         provisional = CartographerState(
-            state.cells, face_up, new_hand, pile, state.discard + (spent,), state.rng,
-            "playing", action,
+            state.cells,
+            face_up,
+            new_hand,
+            pile,
+            state.discard + (spent,),
+            state.rng,
+            "playing",
+            action,
         )
         result = _outcome(provisional)
         if result == "playing":
@@ -452,7 +458,9 @@ class Cartographer(Game[CartographerState, Action]):
             shown = []
             for col in COLUMNS:
                 value = grid[col + row]
-                shown.append("[..]" if value is None else ("    " if value == "" else f"{value:>4}"))
+                shown.append(
+                    "[..]" if value is None else ("    " if value == "" else f"{value:>4}")
+                )
             lines.append(f"  {row} " + " ".join(shown))
         notes = (
             ["No starting point: the centre is empty, so this deal cannot be won."]
@@ -622,7 +630,9 @@ def heuristic_player(view: dict[str, Any], legal: Sequence[Action], rng: Any) ->
 
 
 GAME = register(
-    Cartographer(), pictures="renderer.cartographer", presentation=CartographerPresentation("cartographer")
+    Cartographer(),
+    pictures="renderer.cartographer",
+    presentation=CartographerPresentation("cartographer"),
 )
 
 __all__ = [

@@ -191,7 +191,9 @@ def _outcome(state: DelverState) -> str:
 
 def _check_level(level: int) -> None:
     if not isinstance(level, int) or not 1 <= level <= LEVELS:
-        raise IllegalAction("unknown_level", f"there is no level {level} (levels are 1-4)", level=level)
+        raise IllegalAction(
+            "unknown_level", f"there is no level {level} (levels are 1-4)", level=level
+        )
 
 
 def _check_in_hand(state: DelverState, hand_card: Card) -> None:
@@ -314,8 +316,15 @@ class DungeonDelver(Game[DelverState, Action]):
             )
         ]
         return self._finish(
-            state, state.slots, state.face_up | (1 << index), tuple(hand), state.deck,
-            state.discard + (action.card,), state.claimed, action, events,
+            state,
+            state.slots,
+            state.face_up | (1 << index),
+            tuple(hand),
+            state.deck,
+            state.discard + (action.card,),
+            state.claimed,
+            action,
+            events,
         )
 
     def _subdue(self, state: DelverState, action: Subdue) -> tuple[DelverState, list[Event]]:
@@ -361,8 +370,15 @@ class DungeonDelver(Game[DelverState, Action]):
         if target.suit == "D":
             deck = _draw(hand, deck, events, "diamond")
         return self._finish(
-            state, slots, state.face_up & ~(1 << index), tuple(hand), deck,
-            state.discard + (action.card,), state.claimed, action, events,
+            state,
+            slots,
+            state.face_up & ~(1 << index),
+            tuple(hand),
+            deck,
+            state.discard + (action.card,),
+            state.claimed,
+            action,
+            events,
         )
 
     def _claim(self, state: DelverState, action: Claim) -> tuple[DelverState, list[Event]]:
@@ -384,8 +400,15 @@ class DungeonDelver(Game[DelverState, Action]):
         events = [Event("claimed", {"level": action.level})]
         deck = _draw(hand, state.deck, events, "claim")
         return self._finish(
-            state, state.slots, state.face_up, tuple(hand), deck, state.discard,
-            state.claimed | (1 << (action.level - 1)), action, events,
+            state,
+            state.slots,
+            state.face_up,
+            tuple(hand),
+            deck,
+            state.discard,
+            state.claimed | (1 << (action.level - 1)),
+            action,
+            events,
         )
 
     @staticmethod
@@ -401,8 +424,16 @@ class DungeonDelver(Game[DelverState, Action]):
         events: list[Event],
     ) -> tuple[DelverState, list[Event]]:
         new = DelverState(
-            slots, face_up, hand, deck, discard, claimed, state.steps + 1, state.rng,
-            "playing", action,
+            slots,
+            face_up,
+            hand,
+            deck,
+            discard,
+            claimed,
+            state.steps + 1,
+            state.rng,
+            "playing",
+            action,
         )
         result = _outcome(new)
         if result == "playing":
@@ -565,7 +596,9 @@ class DungeonDelver(Game[DelverState, Action]):
         return {"random": random_player, "heuristic": heuristic_player}
 
 
-def _draw(hand: list[Card], deck: tuple[Card, ...], events: list[Event], why: str) -> tuple[Card, ...]:
+def _draw(
+    hand: list[Card], deck: tuple[Card, ...], events: list[Event], why: str
+) -> tuple[Card, ...]:
     """Draw up to 2 cards (fewer from a short deck, none from an empty one)."""
     drawn, rest = deck[:DRAW_COUNT], deck[DRAW_COUNT:]
     hand.extend(drawn)
@@ -573,7 +606,12 @@ def _draw(hand: list[Card], deck: tuple[Card, ...], events: list[Event], why: st
         events.append(
             Event(
                 "drew",
-                {"count": len(drawn), "cards": card_list_text(drawn), "reason": why, "deck": len(rest)},
+                {
+                    "count": len(drawn),
+                    "cards": card_list_text(drawn),
+                    "reason": why,
+                    "deck": len(rest),
+                },
             )
         )
     else:
@@ -687,7 +725,12 @@ class _DelverAdvisor:
             for target in beaten & self.targets[level]:
                 value += self.answer_value(level, target)
             if self.face_down[level] and unknown:
-                value += len(beaten & unknown) / len(unknown) * self.face_down[level] * WEIGHTS["face_down_share"]
+                value += (
+                    len(beaten & unknown)
+                    / len(unknown)
+                    * self.face_down[level]
+                    * WEIGHTS["face_down_share"]
+                )
         self._useful[name] = value
         return value
 
@@ -728,6 +771,9 @@ class _DelverAdvisor:
             return score
         return 1000.0
 
+
 GAME = register(
-    DungeonDelver(), pictures="renderer.dungeon_delver", presentation=DelverPresentation("dungeon-delver")
+    DungeonDelver(),
+    pictures="renderer.dungeon_delver",
+    presentation=DelverPresentation("dungeon-delver"),
 )

@@ -34,8 +34,11 @@ class CartographerPresentation(Presentation):
         words = notation.split()
         if len(words) == 4 and words[0] == "reveal":
             _, face_up, card, target = words
-            return Text("move.reveal", {"target": target, "card": card_text(card), "face_up": face_up},
-                        fallback=notation)
+            return Text(
+                "move.reveal",
+                {"target": target, "card": card_text(card), "face_up": face_up},
+                fallback=notation,
+            )
         if len(words) == 2 and words[0] == "exchange":
             return Text("move.exchange", {"card": card_text(words[1])}, fallback=notation)
         return Text("move.unknown", fallback=notation)
@@ -44,7 +47,8 @@ class CartographerPresentation(Presentation):
         grid: Mapping[str, str | None] = view.get("grid", {})
         face_up = tuple(
             Text("alt.cell", {"cell": cell, "card": card_text(card)})
-            for cell, card in grid.items() if card
+            for cell, card in grid.items()
+            if card
         )
         lines: list[Text | None] = [
             _result_line(view),
@@ -53,7 +57,9 @@ class CartographerPresentation(Presentation):
                 "alt.grid",
                 {"up": len(face_up), "total": len(grid), "cells": face_up},
             ),
-            Text("alt.pile", {"pile": view.get("pile", 0), "discard": len(view.get("discard", []))}),
+            Text(
+                "alt.pile", {"pile": view.get("pile", 0), "discard": len(view.get("discard", []))}
+            ),
             *_common_end(view),
         ]
         return tuple(line for line in lines if line is not None)
@@ -65,11 +71,13 @@ class DelverPresentation(Presentation):
     def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:  # noqa: ARG002 - the notation says it all
         words = notation.split()
         if len(words) == 3 and words[0] == "explore":
-            return Text("move.explore", {"level": words[1], "card": card_text(words[2])},
-                        fallback=notation)
+            return Text(
+                "move.explore", {"level": words[1], "card": card_text(words[2])}, fallback=notation
+            )
         if len(words) == 4 and words[0] == "subdue":
             return Text(
-                "move.subdue", {"card": card_text(words[1]), "level": words[2], "position": words[3]},
+                "move.subdue",
+                {"card": card_text(words[1]), "level": words[2], "position": words[3]},
                 fallback=notation,
             )
         if len(words) == 2 and words[0] == "claim":
@@ -89,12 +97,14 @@ class DelverPresentation(Presentation):
             if not left:
                 lines.append(Text("alt.level_empty", {"level": number}))
                 continue
-            lines.append(Text(
-                "alt.level",
-                {"level": number, "left": len(left), "up": len(up), "cards": cards_text(up)},
-            ))
-        lines.append(Text(
-            "alt.deck", {"deck": view.get("deck", 0), "discard": len(view.get("discard", []))}
-        ))
+            lines.append(
+                Text(
+                    "alt.level",
+                    {"level": number, "left": len(left), "up": len(up), "cards": cards_text(up)},
+                )
+            )
+        lines.append(
+            Text("alt.deck", {"deck": view.get("deck", 0), "discard": len(view.get("discard", []))})
+        )
         lines.extend(_common_end(view))
         return tuple(line for line in lines if line is not None)

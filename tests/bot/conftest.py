@@ -28,7 +28,9 @@ def first_answer_edits_the_deferred_response(monkeypatch: pytest.MonkeyPatch):
     thinking: set[str] = set()  # tokens of interactions deferred with "thinking", unanswered
     wrong: list[str] = []
     defer, edit, send = (
-        discord.InteractionResponse.defer, discord.Interaction.edit_original_response, discord.Webhook.send,
+        discord.InteractionResponse.defer,
+        discord.Interaction.edit_original_response,
+        discord.Webhook.send,
     )
 
     async def deferring(self: Any, **kwargs: Any) -> Any:
@@ -45,7 +47,9 @@ def first_answer_edits_the_deferred_response(monkeypatch: pytest.MonkeyPatch):
     async def sending(self: Any, *args: Any, **kwargs: Any) -> Any:
         if self.token in thinking:
             thinking.discard(self.token)
-            wrong.append(str(kwargs.get("content") or args[:1] or kwargs.get("embed") or kwargs)[:80])
+            wrong.append(
+                str(kwargs.get("content") or args[:1] or kwargs.get("embed") or kwargs)[:80]
+            )
         return await send(self, *args, **kwargs)
 
     monkeypatch.setattr(discord.InteractionResponse, "defer", deferring)

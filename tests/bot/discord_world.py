@@ -17,7 +17,9 @@ from tests.bot.helpers import World
 def deny_bot(env: Any, channel: Any, **denied: bool) -> None:
     """A server admin denies the bot permissions in ``channel`` (e.g. send_messages=True)."""
     value = discord.Permissions(**denied).value
-    env.backend.set_overwrite(channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=value))
+    env.backend.set_overwrite(
+        channel.id, Overwrite(env.bot.user.id, OverwriteType.MEMBER, deny=value)
+    )
 
 
 def allow_bot(env: Any, channel: Any) -> None:
@@ -42,7 +44,9 @@ async def two_players(env: Any, world: World, channel: Any = None, seed: int = 3
     return match_id
 
 
-async def play_for(env: Any, world: World, match_id: str, channel: Any = None) -> tuple[Any, Any, str]:
+async def play_for(
+    env: Any, world: World, match_id: str, channel: Any = None
+) -> tuple[Any, Any, str]:
     """The person on turn plays their first legal move with ``/play``: (who, result, move)."""
     match = await env.bot.service.get(match_id)
     user_id = match.seats[match.to_move[0]].user_id

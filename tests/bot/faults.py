@@ -48,8 +48,16 @@ MESSAGES = {
     30046: "Maximum number of edits to messages older than 1 hour reached. Try again later",
     0: "Internal Server Error",
 }
-REASONS = {400: "Bad Request", 401: "Unauthorized", 403: "Forbidden", 404: "Not Found", 429: "Too Many Requests",
-           500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"}
+REASONS = {
+    400: "Bad Request",
+    401: "Unauthorized",
+    403: "Forbidden",
+    404: "Not Found",
+    429: "Too Many Requests",
+    500: "Internal Server Error",
+    502: "Bad Gateway",
+    503: "Service Unavailable",
+}
 CALLBACK = "/interactions/*/callback"
 
 
@@ -71,11 +79,16 @@ class Reply:
         headers = {"content-type": "application/json", "Via": "1.1 google"}
         if self.status == 429:
             after = self.retry_after or 1.0
-            headers.update({
-                "Retry-After": str(math.ceil(after)), "X-RateLimit-Limit": "5",
-                "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{after:.3f}",
-                "X-RateLimit-Bucket": "fault-bucket", "X-RateLimit-Scope": "shared",
-            })
+            headers.update(
+                {
+                    "Retry-After": str(math.ceil(after)),
+                    "X-RateLimit-Limit": "5",
+                    "X-RateLimit-Remaining": "0",
+                    "X-RateLimit-Reset-After": f"{after:.3f}",
+                    "X-RateLimit-Bucket": "fault-bucket",
+                    "X-RateLimit-Scope": "shared",
+                }
+            )
         return headers
 
 
@@ -128,7 +141,9 @@ class _Response:
         return None
 
 
-_SCRIPT: contextvars.ContextVar[list[Reply] | None] = contextvars.ContextVar("fault_script", default=None)
+_SCRIPT: contextvars.ContextVar[list[Reply] | None] = contextvars.ContextVar(
+    "fault_script", default=None
+)
 
 
 class _ScriptedSession:
@@ -142,7 +157,9 @@ class _ScriptedSession:
         if not script:
             raise _PassThrough
         reply = script.pop(0)
-        self.faults.log.append(Logged(self.faults.now(), method, _path_of(url), f"{reply.status}/{reply.code}"))
+        self.faults.log.append(
+            Logged(self.faults.now(), method, _path_of(url), f"{reply.status}/{reply.code}")
+        )
         return _Response(reply)
 
 
@@ -190,7 +207,9 @@ class Faults:
             async def real() -> Any:
                 return await real_adapter.request(route, self._session, **kwargs)
 
-            return await self._handle(route, lambda: adapter_request(route, session, **kwargs), real)
+            return await self._handle(
+                route, lambda: adapter_request(route, session, **kwargs), real
+            )
 
         adapter.request = through_webhook
         return self
@@ -270,15 +289,28 @@ class Faults:
         # 503 is raised by discord.py at once, 500/502 are retried after a second (waited out
         # in real time by simcord, so they are rarer here), a short 429 is slept on.
         reply = self.rng.choices(
-            [Reply(503), Reply(429, 0, retry_after=self.rng.uniform(0.05, 0.3)), Reply(500), Reply(502)],
+            [
+                Reply(503),
+                Reply(429, 0, retry_after=self.rng.uniform(0.05, 0.3)),
+                Reply(500),
+                Reply(502),
+            ],
             weights=[6, 6, 1, 1],
         )[0]
         return [reply], delay
 
     # -- rules -----------------------------------------------------------------------------
     def fail(
-        self, method: str, path: str, status: int, code: int = 0, *, times: int | None = 1,
-        repeat: int = 1, retry_after: float | None = None, delay: float = 0.0,
+        self,
+        method: str,
+        path: str,
+        status: int,
+        code: int = 0,
+        *,
+        times: int | None = 1,
+        repeat: int = 1,
+        retry_after: float | None = None,
+        delay: float = 0.0,
     ) -> Rule:
         """The next ``times`` matching requests (None: all) get ``repeat`` error replies
         each (discord.py retries 429 and 5xx itself, up to 5 tries)."""
@@ -298,13 +330,17 @@ class Faults:
             self.fail("*", f"/channels/{channel_id}", 403, code, times=None),
         ]
 
-    def allow_channel(self, channel_id: int) -> None:
-        self.rules = [r for r in self.rules if not r.path.startswith(f"/channels/{channel_id}")]
-
     def old_message(self, message_id: int, *, retry_after: float = 60.0) -> Rule:
         """Edits of the message answer 429 / 30046 (messages older than an hour)."""
-        return self.fail("PATCH", f"/channels/*/messages/{message_id}", 429, 30046, times=None,
-                         repeat=5, retry_after=retry_after)
+        return self.fail(
+            "PATCH",
+            f"/channels/*/messages/{message_id}",
+            429,
+            30046,
+            times=None,
+            repeat=5,
+            retry_after=retry_after,
+        )
 
     def delete_channel(self, channel_id: int) -> list[Rule]:
         """The channel (or thread) is gone: 404 / 10003 for everything in it."""
@@ -338,8 +374,8 @@ def _path_of(url: str) -> str:
     path = url.split("?", 1)[0]
     index = path.find("/api/v")
     if index != -1:
-        path = path[index + len("/api/v"):]
-        path = path[path.find("/"):]
+        path = path[index + len("/api/v") :]
+        path = path[path.find("/") :]
     return path
 
 

@@ -39,8 +39,12 @@ def posts(world: World, channel: Any = None) -> list[str]:
     included (a channel keeps one ping per match: the next one removes the last)."""
     path = f"/channels/{(channel or world.channel).id}/messages"
     return [
-        str(r.json.get("content") or "") for r in world.env.http_requests
-        if r.method == "POST" and r.path == path and isinstance(r.json, dict) and r.json.get("content")
+        str(r.json.get("content") or "")
+        for r in world.env.http_requests
+        if r.method == "POST"
+        and r.path == path
+        and isinstance(r.json, dict)
+        and r.json.get("content")
     ]
 
 
@@ -50,7 +54,10 @@ INTERACTIVE = {2, 3, 4, 5, 6, 7, 8}
 
 def layout(message: Any) -> list[dict]:
     """Every component of a message, nested ones included (a V2 layout), as raw dicts in order."""
-    raw = [c if isinstance(c, dict) else c.to_dict() for c in getattr(message, "components", None) or []]
+    raw = [
+        c if isinstance(c, dict) else c.to_dict()
+        for c in getattr(message, "components", None) or []
+    ]
     return list(simcord.components.walk_components(raw))
 
 
@@ -75,7 +82,11 @@ def custom_ids(message: Any) -> list[str]:
 
 def select_options(message: Any) -> dict[str, list[str]]:
     """custom_id of each select → its option values."""
-    return {c["custom_id"]: [o["value"] for o in c["options"]] for c in components(message) if c.get("type") == 3}
+    return {
+        c["custom_id"]: [o["value"] for o in c["options"]]
+        for c in components(message)
+        if c.get("type") == 3
+    }
 
 
 def select_for(message: Any, notation: str) -> str:
@@ -87,7 +98,9 @@ def select_for(message: Any, notation: str) -> str:
 
 
 @contextlib.contextmanager
-def japanese(monkeypatch: pytest.MonkeyPatch, user_ids: set[int], guild_ids: set[int] = frozenset()) -> Iterator[None]:
+def japanese(
+    monkeypatch: pytest.MonkeyPatch, user_ids: set[int], guild_ids: set[int] = frozenset()
+) -> Iterator[None]:
     """Interactions of ``user_ids`` carry locale ``ja``; of ``guild_ids`` guild locale ``ja``."""
     original = simcord.interactions.base_payload
 

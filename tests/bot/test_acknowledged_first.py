@@ -35,7 +35,11 @@ def stall_store(env: Any) -> None:
     store = env.bot.service.store
     for name in dir(store):
         method = getattr(store, name)
-        if name.startswith("_") or name in ("open", "close") or not asyncio.iscoroutinefunction(method):
+        if (
+            name.startswith("_")
+            or name in ("open", "close")
+            or not asyncio.iscoroutinefunction(method)
+        ):
             continue
 
         async def slow(*args: Any, _method: Any = method, **kwargs: Any) -> Any:
@@ -93,7 +97,9 @@ async def test_a_stalled_database_never_leaves_an_interaction_unacknowledged(env
 
     opened = await acknowledged(env, alice.slash(channel, "game new", game="speiderne"))
     lobby = opened.response.message
-    table = next(m for m in await env.bot.service.find_matches(alice.id, channel.id) if m.status == "lobby")
+    table = next(
+        m for m in await env.bot.service.find_matches(alice.id, channel.id) if m.status == "lobby"
+    )
     await acknowledged(env, bob.click(lobby, custom_id=f"tt:lb:{table.id}:join"))
     await acknowledged(env, alice.click(lobby, custom_id=f"tt:lb:{table.id}:start"))
     table = await env.bot.service.get(table.id)
@@ -101,13 +107,21 @@ async def test_a_stalled_database_never_leaves_an_interaction_unacknowledged(env
     board = await board_message(env, world, table.id)
     typed_hand = await acknowledged(env, bob.slash(channel, "hand"))
     assert typed_hand.ephemeral and typed_hand.response.attachments and typed_hand.followups == []
-    hand = await acknowledged(env, alice.click(board, custom_id=f"tt:do:{table.id}:{table.version}:hand"))
+    hand = await acknowledged(
+        env, alice.click(board, custom_id=f"tt:do:{table.id}:{table.version}:hand")
+    )
     assert hand.ephemeral and hand.response.attachments
-    ask = await acknowledged(env, alice.click(board, custom_id=f"tt:do:{table.id}:{table.version}:resign"))
+    ask = await acknowledged(
+        env, alice.click(board, custom_id=f"tt:do:{table.id}:{table.version}:resign")
+    )
     confirm = ask.response.message
-    done = await acknowledged(env, alice.click(confirm, custom_id=f"tt:do:{table.id}:{table.version}:confirm-resign"))
+    done = await acknowledged(
+        env, alice.click(confirm, custom_id=f"tt:do:{table.id}:{table.version}:confirm-resign")
+    )
     assert "resigned" in done.response.content
-    assert (await env.bot.service.get(table.id)).seat_of(alice.id) is None  # a computer has her seat
+    assert (await env.bot.service.get(table.id)).seat_of(
+        alice.id
+    ) is None  # a computer has her seat
     typed_resign = await acknowledged(env, bob.slash(channel, "game resign", match=table.id))
     assert "resigned" in private_text(typed_resign) and typed_resign.followups == []
     listed = await acknowledged(env, bob.slash(channel, "game list"))

@@ -85,7 +85,8 @@ def test_every_game_describes_its_pictures_from_the_view(game_id: str) -> None:
                 assert card_words(card, "en") in private, (step, card, private)
                 if f'"{card}"' not in seen_in_public:  # hidden from the public board
                     assert card_words(card, "en") not in words(game_id, public, names, "en"), (
-                        step, card,
+                        step,
+                        card,
                     )
 
 
@@ -96,7 +97,9 @@ def test_a_long_description_is_cut_at_a_whole_sentence() -> None:
 
 
 def button(message: Any, action: str) -> str:
-    return next(c["custom_id"] for c in components(message) if c["custom_id"].endswith(f":{action}"))
+    return next(
+        c["custom_id"] for c in components(message) if c["custom_id"].endswith(f":{action}")
+    )
 
 
 async def test_the_board_and_the_hand_carry_their_own_alt_text(env) -> None:

@@ -32,7 +32,9 @@ async def test_a_finished_solo_game_shows_par_and_can_be_reviewed_by_its_player_
     texts = [m.content for m in (played.response, *played.followups)]
     (said,) = [text for text in texts if "Par for this deal" in text]
     assert all(m.ephemeral for m in played.followups)
-    par = compute_par("dungeon-delver", 2, mine=rank(get_game("dungeon-delver"), match.state), plays=40)
+    par = compute_par(
+        "dungeon-delver", 2, mine=rank(get_game("dungeon-delver"), match.state), plays=40
+    )
     heuristic = par.computers[0]
     assert f"wins this deal in {100 * heuristic.win_rate:.1f}% of 40 plays" in said
     assert f"beats {round(100 * heuristic.beaten / 40)}% of those plays" in said
@@ -56,4 +58,6 @@ async def test_a_finished_solo_game_shows_par_and_can_be_reviewed_by_its_player_
     assert clicked.response.embeds[0].fields[0].value == embed.fields[0].value
     refused = await world.bob.click(board, custom_id=f"tt:rv:{match_id}")
     assert refused.ephemeral and "Only the people who played" in refused.response.content
-    assert (await board_message(env, world, match_id)).id == board.id  # the board itself is untouched
+    assert (
+        await board_message(env, world, match_id)
+    ).id == board.id  # the board itself is untouched

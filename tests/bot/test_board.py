@@ -21,7 +21,9 @@ from gamecore.match import Match, Seat
 from gamecore.registry import get_game
 
 verbs = st.sampled_from(["reveal", "exchange", "explore", "subdue", "claim", "fund", "pass"])
-notations = st.lists(st.builds(lambda v, n: f"{v} {n}", verbs, st.integers(0, 999)), unique=True, max_size=200)
+notations = st.lists(
+    st.builds(lambda v, n: f"{v} {n}", verbs, st.integers(0, 999)), unique=True, max_size=200
+)
 
 
 @settings(max_examples=60, deadline=None, derandomize=True)
@@ -33,7 +35,8 @@ def test_select_plans_respect_discords_limits(moves: list[str]) -> None:
     offered = [m for _, chunk in plan for m in chunk]
     assert len(offered) == len(set(offered)) and set(offered) <= set(moves)
     every_verb_fits = all(
-        sum(1 for m in moves if m.split()[0] == v) <= SELECT_LIMIT for v in {m.split()[0] for m in moves}
+        sum(1 for m in moves if m.split()[0] == v) <= SELECT_LIMIT
+        for v in {m.split()[0] for m in moves}
     )
     if len({m.split()[0] for m in moves}) <= SELECT_ROWS and every_verb_fits:
         assert set(offered) == set(moves)  # nothing is lost when everything fits
@@ -42,15 +45,25 @@ def test_select_plans_respect_discords_limits(moves: list[str]) -> None:
 def cartographer_match() -> Match:
     game = get_game("cartographer")
     return Match(
-        id="abc234", game_id="cartographer", guild_id=1, channel_id=2, host_id=3, seed=1,
-        seats=(Seat(3, None, "alice"),), state=game.setup(1, 1, {}), version=1,
-        status="playing", to_move=(0,),
+        id="abc234",
+        game_id="cartographer",
+        guild_id=1,
+        channel_id=2,
+        host_id=3,
+        seed=1,
+        seats=(Seat(3, None, "alice"),),
+        state=game.setup(1, 1, {}),
+        version=1,
+        status="playing",
+        to_move=(0,),
     )
 
 
 def test_custom_ids_stay_short_and_menus_stay_within_limits() -> None:
     match = cartographer_match()
-    moves = [f"reveal C3 {n}H B3" for n in range(2, 11)] * 1 + [f"exchange {n}S" for n in range(2, 11)]
+    moves = [f"reveal C3 {n}H B3" for n in range(2, 11)] * 1 + [
+        f"exchange {n}S" for n in range(2, 11)
+    ]
     view = board_components(match, moves, "en")
     assert view is not None and len(view.children) <= 25
     for item in view.children:
@@ -64,8 +77,12 @@ def test_a_deal_without_starting_point_is_announced_with_the_way_out() -> None:
     text = "\n".join(board_head(match, {"no_starting_point": True}, "en"))
     assert "No starting point" in text and "resign" in text
     assert "出発点がありません" in "\n".join(board_head(match, {"no_starting_point": True}, "ja"))
-    assert [item.custom_id for item in resign_apart(match, "en")] == [f"tt:do:{match.id}:{match.version}:resign"]
-    assert "No starting point" not in "\n".join(board_head(match, {"no_starting_point": False}, "en"))
+    assert [item.custom_id for item in resign_apart(match, "en")] == [
+        f"tt:do:{match.id}:{match.version}:resign"
+    ]
+    assert "No starting point" not in "\n".join(
+        board_head(match, {"no_starting_point": False}, "en")
+    )
 
 
 def test_a_solo_board_spells_out_hand_and_pile() -> None:
@@ -78,7 +95,9 @@ def test_a_solo_board_spells_out_hand_and_pile() -> None:
 
 async def test_the_same_view_is_drawn_once(monkeypatch) -> None:
     calls: list[str] = []
-    monkeypatch.setattr(renderer, "render_board", lambda game_id, _view, _locale: calls.append(game_id) or b"png")
+    monkeypatch.setattr(
+        renderer, "render_board", lambda game_id, _view, _locale: calls.append(game_id) or b"png"
+    )
     view = {"grid": {}, "hand": ["AS"], "cache-test": 1}
     assert await render_png("cartographer", view, "en") == b"png"
     assert await render_png("cartographer", dict(view), "en") == b"png"

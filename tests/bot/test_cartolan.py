@@ -95,7 +95,9 @@ async def test_lobby_shows_the_defaults_and_offers_computer_types(env) -> None:
     assert "host" in private_text(refused)
     await seat_computers(env, world, match_id, lobby, ["router", "pirate", "random"])
     current = await board_message(env, world, match_id)
-    assert f"tt:cpu:{match_id}" not in custom_ids(current)  # every seat taken: no menu to choose from
+    assert f"tt:cpu:{match_id}" not in custom_ids(
+        current
+    )  # every seat taken: no menu to choose from
     assert "Router (computer)" in board_text(current)
 
 
@@ -168,7 +170,10 @@ async def test_one_person_and_three_computers_play_to_the_end(env) -> None:
     assert done["explore"] >= 1 and done["agent"] + done["bank"] >= 1
     board = await board_message(env, world, match_id)
     await assert_board_png(board)
-    assert custom_ids(board) == [f"tt:rm:{match_id}", f"tt:rv:{match_id}"]  # no dead buttons: Rematch, Review
+    assert custom_ids(board) == [
+        f"tt:rm:{match_id}",
+        f"tt:rv:{match_id}",
+    ]  # no dead buttons: Rematch, Review
     # One board edit per person step and per computer turn, far fewer than computer steps.
     actions = await env.bot.service.actions(match_id)
     computer_steps = sum(1 for a in actions if match.seats[a.seat].is_computer)
@@ -283,15 +288,19 @@ async def test_the_player_picks_the_adventurer_the_direction_buttons_move(env) -
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await env.bot.service.get(match_id)
     mover, other = (
-        (world.alice, world.bob) if match.seats[match.to_move[0]].user_id == world.alice.id else (world.bob, world.alice)
+        (world.alice, world.bob)
+        if match.seats[match.to_move[0]].user_id == world.alice.id
+        else (world.bob, world.alice)
     )
     board = await board_message(env, world, match_id)
     pieces = {c["label"]: c for c in components(board) if c["custom_id"].startswith("tt:pc:")}
     assert sorted(pieces) == ["Adventurer 1", "Adventurer 2"]
-    assert pieces["Adventurer 1"]["style"] == 1 and pieces["Adventurer 2"]["style"] == 2  # 1 selected
-    assert {c["custom_id"].rsplit(":", 1)[1] for c in enabled(board) if ":move " in c["custom_id"]} <= {
-        f"move 1 {side}" for side in "NESW"
-    }
+    assert (
+        pieces["Adventurer 1"]["style"] == 1 and pieces["Adventurer 2"]["style"] == 2
+    )  # 1 selected
+    assert {
+        c["custom_id"].rsplit(":", 1)[1] for c in enabled(board) if ":move " in c["custom_id"]
+    } <= {f"move 1 {side}" for side in "NESW"}
     refused = await other.click(board, custom_id=pieces["Adventurer 2"]["custom_id"])
     assert "not your turn" in private_text(refused).lower()
     switched = await mover.click(board, custom_id=pieces["Adventurer 2"]["custom_id"])

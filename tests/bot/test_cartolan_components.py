@@ -21,8 +21,17 @@ PRESENTATION = presentation_of("cartolan")
 def board_match(state: object, seat: int) -> Match:
     seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(4))
     return Match(
-        id="abc234", game_id="cartolan", guild_id=1, channel_id=2, host_id=100, seed=5,
-        seats=seats, state=state, version=7, status="playing", to_move=(seat,),
+        id="abc234",
+        game_id="cartolan",
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        seed=5,
+        seats=seats,
+        state=state,
+        version=7,
+        status="playing",
+        to_move=(seat,),
     )
 
 
@@ -44,9 +53,16 @@ def offered(view: discord.ui.View) -> tuple[set[str], set[str]]:
 
 @pytest.mark.parametrize(
     ("preset", "mode"),
-    [("classic", "regular"), ("modern", "regular"), ("modern", "advanced"), ("classic", "advanced")],
+    [
+        ("classic", "regular"),
+        ("modern", "regular"),
+        ("modern", "advanced"),
+        ("classic", "advanced"),
+    ],
 )
-async def test_every_legal_move_is_on_the_board_within_discords_limits(preset: str, mode: str) -> None:
+async def test_every_legal_move_is_on_the_board_within_discords_limits(
+    preset: str, mode: str
+) -> None:
     game = get_game("cartolan")
     players = game.players()
     rng = random.Random(5)
@@ -60,26 +76,36 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(preset: s
         legal = game.legal_actions(state, seat)
         notations = [game.format_action(a) for a in legal]
         public = game.view(state, None)
-        view = controls_view(board_match(state, seat), PRESENTATION.controls(public, notations, None), "en")
+        view = controls_view(
+            board_match(state, seat), PRESENTATION.controls(public, notations, None), "en"
+        )
         assert len(view.children) <= 25
-        rows = view.to_components()  # what Discord receives: at most 5 rows of 5 buttons or 1 select
+        rows = (
+            view.to_components()
+        )  # what Discord receives: at most 5 rows of 5 buttons or 1 select
         assert len(rows) <= 5
         for row in rows:
             kinds_in_row = [c["type"] for c in row["components"]]
-            assert kinds_in_row == [3] or (set(kinds_in_row) == {2} and len(kinds_in_row) <= 5), rows
+            assert kinds_in_row == [3] or (set(kinds_in_row) == {2} and len(kinds_in_row) <= 5), (
+                rows
+            )
         buttons, selects = offered(view)
         assert buttons | selects <= set(notations)
         reachable = buttons | selects
         controls = PRESENTATION.controls(public, notations, None)
         for piece in controls.pieces.pieces if controls.pieces else ():  # after selecting it
-            chosen = controls_view(board_match(state, seat), PRESENTATION.controls(public, notations, piece.id), "en")
+            chosen = controls_view(
+                board_match(state, seat), PRESENTATION.controls(public, notations, piece.id), "en"
+            )
             reachable |= set().union(*offered(chosen))
         kind = public["decision"]["kind"]
         kinds.add(kind)
         missing = set(notations) - reachable
         if kind != "city":  # a city's Agent sites can outnumber the selects: /play has them
             assert not missing, (kind, missing)
-        computer = controls_view(board_match(state, seat), PRESENTATION.controls(public, [], None), "en")
+        computer = controls_view(
+            board_match(state, seat), PRESENTATION.controls(public, [], None), "en"
+        )
         assert offered(computer) == (set(), set())  # nothing to press while a computer decides
         name = ("explorer", "trader", "pirate")[seat]
         state, _ = game.apply(state, seat, players[name](game.view(state, seat), legal, rng))
@@ -94,10 +120,14 @@ def offer_labels(view: dict, legal: list[str], locale: str = "en") -> dict[str, 
 
 def test_labels_name_the_card_or_the_map_being_chosen() -> None:
     maps = {"decision": {"kind": "maps", "options": [{"edges": "WWLW", "wonder": True}]}}
-    assert offer_labels(maps, ["keep 1", "keep 2"])["Keep chest map"][0] == "Keep chest map 1: WWLW ★"
+    assert (
+        offer_labels(maps, ["keep 1", "keep 2"])["Keep chest map"][0] == "Keep chest map 1: WWLW ★"
+    )
     cards = {"decision": {"kind": "character", "cards": [{"name": "Navigator"}]}}
     assert offer_labels(cards, ["choose 1"]) == {"Card": ["Card 1: Navigator"]}
-    assert offer_labels({}, ["buy agent 2,-3"], "ja") == {"エージェントを買う：": ["エージェントを買う： 2,-3"]}
+    assert offer_labels({}, ["buy agent 2,-3"], "ja") == {
+        "エージェントを買う：": ["エージェントを買う： 2,-3"]
+    }
     grouped = offer_labels({}, ["move 2 N map 1", "move 2 N map 2", "steal card 2"])
     assert list(grouped) == ["Move", "Steal card"]  # words before the first number
 
@@ -128,4 +158,6 @@ def test_the_pad_acts_on_the_selected_adventurer_and_the_board_offers_the_others
         ("tt:pc:abc234:7:2", "Adventurer 2", discord.ButtonStyle.primary.value),
     ]
     alone = PRESENTATION.controls(view, ["move 1 N", "wait 1", "end"], "2")
-    assert alone.pieces is None and alone.pad[0].notation == "move 1 N"  # one Adventurer: no selector
+    assert (
+        alone.pieces is None and alone.pad[0].notation == "move 1 N"
+    )  # one Adventurer: no selector

@@ -45,11 +45,16 @@ async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot)
 
     opened = await world.alice.slash(world.channel, "game new", game="speiderne", seed=5)
     lobby = opened.response.message
-    match_id = next(m for m in await service.find_matches(world.alice.id) if m.game_id == "speiderne").id
+    match_id = next(
+        m for m in await service.find_matches(world.alice.id) if m.game_id == "speiderne"
+    ).id
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await service.get(match_id)
-    assert match.turn_limit == DEFAULT_TURN_LIMIT and match.turn_deadline == clock.now + DEFAULT_TURN_LIMIT
+    assert (
+        match.turn_limit == DEFAULT_TURN_LIMIT
+        and match.turn_deadline == clock.now + DEFAULT_TURN_LIMIT
+    )
     seat = match.to_move[0]
     people = {world.alice.id: world.alice, world.bob.id: world.bob}
     late = people[match.seats[seat].user_id]
@@ -77,7 +82,9 @@ async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot)
     assert len(said(world, "half of your time")) == 1  # not reminded twice
     first = await service.get(match_id)
     actions = await service.actions(match_id)
-    assert first.steps > match.steps and actions[match.steps].notation == heuristic_choice(match.state, seat)
+    assert first.steps > match.steps and actions[match.steps].notation == heuristic_choice(
+        match.state, seat
+    )
     assert first.expiries[seat] == 1 and not first.seats[seat].is_computer
     board = next(m for m in world.channel.history() if m.id == first.board_message_id)
     assert "ran out of time" in board_text(board)
@@ -100,7 +107,9 @@ async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot)
     assert len(said(world, "computer player takes your seat", f"<@{late.id}>")) == 1
     assert len(said(world, "time ran out", f"<@{late.id}>")) == 2
     assert handed.to_move and handed.seats[handed.to_move[0]].user_id == other.id
-    assert f"<@{other.id}>" in world.channel.history()[-2].content  # whose decision now, above the board
+    assert (
+        f"<@{other.id}>" in world.channel.history()[-2].content
+    )  # whose decision now, above the board
     refused = await late.slash(world.channel, "play", move="pass", match=match_id)
     assert refused.ephemeral and "no seat" in refused.response.content
     assert (await service.get(match_id)).version == handed.version
@@ -123,22 +132,37 @@ def test_clock_option_refusals(text: str) -> None:
 async def test_the_host_sets_or_switches_off_the_turn_clock(env) -> None:
     world = make_world(env)
     service = env.bot.service
-    typed = await world.alice.autocomplete(world.channel, "game new", "options", "clock=", game="speiderne")
+    typed = await world.alice.autocomplete(
+        world.channel, "game new", "options", "clock=", game="speiderne"
+    )
     assert "clock=24h" in [c["value"] for c in typed] and "clock=off" in [c["value"] for c in typed]
-    assert await world.alice.autocomplete(world.channel, "game new", "options", "clock=", game="cartographer") == []
-    wrong = await world.alice.slash(world.channel, "game new", game="speiderne", options="clock=banana")
+    assert (
+        await world.alice.autocomplete(
+            world.channel, "game new", "options", "clock=", game="cartographer"
+        )
+        == []
+    )
+    wrong = await world.alice.slash(
+        world.channel, "game new", game="speiderne", options="clock=banana"
+    )
     assert wrong.ephemeral and "turn clock must look like" in wrong.response.content
-    solo = await world.alice.slash(world.channel, "game new", game="cartographer", options="clock=2h")
+    solo = await world.alice.slash(
+        world.channel, "game new", game="cartographer", options="clock=2h"
+    )
     assert solo.ephemeral and "no option clock" in solo.response.content
     assert await service.find_matches(world.alice.id) == []
 
-    opened = await world.alice.slash(world.channel, "game new", game="speiderne", options="clock=2h max_rounds=5")
+    opened = await world.alice.slash(
+        world.channel, "game new", game="speiderne", options="clock=2h max_rounds=5"
+    )
     assert "Turn clock: 2 h" in board_text(opened.response)
     (timed,) = await service.find_matches(world.alice.id)
     assert timed.turn_limit == 7200 and dict(timed.options) == {"max_rounds": 5}
     await world.alice.click(opened.response.message, custom_id=f"tt:lb:{timed.id}:cancel")
 
-    untimed = await world.bob.slash(world.channel, "game new", game="speiderne", options="clock=off")
+    untimed = await world.bob.slash(
+        world.channel, "game new", game="speiderne", options="clock=off"
+    )
     assert "No turn clock" in board_text(untimed.response)
     (match,) = await service.find_matches(world.bob.id)
     await world.alice.click(untimed.response.message, custom_id=f"tt:lb:{match.id}:join")

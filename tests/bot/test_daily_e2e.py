@@ -50,8 +50,12 @@ async def play_daily_in_dm(env: Any, user: Any, match_id: str, seen: list[str]) 
     raise AssertionError("the daily game did not end")
 
 
-@pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # the tables: tests/storage/test_daily_store.py
-async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(env, make_bot, caplog) -> None:
+@pytest.mark.parametrize(
+    "backend", ["sqlite"], indirect=True
+)  # the tables: tests/storage/test_daily_store.py
+async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(
+    env, make_bot, caplog
+) -> None:
     caplog.set_level(logging.DEBUG)
     clock = Clock()
     env.bot.service.clock = lambda: clock.now
@@ -117,7 +121,9 @@ async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(env
     seen += [text for m in channel.history() for text in texts_of(m)]
     for person in (alice, bob, carol):
         seen += [text for m in person.user.dm_channel.history() for text in texts_of(m)]
-    seen += [json.dumps(env.bot.service.view_for(match, alice.id))]  # what the pictures are drawn from
+    seen += [
+        json.dumps(env.bot.service.view_for(match, alice.id))
+    ]  # what the pictures are drawn from
     seen += [record.getMessage() for record in caplog.records]
     assert not [text for text in seen if str(seed) in text]
 

@@ -23,9 +23,7 @@ from tests.bot.helpers import board_text, make_world
 #: Options that keep a game short enough for this test (any other game: its defaults).
 SHORT = {"speiderne": "max_rounds=10", "cartolan": "mode=beginner"}
 #: game → (options, computer seats added in the lobby): every registered game, from the registry
-GAMES = {
-    game.id: (SHORT.get(game.id), game.min_players - 1) for game in list_games()
-}
+GAMES = {game.id: (SHORT.get(game.id), game.min_players - 1) for game in list_games()}
 MAX_ACTIONS = 600
 
 
@@ -72,7 +70,9 @@ async def test_complete_games_while_discord_fails_now_and_then(env, game: str, m
         match = await service.get(match_id)
         if match.status != "playing":
             break
-        if match.awaits_computer or world.alice.id not in [match.seats[s].user_id for s in match.to_move]:
+        if match.awaits_computer or world.alice.id not in [
+            match.seats[s].user_id for s in match.to_move
+        ]:
             await env.advance_time(3)
             continue
         move = (await service.hint(match_id, world.alice.id)).notation
@@ -80,7 +80,9 @@ async def test_complete_games_while_discord_fails_now_and_then(env, game: str, m
         await env.advance_time(3)
         if not result.acknowledged:
             late.append(move)
-        replies = " ".join(m.content or "" for m in (result.response, *result.followups) if m is not None)
+        replies = " ".join(
+            m.content or "" for m in (result.response, *result.followups) if m is not None
+        )
         assert generic not in replies
         after = await service.get(match_id)
         if after.version > match.version:

@@ -126,7 +126,9 @@ class Clock:
 
 
 @pytest.mark.logs_errors
-async def test_one_failing_match_never_stops_the_clocks_of_the_others(env, caplog, monkeypatch) -> None:
+async def test_one_failing_match_never_stops_the_clocks_of_the_others(
+    env, caplog, monkeypatch
+) -> None:
     world = make_world(env)
     clock = Clock()
     env.bot.service.clock = clock

@@ -38,9 +38,15 @@ from tests.bot.helpers import (
 # -- 1. permission preflight --------------------------------------------------------------
 @pytest.mark.parametrize(
     ("denied", "named"),
-    [("send_messages", "Send Messages"), ("embed_links", "Embed Links"), ("attach_files", "Attach Files")],
+    [
+        ("send_messages", "Send Messages"),
+        ("embed_links", "Embed Links"),
+        ("attach_files", "Attach Files"),
+    ],
 )
-async def test_game_new_is_refused_privately_where_the_bot_cannot_post(env, denied: str, named: str) -> None:
+async def test_game_new_is_refused_privately_where_the_bot_cannot_post(
+    env, denied: str, named: str
+) -> None:
     world = make_world(env)
     deny_bot(env, world.channel, **{denied: True})
     for game in ("cartographer", "speiderne"):
@@ -55,7 +61,10 @@ async def test_the_refusal_names_the_permissions_in_the_readers_language(env, mo
     deny_bot(env, world.channel, send_messages=True, attach_files=True)
     with japanese(monkeypatch, {world.alice.id}):
         result = await world.alice.slash(world.channel, "game new", game="cartographer")
-    assert "メッセージを送信" in result.response.content and "ファイルを添付" in result.response.content
+    assert (
+        "メッセージを送信" in result.response.content
+        and "ファイルを添付" in result.response.content
+    )
 
 
 async def test_in_a_thread_send_messages_in_threads_is_what_counts(env) -> None:
@@ -79,10 +88,16 @@ async def test_lobby_start_checks_the_permissions_again(env) -> None:
 
 
 # -- 2. a saved move is never answered "try again" ---------------------------------------
-@pytest.mark.parametrize(("denied", "problem"), [
-    ({"send_messages": True}, "not allowed to post"), ({"view_channel": True}, "cannot see this channel"),
-])
-async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(env, denied, problem) -> None:
+@pytest.mark.parametrize(
+    ("denied", "problem"),
+    [
+        ({"send_messages": True}, "not allowed to post"),
+        ({"view_channel": True}, "cannot see this channel"),
+    ],
+)
+async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
+    env, denied, problem
+) -> None:
     world = make_world(env)
     faults = install(env)
     match_id = await two_players(env, world)
@@ -96,7 +111,9 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     # the next player plays: the bot leaves the refusing channel alone
     refused = channel_requests(faults, world.channel.id)
     _, result, move = await play_for(env, world, match_id)
-    assert f"{move} was played and saved" in " ".join(m.content for m in (result.response, *result.followups))
+    assert f"{move} was played and saved" in " ".join(
+        m.content for m in (result.response, *result.followups)
+    )
     assert channel_requests(faults, world.channel.id) == refused
     assert (await env.bot.service.get(match_id)).steps == before.steps + 2
     # the admin fixes it; /game show brings the board back and pings work again
@@ -106,7 +123,10 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     assert match.board_message_id == posted(shown).id
     _, result, _ = await play_for(env, world, match_id)
     ping, board = list(world.channel.history())[-2:]
-    assert ping.content.startswith("<@") and board.id == (await env.bot.service.get(match_id)).board_message_id
+    assert (
+        ping.content.startswith("<@")
+        and board.id == (await env.bot.service.get(match_id)).board_message_id
+    )
 
 
 async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> None:
@@ -134,19 +154,27 @@ async def test_an_expired_interaction_loses_no_move(env) -> None:
     assert f"{after.steps}" in board_text(board)  # redrawn through the channel
 
 
-async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_current(env, monkeypatch) -> None:
-    monkeypatch.setattr(publisher, "RETRY_DELAYS", (0.1, 0.2, 0.5))  # simcord waits them in real time
+async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_current(
+    env, monkeypatch
+) -> None:
+    monkeypatch.setattr(
+        publisher, "RETRY_DELAYS", (0.1, 0.2, 0.5)
+    )  # simcord waits them in real time
     world = make_world(env)
     faults = install(env)
     match_id, board = await start(env, world, "cartographer", seed=5)
     faults.fail("PATCH", f"/channels/{world.channel.id}/messages/*", 503, times=2)
     move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
     result = await world.alice.slash(world.channel, "play", move=move)
-    assert "board will catch up" in " ".join(m.content for m in (result.response, *result.followups))
+    assert "board will catch up" in " ".join(
+        m.content for m in (result.response, *result.followups)
+    )
     await env.advance_time(10)
     match = await env.bot.service.get(match_id)
     shown = await board_message(env, world, match_id)
-    assert f":{match.version}:" in select_for(shown, (await env.bot.service.legal_moves(match_id, world.alice.id))[0])
+    assert f":{match.version}:" in select_for(
+        shown, (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    )
 
 
 # -- 3. hour-old boards ---------------------------------------------------------------------
@@ -167,7 +195,9 @@ async def test_an_hour_old_board_is_replaced_and_the_new_one_works(env) -> None:
     assert (await env.bot.service.get(match_id)).steps == 2
 
 
-async def test_30046_on_a_board_of_unknown_age_posts_a_fresh_board_without_sleeping(env, make_bot) -> None:
+async def test_30046_on_a_board_of_unknown_age_posts_a_fresh_board_without_sleeping(
+    env, make_bot
+) -> None:
     world = make_world(env)
     match_id, board = await start(env, world, "cartographer", seed=8)
     await env.bot.close()

@@ -21,7 +21,11 @@ GAME = "drop-four"
 
 def column_buttons(message: Any) -> dict[str, dict]:
     """Column letter → its button on the board."""
-    return {c["custom_id"].rsplit(":", 1)[1]: c for c in components(message) if c["custom_id"].startswith("tt:mb:")}
+    return {
+        c["custom_id"].rsplit(":", 1)[1]: c
+        for c in components(message)
+        if c["custom_id"].startswith("tt:mb:")
+    }
 
 
 async def open_lobby(env: Any, world: Any, options: str | None = None) -> tuple[str, Any]:
@@ -62,7 +66,10 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     wrong = await mover.slash(world.channel, "play", move="z")
     assert "`a`" in private_text(wrong)  # the refusal quotes the moves
     before = await env.bot.service.get(match_id)
-    assert before.steps == 2 and [a.notation for a in await env.bot.service.actions(match_id)] == ["c", "d"]
+    assert before.steps == 2 and [a.notation for a in await env.bot.service.actions(match_id)] == [
+        "c",
+        "d",
+    ]
 
     await env.bot.close()
     await env.restart_bot(make_bot())
@@ -86,7 +93,9 @@ async def test_a_computer_from_the_lobby_menu_answers_each_move(env) -> None:
             break
         assert not match.awaits_computer  # the computer has answered: the person decides
         board = await board_message(env, world, match_id)
-        column = next(c for c, button in column_buttons(board).items() if not button.get("disabled"))
+        column = next(
+            c for c, button in column_buttons(board).items() if not button.get("disabled")
+        )
         await world.alice.click(board, custom_id=column_buttons(board)[column]["custom_id"])
     match = await env.bot.service.get(match_id)
     actions = await env.bot.service.actions(match_id)

@@ -53,7 +53,18 @@ async def test_errors_come_back_as_discord_py_raises_them(env) -> None:
         await channel.send("x")
     assert raised.value.code == 10003
     outcomes = [entry.outcome for entry in faults.log]
-    assert outcomes == ["ok", "502/0", "ok", "503/0", "429/30046", "429/0", "ok", "403/50013", "403/50001", "404/10003"]
+    assert outcomes == [
+        "ok",
+        "502/0",
+        "ok",
+        "503/0",
+        "429/30046",
+        "429/0",
+        "ok",
+        "403/50013",
+        "403/50001",
+        "404/10003",
+    ]
 
 
 @pytest.mark.simcord(check_errors=False)
@@ -96,4 +107,3 @@ async def test_an_expired_interaction_is_answered_by_discord_with_10062(env) -> 
     result = await world.alice.slash(world.channel, "rules", game="cartographer")
     assert not result.acknowledged
     assert [e.outcome for e in faults.log if "callback" in e.path] == ["404/10062"]
-

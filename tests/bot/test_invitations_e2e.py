@@ -17,7 +17,9 @@ def pings(world: Any, user: Any) -> list[str]:
 async def test_a_challenge_is_invite_only_until_the_host_opens_it(env) -> None:
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))
-    opened = await world.alice.slash(world.channel, "game new", game="speiderne", invite=f"<@{world.bob.id}>")
+    opened = await world.alice.slash(
+        world.channel, "game new", game="speiderne", invite=f"<@{world.bob.id}>"
+    )
     lobby = opened.response.message
     (ping,) = pings(world, world.bob)  # the one ping, linking to the lobby
     assert ping.startswith(f"<@{world.bob.id}>: alice invites you") and str(lobby.id) in ping
@@ -36,9 +38,13 @@ async def test_a_challenge_is_invite_only_until_the_host_opens_it(env) -> None:
     await carol.click(lobby, custom_id=f"tt:lb:{match.id}:join")
     assert (await env.bot.service.get(match.id)).seat_of(carol.id) == 2
 
-    solo = await world.alice.slash(world.channel, "game new", game="cartographer", invite=f"<@{world.bob.id}>")
+    solo = await world.alice.slash(
+        world.channel, "game new", game="cartographer", invite=f"<@{world.bob.id}>"
+    )
     assert "several players" in private_text(solo)
-    myself = await world.alice.slash(world.channel, "game new", game="speiderne", invite=f"<@{world.alice.id}>")
+    myself = await world.alice.slash(
+        world.channel, "game new", game="speiderne", invite=f"<@{world.alice.id}>"
+    )
     assert "yourself" in private_text(myself)
 
 

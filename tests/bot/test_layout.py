@@ -34,18 +34,28 @@ def crowded_controls() -> discord.ui.View:
 
 def test_a_crowded_board_fits_discords_limits() -> None:
     board = BoardMessage(
-        title="Game", head=("Turn: **① alice**", "Seats: ① alice · ② bob"), png=b"png", controls=crowded_controls(),
-        footer="Match m1 · step 3", body=tuple(f"• event line {i} " + "x" * 80 for i in range(200)),
-        fields=(("Options", "y" * 900),), accent=renderer.seat_colour(1), alt_text="z" * 2000,
+        title="Game",
+        head=("Turn: **① alice**", "Seats: ① alice · ② bob"),
+        png=b"png",
+        controls=crowded_controls(),
+        footer="Match m1 · step 3",
+        body=tuple(f"• event line {i} " + "x" * 80 for i in range(200)),
+        fields=(("Options", "y" * 900),),
+        accent=renderer.seat_colour(1),
+        alt_text="z" * 2000,
     )
     raw = board.layout().to_components()
     everything = list(simcord.components.walk_components(raw))
     assert len(everything) <= COMPONENT_LIMIT
     texts = [c["content"] for c in everything if c["type"] == 10]
     assert sum(map(len, texts)) <= TEXT_LIMIT
-    assert "event line 199" in texts[-2] and "event line 0 " not in "".join(texts)  # the newest lines stay
+    assert "event line 199" in texts[-2] and "event line 0 " not in "".join(
+        texts
+    )  # the newest lines stay
     (gallery,) = [c for c in everything if c["type"] == 12]
-    assert len(gallery["items"]) <= 10 and len(gallery["items"][0]["description"]) <= GALLERY_ALT_LIMIT
+    assert (
+        len(gallery["items"]) <= 10 and len(gallery["items"][0]["description"]) <= GALLERY_ALT_LIMIT
+    )
     assert raw[0]["type"] == 17 and raw[0]["accent_color"] == renderer.seat_colour(1)
     assert len([c for c in everything if c["type"] in (2, 3)]) == 25  # every control kept
     # the same layout passes simcord's validation of a V2 message (Discord's rules)
@@ -63,7 +73,10 @@ async def test_a_board_is_one_layout_in_the_mover_s_colour(env) -> None:
     # Resign cannot be undone: grey, alone on the last row, apart from the moves and Hint
     *moves, last = [row["components"] for row in layout(message) if row["type"] == 1]
     (resign,) = last
-    assert resign["custom_id"].endswith(":resign") and resign["style"] == discord.ButtonStyle.secondary.value
+    assert (
+        resign["custom_id"].endswith(":resign")
+        and resign["style"] == discord.ButtonStyle.secondary.value
+    )
     assert all(not c["custom_id"].endswith(":resign") for row in moves for c in row)
 
 
@@ -74,10 +87,16 @@ async def test_an_old_embed_board_becomes_a_layout_and_its_buttons_keep_working(
     move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
     # a board as the bot posted it before layouts: an embed, a picture, rows of components
     old = discord.ui.View(timeout=None)
-    old.add_item(MoveSelect(match_id, match.version, 0, options=[discord.SelectOption(label=move, value=move)]))
+    old.add_item(
+        MoveSelect(
+            match_id, match.version, 0, options=[discord.SelectOption(label=move, value=move)]
+        )
+    )
     old.add_item(BoardButton(match_id, match.version, "hint", label="Hint"))
     channel = env.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
-    posted = await channel.send("Your decision", embed=discord.Embed(title="Cartographer"), view=old)
+    posted = await channel.send(
+        "Your decision", embed=discord.Embed(title="Cartographer"), view=old
+    )
     await env.bot.service.set_board_message(match_id, posted.id)
     legacy = next(m for m in world.channel.history() if m.id == posted.id)
     assert legacy.embeds and not legacy.flags.value & (1 << 15)

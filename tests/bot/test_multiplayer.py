@@ -52,7 +52,9 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:
     assert match.status == "playing"
     # the lobby became the board; the turn ping went out and the board moved below it
     *_, ping, board = world.channel.history()
-    assert board.id == match.board_message_id and lobby.id not in [m.id for m in world.channel.history()]
+    assert board.id == match.board_message_id and lobby.id not in [
+        m.id for m in world.channel.history()
+    ]
     await assert_board_png(board)
     assert select_options(board) == {}  # no moves in public: they could reveal a hand
     mover = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
@@ -110,7 +112,9 @@ async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:
     now = match.turn_deadline - match.turn_limit
     env.bot.service.clock = lambda: now + match.turn_limit * 0.6
     await env.advance_time(61)  # the clock cog looks every minute
-    assert any("half of your time" in content and f"<@{late}>" in content for content in posts(world))
+    assert any(
+        "half of your time" in content and f"<@{late}>" in content for content in posts(world)
+    )
     assert (await env.bot.service.get(match_id)).steps == match.steps
     env.bot.service.clock = lambda: now + match.turn_limit + 1
     await env.advance_time(61)
@@ -123,14 +127,22 @@ async def test_turn_clock_reminds_then_moves_for_the_late_player(env) -> None:
 
 async def test_game_options_are_checked_privately_and_applied(env) -> None:
     world = make_world(env)
-    suggestions = await world.alice.autocomplete(world.channel, "game new", "options", "mode=b", game="cartolan")
+    suggestions = await world.alice.autocomplete(
+        world.channel, "game new", "options", "mode=b", game="cartolan"
+    )
     assert [c["value"] for c in suggestions] == ["mode=beginner"]
-    wrong = await world.alice.slash(world.channel, "game new", game="cartolan", options="mode=impossible")
+    wrong = await world.alice.slash(
+        world.channel, "game new", game="cartolan", options="mode=impossible"
+    )
     assert "mode can only be: beginner" in private_text(wrong)
-    garbled = await world.alice.slash(world.channel, "game new", game="cartolan", options="beginner")
+    garbled = await world.alice.slash(
+        world.channel, "game new", game="cartolan", options="beginner"
+    )
     assert "name=value" in private_text(garbled)
     assert await env.bot.service.find_matches(world.alice.id) == []
-    opened = await world.alice.slash(world.channel, "game new", game="cartolan", options="mode=beginner preset=modern")
+    opened = await world.alice.slash(
+        world.channel, "game new", game="cartolan", options="mode=beginner preset=modern"
+    )
     assert not opened.ephemeral
     (match,) = await env.bot.service.find_matches(world.alice.id)
     assert match.options["mode"] == "beginner" and match.options["preset"] == "modern"

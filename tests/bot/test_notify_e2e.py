@@ -38,7 +38,9 @@ async def test_a_dm_instead_of_a_mention_and_a_failed_dm_told_once(env) -> None:
     before = len(channel_pings(world, bob))
     await world.alice.slash(world.channel, "play", move="a")
     dms = [m.content for m in bob.user.dm_channel.history()]
-    assert any(f"(match {match_id})" in text and "https://discord.com/channels/" in text for text in dms)
+    assert any(
+        f"(match {match_id})" in text and "https://discord.com/channels/" in text for text in dms
+    )
     assert len(channel_pings(world, bob)) == before  # no mention in the channel for bob
 
     faults = install(env)
@@ -96,7 +98,11 @@ async def test_reminders_at_an_interval_once_each_instead_of_at_half_time(env) -
     start = (await env.bot.service.get(match_id)).updated_at
 
     def reminded() -> list[str]:
-        return [c for c in channel_pings(world, first) if "still your turn" in c or "half of your time" in c]
+        return [
+            c
+            for c in channel_pings(world, first)
+            if "still your turn" in c or "half of your time" in c
+        ]
 
     now[0] = start + 2 * 3600 + 30
     await env.advance_time(61)

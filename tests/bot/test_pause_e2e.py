@@ -9,7 +9,9 @@ from tests.bot.helpers import board_message, board_text, make_world, private_tex
 async def test_both_people_pause_and_the_board_says_so(env) -> None:
     world = make_world(env)
     service = env.bot.service
-    lobby = await service.new_match("drop-four", world.guild.id, world.channel.id, world.alice.id, user_name="alice")
+    lobby = await service.new_match(
+        "drop-four", world.guild.id, world.channel.id, world.alice.id, user_name="alice"
+    )
     await service.lobby_join(lobby.id, world.bob.id, "bob")
     await service.lobby_start(lobby.id, world.alice.id)
     await world.alice.slash(world.channel, "game show")

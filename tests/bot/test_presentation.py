@@ -34,7 +34,9 @@ def texts(controls: Controls) -> list[Text]:
 
 def notations(controls: Controls) -> set[str]:
     moves = (
-        *controls.pad, *controls.finish, *grid_moves(controls),
+        *controls.pad,
+        *controls.finish,
+        *grid_moves(controls),
         *(m for offer in controls.offers for m in offer.moves),
     )
     return {move.notation for move in moves if move.enabled}
@@ -43,8 +45,17 @@ def notations(controls: Controls) -> set[str]:
 def board_match(game: Game, state: object, seat: int, players: int) -> Match:
     seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(players))
     return Match(
-        id="abc234", game_id=game.id, guild_id=1, channel_id=2, host_id=100, seed=1,
-        seats=seats, state=state, version=3, status="playing", to_move=(seat,),
+        id="abc234",
+        game_id=game.id,
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        seed=1,
+        seats=seats,
+        state=state,
+        version=3,
+        status="playing",
+        to_move=(seat,),
     )
 
 
@@ -59,7 +70,9 @@ def test_lobby_declarations_name_real_players_and_every_option(game: Game) -> No
             assert say(line.label, locale) and not say(line.label, locale).startswith("option.")
 
 
-@pytest.mark.parametrize("game", [g for g in GAMES if presentation_of(g.id).public_controls], ids=lambda g: g.id)
+@pytest.mark.parametrize(
+    "game", [g for g in GAMES if presentation_of(g.id).public_controls], ids=lambda g: g.id
+)
 def test_declared_controls_offer_only_legal_moves_within_discords_limits(game: Game) -> None:
     presentation = presentation_of(game.id)
     rng = random.Random(3)

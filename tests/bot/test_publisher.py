@@ -33,17 +33,23 @@ def error(status: int, code: int) -> discord.HTTPException:
 @pytest.mark.parametrize(
     ("status", "code", "kind"),
     [
-        (403, 50001, Failure.NO_ACCESS), (403, 50013, Failure.NO_PERMISSION),
-        (404, 10003, Failure.CHANNEL_GONE), (404, 10008, Failure.MESSAGE_GONE),
-        (400, 50083, Failure.THREAD_ARCHIVED), (429, 30046, Failure.OLD_MESSAGE),
-        (404, 10062, Failure.INTERACTION_GONE), (502, 0, Failure.TRANSIENT),
+        (403, 50001, Failure.NO_ACCESS),
+        (403, 50013, Failure.NO_PERMISSION),
+        (404, 10003, Failure.CHANNEL_GONE),
+        (404, 10008, Failure.MESSAGE_GONE),
+        (400, 50083, Failure.THREAD_ARCHIVED),
+        (429, 30046, Failure.OLD_MESSAGE),
+        (404, 10062, Failure.INTERACTION_GONE),
+        (502, 0, Failure.TRANSIENT),
         (400, 50035, Failure.REFUSED),
     ],
 )
 def test_discord_errors_are_classified_by_code(status: int, code: int, kind: Failure) -> None:
     found = classify(error(status, code))
     assert found is not None and found.kind is kind and found.code == code
-    assert found.blocks_channel == (kind in (Failure.NO_ACCESS, Failure.NO_PERMISSION, Failure.CHANNEL_GONE))
+    assert found.blocks_channel == (
+        kind in (Failure.NO_ACCESS, Failure.NO_PERMISSION, Failure.CHANNEL_GONE)
+    )
 
 
 def test_a_long_rate_limit_counts_as_an_old_message_and_bugs_are_not_classified() -> None:
@@ -170,7 +176,9 @@ async def test_an_hour_old_board_is_replaced_and_deleted() -> None:
     await pub.redraw(Match(version=1), lambda: _board(1))
     old = saved["m1"]
     clock.now = BOARD_FRESH_FOR - 1
-    assert (await pub.redraw(Match(version=2, board_message_id=old), lambda: _board(2))).shown is Shown.EDITED
+    assert (
+        await pub.redraw(Match(version=2, board_message_id=old), lambda: _board(2))
+    ).shown is Shown.EDITED
     clock.now = BOARD_FRESH_FOR + 1
     result = await pub.redraw(Match(version=3, board_message_id=old), lambda: _board(3))
     assert result.shown is Shown.POSTED and saved["m1"] != old
@@ -227,7 +235,9 @@ async def test_a_locked_thread_blocks_and_a_transient_failure_does_not() -> None
     result = await pub.redraw(Match(version=3, board_message_id=7), lambda: _board(3))
     assert result.shown is Shown.FAILED and pub.blocked(10) is None
     # a later redraw of the same version draws it (nothing was shown)
-    assert (await pub.redraw(Match(version=3, board_message_id=7), lambda: _board(3))).shown is Shown.EDITED
+    assert (
+        await pub.redraw(Match(version=3, board_message_id=7), lambda: _board(3))
+    ).shown is Shown.EDITED
 
 
 async def test_an_expired_interaction_edit_falls_back_to_the_channel() -> None:
@@ -238,17 +248,24 @@ async def test_an_expired_interaction_edit_falls_back_to_the_channel() -> None:
     async def through_interaction(_board: Any) -> None:
         raise error(404, 10062)
 
-    result = await pub.redraw(Match(version=2, board_message_id=7), lambda: _board(2), edit_here=through_interaction)
+    result = await pub.redraw(
+        Match(version=2, board_message_id=7), lambda: _board(2), edit_here=through_interaction
+    )
     assert result.shown is Shown.EDITED and channel.messages[7] == "v2"
 
 
 def test_missing_permissions_are_named_in_a_fixed_order() -> None:
-    everything = discord.Permissions(view_channel=True, send_messages=True, embed_links=True, attach_files=True)
+    everything = discord.Permissions(
+        view_channel=True, send_messages=True, embed_links=True, attach_files=True
+    )
     assert permissions.missing(everything, thread=False) == []
     assert permissions.missing(everything, thread=True) == ["send_messages_in_threads"]
     nothing = discord.Permissions.none()
     assert permissions.missing(nothing, thread=False) == list(permissions.NEEDED)
-    assert permissions.permission_names(["attach_files", "embed_links"], "ja") == "ファイルを添付, 埋め込みリンク"
+    assert (
+        permissions.permission_names(["attach_files", "embed_links"], "ja")
+        == "ファイルを添付, 埋め込みリンク"
+    )
 
 
 async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monkeypatch) -> None:

@@ -42,10 +42,15 @@ async def test_stats_and_leaderboard_show_ratings(env, monkeypatch) -> None:
     board = await world.bob.slash(world.channel, "leaderboard", game=GAME)
     text = board.response.embeds[0].description
     assert "**Provisional" in text  # nobody settled after one match: listed apart
-    assert text.index(f"<@{world.alice.id}> — 1605? ± 323") < text.index(f"<@{world.bob.id}> — 1395? ± 323")
+    assert text.index(f"<@{world.alice.id}> — 1605? ± 323") < text.index(
+        f"<@{world.bob.id}> — 1395? ± 323"
+    )
 
     with japanese(monkeypatch, {world.bob.id}):
         mine = await world.bob.slash(world.channel, "stats", game=GAME)
     lines = mine.response.embeds[0].fields[0].value.splitlines()
     assert "レーティング 1395? ± 323 · 暫定（評価対局1）" in lines
-    assert "のレーティングの推移: 評価対局1局のあと 1395? ± 323" in mine.response.attachments[0].description
+    assert (
+        "のレーティングの推移: 評価対局1局のあと 1395? ± 323"
+        in mine.response.attachments[0].description
+    )

@@ -49,12 +49,19 @@ async def test_replays_wait_their_turn_are_told_their_place_and_leave_boards_alo
     replies = [Reply() for _ in range(3)]
     tasks = [
         asyncio.create_task(
-            queue.run(reply, drawing(i), lambda done, total: f"{done}/{total}", lambda place: f"place {place}")  # type: ignore[arg-type]
+            queue.run(
+                reply,
+                drawing(i),
+                lambda done, total: f"{done}/{total}",
+                lambda place: f"place {place}",
+            )  # type: ignore[arg-type]
         )
         for i, reply in enumerate(replies)
     ]
     try:
-        await until(lambda: queue.running == 1 and queue.waiting == 2 and len(replies[2].shown) == 1)
+        await until(
+            lambda: queue.running == 1 and queue.waiting == 2 and len(replies[2].shown) == 1
+        )
         assert replies[1].shown == ["place 1"] and replies[2].shown == ["place 2"]
         # A board drawn meanwhile does not wait behind the replay (the default executor).
         assert await asyncio.wait_for(asyncio.to_thread(lambda: "board"), 5) == "board"

@@ -40,7 +40,9 @@ async def test_a_match_continues_after_a_restart_old_buttons_included(env, make_
     after = await env.bot.service.get(match_id)
     assert after.steps == before.steps + 1
     await assert_board_png(await board_message(env, world, match_id))
-    typed = await world.alice.slash(world.channel, "play", move=first_move(await board_message(env, world, match_id))[1])
+    typed = await world.alice.slash(
+        world.channel, "play", move=first_move(await board_message(env, world, match_id))[1]
+    )
     assert typed.ephemeral and (await env.bot.service.get(match_id)).steps == before.steps + 2
 
 

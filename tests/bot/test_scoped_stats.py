@@ -9,7 +9,9 @@ from tests.bot.helpers import World, start
 async def test_leaderboards_and_stats_per_server_and_for_all(env) -> None:
     alice, bob = env.create_user("alice"), env.create_user("bob")
     guild = env.create_guild("Tabletop")
-    here = World(guild, guild.create_text_channel("games"), guild.add_member(alice), guild.add_member(bob))
+    here = World(
+        guild, guild.create_text_channel("games"), guild.add_member(alice), guild.add_member(bob)
+    )
     match_id, _ = await start(env, here, "cartographer", seed=None)
     await here.alice.slash(here.channel, "game resign")
     assert (await env.bot.service.get(match_id)).status == "finished"
@@ -31,7 +33,9 @@ async def test_leaderboards_and_stats_per_server_and_for_all(env) -> None:
 
     home = await here.alice.slash(here.channel, "stats")
     lines = home.response.embeds[0].fields[0].value.splitlines()
-    assert lines[0].startswith("This server: 1 played") and lines[1].startswith("All servers: 1 played")
+    assert lines[0].startswith("This server: 1 played") and lines[1].startswith(
+        "All servers: 1 played"
+    )
     away = await alice_there.slash(channel, "stats")
     lines = away.response.embeds[0].fields[0].value.splitlines()
     assert lines == [lines[0], lines[1]] and lines[0] == "This server: —"

@@ -8,8 +8,17 @@ from gamecore.match import Match, Seat
 
 def table(*seats: Seat, game_id: str = "cartolan") -> Match:
     return Match(
-        id="abc234", game_id=game_id, guild_id=1, channel_id=2, host_id=100, seed=1,
-        seats=seats, state=None, version=3, status="playing", to_move=(0,),
+        id="abc234",
+        game_id=game_id,
+        guild_id=1,
+        channel_id=2,
+        host_id=100,
+        seed=1,
+        seats=seats,
+        state=None,
+        version=3,
+        status="playing",
+        to_move=(0,),
     )
 
 
@@ -17,11 +26,15 @@ def test_badges_number_seats_in_the_order_of_play_as_the_pictures_do() -> None:
     assert [badge(s) for s in range(4)] == ["①", "②", "③", "④"]
     match = table(Seat(1, None, "alice"), Seat(None, "pirate", "pirate 1"), Seat(2, None, "bob"))
     assert seat_legend(match, "en") == "Seats: ① alice · ② Pirate (computer) · ③ bob"
-    assert seat_label(match, 1, "ja").startswith("② ") and "コンピューター" in seat_label(match, 1, "ja")
+    assert seat_label(match, 1, "ja").startswith("② ") and "コンピューター" in seat_label(
+        match, 1, "ja"
+    )
 
 
 def test_a_seat_a_computer_took_over_keeps_the_persons_name() -> None:
-    match = table(Seat(None, "heuristic", "carol (heuristic)"), Seat(1, None, "dan"), game_id="speiderne")
+    match = table(
+        Seat(None, "heuristic", "carol (heuristic)"), Seat(1, None, "dan"), game_id="speiderne"
+    )
     assert seat_name(match, 0, "en") == "carol, played by Heuristic (computer)"
 
 
@@ -47,7 +60,9 @@ async def test_the_board_pairs_every_badge_with_its_name(env) -> None:
     assert "1." not in board_text(lobby)  # no number before the order is drawn
 
     def button(message, action):
-        return next(c["custom_id"] for c in components(message) if c["custom_id"].endswith(f":{action}"))
+        return next(
+            c["custom_id"] for c in components(message) if c["custom_id"].endswith(f":{action}")
+        )
 
     await world.bob.click(lobby, custom_id=button(lobby, "join"))
     lobby = next(m for m in world.channel.history() if m.id == lobby.id)

@@ -51,6 +51,8 @@ async def test_simulate_refuses_too_much_work_and_bad_options(env) -> None:
 async def test_a_refused_simulation_reads_in_the_servers_language(env, monkeypatch) -> None:
     world = make_world(env)
     with japanese(monkeypatch, set(), {world.guild.id}):
-        wrong = await world.alice.slash(world.channel, "simulate", game="cartolan", games=1, options="mode=hard")
+        wrong = await world.alice.slash(
+            world.channel, "simulate", game="cartolan", games=1, options="mode=hard"
+        )
     assert wrong.ephemeral and wrong.response.content.startswith("シミュレーションできません")
     assert "must be one of" not in wrong.response.content  # the reason is translated too

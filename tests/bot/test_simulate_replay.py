@@ -17,14 +17,20 @@ ROOT = Path(__file__).resolve().parents[2]
 
 async def test_simulate_replies_with_a_table_and_a_chart(env) -> None:
     world = make_world(env)
-    suggested = await world.alice.autocomplete(world.channel, "simulate", "players", "heuristic,r", game="cartographer")
+    suggested = await world.alice.autocomplete(
+        world.channel, "simulate", "players", "heuristic,r", game="cartographer"
+    )
     assert [c["value"] for c in suggested] == ["heuristic,random"]
-    done = await world.alice.slash(world.channel, "simulate", game="cartographer", games=12, players="heuristic")
+    done = await world.alice.slash(
+        world.channel, "simulate", game="cartographer", games=12, players="heuristic"
+    )
     assert not done.ephemeral
     embed = done.response.embeds[0]
     assert "12 games" in embed.title and "games: 12" in embed.description
     assert_png(await done.response.attachments[0].read())
-    wrong = await world.alice.slash(world.channel, "simulate", game="cartographer", players="wizard")
+    wrong = await world.alice.slash(
+        world.channel, "simulate", game="cartographer", players="wizard"
+    )
     assert wrong.ephemeral and "wizard" in wrong.response.content
 
 
@@ -51,6 +57,9 @@ async def test_replay_gives_the_moves_of_an_ended_match_only(env, tmp_path) -> N
     path.write_text(moves, encoding="utf-8")
     replayed = subprocess.run(
         [sys.executable, "-m", "gamecore", "replay", "cartographer", str(path), "--seed", "8"],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert replayed.returncode == 0, replayed.stderr

@@ -52,8 +52,10 @@ def heuristic_choice(state: Any, seat: int) -> str:
 
 
 def plan(seed: int, max_rounds: int) -> Plan:
-    seats = tuple(Seat(None if n == "computer" else i, "heuristic" if n == "computer" else None, n)
-                  for i, n in enumerate(JOIN_ORDER))
+    seats = tuple(
+        Seat(None if n == "computer" else i, "heuristic" if n == "computer" else None, n)
+        for i, n in enumerate(JOIN_ORDER)
+    )
     ordered = seat_order(seed, seats)
     state = GAME.setup(len(ordered), seed, {"max_rounds": max_rounds})
     steps, storms = 0, []
@@ -98,8 +100,9 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))  # in the channel, no seat
     planned = plan(SEED, MAX_ROUNDS)
-    opened = await world.alice.slash(world.channel, "game new", game="speiderne", seed=SEED,
-                                     options=f"max_rounds={MAX_ROUNDS}")
+    opened = await world.alice.slash(
+        world.channel, "game new", game="speiderne", seed=SEED, options=f"max_rounds={MAX_ROUNDS}"
+    )
     lobby = opened.response.message
     (match,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
     match_id = match.id
@@ -112,11 +115,18 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     start_button = next(c for c in components(lobby) if c["custom_id"].endswith(":start"))
     assert not start_button.get("disabled")
     # Cancel cannot be undone: it sits on a row of its own, after the other buttons
-    rows = [[c.get("custom_id") for c in row["components"]] for row in layout(lobby) if row["type"] == 1]
-    assert rows[-1] == [f"tt:lb:{match_id}:cancel"] and all(":cancel" not in i for r in rows[:-1] for i in r)
+    rows = [
+        [c.get("custom_id") for c in row["components"]] for row in layout(lobby) if row["type"] == 1
+    ]
+    assert rows[-1] == [f"tt:lb:{match_id}:cancel"] and all(
+        ":cancel" not in i for r in rows[:-1] for i in r
+    )
     for action in ("addcpu", "start", "cancel"):
         refused = await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:{action}")
-        assert "Only the host (alice) can do that: ask them, or open your own match" in private_text(refused)
+        assert (
+            "Only the host (alice) can do that: ask them, or open your own match"
+            in private_text(refused)
+        )
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
     before_start = await env.bot.service.get(match_id)
     assert [s.user_id for s in before_start.seats[:2]] == [world.alice.id, world.bob.id]
@@ -180,7 +190,10 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             hand_message = hand.response.message
             assert hand.ephemeral and is_hand_message(hand_message)
             assert_png(await hand_message.attachments[0].read())
-            seen_by = {p.name: [m.id for m in world.channel.history(viewer=p)] for p in (mover, other, carol)}
+            seen_by = {
+                p.name: [m.id for m in world.channel.history(viewer=p)]
+                for p in (mover, other, carol)
+            }
             assert hand_message.id in seen_by[mover.name]
             assert hand_message.id not in seen_by[other.name] + seen_by[carol.name]
             await env.bot.close()
@@ -192,7 +205,9 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             reopened = await mover.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
             assert reopened.ephemeral and select_for(reopened.response.message, notation)
             assert notation.startswith("defend ")
-            picked = await mover.select(hand_message, [notation], custom_id=select_for(hand_message, notation))
+            picked = await mover.select(
+                hand_message, [notation], custom_id=select_for(hand_message, notation)
+            )
             assert picked.response.id == hand_message.id  # the private message is refreshed
             restarted = True
         elif turn % 2 == 0:
@@ -201,7 +216,9 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
                 assert played.ephemeral and played.response is None  # no "Played" line stays
             used["/play"] += 1
         else:
-            opened_hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
+            opened_hand = await mover.click(
+                board, custom_id=f"tt:do:{match_id}:{match.version}:hand"
+            )
             menu = opened_hand.response.message
             assert opened_hand.ephemeral and is_hand_message(menu)
             await mover.select(menu, [notation], custom_id=select_for(menu, notation))
@@ -216,10 +233,15 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     assert match.steps == planned.steps
     assert tuple(match.result["winners"]) == planned.winners
     board = next(m for m in world.channel.history() if m.id == match.board_message_id)
-    assert custom_ids(board) == [f"tt:rm:{match_id}", f"tt:rv:{match_id}"] and "Game over" in board_text(board)
+    assert custom_ids(board) == [
+        f"tt:rm:{match_id}",
+        f"tt:rv:{match_id}",
+    ] and "Game over" in board_text(board)
     # The Review button: each player's chance over the game, for the players only.
     reviewed = await world.bob.click(board, custom_id=f"tt:rv:{match_id}")
-    assert reviewed.ephemeral and reviewed.response.embeds[0].title.startswith(f"Review of match {match_id}")
+    assert reviewed.ephemeral and reviewed.response.embeds[0].title.startswith(
+        f"Review of match {match_id}"
+    )
     assert "every player's chance" in reviewed.response.embeds[0].description
     assert reviewed.response.attachments[0].filename == "review.png"
     outsider = await carol.click(board, custom_id=f"tt:rv:{match_id}")
@@ -232,7 +254,11 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
 
 
 def select_options_of(message: Any) -> dict[str, list[str]]:
-    return {c["custom_id"]: [o["value"] for o in c["options"]] for c in components(message) if c.get("type") == 3}
+    return {
+        c["custom_id"]: [o["value"] for o in c["options"]]
+        for c in components(message)
+        if c.get("type") == 3
+    }
 
 
 async def test_the_lobby_holds_at_most_the_games_maximum(env) -> None:

@@ -25,30 +25,48 @@ def test_settings_come_from_the_environment() -> None:
     settings = Settings.from_env(
         {"DISCORD_TOKEN": " abc ", "DEV_GUILD_ID": "123", "LOG_LEVEL": "debug", "DATABASE_URL": ""}
     )
-    assert settings == Settings(token="abc", database_url=DEFAULT_DATABASE_URL, dev_guild_id=123, log_level="DEBUG")
+    assert settings == Settings(
+        token="abc", database_url=DEFAULT_DATABASE_URL, dev_guild_id=123, log_level="DEBUG"
+    )
     assert Settings.from_env({}).dev_guild_id is None
 
 
 def test_without_a_token_the_bot_explains_how_to_get_one_and_exits(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, str(ROOT / "bot.py")],
-        cwd=tmp_path, env={"PATH": "/usr/bin:/bin"}, capture_output=True, text=True, timeout=60,
+        cwd=tmp_path,
+        env={"PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
     assert done.returncode != 0
     message = done.stderr.strip()
     assert "\n" not in message  # one paragraph, no traceback
-    for needed in ("discord.com/developers/applications", "Reset Token", "DISCORD_TOKEN=", ".env.example", "applications.commands", "bot"):
+    for needed in (
+        "discord.com/developers/applications",
+        "Reset Token",
+        "DISCORD_TOKEN=",
+        ".env.example",
+        "applications.commands",
+        "bot",
+    ):
         assert needed in message
     assert not (tmp_path / "data").exists()  # nothing was created
 
 
 def test_a_database_url_the_store_cannot_open_is_refused_in_one_line(tmp_path: Path) -> None:
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path,
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path,
         env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db/x"},
-        capture_output=True, text=True, timeout=60,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
-    assert done.returncode == 2 and "postgresql://" in done.stderr and "\n" not in done.stderr.strip()
+    assert (
+        done.returncode == 2 and "postgresql://" in done.stderr and "\n" not in done.stderr.strip()
+    )
 
 
 async def test_commands_are_synced_with_japanese_names(env) -> None:
@@ -71,7 +89,9 @@ async def test_commands_are_synced_with_japanese_names(env) -> None:
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # the hash lives beside the file
 async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot) -> None:
     def puts() -> int:
-        return sum(1 for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands"))
+        return sum(
+            1 for r in env.http_requests if r.method == "PUT" and r.path.endswith("/commands")
+        )
 
     assert puts() == 1  # a new database: synced
     await env.bot.close()
@@ -88,7 +108,9 @@ async def test_commands_are_synced_only_when_their_payload_changed(env, make_bot
     await env.restart_bot(changed)
     assert puts() == 2  # the payload changed: synced
     guild = env.create_guild("G")
-    assert "extra" in guild.add_member(env.create_user("u")).available_commands(guild.create_text_channel("c"))
+    assert "extra" in guild.add_member(env.create_user("u")).available_commands(
+        guild.create_text_channel("c")
+    )
 
 
 def test_shard_settings_from_the_environment() -> None:
@@ -112,7 +134,8 @@ async def test_a_cluster_runs_its_shards_and_only_shard_0_syncs_commands(tmp_pat
     synced = []
     for ids in ({1, 3}, {0, 2}):
         settings = Settings(
-            database_url=f"sqlite:///{tmp_path / 'shards.db'}", shards=ShardFilter(4, frozenset(ids))
+            database_url=f"sqlite:///{tmp_path / 'shards.db'}",
+            shards=ShardFilter(4, frozenset(ids)),
         )
         bot = create_bot(settings)
         assert isinstance(bot, discord.AutoShardedClient)

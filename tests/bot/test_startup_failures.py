@@ -23,7 +23,9 @@ SECRET = "s3cret-pw"
 
 
 @pytest.fixture
-def start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> Iterator:
+def start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> Iterator:
     """Runs ``bot.main`` in the test's folder with a token and the given settings; returns
     (exit code, stderr). ``main`` sets the umask and the logging: both are restored."""
     monkeypatch.chdir(tmp_path)
@@ -55,12 +57,17 @@ def one_line(err: str) -> str:
         ({"LOG_LEVEL": "VERBOSE"}, "LOG_LEVEL must be one of DEBUG, INFO"),
         ({"DATABASE_SYNC": "FAST"}, "DATABASE_SYNC must be NORMAL or FULL"),
         ({"SHARD_COUNT": "two"}, "SHARD_COUNT must be a whole number"),
-        ({"SHARD_COUNT": "4", "CLUSTER_COUNT": "2", "CLUSTER_ID": "2"}, "Shard settings: need CLUSTER_ID"),
+        (
+            {"SHARD_COUNT": "4", "CLUSTER_COUNT": "2", "CLUSTER_ID": "2"},
+            "Shard settings: need CLUSTER_ID",
+        ),
         ({"DATABASE_URL": f"mysql://bot:{SECRET}@db/x"}, "mysql://bot:***@db/x"),
         ({"DATABASE_URL": f"mongodb://db/x?password={SECRET}"}, "password=***"),
     ],
 )
-def test_an_invalid_setting_is_refused_in_one_line(start, tmp_path: Path, settings: dict[str, str], says: str) -> None:
+def test_an_invalid_setting_is_refused_in_one_line(
+    start, tmp_path: Path, settings: dict[str, str], says: str
+) -> None:
     code, err = start(**settings)
     assert code == 2 and says in one_line(err)
     assert not (tmp_path / "data").exists()  # nothing was created
@@ -81,7 +88,9 @@ def threads_left(before: set[threading.Thread]) -> list[threading.Thread]:
 
 
 @pytest.mark.parametrize("damage", ["garbage", "truncated"])
-def test_a_corrupt_sqlite_file_is_one_line_and_leaves_no_thread_behind(start, tmp_path: Path, damage: str) -> None:
+def test_a_corrupt_sqlite_file_is_one_line_and_leaves_no_thread_behind(
+    start, tmp_path: Path, damage: str
+) -> None:
     path = tmp_path / "tabletop.db"
     if damage == "garbage":
         path.write_bytes(os.urandom(4096))
@@ -104,7 +113,9 @@ def test_a_database_from_a_newer_version_is_refused_untouched(start, tmp_path: P
     code, err = start(DATABASE_URL=f"sqlite:///{path}")
     assert code == 2 and "written by a newer version of the bot" in one_line(err)
     with sqlite3.connect(path) as conn:
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        tables = {
+            row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        }
     assert tables == {"schema_version"}  # nothing was migrated
 
 
@@ -139,8 +150,16 @@ def test_a_wrong_token_is_one_line(start, monkeypatch: pytest.MonkeyPatch, tmp_p
 def test_the_process_exits_on_a_corrupt_database(tmp_path: Path) -> None:
     (tmp_path / "tabletop.db").write_bytes(b"not a database" * 300)
     done = subprocess.run(
-        [sys.executable, str(ROOT / "bot.py")], cwd=tmp_path, capture_output=True, text=True, timeout=60,
-        env={"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT), "DISCORD_TOKEN": "x",
-             "DATABASE_URL": "sqlite:///tabletop.db"},
+        [sys.executable, str(ROOT / "bot.py")],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={
+            "PATH": "/usr/bin:/bin",
+            "PYTHONPATH": str(ROOT),
+            "DISCORD_TOKEN": "x",
+            "DATABASE_URL": "sqlite:///tabletop.db",
+        },
     )
     assert done.returncode == 2 and "is damaged or not a database" in one_line(done.stderr)

@@ -13,7 +13,9 @@ from gamecore.registry import get_game, list_games, presentation_of
 from tests.bot.helpers import components, make_world, select_options
 
 WORDED = sorted(
-    g.id for g in list_games() if type(presentation_of(g.id)).move_text is not Presentation.move_text
+    g.id
+    for g in list_games()
+    if type(presentation_of(g.id)).move_text is not Presentation.move_text
 )
 
 
@@ -60,4 +62,6 @@ async def test_a_solo_board_offers_its_moves_in_words(env) -> None:
     assert options and all(o["label"] != o["value"] for o in options)
     reveal = next(o for o in options if o["value"].startswith("reveal "))
     assert reveal["label"].startswith("Turn over ") and reveal["description"] == reveal["value"]
-    assert {o["value"] for o in options} == {v for values in select_options(board).values() for v in values}
+    assert {o["value"] for o in options} == {
+        v for values in select_options(board).values() for v in values
+    }

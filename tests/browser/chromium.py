@@ -44,8 +44,11 @@ class Page:
 
     async def resize(self, width: int, height: int, *, phone: bool) -> None:
         await self.call(
-            "Emulation.setDeviceMetricsOverride", width=width, height=height,
-            deviceScaleFactor=2 if phone else 1, mobile=phone,
+            "Emulation.setDeviceMetricsOverride",
+            width=width,
+            height=height,
+            deviceScaleFactor=2 if phone else 1,
+            mobile=phone,
         )
 
     async def open(self, url: str) -> None:
@@ -108,12 +111,20 @@ async def chromium() -> AsyncIterator[Page]:
     with tempfile.TemporaryDirectory() as profile:
         process = subprocess.Popen(
             [
-                BROWSER, "--headless=new", "--no-sandbox", "--disable-gpu",
-                "--disable-dev-shm-usage", "--no-first-run", "--hide-scrollbars",
-                f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1",
-                f"--user-data-dir={profile}", "about:blank",
+                BROWSER,
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--hide-scrollbars",
+                f"--remote-debugging-port={port}",
+                "--remote-debugging-address=127.0.0.1",
+                f"--user-data-dir={profile}",
+                "about:blank",
             ],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             async with aiohttp.ClientSession() as http:

@@ -28,7 +28,10 @@ class Driver:
         settings = {"url": url, "mode": mode, "count": count, "ids": ids, **extra}
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tests.distributed.driver", json.dumps(settings)],
-            cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            cwd=ROOT,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONPATH": str(ROOT)},
         )

@@ -90,7 +90,9 @@ def check_notation(game: Game, actions: list[Any]) -> None:
         try:
             again = notation(game, game.parse_action(text))
         except IllegalAction as refused:
-            raise AssertionError(f"{game.id}: {text!r} reads back as nothing: {refused!r}") from None
+            raise AssertionError(
+                f"{game.id}: {text!r} reads back as nothing: {refused!r}"
+            ) from None
         assert again == text, f"{game.id}: {text!r} reads back as {again!r}"
 
 

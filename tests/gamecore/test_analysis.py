@@ -24,7 +24,9 @@ from gamecore.simulate import available_players
 SOLO = ("cartographer", "dungeon-delver")
 
 
-def played(game_id: str, seed: int, player: str, moves_rng: int = 5) -> tuple[object, list[str], list[object]]:
+def played(
+    game_id: str, seed: int, player: str, moves_rng: int = 5
+) -> tuple[object, list[str], list[object]]:
     """A game played by a computer player: final state, moves, and the states before each."""
     game = get_game(game_id)
     chooser = available_players(game)[player]
@@ -72,13 +74,20 @@ def test_worlds_do_not_depend_on_where_the_unseen_cards_really_are(game_id: str)
     state = states[len(states) // 2]
     first_hand = states[0].hand
     if game_id == "cartographer":
-        hidden = [i for i in range(25) if state.cells[i] is not None and not (state.face_up >> i) & 1
-                  and i not in (0, 4, 20, 24)]
+        hidden = [
+            i
+            for i in range(25)
+            if state.cells[i] is not None
+            and not (state.face_up >> i) & 1
+            and i not in (0, 4, 20, 24)
+        ]
         cells = list(state.cells)
         cells[hidden[0]], cells[hidden[1]] = cells[hidden[1]], cells[hidden[0]]
         other = replace(state, cells=tuple(cells), pile=tuple(reversed(state.pile)))
     else:
-        hidden = [i for i in range(16) if state.slots[i] is not None and not (state.face_up >> i) & 1]
+        hidden = [
+            i for i in range(16) if state.slots[i] is not None and not (state.face_up >> i) & 1
+        ]
         slots = list(state.slots)
         slots[hidden[0]], slots[hidden[-1]] = slots[hidden[-1]], slots[hidden[0]]
         other = replace(state, slots=tuple(slots), deck=tuple(reversed(state.deck)))
@@ -103,7 +112,9 @@ def _end_position(game_id: str, seed: int, most: int) -> tuple[object, tuple, in
 
 
 @pytest.mark.parametrize(("game_id", "seed"), [("dungeon-delver", 1), ("cartographer", 5)])
-def test_estimator_agrees_with_the_end_position_enumerated_exhaustively(game_id: str, seed: int) -> None:
+def test_estimator_agrees_with_the_end_position_enumerated_exhaustively(
+    game_id: str, seed: int
+) -> None:
     game = get_game(game_id)
     measure = MEASURES[game_id]
     state, first_hand, count = _end_position(game_id, seed, 120)
@@ -121,7 +132,9 @@ def test_estimator_agrees_with_the_end_position_enumerated_exhaustively(game_id:
             total += weight * measure.value(game, final)
             weights += weight
         exact_value = total / weights
-        (exact,), _, _, is_exact = estimate_moves(game, know, [action], 1, mix_seed(7, "review"), measure, count)
+        (exact,), _, _, is_exact = estimate_moves(
+            game, know, [action], 1, mix_seed(7, "review"), measure, count
+        )
         assert is_exact and exact.error == 0.0
         assert exact.value == pytest.approx(exact_value)
         (sampled,), _, _, is_exact = estimate_moves(game, know, [action], 120, 11, measure, 0)
@@ -173,7 +186,9 @@ def test_command_line_par_and_review_print_the_same_figures(tmp_path) -> None:
     final, moves, _ = played("dungeon-delver", 7, "random")
     path = tmp_path / "moves.txt"
     path.write_text("# a game\n" + "\n".join(f"0: {m}" for m in moves) + "\n")
-    status, out, err = run(["par", "dungeon-delver", "--seed", "7", "--plays", "40", "--moves", str(path)])
+    status, out, err = run(
+        ["par", "dungeon-delver", "--seed", "7", "--plays", "40", "--moves", str(path)]
+    )
     assert status == 0, err
     par = compute_par("dungeon-delver", 7, mine=rank(get_game("dungeon-delver"), final), plays=40)
     heuristic = par.computers[0]
@@ -186,13 +201,15 @@ def test_command_line_par_and_review_print_the_same_figures(tmp_path) -> None:
     assert run(["review", "speiderne", str(path)])[0] == 2  # a Dungeon Delver move list
     assert run(["par", "speiderne"])[0] == 2  # par is for the solo games
     assert run(["par", "cartographer", "--seed", "3", "--moves", str(path)])[0] == 2
-    status, _, err = run(["review", "dungeon-delver", "--seed", "7", "--seat", "1"], "\n".join(moves))
+    status, _, err = run(
+        ["review", "dungeon-delver", "--seed", "7", "--seat", "1"], "\n".join(moves)
+    )
     assert status == 2 and "seat" in err
 
 
-
-
-def _table_position(game_id: str, seats: int, seed: int, steps: int) -> tuple[object, list[tuple[int, str]]]:
+def _table_position(
+    game_id: str, seats: int, seed: int, steps: int
+) -> tuple[object, list[tuple[int, str]]]:
     """A multiplayer game played ``steps`` steps by the advisor: the state and the moves."""
     game = get_game(game_id)
     name = game.advisor or "heuristic"
@@ -228,7 +245,9 @@ def test_table_worlds_agree_with_the_seat_and_ignore_where_unseen_things_are(gam
     for n in range(2):
         world = table_world(game_id, state, seat, random.Random(n))
         assert game.view(world, seat) == game.view(state, seat)
-        assert game.to_json(world) == game.to_json(table_world(game_id, changed, seat, random.Random(n)))
+        assert game.to_json(world) == game.to_json(
+            table_world(game_id, changed, seat, random.Random(n))
+        )
 
 
 def test_table_review_gives_every_seats_chance_and_is_reproducible(tmp_path) -> None:
@@ -237,11 +256,25 @@ def test_table_review_gives_every_seats_chance_and_is_reproducible(tmp_path) -> 
     review = review_table("speiderne", 3, moves, 2, seat=1, samples=2)
     assert review.decisions and review.samples == 2
     assert all(len(values) == 2 for values in review.seat_values)
-    assert review == replace(review_table("speiderne", 3, moves, 2, seat=1, samples=2), seconds=review.seconds)
+    assert review == replace(
+        review_table("speiderne", 3, moves, 2, seat=1, samples=2), seconds=review.seconds
+    )
     path = tmp_path / "moves.txt"
     path.write_text("".join(f"{seat}: {move}\n" for seat, move in moves))
     status, out, err = run(
-        ["review", "speiderne", str(path), "--seed", "3", "--players", "2", "--seat", "1", "--samples", "2"]
+        [
+            "review",
+            "speiderne",
+            str(path),
+            "--seed",
+            "3",
+            "--players",
+            "2",
+            "--seat",
+            "1",
+            "--samples",
+            "2",
+        ]
     )
     assert status == 0, err
     assert f"{review.decisions[0].step:>3}. {review.decisions[0].played}" in out
@@ -255,10 +288,13 @@ def test_review_screens_other_moves_than_the_computer_players() -> None:
     heuristic = available_players(game)["heuristic"]
     review = review_game("dungeon-delver", 7, moves, samples=16)
     advised = {
-        d.step: game.format_action(heuristic(
-            game.view(states[d.step - 1], 0), game.legal_actions(states[d.step - 1], 0),
-            random.Random(mix_seed(7, "advice", d.step)),
-        ))
+        d.step: game.format_action(
+            heuristic(
+                game.view(states[d.step - 1], 0),
+                game.legal_actions(states[d.step - 1], 0),
+                random.Random(mix_seed(7, "advice", d.step)),
+            )
+        )
         for d in review.decisions
     }
     assert [d.step for d in review.decisions if d.best not in (d.played, advised[d.step])]

@@ -83,7 +83,9 @@ def test_rng_state_is_masked_to_64_bits() -> None:
 
 
 @settings(max_examples=200, deadline=None, derandomize=True)
-@given(seed=st.integers(min_value=0, max_value=2**64 - 1), n=st.integers(min_value=1, max_value=1000))
+@given(
+    seed=st.integers(min_value=0, max_value=2**64 - 1), n=st.integers(min_value=1, max_value=1000)
+)
 def test_below_and_randint_stay_in_range(seed: int, n: int) -> None:
     rng = Rng(seed)
     for _ in range(20):
@@ -113,7 +115,15 @@ def test_below_draws_are_pinned() -> None:
     rng = Rng(20261122)
     sizes = (2, 3, 6, 7, 52, 100, 1000, 2**40 + 3, 2**63 + 5)
     assert [rng.below(n) for n in sizes] == [
-        0, 1, 0, 4, 14, 62, 395, 233168789981, 6787202493363534642
+        0,
+        1,
+        0,
+        4,
+        14,
+        62,
+        395,
+        233168789981,
+        6787202493363534642,
     ]
     assert rng.state == 10372713005381289407
 

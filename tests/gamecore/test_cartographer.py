@@ -179,7 +179,10 @@ def test_court_source_needs_same_rank() -> None:
     GAME.apply(state, 0, rv("reveal C3 QC C2"))
     legal = {GAME.format_action(a) for a in GAME.legal_actions(state, 0)}
     assert {a for a in legal if a.startswith("reveal")} == {
-        "reveal C3 QC C2", "reveal C3 QC B3", "reveal C3 QC D3", "reveal C3 QC C4"
+        "reveal C3 QC C2",
+        "reveal C3 QC B3",
+        "reveal C3 QC D3",
+        "reveal C3 QC C4",
     }
 
 
@@ -283,7 +286,11 @@ def test_ace_found_event() -> None:
     new, events = GAME.apply(state, 0, rv("reveal B1 9S A1"))
     assert events[1].kind == "ace_found" and events[1].data["aces"] == 1
     assert GAME.score(new)["score"] == {
-        "result": "playing", "end": "playing", "aces": 1, "cells_revealed": 2, "pile_left": 2
+        "result": "playing",
+        "end": "playing",
+        "aces": 1,
+        "cells_revealed": 2,
+        "pile_left": 2,
     }
 
 
@@ -358,7 +365,13 @@ def test_parse_errors_show_the_expected_form(text: str, fragment: str) -> None:
 def test_view_keys_and_json_round_trip() -> None:
     state = GAME.setup(1, 5)
     assert set(GAME.view(state, 0)) == {
-        "grid", "hand", "pile", "discard", "no_starting_point", "status", "last_action"
+        "grid",
+        "hand",
+        "pile",
+        "discard",
+        "no_starting_point",
+        "status",
+        "last_action",
     }
     assert GAME.view(state, None) == GAME.view(state, 0)
     state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[-1])
@@ -422,8 +435,12 @@ def test_legal_actions_do_not_depend_on_card_object_identity() -> None:
     """Fast tables are keyed by the canonical card objects; equal copies give equal moves."""
     state = GAME.setup(1, 4)
     copies = mod.CartographerState(
-        state.cells, state.face_up, tuple(Card(c.rank, c.suit) for c in state.hand),
-        state.pile, state.discard, state.rng,
+        state.cells,
+        state.face_up,
+        tuple(Card(c.rank, c.suit) for c in state.hand),
+        state.pile,
+        state.discard,
+        state.rng,
     )
     assert GAME.legal_actions(copies, 0) == GAME.legal_actions(state, 0)
     assert any(isinstance(a, Reveal) for a in GAME.legal_actions(copies, 0))

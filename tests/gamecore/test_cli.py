@@ -54,7 +54,12 @@ def test_list_json_is_one_object_per_game():
     status, out, _ = run(["list", "--json"])
     climb, nim = json_lines(out)
     assert status == 0
-    assert climb["options"][0] == {"name": "low", "default": 5, "choices": [5, 10], "help": "lowest possible target"}
+    assert climb["options"][0] == {
+        "name": "low",
+        "default": 5,
+        "choices": [5, 10],
+        "help": "lowest possible target",
+    }
     assert nim["players"] == ["random", "smart"]
     assert (nim["min_players"], nim["max_players"]) == (2, 2)
 
@@ -70,12 +75,18 @@ def test_list_of_the_registry_names_every_game():
 
 
 def test_json_protocol_start_errors_blank_lines_and_eof():
-    status, out, _ = run(["play", "climb", "--seed", "4", "--json"], stdin="up 1\n\n   \nup 9\nclimb\n")
+    status, out, _ = run(
+        ["play", "climb", "--seed", "4", "--json"], stdin="up 1\n\n   \nup 9\nclimb\n"
+    )
     start, first, illegal, unreadable = json_lines(out)
     assert status == 0
     assert start == {
-        "step": 0, "status": "playing", "to_move": [0], "viewer": 0,
-        "legal": ["up 1", "up 2", "up 3"], "view": {"target": climb_target(4), "total": 0},
+        "step": 0,
+        "status": "playing",
+        "to_move": [0],
+        "viewer": 0,
+        "legal": ["up 1", "up 2", "up 3"],
+        "view": {"target": climb_target(4), "total": 0},
     }
     assert first["step"] == 1 and first["view"]["total"] == 1
     assert illegal == {"error": "cannot climb 9"}
@@ -119,7 +130,9 @@ def test_json_protocol_hot_seat_alternates_viewers():
 
 def test_json_protocol_in_a_real_subprocess():
     argv = [sys.executable, "-m", "gamecore", "play", "cartographer", "--seed", "5", "--json"]
-    first = subprocess.run(argv, input="nonsense\n\n", capture_output=True, text=True, cwd=REPO, timeout=60)
+    first = subprocess.run(
+        argv, input="nonsense\n\n", capture_output=True, text=True, cwd=REPO, timeout=60
+    )
     assert first.returncode == 0, first.stderr
     start, error = json_lines(first.stdout)
     assert start["status"] == "playing" and start["step"] == 0
@@ -127,7 +140,9 @@ def test_json_protocol_in_a_real_subprocess():
     assert set(start["view"]) >= {"grid", "hand", "pile", "discard"}
     assert "error" in error and error["error"]
     move = start["legal"][0]
-    second = subprocess.run(argv, input=move + "\n", capture_output=True, text=True, cwd=REPO, timeout=60)
+    second = subprocess.run(
+        argv, input=move + "\n", capture_output=True, text=True, cwd=REPO, timeout=60
+    )
     start_again, after = json_lines(second.stdout)
     assert start_again == start
     assert after["step"] == 1
@@ -228,8 +243,20 @@ def test_help_lists_game_options():
 
 def test_simulate_prints_a_report_and_writes_records(tmp_path):
     jsonl = tmp_path / "games.jsonl"
-    status, out, err = run(["simulate", "nim", "--games", "30", "--seed", "10", "--player", "smart,random",
-                            "--jsonl", str(jsonl)])
+    status, out, err = run(
+        [
+            "simulate",
+            "nim",
+            "--games",
+            "30",
+            "--seed",
+            "10",
+            "--player",
+            "smart,random",
+            "--jsonl",
+            str(jsonl),
+        ]
+    )
     assert status == 0 and not err  # no progress bar when stderr is not a terminal
     assert "30 games, seeds 10-39" in out and "win rate by seat" in out and "smart" in out
     records = [json.loads(line) for line in jsonl.read_text().splitlines()]
@@ -248,7 +275,9 @@ def test_simulate_with_workers_writes_the_same_records(tmp_path):
 
 def test_simulate_solo_json_summary_and_plot(tmp_path):
     chart = tmp_path / "chart.png"
-    status, out, _ = run(["simulate", "climb", "--games", "20", "--json", "--plot", str(chart), "--low", "10"])
+    status, out, _ = run(
+        ["simulate", "climb", "--games", "20", "--json", "--plot", str(chart), "--low", "10"]
+    )
     summary = json.loads(out)
     assert status == 0
     assert summary["games"] == 20 and summary["solo"] is True
@@ -285,7 +314,9 @@ def test_replay_prints_moves_and_stops_at_a_wrong_line():
 def test_a_failing_computer_player_ends_the_session_with_a_message():
     status, out, err = run(["play", "climb", "--json", "--player", "crash"])
     assert status == 1
-    assert json_lines(out) == [{"error": "computer player crash (seat 0) failed: RuntimeError: crash player always fails"}]
+    assert json_lines(out) == [
+        {"error": "computer player crash (seat 0) failed: RuntimeError: crash player always fails"}
+    ]
     assert "crash player always fails" in err
 
 
@@ -305,7 +336,9 @@ def test_option_flags_avoid_the_commands_own_flags_and_convert_types():
     assert option_flag(OptionSpec("seed", 0)) == "--option-seed"
     assert option_flag(OptionSpec("max_rounds", 60)) == "--max-rounds"
     assert convert_value(OptionSpec("ratio", 0.5), "0.25") == 0.25
-    assert convert_value(OptionSpec("preset", "classic", ("classic", "modern")), "modern") == "modern"
+    assert (
+        convert_value(OptionSpec("preset", "classic", ("classic", "modern")), "modern") == "modern"
+    )
     assert convert_value(OptionSpec("fast", False), "Yes") is True
 
 

@@ -268,7 +268,11 @@ def test_no_hand_size_limit_and_steps_count_every_action() -> None:
     new, _ = act(state, "subdue 7H 1 4")
     assert len(new.hand) == 7
     assert GAME.score(new)["score"] == {
-        "result": "playing", "end": "playing", "levels": 0, "removed": 1, "steps": 1
+        "result": "playing",
+        "end": "playing",
+        "levels": 0,
+        "removed": 1,
+        "steps": 1,
     }
 
 
@@ -284,8 +288,9 @@ def test_only_player_zero_moves_and_only_actions_apply() -> None:
 
 
 def test_legal_actions_exact() -> None:
-    state = position(["?2C ?3C ?4C 5H", "?6C ?7C ?8C 9C", "-- -- -- --", "?6S ?7S ?8S ?9S"],
-                     "10S 9D")
+    state = position(
+        ["?2C ?3C ?4C 5H", "?6C ?7C ?8C 9C", "-- -- -- --", "?6S ?7S ?8S ?9S"], "10S 9D"
+    )
     assert GAME.legal_notations(state, 0) == sorted(
         [f"explore {lv} {h}" for lv in (1, 2, 4) for h in ("10S", "9D")]
         + ["subdue 10S 1 4", "subdue 10S 2 4", "claim 3"]
@@ -322,7 +327,13 @@ def test_parse_errors_show_the_expected_form(text: str, fragment: str) -> None:
 def test_view_keys_round_trip_and_describe() -> None:
     state = GAME.setup(1, 4)
     assert set(GAME.view(state, 0)) == {
-        "levels", "hand", "deck", "discard", "claimed", "status", "last_action"
+        "levels",
+        "hand",
+        "deck",
+        "discard",
+        "claimed",
+        "status",
+        "last_action",
     }
     state, _ = GAME.apply(state, 0, GAME.legal_actions(state, 0)[0])
     assert GAME.from_json(GAME.to_json(state)) == state

@@ -39,8 +39,15 @@ def two_player(seed: int = 7) -> rules.Match:
 
 def solo_match() -> rules.Match:
     return rules.open_match(
-        SOLO, match_id="s", guild_id=None, channel_id=1, host_id=HOST, host_name="Host",
-        options=None, seed=3, now=NOW,
+        SOLO,
+        match_id="s",
+        guild_id=None,
+        channel_id=1,
+        host_id=HOST,
+        host_name="Host",
+        options=None,
+        seed=3,
+        now=NOW,
     )
 
 

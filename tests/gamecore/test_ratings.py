@@ -19,7 +19,9 @@ PEOPLE = (11, 22, 33, 44)
 def test_four_newcomers_get_openskills_published_figures(monkeypatch):
     """openskill's README: four default ratings, ranks [4, 1, 3, 2], Plackett–Luce, no τ."""
     monkeypatch.setattr(ratings, "MODEL", PlackettLuce(tau=0.0))
-    result = RatedResult("g", tuple(Entrant(u, None, p) for u, p in zip(PEOPLE, (4, 1, 3, 2), strict=True)))
+    result = RatedResult(
+        "g", tuple(Entrant(u, None, p) for u, p in zip(PEOPLE, (4, 1, 3, 2), strict=True))
+    )
     new = rate(result, {})
     published = {
         11: (20.96265504062538, 8.083731307186588),
@@ -59,10 +61,13 @@ def test_places_put_winners_first_then_scores_with_ties_shared():
     assert places([1], [], 3) == [2, 1, 2]  # no scores: every other seat second
 
 
-def _finished(*seats: Seat, winners: tuple[int, ...] = (0,), scores: tuple[float, ...] = ()) -> tuple[Match, Match]:
+def _finished(
+    *seats: Seat, winners: tuple[int, ...] = (0,), scores: tuple[float, ...] = ()
+) -> tuple[Match, Match]:
     before = Match("m1", "speiderne", 5, 1, 11, 1 << 60, seats=seats, status="playing")
     after = replace(
-        before, status="finished",
+        before,
+        status="finished",
         result={"result": "finished", "winners": list(winners), "scores": list(scores)},
     )
     return before, after
@@ -74,12 +79,16 @@ def test_resigning_is_last_and_a_seat_lost_to_the_clock_keeps_its_place():
         Seat(None, "heuristic", "B (heuristic)", 22, False),  # lost to the clock
         Seat(33, None, "C"),
         Seat(None, "random", "random"),
-        winners=(0,), scores=(9, 7, 3, 5),
+        winners=(0,),
+        scores=(9, 7, 3, 5),
     )
     result = rated_result(before, after)
     assert result is not None
     assert result.entrants == (
-        Entrant(11, None, 5), Entrant(22, None, 2), Entrant(33, None, 4), Entrant(None, "random", 3),
+        Entrant(11, None, 5),
+        Entrant(22, None, 2),
+        Entrant(33, None, 4),
+        Entrant(None, "random", 3),
     )
 
 
@@ -110,9 +119,17 @@ def test_a_computer_taking_a_seat_remembers_who_sat_there_and_whether_they_resig
     from tests.service.toy_race import GAME  # noqa: PLC0415 - the toy game of the service tests
 
     seats = (Seat(11, None, "A"), Seat(22, None, "B"), Seat(33, None, "C"))
-    playing = Match("m1", "toy-race", 5, 1, 11, 1 << 60, seats=seats, status="playing", to_move=(0,))
+    playing = Match(
+        "m1", "toy-race", 5, 1, 11, 1 << 60, seats=seats, status="playing", to_move=(0,)
+    )
     resigned = rules.resign(playing, GAME, 22, 1.0)
     timed_out = rules.hand_to_computer(resigned, GAME, 2, 2.0)  # the clock's handover
-    assert [(s.former, s.resigned) for s in timed_out.seats] == [(None, False), (22, True), (33, False)]
+    assert [(s.former, s.resigned) for s in timed_out.seats] == [
+        (None, False),
+        (22, True),
+        (33, False),
+    ]
     assert rules.people(timed_out) == (11, 22, 33)
-    assert Seat.from_dict(timed_out.seats[1].to_dict()) == timed_out.seats[1]  # stored and read back
+    assert (
+        Seat.from_dict(timed_out.seats[1].to_dict()) == timed_out.seats[1]
+    )  # stored and read back

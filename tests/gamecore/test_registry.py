@@ -63,7 +63,9 @@ def test_asking_for_a_game_imports_no_picture_code() -> None:
 
 def test_asking_for_one_built_in_game_loads_only_that_game() -> None:
     """``python -m gamecore simulate cartolan`` starts without building the other games' tables."""
-    loaded = modules_loaded_by("get_game('cartolan')", "m.startswith('gamecore.games.') and m.count('.') == 2")
+    loaded = modules_loaded_by(
+        "get_game('cartolan')", "m.startswith('gamecore.games.') and m.count('.') == 2"
+    )
     assert loaded == "['gamecore.games.cartolan']"
 
 

@@ -55,7 +55,9 @@ class Climb(Game[ClimbState, int]):
     )
     headline_score = "total"
 
-    def setup(self, _players: int, seed: int, options: Mapping[str, Any] | None = None) -> ClimbState:
+    def setup(
+        self, _players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> ClimbState:
         resolved = self.resolve_options(options)
         return ClimbState(target=resolved["low"] + Rng(seed).below(5), total=0, steps=0)
 
@@ -103,7 +105,11 @@ class Climb(Game[ClimbState, int]):
         def crash(_view, _legal, _rng):
             raise RuntimeError("crash player always fails")
 
-        return {"random": lambda _view, legal, rng: rng.choice(legal), "careful": careful, "crash": crash}
+        return {
+            "random": lambda _view, legal, rng: rng.choice(legal),
+            "careful": careful,
+            "crash": crash,
+        }
 
 
 @dataclass(frozen=True)
@@ -122,7 +128,9 @@ class Nim(Game[NimState, int]):
     min_players = 2
     max_players = 2
 
-    def setup(self, _players: int, seed: int, _options: Mapping[str, Any] | None = None) -> NimState:
+    def setup(
+        self, _players: int, seed: int, _options: Mapping[str, Any] | None = None
+    ) -> NimState:
         return NimState(pile=7 + Rng(seed).below(8), to_move=0, taken=(0, 0), steps=0)
 
     def legal_actions(self, state: NimState, player: int) -> list[int]:
@@ -158,7 +166,12 @@ class Nim(Game[NimState, int]):
         return f"take {action}"
 
     def state_to_dict(self, state: NimState) -> dict:
-        return {"pile": state.pile, "to_move": state.to_move, "taken": list(state.taken), "steps": state.steps}
+        return {
+            "pile": state.pile,
+            "to_move": state.to_move,
+            "taken": list(state.taken),
+            "steps": state.steps,
+        }
 
     def state_from_dict(self, data: Mapping[str, Any]) -> NimState:
         return NimState(data["pile"], data["to_move"], tuple(data["taken"]), data["steps"])
@@ -317,12 +330,32 @@ def test_summary_of_a_solo_run():
 
 def test_summary_of_a_multiplayer_run_counts_types_seats_and_shared_wins():
     records = [
-        {"seed": 0, "result": "finished", "steps": 4, "winners": [0, 1], "rounds": 2, "end": "tie",
-         "players": [{"seat": 0, "type": "a"}, {"seat": 1, "type": "b"}]},
-        {"seed": 1, "result": "finished", "steps": 6, "winners": [1], "rounds": 3, "end": "score",
-         "players": [{"seat": 0, "type": "a"}, {"seat": 1, "type": "a"}]},
-        {"seed": 2, "result": "error", "steps": 0, "winners": [], "error": "boom",
-         "players": [{"seat": 0, "type": "b"}, {"seat": 1, "type": "a"}]},
+        {
+            "seed": 0,
+            "result": "finished",
+            "steps": 4,
+            "winners": [0, 1],
+            "rounds": 2,
+            "end": "tie",
+            "players": [{"seat": 0, "type": "a"}, {"seat": 1, "type": "b"}],
+        },
+        {
+            "seed": 1,
+            "result": "finished",
+            "steps": 6,
+            "winners": [1],
+            "rounds": 3,
+            "end": "score",
+            "players": [{"seat": 0, "type": "a"}, {"seat": 1, "type": "a"}],
+        },
+        {
+            "seed": 2,
+            "result": "error",
+            "steps": 0,
+            "winners": [],
+            "error": "boom",
+            "players": [{"seat": 0, "type": "b"}, {"seat": 1, "type": "a"}],
+        },
     ]
     summary = summarize(records)
     assert summary["solo"] is False

@@ -98,7 +98,11 @@ CARTO_PAIRS = [(f, t) for f in range(25) for t in carto.NEIGHBOURS[f]] + [(12, 0
 def carto_candidate(state: carto.CartographerState, rng: Rng) -> object:
     """A well-formed move: a hand card (sometimes any card) on any pair of cells next to each
     other (a few pairs are not), or an exchange."""
-    pick = state.hand[rng.below(len(state.hand))] if state.hand and rng.below(5) else rng.choice(ALL_CARDS)
+    pick = (
+        state.hand[rng.below(len(state.hand))]
+        if state.hand and rng.below(5)
+        else rng.choice(ALL_CARDS)
+    )
     if rng.below(6) == 0:
         return carto.Exchange(pick)
     f, t = rng.choice(CARTO_PAIRS)
@@ -147,7 +151,11 @@ def delver_hidden(state: delver.DelverState) -> list[Card]:
 
 def delver_candidate(state: delver.DelverState, rng: Rng) -> object:
     """A well-formed move: a hand card (sometimes any card) on any level and position."""
-    pick = state.hand[rng.below(len(state.hand))] if state.hand and rng.below(5) else rng.choice(ALL_CARDS)
+    pick = (
+        state.hand[rng.below(len(state.hand))]
+        if state.hand and rng.below(5)
+        else rng.choice(ALL_CARDS)
+    )
     level = rng.randint(1, 4)
     kind = rng.below(5)
     if kind == 0:

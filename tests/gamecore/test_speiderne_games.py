@@ -42,7 +42,7 @@ def check_views_hide_hands(state: State, rng: random.Random) -> None:
         rng.shuffle(pool)
         hands = list(state.hands)
         for s in others:
-            hands[s], pool = tuple(pool[: len(hands[s])]), pool[len(hands[s]):]
+            hands[s], pool = tuple(pool[: len(hands[s])]), pool[len(hands[s]) :]
         scrambled = replace(state, hands=tuple(hands), deck=tuple(pool))
         view = GAME.view(state, viewer)
         assert GAME.view(scrambled, viewer) == view
@@ -134,12 +134,18 @@ def play_game(players: int, seed: int, max_rounds: int, kinds: list[str], deep: 
 bot_kinds = st.lists(st.sampled_from(["random", "heuristic"]), min_size=6, max_size=6)
 
 
-@settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
-    players=st.integers(2, 6), seed=st.integers(0, 2**32), kinds=bot_kinds,
+    players=st.integers(2, 6),
+    seed=st.integers(0, 2**32),
+    kinds=bot_kinds,
     max_rounds=st.sampled_from([3, 10, 60]),
 )
-def test_games_keep_every_invariant(players: int, seed: int, kinds: list[str], max_rounds: int) -> None:
+def test_games_keep_every_invariant(
+    players: int, seed: int, kinds: list[str], max_rounds: int
+) -> None:
     play_game(players, seed, max_rounds, kinds, deep=True)
 
 

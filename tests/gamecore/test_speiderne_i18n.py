@@ -66,7 +66,9 @@ def test_every_event_and_refusal_of_real_games_formats(locale: str) -> None:
                     seen_codes.add(error.code)
                     strict_format(texts[f"illegal.{error.code}"], error.params)
             legal = GAME.legal_actions(state, seat)
-            state, events = GAME.apply(state, seat, bots["heuristic"](GAME.view(state, seat), legal, rng))
+            state, events = GAME.apply(
+                state, seat, bots["heuristic"](GAME.view(state, seat), legal, rng)
+            )
             for event in events:
                 seen_kinds.add(event.kind)
                 data = dict(event.data)
@@ -84,5 +86,11 @@ def test_rules_texts_page_at_sections_and_show_clarifications(locale: str, marke
     assert len(sections) >= 6
     assert all(len(section) < 3800 for section in sections)
     assert text.count(marker) >= 5
-    for notation in ("draw deck", "ready 2C 9C QC at B0", "move E1 to B1", "defend none", "fund E1 none"):
+    for notation in (
+        "draw deck",
+        "ready 2C 9C QC at B0",
+        "move E1 to B1",
+        "defend none",
+        "fund E1 none",
+    ):
         assert notation in text

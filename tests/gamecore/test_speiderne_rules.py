@@ -57,7 +57,8 @@ def build(
     hand_ids = [ids.take((hands or {}).get(s, "")) for s in range(players)]
     named = {name: ids.take(text)[0] for name, text in (regions or {}).items()}
     exp = [
-        Expedition(eid, owner, at, ids.take(cards), moved) for eid, owner, at, cards, moved in expeditions
+        Expedition(eid, owner, at, ids.take(cards), moved)
+        for eid, owner, at, cards, moved in expeditions
     ]
     insurance_ids = ids.take(insurance)
     discard_ids = ids.take(discard)
@@ -71,12 +72,26 @@ def build(
     deck_ids = ([] if exact_deck else rest) + list(reversed(top_first))
     numbers = [int(e.id[1:]) for e in exp]
     return State(
-        players=players, decks=decks, max_rounds=max_rounds, rng=12345, regions=tuple(grid),
-        hands=tuple(hand_ids), insurance=insurance_ids, deck=tuple(deck_ids),
-        discard=discard_ids, expeditions=tuple(exp), next_expedition=max(numbers, default=0) + 1,
-        turn=turn, round=round_, pending=pending, lost_this_turn=False,
+        players=players,
+        decks=decks,
+        max_rounds=max_rounds,
+        rng=12345,
+        regions=tuple(grid),
+        hands=tuple(hand_ids),
+        insurance=insurance_ids,
+        deck=tuple(deck_ids),
+        discard=discard_ids,
+        expeditions=tuple(exp),
+        next_expedition=max(numbers, default=0) + 1,
+        turn=turn,
+        round=round_,
+        pending=pending,
+        lost_this_turn=False,
         insurance_bonus=tuple((bonus or {}).get(s, False) for s in range(players)),
-        end=None, last_action=None, last_events=(), last_region_event=None,
+        end=None,
+        last_action=None,
+        last_events=(),
+        last_region_event=None,
     )
 
 
@@ -233,7 +248,12 @@ def test_ready_puts_three_cards_of_a_suit_on_a_free_place() -> None:
     made = expedition(after, "E1")
     assert made is not None and made.at == "B0" and made.owner == 0 and not made.moved
     assert events[0] == {
-        "kind": "readied", "seat": 0, "player": 1, "expedition": "E1", "cards": "2C 9C QC", "at": "B0",
+        "kind": "readied",
+        "seat": 0,
+        "player": 1,
+        "expedition": "E1",
+        "cards": "2C 9C QC",
+        "at": "B0",
     }
     public = GAME.view(after, None)["expeditions"][0]
     assert public["cards"] == ["2C", "9C", "QC"] and public["count"] == 3
@@ -242,7 +262,9 @@ def test_ready_puts_three_cards_of_a_suit_on_a_free_place() -> None:
 def test_ready_offers_all_fourteen_starting_places() -> None:
     state = build(hands={0: "2C 9C QC"})
     places = {n.split()[-1] for n in GAME.legal_notations(state, 0) if n.startswith("ready")}
-    expected = {f"{c}{r}" for c in "ABCD" for r in (0, 4)} | {f"{s}{r}" for s in "LR" for r in (1, 2, 3)}
+    expected = {f"{c}{r}" for c in "ABCD" for r in (0, 4)} | {
+        f"{s}{r}" for s in "LR" for r in (1, 2, 3)
+    }
     assert places == expected
 
 
@@ -262,7 +284,9 @@ def test_two_decks_allow_both_copies_of_a_card() -> None:
     made = expedition(after, "E1")
     assert made is not None and len(set(made.cards)) == 3
     assert exp_cards(after, "E1") == ["7H", "7H", "9H"]
-    refused(build(players=4, hands={0: "7H 9H 10H"}), 0, "ready 7H 7H 9H at A0", "speiderne_not_in_hand")
+    refused(
+        build(players=4, hands={0: "7H 9H 10H"}), 0, "ready 7H 7H 9H at A0", "speiderne_not_in_hand"
+    )
 
 
 # -- move ----------------------------------------------------------------------------------
@@ -284,7 +308,9 @@ def test_moving_someone_elses_expedition_is_refused() -> None:
 
 def test_region_moves_are_orthogonal() -> None:
     state = build(
-        hands={0: "2D"}, regions={"B2": "5H"}, discovered={"B2": 1},
+        hands={0: "2D"},
+        regions={"B2": "5H"},
+        discovered={"B2": 1},
         expeditions=[("E1", 0, "B2", "5S 6S 7S", True)],
     )
     moves = sorted(n.split()[-1] for n in GAME.legal_notations(state, 0) if n.startswith("move"))
@@ -293,7 +319,9 @@ def test_region_moves_are_orthogonal() -> None:
 
 def test_moving_onto_a_discovered_region_just_moves() -> None:
     state = build(
-        hands={0: "2D 3D"}, regions={"A1": "9C", "B1": "4S"}, discovered={"A1": 1, "B1": 1},
+        hands={0: "2D 3D"},
+        regions={"A1": "9C", "B1": "4S"},
+        discovered={"A1": 1, "B1": 1},
         expeditions=[("E1", 0, "A1", "5S 6S 7S", True), ("E2", 1, "B1", "5H 6H 7H", True)],
     )
     after, events = play(state, "move E1 to B1")
@@ -307,7 +335,9 @@ def test_moving_onto_a_discovered_region_just_moves() -> None:
 # -- region events -------------------------------------------------------------------------
 def storm_position(hand_cards: str, deck: str, exp_cards_: str = "5S 6S 7S") -> State:
     return build(
-        hands={0: hand_cards}, regions={"A1": "9C"}, deck=deck,
+        hands={0: hand_cards},
+        regions={"A1": "9C"},
+        deck=deck,
         expeditions=[("E1", 0, "A0", exp_cards_, False)],
     )
 
@@ -319,7 +349,13 @@ def test_storm_defended_twice_keeps_the_expedition_and_scores() -> None:
     assert text_of(after.pending.against) == "9C"
     view = GAME.view(after, 0)
     assert view["regions"]["A1"] == {"card": "9C", "by": None}
-    assert view["pending"] == {"kind": "defend", "against": "9C", "threat": 1, "expedition": "E1", "region": "A1"}
+    assert view["pending"] == {
+        "kind": "defend",
+        "against": "9C",
+        "threat": 1,
+        "expedition": "E1",
+        "region": "A1",
+    }
     assert GAME.legal_notations(after, 0) == ["defend 10D", "defend QH", "defend none"]
     refused(after, 0, "defend 2S", "speiderne_defend_too_low")
     refused(after, 0, "draw deck", "speiderne_answer_storm")
@@ -354,7 +390,10 @@ def test_unbeatable_threats_settle_without_asking() -> None:
 
 def test_storm_second_threat_only_if_cards_are_left_and_sinking_replaces_the_region() -> None:
     state = build(
-        hands={0: "2D"}, regions={"A1": "9C"}, deck="KC 4H", exact_deck=True,
+        hands={0: "2D"},
+        regions={"A1": "9C"},
+        deck="KC 4H",
+        exact_deck=True,
         expeditions=[("E1", 0, "A0", "5S", False)],
     )
     after, events = play(state, "move E1 to A1")
@@ -363,14 +402,23 @@ def test_storm_second_threat_only_if_cards_are_left_and_sinking_replaces_the_reg
     a1 = region(after, "A1")
     assert not a1.revealed and a1.by is None and text_of(a1.card) == "KC"
     assert sorted(text_of(c) for c in after.discard) == ["5S", "9C"]
-    assert {"kind": "sank", "seat": 0, "player": 1, "expedition": "E1", "region": "A1", "cause": "storm"} in events
+    assert {
+        "kind": "sank",
+        "seat": 0,
+        "player": 1,
+        "expedition": "E1",
+        "region": "A1",
+        "cause": "storm",
+    } in events
     assert after.turn == 1 and after.insurance_bonus == (True, False)
     assert GAME.view(after, None)["scores"] == {"0": 0, "1": 0}
 
 
 def test_lost_expedition_bonus_lasts_exactly_one_turn() -> None:
     state = build(
-        hands={0: "2D", 1: "3D"}, regions={"A1": "9C"}, insurance="4H 5H 6H",
+        hands={0: "2D", 1: "3D"},
+        regions={"A1": "9C"},
+        insurance="4H 5H 6H",
         expeditions=[("E1", 0, "A0", "5S", False)],
     )
     state, _ = play(state, "move E1 to A1", "draw deck")
@@ -382,7 +430,8 @@ def test_lost_expedition_bonus_lasts_exactly_one_turn() -> None:
 
 def test_windless_makes_funding_cost_two_this_turn_only() -> None:
     state = build(
-        hands={0: "2D 3D 4D", 1: "5C"}, regions={"A1": "8S"},
+        hands={0: "2D 3D 4D", 1: "5C"},
+        regions={"A1": "8S"},
         expeditions=[("E1", 0, "A0", "5H 6H 7H", False)],
     )
     after, events = play(state, "move E1 to A1")
@@ -399,7 +448,8 @@ def test_windless_makes_funding_cost_two_this_turn_only() -> None:
 
 def test_pirates_take_the_fewest_cards_highest_first() -> None:
     state = build(
-        hands={0: "2D"}, regions={"A1": "10H"},
+        hands={0: "2D"},
+        regions={"A1": "10H"},
         expeditions=[("E1", 0, "A0", "4S 8S 9S", False)],
     )
     after, events = play(state, "move E1 to A1")
@@ -410,7 +460,9 @@ def test_pirates_take_the_fewest_cards_highest_first() -> None:
 
 def test_pirates_can_sink_an_expedition() -> None:
     state = build(
-        hands={0: "2D"}, regions={"A1": "AH"}, deck="3C",
+        hands={0: "2D"},
+        regions={"A1": "AH"},
+        deck="3C",
         expeditions=[("E1", 0, "A0", "4S 5S 6S", False)],
     )
     after, events = play(state, "move E1 to A1")
@@ -422,7 +474,9 @@ def test_pirates_can_sink_an_expedition() -> None:
 @pytest.mark.parametrize(("treasure", "kept"), [("5D", ["4S", "8S", "9S"]), ("6D", ["8S", "9S"])])
 def test_treasure_draws_a_card_and_a_big_island_costs_one(treasure: str, kept: list[str]) -> None:
     state = build(
-        hands={0: "2C"}, regions={"A1": treasure}, deck="KH",
+        hands={0: "2C"},
+        regions={"A1": treasure},
+        deck="KH",
         expeditions=[("E1", 0, "A0", "4S 8S 9S", False)],
     )
     after, events = play(state, "move E1 to A1")
@@ -458,7 +512,8 @@ def test_funding_after_every_turn_for_moved_expeditions_only() -> None:
 
 def test_funding_several_expeditions_in_id_order() -> None:
     state = build(
-        hands={0: "2D 3D 4D"}, discovered={"A1": 0, "D1": 0},
+        hands={0: "2D 3D 4D"},
+        discovered={"A1": 0, "D1": 0},
         expeditions=[("E3", 0, "A1", "5S 6S 7S", True), ("E2", 0, "D1", "5H 6H 7H", True)],
     )
     after, _ = play(state, "draw deck")
@@ -469,18 +524,29 @@ def test_funding_several_expeditions_in_id_order() -> None:
 
 def test_declining_funding_costs_the_lowest_card_and_can_sink_keeping_the_point() -> None:
     state = build(
-        hands={0: "2D", 1: "3C"}, insurance="4H", discovered={"A1": 0},
+        hands={0: "2D", 1: "3C"},
+        insurance="4H",
+        discovered={"A1": 0},
         expeditions=[("E1", 0, "A1", "5S", True)],
     )
     after, events = play(state, "draw insurance 4H", "fund E1 none")
     assert expedition(after, "E1") is None and region(after, "A1").by == 0
-    assert {"kind": "sank", "seat": 0, "player": 1, "expedition": "E1", "region": "-", "cause": "funding"} in events
+    assert {
+        "kind": "sank",
+        "seat": 0,
+        "player": 1,
+        "expedition": "E1",
+        "region": "-",
+        "cause": "funding",
+    } in events
     assert after.insurance_bonus[0] is True
 
 
 def test_empty_hand_settles_funding_without_asking() -> None:
     state = build(
-        hands={0: "2D 3D 4D"}, regions={"A1": "8S"}, expeditions=[("E1", 0, "A0", "5H 6H 7H", False)],
+        hands={0: "2D 3D 4D"},
+        regions={"A1": "8S"},
+        expeditions=[("E1", 0, "A0", "5H 6H 7H", False)],
     )
     state = replace(state, hands=((), state.hands[1]))
     after, events = play(state, "move E1 to A1")
@@ -490,7 +556,9 @@ def test_empty_hand_settles_funding_without_asking() -> None:
 
 def test_funding_answers_one_card_at_a_time_and_stops_when_sunk() -> None:
     state = build(
-        hands={0: "2D 3D"}, regions={"A1": "8S"}, expeditions=[("E1", 0, "A0", "5H", False)],
+        hands={0: "2D 3D"},
+        regions={"A1": "8S"},
+        expeditions=[("E1", 0, "A0", "5H", False)],
     )
     after, _ = play(state, "move E1 to A1", "fund E1 none")
     assert expedition(after, "E1") is None and after.turn == 1 and region(after, "A1").by == 0
@@ -519,7 +587,9 @@ def test_rounds_advance_after_the_last_seat() -> None:
 def test_game_ends_after_the_turn_that_discovers_the_last_region() -> None:
     found = {name: 1 for name in REGIONS if name != "A1"}
     state = build(
-        hands={0: "2D 3D"}, regions={"A1": "3H"}, discovered=found,
+        hands={0: "2D 3D"},
+        regions={"A1": "3H"},
+        discovered=found,
         expeditions=[("E1", 0, "A0", "8S 9S 10S", False)],
     )
     after, _ = play(state, "move E1 to A1")
@@ -528,7 +598,11 @@ def test_game_ends_after_the_turn_that_discovers_the_last_region() -> None:
     status = GAME.status(after)
     assert status.over and status.winners == (1,) and status.scores == (1, 11)
     assert events[-1]["kind"] == "game_over" and events[-1]["end"] == "all_discovered"
-    assert GAME.score(after) == {"rounds": 1, "end": "all_discovered", "seats": [{"points": 1}, {"points": 11}]}
+    assert GAME.score(after) == {
+        "rounds": 1,
+        "end": "all_discovered",
+        "seats": [{"points": 1}, {"points": 11}],
+    }
     assert GAME.legal_actions(after, 1) == []
     refused(after, 1, "draw deck", "speiderne_game_over")
 
@@ -567,8 +641,19 @@ def test_parse_is_forgiving_and_format_is_canonical(typed: str, canonical: str) 
 
 
 @pytest.mark.parametrize(
-    "typed", ["", "draw", "draw deck now", "ready 2C 9C at B0", "move X1 to B1", "defend 1Z",
-              "fund E1", "jump", "draw insurance 7H 8H 9H", "move E1 to B"],
+    "typed",
+    [
+        "",
+        "draw",
+        "draw deck now",
+        "ready 2C 9C at B0",
+        "move X1 to B1",
+        "defend 1Z",
+        "fund E1",
+        "jump",
+        "draw insurance 7H 8H 9H",
+        "move E1 to B",
+    ],
 )
 def test_unreadable_moves_explain_the_expected_forms(typed: str) -> None:
     with pytest.raises(IllegalAction) as caught:
@@ -593,16 +678,42 @@ def test_views_hide_other_hands_and_face_down_regions() -> None:
 
 def test_view_lists_everything_the_board_needs() -> None:
     view = GAME.view(GAME.setup(3, 2), 1)
-    for key in ("grid", "regions", "starting_places", "free_places", "expeditions", "insurance",
-                "hand", "hand_sizes", "scores", "insurance_bonus", "deck", "discard", "discard_top",
-                "turn", "round", "max_rounds", "to_move", "pending", "last_action", "last_events",
-                "last_region_event", "status", "end", "players", "decks", "viewer"):
+    for key in (
+        "grid",
+        "regions",
+        "starting_places",
+        "free_places",
+        "expeditions",
+        "insurance",
+        "hand",
+        "hand_sizes",
+        "scores",
+        "insurance_bonus",
+        "deck",
+        "discard",
+        "discard_top",
+        "turn",
+        "round",
+        "max_rounds",
+        "to_move",
+        "pending",
+        "last_action",
+        "last_events",
+        "last_region_event",
+        "status",
+        "end",
+        "players",
+        "decks",
+        "viewer",
+    ):
         assert key in view, key
     assert view["grid"][0] == ["A1", "B1", "C1", "D1"] and view["starting_places"]["L3"] == "A3"
 
 
 def test_last_action_and_events_are_in_the_view() -> None:
-    state = build(hands={0: "2C"}, regions={"A1": "8H"}, expeditions=[("E1", 0, "A0", "5S 6S 7S", False)])
+    state = build(
+        hands={0: "2C"}, regions={"A1": "8H"}, expeditions=[("E1", 0, "A0", "5S 6S 7S", False)]
+    )
     after, _ = play(state, "move E1 to A1")
     view = GAME.view(after, None)
     assert view["last_action"] == {"seat": 0, "action": "move E1 to A1"}

@@ -79,9 +79,10 @@ class CrashReport:
 
     @property
     def ok(self) -> bool:
-        return not (
-            self.lost or self.corrupt or self.integrity_failures or self.worker_errors
-        ) and self.final_finished
+        return (
+            not (self.lost or self.corrupt or self.integrity_failures or self.worker_errors)
+            and self.final_finished
+        )
 
     def summary(self) -> str:
         return (
@@ -109,13 +110,25 @@ def run_worker(
     """One life of the worker: killed ``kill_after`` seconds after it is ready (or after
     it was started, when ``kill_before_ready``), or left to play ``moves`` steps."""
     command = [
-        sys.executable, str(WORKER), "--db", db, "--seed", str(seed),
-        "--matches", str(matches), "--workers", str(workers),
+        sys.executable,
+        str(WORKER),
+        "--db",
+        db,
+        "--seed",
+        str(seed),
+        "--matches",
+        str(matches),
+        "--workers",
+        str(workers),
     ]
     if moves is not None:
         command += ["--moves", str(moves)]
     process = subprocess.Popen(
-        command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        command,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONHASHSEED": "0"},
     )
     lines: list[str] = []
@@ -184,9 +197,7 @@ async def audit(db: str, promises: list[Promise]) -> Audit:
             elif game.status(replayed).to_move != match.to_move and match.status == "playing":
                 result.corrupt.append(f"{match_id}: stored to_move is not the game's")
         for promise in promises:
-            if (promise.step, promise.seat, promise.notation) not in logs.get(
-                promise.match_id, ()
-            ):
+            if (promise.step, promise.seat, promise.notation) not in logs.get(promise.match_id, ()):
                 result.lost.append(promise)
     finally:
         await store.close()
@@ -222,8 +233,12 @@ def crash_campaign(
     for life in range(kills):
         before_ready = rng.random() < 0.2
         result = run_worker(
-            db, rng.getrandbits(32), matches=matches, workers=workers,
-            kill_after=rng.uniform(0.0, max_life), kill_before_ready=before_ready,
+            db,
+            rng.getrandbits(32),
+            matches=matches,
+            workers=workers,
+            kill_after=rng.uniform(0.0, max_life),
+            kill_before_ready=before_ready,
         )
         report.runs += 1
         report.kills += int(result.killed)
@@ -238,8 +253,7 @@ def crash_campaign(
                 f"{len(promises)} so far, lost {len(report.lost)}",
                 flush=True,
             )
-    final = run_worker(db, rng.getrandbits(32), matches=matches, workers=workers,
-                       moves=final_moves)
+    final = run_worker(db, rng.getrandbits(32), matches=matches, workers=workers, moves=final_moves)
     report.runs += 1
     report.final_steps = len(final.promises)
     report.final_finished = final.finished and final.returncode == 0

@@ -86,9 +86,7 @@ async def live_matches(service: MatchService, count: int, rng: random.Random) ->
 def promise(outcome: TurnOutcome) -> None:
     """Tell the parent about every step this outcome committed (the move and follow-ups)."""
     for step in (outcome, *outcome.follow_ups):
-        print(
-            f"step {step.match.id} {step.match.steps} {step.seat} {step.notation}", flush=True
-        )
+        print(f"step {step.match.id} {step.match.steps} {step.seat} {step.notation}", flush=True)
 
 
 async def player(

@@ -46,10 +46,50 @@ USERS: tuple[int, ...] = (HOST, GUEST, THIRD, STRANGER, OTHER_GUILD, 0, -1, 2**6
 
 #: Words of the games' notations (near-misses are built from these and real moves).
 VOCABULARY = (
-    "reveal", "exchange", "explore", "subdue", "claim", "draw", "deck", "insurance", "move",
-    "defend", "none", "fund", "launch", "pass", "end", "place", "buy", "sell", "A1", "C3",
-    "E5", "F6", "A0", "Z9", "L1", "R3", "7H", "10S", "AS", "KD", "1H", "11C", "0S", "QX",
-    "E1", "E99", "-1", "0", "5", "99999999999999999999", "１", "٣", "ⅷ", "7♥",
+    "reveal",
+    "exchange",
+    "explore",
+    "subdue",
+    "claim",
+    "draw",
+    "deck",
+    "insurance",
+    "move",
+    "defend",
+    "none",
+    "fund",
+    "launch",
+    "pass",
+    "end",
+    "place",
+    "buy",
+    "sell",
+    "A1",
+    "C3",
+    "E5",
+    "F6",
+    "A0",
+    "Z9",
+    "L1",
+    "R3",
+    "7H",
+    "10S",
+    "AS",
+    "KD",
+    "1H",
+    "11C",
+    "0S",
+    "QX",
+    "E1",
+    "E99",
+    "-1",
+    "0",
+    "5",
+    "99999999999999999999",
+    "１",
+    "٣",
+    "ⅷ",
+    "7♥",
 )
 
 
@@ -247,8 +287,12 @@ class ServiceFuzzer:
             return None
 
         what = f"play({match_id!r}, {user}, {notation[:200]!r}, {version})"
-        self.attempt(what, lambda: self.service.play(match_id, user, notation, version),
-                     legitimate, len(notation))
+        self.attempt(
+            what,
+            lambda: self.service.play(match_id, user, notation, version),
+            legitimate,
+            len(notation),
+        )
         self._replace_if_over(match_id)
 
     def autocomplete(self, match_id: str, user: int, typed: str) -> None:
@@ -257,8 +301,11 @@ class ServiceFuzzer:
         try:
             choices = self.run(self.service.legal_moves(match_id, user, typed))
         except Exception as error:  # autocomplete must never raise
-            self._find("exception", f"legal_moves({match_id!r}, {user}, {typed[:200]!r}) -> "
-                                    f"{type(error).__name__}: {error}"[:500])
+            self._find(
+                "exception",
+                f"legal_moves({match_id!r}, {user}, {typed[:200]!r}) -> "
+                f"{type(error).__name__}: {error}"[:500],
+            )
             return
         if self.fingerprint() != before:
             self._find("changed_by_autocomplete", f"legal_moves({match_id[:100]!r}, {user})")
@@ -274,8 +321,12 @@ class ServiceFuzzer:
                 return "a hint for someone who is not to move"
             return None
 
-        self.attempt(f"hint({match_id[:100]!r}, {user})", lambda: self.service.hint(match_id, user),
-                     legitimate, 0)
+        self.attempt(
+            f"hint({match_id[:100]!r}, {user})",
+            lambda: self.service.hint(match_id, user),
+            legitimate,
+            0,
+        )
 
     def resign(self, match_id: str, user: int) -> None:
         """Only a person seated in a live match may resign from it."""
@@ -286,8 +337,12 @@ class ServiceFuzzer:
                 return f"resign by {user}, who has no seat in a running match"
             return None
 
-        self.attempt(f"resign({match_id[:100]!r}, {user})",
-                     lambda: self.service.resign(match_id, user), legitimate, 0)
+        self.attempt(
+            f"resign({match_id[:100]!r}, {user})",
+            lambda: self.service.resign(match_id, user),
+            legitimate,
+            0,
+        )
         after = self.live(match_id)
         if after is not None and after.awaits_computer:  # what the bot does next
             self.run(self.service.computer_turns(match_id))
@@ -369,8 +424,12 @@ class ServiceFuzzer:
         elif action == "hint":
             self.hint(match_id, user)
         elif action == "resign":  # asks first: only reads the match
-            self.attempt(f"get({match_id!r})", lambda: self.service.get(match_id),
-                         lambda _: None, len(custom_id))
+            self.attempt(
+                f"get({match_id!r})",
+                lambda: self.service.get(match_id),
+                lambda _: None,
+                len(custom_id),
+            )
         elif action == "confirm-resign":
             self.resign(match_id, user)
         else:
@@ -398,11 +457,13 @@ class ServiceFuzzer:
 INDEX = st.integers(0, 2**16)
 KIND = st.integers(0, 9)
 ROLL = st.integers(0, 3)
-HUGE = st.builds(lambda piece, times: piece * times, st.text(min_size=1, max_size=8),
-                 st.integers(1_000, 100_000))
+HUGE = st.builds(
+    lambda piece, times: piece * times, st.text(min_size=1, max_size=8), st.integers(1_000, 100_000)
+)
 RANDOM_TEXT = st.text(max_size=120)
-CONTROL = st.text(alphabet=st.characters(categories=["Cc", "Cf", "Zs", "Zl", "Zp", "Mn"]),
-                  max_size=40)
+CONTROL = st.text(
+    alphabet=st.characters(categories=["Cc", "Cf", "Zs", "Zl", "Zp", "Mn"]), max_size=40
+)
 WORDS = st.lists(st.sampled_from(VOCABULARY), max_size=6).map(" ".join)
 WILD_VERSION = st.one_of(st.none(), st.integers(-3, 3), st.integers(-(2**70), 2**70))
 ID_TEXT = st.one_of(
@@ -414,16 +475,19 @@ OPTION_NAMES = sorted({spec.name for game in list_games() for spec in game.optio
 OPTIONS = st.dictionaries(
     st.one_of(st.sampled_from(OPTION_NAMES), st.sampled_from(OPTION_NAMES), st.text(max_size=20)),
     st.one_of(
-        st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.floats(),
-        st.text(max_size=50), st.lists(st.integers(), max_size=3),
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**70), 2**70),
+        st.floats(),
+        st.text(max_size=50),
+        st.lists(st.integers(), max_size=3),
     ),
     max_size=3,
 )
 GAME_IDS = [g.id for g in list_games()] + ["chess", "", "CARTOGRAPHER"]
 LOBBY_ACTIONS = ["join", "leave", "addcpu", "rmcpu", "start", "cancel", "x"]
 BOARD_ACTIONS = ["hint", "resign", "confirm-resign", "explode", ""]
-OPERATIONS = ("play", "play", "play", "custom_id", "custom_id", "autocomplete", "hint",
-              "options")
+OPERATIONS = ("play", "play", "play", "custom_id", "custom_id", "autocomplete", "hint", "options")
 
 Draw = Callable[[st.SearchStrategy], Any]
 

@@ -43,8 +43,9 @@ def cartographer_hidden(data: dict, _viewer: int | None) -> list[Place]:
 def cartographer_corners(data: dict, _viewer: int | None) -> list[Place]:
     """Only the face-down corners: which ace lies where must not show."""
     up = set(data["face_up"])
-    return [("cells", i) for i, name in ((0, "A1"), (4, "E1"), (20, "A5"), (24, "E5"))
-            if name not in up]
+    return [
+        ("cells", i) for i, name in ((0, "A1"), (4, "E1"), (20, "A5"), (24, "E5")) if name not in up
+    ]
 
 
 def delver_hidden(data: dict, _viewer: int | None) -> list[Place]:

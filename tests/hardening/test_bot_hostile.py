@@ -34,8 +34,13 @@ async def forge(actor, message, custom_id: str, values: list[str] | None):
         component = {"type": BUTTON, "style": 2, "label": "x", "custom_id": custom_id}
     else:
         options = [{"label": v[:100] or "-", "value": v} for v in values]
-        component = {"type": SELECT, "custom_id": custom_id, "options": options,
-                     "min_values": 1, "max_values": 1}
+        component = {
+            "type": SELECT,
+            "custom_id": custom_id,
+            "options": options,
+            "min_values": 1,
+            "max_values": 1,
+        }
     forged = copy.copy(stored)
     forged.components = [{"type": 1, "components": [component]}]
     data = {"custom_id": custom_id, "component_type": component["type"]}
@@ -49,14 +54,18 @@ def forged_ids(rng: random.Random, own: str, other: str, version: int) -> list[s
     for _ in range(25):
         match_id = rng.choice([own, other, own.upper(), "zzzzzz", own * 4, "a" * 24, ""])
         shown = rng.choice([version, version - 1, version + 1, 0, 999_999_999])
-        ids.append(rng.choice([
-            f"tt:mv:{match_id}:{shown}:{rng.randrange(5)}",
-            f"tt:do:{match_id}:{shown}:{rng.choice(['hint', 'resign', 'confirm-resign', 'hand', 'nope'])}",
-            f"tt:lb:{match_id}:{rng.choice(['join', 'leave', 'addcpu', 'rmcpu', 'start', 'cancel'])}",
-            f"tt:rules:{rng.choice(['cartographer', 'chess', 'x' * 24])}:{rng.randrange(1000)}",
-            f"tt:mv:{match_id}:{shown}:0" + "x" * rng.randrange(1, 90),
-            "".join(chr(rng.randrange(32, 0x2FFF)) for _ in range(rng.randrange(1, 100))),
-        ]))
+        ids.append(
+            rng.choice(
+                [
+                    f"tt:mv:{match_id}:{shown}:{rng.randrange(5)}",
+                    f"tt:do:{match_id}:{shown}:{rng.choice(['hint', 'resign', 'confirm-resign', 'hand', 'nope'])}",
+                    f"tt:lb:{match_id}:{rng.choice(['join', 'leave', 'addcpu', 'rmcpu', 'start', 'cancel'])}",
+                    f"tt:rules:{rng.choice(['cartographer', 'chess', 'x' * 24])}:{rng.randrange(1000)}",
+                    f"tt:mv:{match_id}:{shown}:0" + "x" * rng.randrange(1, 90),
+                    "".join(chr(rng.randrange(32, 0x2FFF)) for _ in range(rng.randrange(1, 100))),
+                ]
+            )
+        )
     return ids
 
 
@@ -113,11 +122,14 @@ async def test_forged_clicks_are_answered_privately_and_change_nothing(env, capl
                 await service.lobby_leave(other.id, actor.id)
                 before = {m: (await service.get(m)).version for m in (own, other.id)}
     errors = [repr(e)[:200] for e in env.errors] + [
-        r.getMessage()[:200] for r in caplog.records
+        r.getMessage()[:200]
+        for r in caplog.records
         if r.name.startswith("tabletop") and r.levelno >= logging.ERROR
     ]
-    print(f"{answered} forged clicks answered, {dropped} dropped by discord.py, "
-          f"{unknown} with an action the bot never draws")
+    print(
+        f"{answered} forged clicks answered, {dropped} dropped by discord.py, "
+        f"{unknown} with an action the bot never draws"
+    )
     assert answered > 12 and dropped > 3
     assert errors == []
     assert problems == []

@@ -54,8 +54,9 @@ async def test_the_public_board_does_not_change_when_hidden_cards_are_swapped(en
     hand_before = await private_hand(world.alice, world.channel, match.id)
 
     game = MODELS["speiderne"].game
-    places = MODELS["speiderne"].hidden(json.loads(json.dumps(game.state_to_dict(match.state))),
-                                        None)
+    places = MODELS["speiderne"].hidden(
+        json.loads(json.dumps(game.state_to_dict(match.state))), None
+    )
     swapped, moved = permuted(game, match.state, places, random.Random(shuffle))
     assert moved
     service._remember(replace(await service.get(match.id), state=swapped))

@@ -35,7 +35,9 @@ def hide_channel(env: Any, channel: Any, member: Any) -> None:
     env.backend.set_overwrite(channel.id, Overwrite(member.id, OverwriteType.MEMBER, deny=value))
 
 
-async def open_lobby(env: Any, world: World, channel: Any, seed: int | None = None) -> tuple[str, Any]:
+async def open_lobby(
+    env: Any, world: World, channel: Any, seed: int | None = None
+) -> tuple[str, Any]:
     chosen = {} if seed is None else {"seed": seed}
     opened = await world.alice.slash(channel, "game new", game="speiderne", **chosen)
     match = next(m for m in await env.bot.service.find_matches(world.alice.id, channel.id))
@@ -61,26 +63,36 @@ async def test_another_servers_match_is_refused_on_every_path_and_changes_nothin
     assert f"no match {solo_id}" in private_text(rematch)
     assert len(await env.bot.service.find_matches(mallory.id)) == 1  # her decoy only
     for command, options in (
-        ("game show", {"match": lobby_id}), ("hand", {"match": lobby_id}), ("replay", {"id": solo_id}),
+        ("game show", {"match": lobby_id}),
+        ("hand", {"match": lobby_id}),
+        ("replay", {"id": solo_id}),
     ):
         refused = await mallory.slash(there, command, **options)
         assert refused.ephemeral and "no match" in private_text(refused), command
-        assert [m.id for m in there.history() if m.embeds or m.components] == [decoy.id], command  # nothing posted
+        assert [m.id for m in there.history() if m.embeds or m.components] == [decoy.id], (
+            command
+        )  # nothing posted
     assert await mallory.autocomplete(there, "play", "move", "", match=lobby_id) == []
 
 
 async def test_a_forged_hand_click_from_another_server_shows_no_hand(env) -> None:
     alice, bob = env.create_user("alice"), env.create_user("bob")
     guild = env.create_guild("Tabletop")
-    world = World(guild, guild.create_text_channel("games"), guild.add_member(alice), guild.add_member(bob))
+    world = World(
+        guild, guild.create_text_channel("games"), guild.add_member(alice), guild.add_member(bob)
+    )
     match_id, lobby = await open_lobby(env, world, world.channel)
     await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     version = (await env.bot.service.get(match_id)).version
     # Mallory, alone in her own server, forges a hand button naming bob's match.
     elsewhere = env.create_guild("Elsewhere")
-    there = World(elsewhere, elsewhere.create_text_channel("games"),
-                  elsewhere.add_member(env.create_user("mallory")), elsewhere.add_member(bob))
+    there = World(
+        elsewhere,
+        elsewhere.create_text_channel("games"),
+        elsewhere.add_member(env.create_user("mallory")),
+        elsewhere.add_member(bob),
+    )
     _, decoy = await start(env, there, "cartographer", seed=None)
     clicked = await forge(there.alice, decoy, f"tt:do:{match_id}:{version}:hand", None)
     assert "no match" in private_text(clicked)
@@ -99,12 +111,16 @@ async def test_game_show_refuses_a_member_who_cannot_see_the_channel_and_posts_o
 
     shown = await dave.slash(world.channel, "game show", match=match_id)
     assert shown.ephemeral and "no match" in private_text(shown)
-    _, own_board = await start(env, World(world.guild, world.channel, dave, world.bob), "cartographer", None)
+    _, own_board = await start(
+        env, World(world.guild, world.channel, dave, world.bob), "cartographer", None
+    )
     joined = await forge(dave, own_board, f"tt:lb:{match_id}:join", None)
     assert "no match" in private_text(joined)
     after = await env.bot.service.get(match_id)
     assert (after.version, after.board_message_id) == (before.version, before.board_message_id)
-    assert [m.id for m in world.channel.history() if m.embeds or m.components] == [own_board.id]  # no public copy
+    assert [m.id for m in world.channel.history() if m.embeds or m.components] == [
+        own_board.id
+    ]  # no public copy
 
     # A seated player elsewhere in the server is told where the match lives.
     moved = await world.alice.slash(world.channel, "game show", match=match_id)
@@ -123,7 +139,9 @@ async def test_hostile_display_names_are_shown_as_plain_text(env) -> None:
     match_id, lobby = await open_lobby(env, world, channel)
     joined = await bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
     text = board_text(joined.response)
-    assert re.search(r"(?<!\\)\[Free Nitro\]", text) is None and "\\[Free Nitro]" in text  # no masked link
+    assert (
+        re.search(r"(?<!\\)\[Free Nitro\]", text) is None and "\\[Free Nitro]" in text
+    )  # no masked link
     assert f"<@{SOME_ID}>" not in text and f"<@&{SOME_ID}>" not in text  # no mention pills
     assert "@everyone" not in text and "\\`x\\`" in text
     stats = await bob.slash(channel, "stats")
@@ -136,10 +154,16 @@ async def test_a_refusal_echoing_a_typed_mention_pings_nobody(env) -> None:
     refused = await world.alice.slash(world.channel, "play", move=f"<@{world.bob.id}> @everyone")
     assert refused.ephemeral and private_text(refused)
     message = refused.response.message
-    assert message.mentions == [] and not message.mention_everyone and f"<@{world.bob.id}>" not in message.content
+    assert (
+        message.mentions == []
+        and not message.mention_everyone
+        and f"<@{world.bob.id}>" not in message.content
+    )
 
 
-async def test_the_same_play_sent_again_while_the_first_is_saved_applies_once(env, monkeypatch) -> None:
+async def test_the_same_play_sent_again_while_the_first_is_saved_applies_once(
+    env, monkeypatch
+) -> None:
     """Ten identical ``/play`` at once: while this one is being acknowledged, an identical
     one (sent at the same moment) is applied; this one must then be refused, not applied
     a second time (the move is legal again after the first)."""
@@ -172,7 +196,7 @@ async def test_a_seeded_lobby_says_it_is_practice_and_counts_nowhere(env) -> Non
     await world.bob.slash(world.channel, "game resign", match=match_id)  # a loss, were it counted
     assert (await env.bot.service.get(match_id)).seat_of(world.bob.id) is None
     assert await env.bot.service.stats(world.bob.id) == []
-    unseeded_id, unseeded = await open_lobby(env, world, world.channel)
+    _, unseeded = await open_lobby(env, world, world.channel)
     assert "Practice table" not in board_text(unseeded)
     assert custom_ids(unseeded)
 
@@ -191,7 +215,9 @@ async def test_a_host_named_like_a_mention_pings_only_the_invited(env) -> None:
 
 async def test_a_private_threads_match_is_hidden_from_members_outside_the_thread(env) -> None:
     world = make_world(env)
-    created = env.backend.create_thread(world.channel.id, "secret", world.alice.id, type=ChannelType.PRIVATE_THREAD)
+    created = env.backend.create_thread(
+        world.channel.id, "secret", world.alice.id, type=ChannelType.PRIVATE_THREAD
+    )
     thread = ChannelHandle(env, world.guild, created)
     dave = world.guild.add_member(env.create_user("dave"))
     match_id, _ = await open_lobby(env, world, thread)

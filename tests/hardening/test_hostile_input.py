@@ -34,15 +34,22 @@ def fuzzer():
 
 def test_generated_hostile_inputs_are_refused_cleanly_and_change_nothing(fuzzer):
     @given(data=st.data())
-    @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        database=None,
+        suppress_health_check=list(HealthCheck),
+    )
     def one(data):
         fuzz_one(fuzzer, data)
 
     one()
     tally = fuzzer.tally
-    print(f"{tally.inputs} inputs: {tally.refused} refused, {tally.applied} applied, "
-          f"{tally.ignored} ignored; codes {sorted(tally.codes.items())}")
+    print(
+        f"{tally.inputs} inputs: {tally.refused} refused, {tally.applied} applied, "
+        f"{tally.ignored} ignored; codes {sorted(tally.codes.items())}"
+    )
     assert tally.inputs >= EXAMPLES
     assert tally.refused > EXAMPLES // 3
     assert [f"{f.kind}: {f.detail}" for f in tally.findings if f.known_gap is None] == []
@@ -76,12 +83,16 @@ def test_the_fuzzer_notices_an_escaping_exception_and_an_illegitimate_move(fuzze
 
 
 def test_known_gaps_are_recognised_and_nothing_else():
-    cartolan = Finding("illegitimate_success", "play('abc', 222, 'move  E', 88): "
-                                               "'move E' was not a legal move")
+    cartolan = Finding(
+        "illegitimate_success", "play('abc', 222, 'move  E', 88): 'move E' was not a legal move"
+    )
     assert cartolan.known_gap is not None
-    speiderne = Finding("illegitimate_success", "new_match('speiderne', options={'max_rounds': "
-                        "[]}): options accepted, but the lobby can never start "
-                        "(speiderne_max_rounds)")
+    speiderne = Finding(
+        "illegitimate_success",
+        "new_match('speiderne', options={'max_rounds': "
+        "[]}): options accepted, but the lobby can never start "
+        "(speiderne_max_rounds)",
+    )
     assert speiderne.known_gap is not None
     assert Finding("exception", "play('abc', 1, 'wait', 3) -> KeyError").known_gap is None
 

@@ -20,7 +20,11 @@ from tests.bot.helpers import make_world, private_text
 
 ALLOWED, REFUSED = "allowed", "refused"
 CREATOR, ON_TURN, OFF_TURN, UNSEATED, OTHER_GUILD = (
-    "creator", "seated on turn", "seated off turn", "unseated member", "other guild"
+    "creator",
+    "seated on turn",
+    "seated off turn",
+    "unseated member",
+    "other guild",
 )
 #: The opening words of every refusal the bot can give for a permission.
 REFUSAL_PHRASES = tuple(
@@ -120,16 +124,22 @@ async def running_table(env: Any) -> Table:
     people = {world.alice.id: world.alice, world.bob.id: world.bob, carol.id: carol}
     off_turn = next(p for uid, p in people.items() if uid not in (on_turn_id, world.alice.id))
     actors = {
-        CREATOR: world.alice, ON_TURN: people[on_turn_id], OFF_TURN: off_turn,
-        UNSEATED: dave, OTHER_GUILD: erin,
+        CREATOR: world.alice,
+        ON_TURN: people[on_turn_id],
+        OFF_TURN: off_turn,
+        UNSEATED: dave,
+        OTHER_GUILD: erin,
     }
     channels = {role: world.channel for role in actors} | {OTHER_GUILD: far_channel}
     return Table(env, world, match.id, board, actors, channels)
 
 
 def cells(table: dict[str, set[str]], roles: tuple[str, ...]) -> list[tuple[str, str, str]]:
-    return [(what, role, ALLOWED if role in allowed else REFUSED)
-            for what, allowed in table.items() for role in roles]
+    return [
+        (what, role, ALLOWED if role in allowed else REFUSED)
+        for what, allowed in table.items()
+        for role in roles
+    ]
 
 
 @pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
@@ -150,11 +160,15 @@ async def test_who_may_do_what_in_a_running_match(env, caplog) -> None:
         refused = is_refusal(result)
         changed = await table.version() != before
         if expected == REFUSED and not (refused and not changed):
-            wrong.append(f"{what} by {role}: should be refused privately, got "
-                         f"{getattr(result.response, 'content', '')!r:.80} (changed={changed})")
+            wrong.append(
+                f"{what} by {role}: should be refused privately, got "
+                f"{getattr(result.response, 'content', '')!r:.80} (changed={changed})"
+            )
         if expected == ALLOWED and (refused or not result.acknowledged):
-            wrong.append(f"{what} by {role}: should be allowed, got "
-                         f"{getattr(result.response, 'content', '')!r:.80}")
+            wrong.append(
+                f"{what} by {role}: should be allowed, got "
+                f"{getattr(result.response, 'content', '')!r:.80}"
+            )
     # the destructive ones, in an order where each still makes sense
     order = {"/play": 0, "/game resign": 1, "/game abandon": 2}
     resigned = False
@@ -167,10 +181,15 @@ async def test_who_may_do_what_in_a_running_match(env, caplog) -> None:
         result = await table.use(role, what)
         after = await table.env.bot.service.get(table.match_id)
         if is_refusal(result) or after.version == before.version:
-            wrong.append(f"{what} by {role}: should be allowed, got "
-                         f"{getattr(result.response, 'content', '')!r:.80}")
-    logged = [r.getMessage() for r in caplog.records
-              if r.name.startswith("tabletop") and r.levelno >= logging.ERROR]
+            wrong.append(
+                f"{what} by {role}: should be allowed, got "
+                f"{getattr(result.response, 'content', '')!r:.80}"
+            )
+    logged = [
+        r.getMessage()
+        for r in caplog.records
+        if r.name.startswith("tabletop") and r.levelno >= logging.ERROR
+    ]
     assert logged == []
     assert [w for w in wrong if "other guild" not in w] == []
     assert [w.split(", got")[0] for w in wrong if "other guild" in w] == KNOWN_OTHER_GUILD_GAPS
@@ -202,11 +221,18 @@ async def test_who_may_do_what_in_a_lobby(env, caplog) -> None:
         before = (await service.get(match.id)).version
         result = await actors[role].click(lobby, custom_id=f"tt:lb:{match.id}:{what}")
         if not is_refusal(result) or (await service.get(match.id)).version != before:
-            wrong.append(f"{what} by {role}: not refused privately "
-                         f"({getattr(result.response, 'content', '')!r:.80})")
+            wrong.append(
+                f"{what} by {role}: not refused privately "
+                f"({getattr(result.response, 'content', '')!r:.80})"
+            )
     # each allowed cell once, in an order where each makes sense
-    for what, role in (("join", UNSEATED), ("leave", "seated guest"), ("rmcpu", CREATOR),
-                       ("addcpu", CREATOR), ("start", CREATOR)):
+    for what, role in (
+        ("join", UNSEATED),
+        ("leave", "seated guest"),
+        ("rmcpu", CREATOR),
+        ("addcpu", CREATOR),
+        ("start", CREATOR),
+    ):
         before = await service.get(match.id)
         result = await actors[role].click(lobby, custom_id=f"tt:lb:{match.id}:{what}")
         after = await service.get(match.id)

@@ -32,7 +32,9 @@ def test_every_area_has_every_locale_with_the_same_keys(area: str) -> None:
     tables = {loc: read_catalog(CATALOG_DIR / f"{area}.{loc}.json") for loc in LOCALES}
     english = set(tables["en"])
     for loc, table in tables.items():
-        assert set(table) == english, f"{area}.{loc}: missing {english - set(table)}, extra {set(table) - english}"
+        assert set(table) == english, (
+            f"{area}.{loc}: missing {english - set(table)}, extra {set(table) - english}"
+        )
 
 
 def test_placeholders_are_identical_across_locales() -> None:
@@ -54,7 +56,11 @@ def sources() -> dict[str, list[Path]]:
     for folder in ("gamecore", "service", "storage", "cogs"):
         for path in sorted((ROOT / folder).rglob("*.py")):
             parts = path.relative_to(ROOT).parts
-            if parts[:2] == ("gamecore", "games") and len(parts) > 2 and not parts[2].startswith("_"):
+            if (
+                parts[:2] == ("gamecore", "games")
+                and len(parts) > 2
+                and not parts[2].startswith("_")
+            ):
                 game_id = parts[2].removesuffix(".py").replace("_", "-")
                 owners.setdefault(game_id, []).append(path)
             else:
@@ -128,7 +134,11 @@ def test_discord_names_in_the_command_catalog_are_valid() -> None:
     for loc in LOCALES:
         for key, text in catalog(loc).items():
             if key.startswith("cmd.") and key.endswith(".name"):
-                assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), (loc, key, text)
+                assert re.fullmatch(r"[-_\w]{1,32}", text) and text == text.lower(), (
+                    loc,
+                    key,
+                    text,
+                )
             if key.startswith("cmd.") and key.endswith(".description"):
                 assert 1 <= len(text) <= 100, (loc, key)
 

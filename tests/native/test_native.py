@@ -23,7 +23,9 @@ from build_native import MODULES  # noqa: E402
 
 PACKAGE = "gamecore.games.cartolan"
 SUFFIX = sysconfig.get_config_var("EXT_SUFFIX")
-built = pytest.mark.skipif(not native.NATIVE, reason=f"compiled modules not loaded: {native.STATUS}")
+built = pytest.mark.skipif(
+    not native.NATIVE, reason=f"compiled modules not loaded: {native.STATUS}"
+)
 
 # Prints, in a fresh interpreter: whether the compiled modules load, and every module's file.
 REPORT = (
@@ -42,7 +44,11 @@ def environment(**extra: str) -> dict[str, str]:
 def report(cwd: Path, **env: str) -> tuple[bool, str, dict[str, str], str]:
     done = subprocess.run(
         [sys.executable, "-c", "import sys;" + REPORT],
-        cwd=cwd, env=environment(**env), capture_output=True, text=True, check=True,
+        cwd=cwd,
+        env=environment(**env),
+        capture_output=True,
+        text=True,
+        check=True,
     )
     loaded, status, files = json.loads(done.stdout)
     return loaded, status, files, done.stderr
@@ -70,9 +76,7 @@ def test_check_accepts_a_fresh_build_and_refuses_a_stale_one(
     _manifest(tmp_path / "_native", {"game.py": b"x = 1\n", "board.py": b"y = 2\n"})
     assert native.check(tmp_path / "_native") == (True, "mypyc")
     (tmp_path / "game.py").write_bytes(b"x = 3\n")
-    assert native.check(tmp_path / "_native") == (
-        False, "stale: game.py changed since the build"
-    )
+    assert native.check(tmp_path / "_native") == (False, "stale: game.py changed since the build")
     monkeypatch.setenv("CARTOLAN_PURE", "1")
     assert not native.check(tmp_path / "_native")[0]
 
@@ -113,10 +117,28 @@ def test_an_edited_source_is_loaded_instead_of_its_stale_build(tmp_path: Path) -
 def test_simulate_with_workers(tmp_path: Path) -> None:
     """Workers receive pickled games: the compiled classes pickle too (and pure ones)."""
     done = subprocess.run(
-        [sys.executable, "-m", "gamecore", "simulate", "cartolan", "--games", "4",
-         "--players", "3", "--player", "explorer,trader,pirate", "--workers", "2",
-         "--quiet", "--json"],
-        cwd=tmp_path, env=environment(), capture_output=True, text=True, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "gamecore",
+            "simulate",
+            "cartolan",
+            "--games",
+            "4",
+            "--players",
+            "3",
+            "--player",
+            "explorer,trader,pirate",
+            "--workers",
+            "2",
+            "--quiet",
+            "--json",
+        ],
+        cwd=tmp_path,
+        env=environment(),
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)

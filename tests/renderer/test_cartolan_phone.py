@@ -47,7 +47,8 @@ def _assert_every_piece_shown_or_marked(view: dict) -> None:
         cx, cy = marker.cell
         assert frame.shows(cx, cy)
         on_border = cx in (frame.left, frame.left + frame.columns - 1) or cy in (
-            frame.top, frame.top - frame.rows + 1
+            frame.top,
+            frame.top - frame.rows + 1,
         )
         assert on_border
         dx, dy = marker.direction
@@ -98,7 +99,6 @@ def test_advanced_cards_decks_round_and_margin_are_drawn() -> None:
     # each card as its effect's icon (a language-neutral glyph, see docs/rendering.md)
     assert cards and {c["effect"] for c in cards} <= {e.name for e in drawn if e.kind == "card"}
     assert {c["effect"] for c in cards} <= set(EFFECT_ICONS)
-
 
 
 def test_a_finished_game_shows_a_winner_banner() -> None:

@@ -59,8 +59,12 @@ def problems(view: dict) -> list[str]:
     return found
 
 
-@pytest.mark.parametrize(("preset", "mode", "seed"), GAMES, ids=[f"{p}-{m}-{s}" for p, m, s in GAMES])
-def test_every_piece_is_drawn_uncovered_inside_the_picture(preset: str, mode: str, seed: int) -> None:
+@pytest.mark.parametrize(
+    ("preset", "mode", "seed"), GAMES, ids=[f"{p}-{m}-{s}" for p, m, s in GAMES]
+)
+def test_every_piece_is_drawn_uncovered_inside_the_picture(
+    preset: str, mode: str, seed: int
+) -> None:
     views = _views(preset, mode, seed)
     assert views[-1]["status"]["result"] == "finished" and len(views) > 250
     failures = {}
@@ -77,7 +81,9 @@ def test_a_crowded_tile_and_a_crowded_side_count_what_does_not_fit() -> None:
     fleet = [dict(a) for a in view["adventurers"]]
     fleet += [dict(a, number=a["number"] + 1) for a in fleet] + [dict(fleet[0], number=3)]
     for index, adventurer in enumerate(fleet):
-        adventurer.update(x=0, y=0, moving=index == 0) if index < 5 else adventurer.update(x=90, y=1)
+        adventurer.update(x=0, y=0, moving=index == 0) if index < 5 else adventurer.update(
+            x=90, y=1
+        )
     view = dict(view) | {"adventurers": fleet, "agents": []}
     assert problems(view) == []
     with inspect.recording() as elements:

@@ -49,7 +49,14 @@ def test_seat_colours_stay_apart_from_the_markers(vision: str | None) -> None:
 
 
 def test_the_check_can_fail_on_the_old_colours() -> None:
-    okabe_ito = [(0, 114, 178), (230, 159, 0), (0, 158, 115), (204, 121, 167), (86, 180, 233), (213, 94, 0)]
+    okabe_ito = [
+        (0, 114, 178),
+        (230, 159, 0),
+        (0, 158, 115),
+        (204, 121, 167),
+        (86, 180, 233),
+        (213, 94, 0),
+    ]
     assert _delta(okabe_ito[2], okabe_ito[3], "deuteranomaly") < MIN_DELTA_E
 
 
@@ -74,7 +81,10 @@ def test_cartolan_pieces_contrast_with_water_and_land() -> None:
     and their colour met water at 1.3:1)."""
     assert contrast((0, 114, 178), WATER) < 3  # the old blue piece against water
     for colour in PLAYER_COLOURS:
-        for piece in (adventurer_token("2", colour, 42, False, False), agent_token("2", colour, 34, False)):
+        for piece in (
+            adventurer_token("2", colour, 42, False, False),
+            agent_token("2", colour, 34, False),
+        ):
             rim = piece.getpixel((piece.width // 2, piece.height - 2))
             assert rim[3] == 255
             for ground in (WATER, LAND):
@@ -97,8 +107,13 @@ def test_text_on_every_seat_colour_and_tint_has_4_5_to_1() -> None:
 def test_speiderne_region_grounds_keep_the_seat_colour_distance(vision: str | None) -> None:
     """The tinted grounds of discovered regions stay as far apart as the seat colours must
     (the old 55 % tint brought seats 2 and 6 to ΔE 19.2 and lower)."""
-    old = [tuple(int(b + (c - b) * 0.55) for c, b in zip(colour, TABLE_DARK, strict=True)) for colour in PLAYER_COLOURS]
-    assert min(_delta(a, b, "deuteranomaly") for a, b in itertools.combinations(old, 2)) < MIN_DELTA_E
+    old = [
+        tuple(int(b + (c - b) * 0.55) for c, b in zip(colour, TABLE_DARK, strict=True))
+        for colour in PLAYER_COLOURS
+    ]
+    assert (
+        min(_delta(a, b, "deuteranomaly") for a, b in itertools.combinations(old, 2)) < MIN_DELTA_E
+    )
     grounds = [region_ground(colour) for colour in PLAYER_COLOURS]
     close = [
         (i + 1, j + 1, round(_delta(a, b, vision), 1))

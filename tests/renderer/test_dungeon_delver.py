@@ -62,7 +62,9 @@ def test_the_card_a_subdue_brought_into_the_hand_is_framed() -> None:
     """``subdue H L P`` appends the subdued card to the hand: the last hand card gets the
     amber frame (and no other hand card does)."""
     hand = ["7S", "10H", "QD", "2C", "AH"]
-    plain = open_png(renderer.render_board("dungeon-delver", dungeon_view(hand=hand))).convert("RGB")
+    plain = open_png(renderer.render_board("dungeon-delver", dungeon_view(hand=hand))).convert(
+        "RGB"
+    )
     view = dungeon_view(hand=hand, last_action="subdue 9C 3 2")
     framed = open_png(renderer.render_board("dungeon-delver", view)).convert("RGB")
 

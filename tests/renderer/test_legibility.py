@@ -42,7 +42,9 @@ def recorded_texts() -> Iterator[list[tuple[str, float]]]:
         if name.startswith("renderer."):
             for attribute in vars(module).values():
                 if hasattr(attribute, "cache_clear") and attribute.__name__ not in {
-                    "palette", "font", "_font_bytes"
+                    "palette",
+                    "font",
+                    "_font_bytes",
                 }:
                     attribute.cache_clear()
     seen: list[tuple[str, float]] = []
@@ -67,7 +69,9 @@ def too_small(game_id: str, view: dict, hand: bool = False) -> list[tuple[str, f
         png = draw(game_id, view)
     size = Image.open(io.BytesIO(png)).size
     assert seen or hand, "the recorder saw no text"  # a public view's hand is an empty slot
-    shown = {(text, font, round(displayed_text_px(font, size), 1)) for text, font in seen if text.strip()}
+    shown = {
+        (text, font, round(displayed_text_px(font, size), 1)) for text, font in seen if text.strip()
+    }
     return sorted(found for found in shown if found[2] < MIN_TEXT_PX)
 
 
@@ -84,7 +88,11 @@ def test_every_text_is_legible_at_phone_width(game_id, seed, players, options) -
     views = computer_views(game_id, seed, players, options)
     assert views[-1]["status"], "the game was played to its end"
     failures = {}
-    for moment, view in (("start", views[0]), ("middle", views[len(views) // 2]), ("end", views[-1])):
+    for moment, view in (
+        ("start", views[0]),
+        ("middle", views[len(views) // 2]),
+        ("end", views[-1]),
+    ):
         width, height = Image.open(io.BytesIO(renderer.render_board(game_id, view))).size
         if width > MAX_ASPECT * height:
             failures[f"{moment} board shape"] = [(width, height)]
@@ -106,7 +114,9 @@ def test_the_recorder_sees_a_small_label() -> None:
         draw_text(draw, (150, 50), "B2", 19, (255, 255, 255))
         draw_text(draw, (250, 50), "C3", 20, (255, 255, 255))
     assert Image.open(io.BytesIO(encode_png(image))).width == 800
-    small = [(text, size) for text, size in seen if displayed_text_px(size, (800, 100)) < MIN_TEXT_PX]
+    small = [
+        (text, size) for text, size in seen if displayed_text_px(size, (800, 100)) < MIN_TEXT_PX
+    ]
     assert small == [("A1", 9), ("B2", 19)]
 
 

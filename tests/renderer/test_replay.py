@@ -58,7 +58,9 @@ def test_frames_are_turns_for_long_matches_and_steps_for_short_ones() -> None:
     assert kept[-1]["n"] == 5000
 
 
-def test_the_replay_of_a_real_match_is_a_small_gif_that_ends_on_the_final_position(tmp_path) -> None:
+def test_the_replay_of_a_real_match_is_a_small_gif_that_ends_on_the_final_position(
+    tmp_path,
+) -> None:
     steps = _played("cartographer", 4, 1)
     moves = tmp_path / "moves.txt"
     moves.write_text("".join(f"{seat}: {notation}\n" for seat, notation, _ in steps) + "# end\n")
@@ -90,9 +92,9 @@ def test_permuting_hidden_cards_leaves_the_replay_byte_identical() -> None:
         hands = []
         for hand in data["hands"]:
             hands.append(tuple(pool[: len(hand)]))
-            pool = pool[len(hand):]
+            pool = pool[len(hand) :]
         other = dict(data, hands=tuple(hands), deck=tuple(pool[: len(data["deck"])]))
-        pool = pool[len(data["deck"]):]
+        pool = pool[len(data["deck"]) :]
         regions = [dict(r) for r in data["regions"]]
         for index, card in zip(hidden_regions, pool, strict=True):
             regions[index]["card"] = card
@@ -127,7 +129,9 @@ def test_a_long_cartolan_match_streams_into_a_small_gif_with_a_still_map() -> No
     tracemalloc.start()
     try:
         with patch.object(cartolan.ReplayPainter, "frame", frame):
-            data = animate("cartolan", timeline, progress=lambda done, total: seen.append((done, total)))
+            data = animate(
+                "cartolan", timeline, progress=lambda done, total: seen.append((done, total))
+            )
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
@@ -135,7 +139,11 @@ def test_a_long_cartolan_match_streams_into_a_small_gif_with_a_still_map() -> No
     assert peak <= 40 * 2**20
     assert len(data) <= 2 * 2**20 and gif_seconds(data) <= MAX_SECONDS
     assert seen[-1][0] == seen[-1][1] and len(seen) > 200
-    moved = sum(1 for a, b in zip(windows, windows[1:], strict=False) if (a.left, a.top, a.tile) != (b.left, b.top, b.tile))
+    moved = sum(
+        1
+        for a, b in zip(windows, windows[1:], strict=False)
+        if (a.left, a.top, a.tile) != (b.left, b.top, b.tile)
+    )
     assert moved <= 10, moved
 
 
@@ -173,11 +181,16 @@ def test_a_replay_frame_draws_the_ways_since_the_last_frame() -> None:
     painter.step(view)
     painter.frame(view)
     for dx in (1, 2, 3):
-        moved = dict(view, adventurers=[dict(a, x=x + dx) if a is mover else a for a in view["adventurers"]])
+        moved = dict(
+            view, adventurers=[dict(a, x=x + dx) if a is mover else a for a in view["adventurers"]]
+        )
         painter.step(moved)
     with inspect.recording() as drawn:
         painter.frame(moved)
-    assert [e.name for e in drawn if e.kind == "path" and e.name.startswith("way")] == ["way 1", "way 1"]
+    assert [e.name for e in drawn if e.kind == "path" and e.name.startswith("way")] == [
+        "way 1",
+        "way 1",
+    ]
     with inspect.recording() as drawn:
         painter.frame(moved)
     assert not [e for e in drawn if e.kind == "path" and e.name.startswith("way")]

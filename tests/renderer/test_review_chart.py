@@ -15,9 +15,15 @@ def _review(kind: str) -> Review:
     verdicts = ["best", "good", "mistake", "best", "blunder", "good"]
     decisions = tuple(
         Decision(
-            step=i + 1, played=f"move {i}", best=f"move {i}", played_value=Estimate(0.6 - 0.1 * i, 0.05, 48),
-            best_value=Estimate(0.7, 0.05, 48), loss=0.3 if v == "blunder" else 0.12 if v == "mistake" else 0.0,
-            loss_error=0.02, verdict=v, options=5,
+            step=i + 1,
+            played=f"move {i}",
+            best=f"move {i}",
+            played_value=Estimate(0.6 - 0.1 * i, 0.05, 48),
+            best_value=Estimate(0.7, 0.05, 48),
+            loss=0.3 if v == "blunder" else 0.12 if v == "mistake" else 0.0,
+            loss_error=0.02,
+            verdict=v,
+            options=5,
         )
         for i, v in enumerate(verdicts)
     )
@@ -27,8 +33,14 @@ def _review(kind: str) -> Review:
 def test_review_chart_is_a_landscape_png_in_either_language() -> None:
     english = render_review_chart(_review("cartographer"), game="Cartographer's Expedition")
     japanese = render_review_chart(
-        _review("dungeon-delver"), {"title": "{game}：あなたの判断", "axis.score": "クリア階層の期待値",
-                                    "mistake": "悪手", "blunder": "大悪手"}, game="ダンジョン・デルバー",
+        _review("dungeon-delver"),
+        {
+            "title": "{game}：あなたの判断",
+            "axis.score": "クリア階層の期待値",
+            "mistake": "悪手",
+            "blunder": "大悪手",
+        },
+        game="ダンジョン・デルバー",
     )
     for png in (english, japanese):
         picture = Image.open(io.BytesIO(png))

@@ -103,7 +103,10 @@ def _texts(view: dict) -> list[str]:
 
 def test_tokens_carry_their_seat_number() -> None:
     colour = (0, 114, 178)
-    assert expedition_token("E1", 3, colour, 1).tobytes() != expedition_token("E1", 3, colour, 2).tobytes()
+    assert (
+        expedition_token("E1", 3, colour, 1).tobytes()
+        != expedition_token("E1", 3, colour, 2).tobytes()
+    )
     view = {"players": 2, "expeditions": [{"id": "E7", "owner": 1, "at": "B2", "count": 3}]}
     texts = _texts(view)
     assert "E7" in texts and "2" in texts and "×3" in texts
@@ -121,10 +124,13 @@ def test_round_fund_mark_and_insurance_label_are_drawn() -> None:
 
 
 def test_to_move_is_white_and_the_winner_gets_a_banner() -> None:
-    assert all(sum(abs(a - b) for a, b in zip(TO_MOVE, c, strict=True)) > 150 for c in PLAYER_COLOURS)
+    assert all(
+        sum(abs(a - b) for a, b in zip(TO_MOVE, c, strict=True)) > 150 for c in PLAYER_COLOURS
+    )
     playing = {"players": 3, "to_move": 1, "scores": {"0": 1, "1": 2, "2": 5}}
     image = open_png(renderer.render_board("speiderne", playing)).convert("RGB")
     x = 20 + (PLAYER_BOX[0] + 10) + PLAYER_BOX[0] // 2
+
     def white(pixel: tuple[int, int, int]) -> bool:  # the palette may round a little
         return all(abs(a - b) < 8 for a, b in zip(pixel, TO_MOVE, strict=True))
 

@@ -57,7 +57,9 @@ def _cartographer(view: Mapping[str, Any]) -> set[tuple[str, str]]:
 
 
 def _dungeon(view: Mapping[str, Any]) -> set[tuple[str, str]]:
-    expected = {("card", f"{level}.{position}") for level in range(1, 5) for position in range(1, 5)}
+    expected = {
+        ("card", f"{level}.{position}") for level in range(1, 5) for position in range(1, 5)
+    }
     expected |= {("card", f"hand {card}") for card in view.get("hand") or []}
     expected |= {("coin", str(level)) for level in range(1, 5)}
     return expected | {("pile", "deck"), ("pile", "discard")}

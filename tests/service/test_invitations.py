@@ -41,7 +41,9 @@ async def test_a_challenge_refuses_what_cannot_fit(service: MatchService):
         assert refused.value.code == code
 
 
-async def test_a_rematch_keeps_seats_and_options_draws_a_new_seed_and_starts_when_all_accept(store, clock):
+async def test_a_rematch_keeps_seats_and_options_draws_a_new_seed_and_starts_when_all_accept(
+    store, clock
+):
     service = MatchService(store, clock=clock, seed_source=drawn_seeds())
     await service.start()
     lobby = await service.new_match("toy-race", GUILD, 9, A, {"start": 2})
@@ -56,13 +58,17 @@ async def test_a_rematch_keeps_seats_and_options_draws_a_new_seed_and_starts_whe
         if match.awaits_computer:
             match = (await service.computer_turns(match.id))[-1].final
         else:
-            match = (await service.play(match.id, match.seats[match.to_move[0]].user_id, "add 3")).final
+            match = (
+                await service.play(match.id, match.seats[match.to_move[0]].user_id, "add 3")
+            ).final
     with pytest.raises(MatchError) as stranger:
         await service.rematch(match.id, D)
     assert stranger.value.code == "not_in_match"
 
     again, opened = await service.rematch(match.id, B, "bea")
-    assert opened and again.status == "lobby" and again.host_id == B and again.rematch_of == match.id
+    assert (
+        opened and again.status == "lobby" and again.host_id == B and again.rematch_of == match.id
+    )
     assert again.options == match.options and again.seed != match.seed and again.invite_only
     assert sorted(again.invited) == [A, C]
     assert [s.computer for s in again.seats] == [None, "random"]

@@ -18,7 +18,9 @@ async def two_people(service: MatchService):
     return await service.lobby_start(lobby.id, A)
 
 
-async def test_the_clock_pauses_when_everyone_asked_and_resumes_with_the_time_left(service: MatchService, clock):
+async def test_the_clock_pauses_when_everyone_asked_and_resumes_with_the_time_left(
+    service: MatchService, clock
+):
     match = await two_people(service)
     assert match.turn_deadline == clock.now + DEFAULT_TURN_LIMIT
     clock.advance(2 * HOUR)

@@ -22,7 +22,9 @@ def drawn_seeds():
     return lambda _bits: (1 << 63) + next(counter)
 
 
-async def race(service: MatchService, people: tuple[int, ...], *, guild=GUILD, seed=None, resign=None):
+async def race(
+    service: MatchService, people: tuple[int, ...], *, guild=GUILD, seed=None, resign=None
+):
     """A toy race among ``people``; ``resign`` gives up at their first turn."""
     lobby = await service.new_match("toy-race", guild, 9, people[0], seed=seed)
     for person in people[1:]:
@@ -46,13 +48,16 @@ async def figures(service: MatchService) -> dict:
         "mine": [await service.ratings(u, guild_id=g) for u in (A, B, C) for g in (None, GUILD)],
         "board": [
             await service.rating_board("toy-race", guild_id=g, settled=s)
-            for g in (None, GUILD) for s in (True, False)
+            for g in (None, GUILD)
+            for s in (True, False)
         ],
         "history": [await service.rating_history(u, "toy-race") for u in (A, B, C)],
     }
 
 
-async def test_a_finished_match_rates_its_people_in_both_scopes_and_practice_counts_nowhere(store, clock):
+async def test_a_finished_match_rates_its_people_in_both_scopes_and_practice_counts_nowhere(
+    store, clock
+):
     service = MatchService(store, clock=clock, seed_source=drawn_seeds())
     await service.start()
     match = await race(service, (A, B))
@@ -102,7 +107,9 @@ async def test_resigning_counts_last_against_a_computer_that_plays_on(store, clo
     await service.close()
 
 
-async def test_the_migration_replays_stored_results_into_the_same_ratings(store, clock, monkeypatch):
+async def test_the_migration_replays_stored_results_into_the_same_ratings(
+    store, clock, monkeypatch
+):
     service = MatchService(store, clock=clock, seed_source=drawn_seeds())
     await service.start()
     for people, resign in (((A, B), None), ((B, C, A), C), ((A, C), None), ((C, B), None)):
@@ -116,7 +123,9 @@ async def test_the_migration_replays_stored_results_into_the_same_ratings(store,
     # Only the ratings migration is missing: the store runs it (and records it) again.
     module = storage.sqlite if isinstance(store, SqliteMatchStore) else storage.postgres
     ratings_migration = SQLITE_RATINGS if isinstance(store, SqliteMatchStore) else PG_RATINGS
-    monkeypatch.setattr(module, "MIGRATIONS", tuple(m for m in module.MIGRATIONS if m[0] <= ratings_migration))
+    monkeypatch.setattr(
+        module, "MIGRATIONS", tuple(m for m in module.MIGRATIONS if m[0] <= ratings_migration)
+    )
     store = store_for(_url(store))
     replayed = MatchService(store, clock=clock)
     await replayed.start()  # migrates again: the stored results are replayed
@@ -151,9 +160,17 @@ async def _undo_ratings_migration(store) -> list[int]:
     version row gone (the versions after it are taken out too and returned)."""
     first = SQLITE_RATINGS if isinstance(store, SqliteMatchStore) else PG_RATINGS
     await store.open()
-    later = [r[0] for r in await _execute(store, f"SELECT version FROM schema_version WHERE version > {first}")]
+    later = [
+        r[0]
+        for r in await _execute(
+            store, f"SELECT version FROM schema_version WHERE version > {first}"
+        )
+    ]
     await _execute(
-        store, "DROP TABLE ratings", "DROP TABLE rating_history", "ALTER TABLE matches DROP COLUMN practice",
+        store,
+        "DROP TABLE ratings",
+        "DROP TABLE rating_history",
+        "ALTER TABLE matches DROP COLUMN practice",
         f"DELETE FROM schema_version WHERE version >= {first}",
     )
     await store.close()

@@ -296,7 +296,9 @@ async def test_faulty_automatic_or_computer_actions_never_fail_a_committed_move(
     outcome = await service.play(match.id, HOST, "step 1")
     assert outcome.follow_ups == () and outcome.final.steps == 1
     race = get_game("toy-race")
-    monkeypatch.setattr(type(race), "players", lambda _self: {"heuristic": lambda _v, _legal, _r: 7})
+    monkeypatch.setattr(
+        type(race), "players", lambda _self: {"heuristic": lambda _v, _legal, _r: 7}
+    )
     lobby = await service.new_match("toy-race", 1, 2, HOST)
     await service.lobby_add_computer(lobby.id, HOST)
     match = await service.lobby_start(lobby.id, HOST)

@@ -12,7 +12,9 @@ DAY = 24 * 60 * 60
 
 
 def match(index: int, channel: int) -> Match:
-    return Match(id=f"m{index}", game_id="toy-race", guild_id=1, channel_id=channel, host_id=1, seed=1)
+    return Match(
+        id=f"m{index}", game_id="toy-race", guild_id=1, channel_id=channel, host_id=1, seed=1
+    )
 
 
 async def test_channels_at_once_within_the_bound_a_channel_in_order(caplog):

@@ -27,7 +27,9 @@ class Solo(Game[SoloState, tuple[str, int]]):
     min_players = 1
     max_players = 1
 
-    def setup(self, _players: int, seed: int, _options: Mapping[str, Any] | None = None) -> SoloState:
+    def setup(
+        self, _players: int, seed: int, _options: Mapping[str, Any] | None = None
+    ) -> SoloState:
         rng = Rng(seed)
         return SoloState(rng.below(3), (), rng.state)
 

@@ -31,7 +31,9 @@ async def fill(url: str) -> None:
         for _ in range(2 + 10 * (index != 1)):  # the second stays unfinished
             if match.status != "playing":
                 break
-            match = (await service.play(match.id, match.seats[match.to_move[0]].user_id, "add 3")).final
+            match = (
+                await service.play(match.id, match.seats[match.to_move[0]].user_id, "add 3")
+            ).final
     await service.new_match("toy-race", 1, 9, GUEST)  # an open lobby
     solo = await service.new_match("cartographer", 1, 9, HOST, seed=5)
     for _ in range(3):

@@ -17,5 +17,9 @@ async def test_daily_seed_is_drawn_once_and_attempts_count_once_a_day(store) -> 
     assert [(r.match_id, r.user_id, r.counted) for r in rows] == [("m1", 1, True), ("m3", 2, True)]
     assert await store.daily_days(7, "cartographer", 1) == ["2026-11-26", "2026-11-25"]
     practice = await store.daily_of("m2")
-    assert practice is not None and (practice.scope, practice.day, practice.counted) == (7, "2026-11-25", False)
+    assert practice is not None and (practice.scope, practice.day, practice.counted) == (
+        7,
+        "2026-11-25",
+        False,
+    )
     assert await store.daily_of("nothing") is None

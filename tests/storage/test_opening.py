@@ -19,7 +19,9 @@ from storage import (
 )
 
 
-async def test_a_schema_newer_than_the_code_is_refused_and_nothing_stays_open(backend_url: str, tmp_path) -> None:
+async def test_a_schema_newer_than_the_code_is_refused_and_nothing_stays_open(
+    backend_url: str, tmp_path
+) -> None:
     store = store_for(backend_url)
     await store.open()
     await store.close()

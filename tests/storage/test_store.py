@@ -62,13 +62,13 @@ async def play_one(store: MatchStore, match: rules.Match, amount: int = 1) -> ru
     return after
 
 
-
 async def create_started(store) -> rules.Match:
     """A lobby created, then started and saved as version 1."""
     await store.create(lobby())
     match = started()
     await store.save(match, expected_version=0)
     return match
+
 
 async def test_migrations_are_idempotent_and_recorded(backend_url):
     latest = PG_LATEST if is_postgres_url(backend_url) else LATEST_VERSION
@@ -163,7 +163,9 @@ async def test_a_failure_between_statements_writes_nothing(
 
     if isinstance(store, PostgresMatchStore):  # one statement: its last part fails
         with pytest.raises(asyncpg.NotNullViolationError):
-            await store.save(after, match.version, action=action, stats=[replace(stat, game_id=None)])
+            await store.save(
+                after, match.version, action=action, stats=[replace(stat, game_id=None)]
+            )
     monkeypatch.setattr(store, failing, crash, raising=False)
     with pytest.raises(RuntimeError):
         if isinstance(store, PostgresMatchStore):

@@ -46,13 +46,18 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
             seat = stack[r] if r < len(stack) else None
             box = (left + 6, top + 6, left + CELL - 6, top + CELL - 6)
             last_disc = c == view.get("last") and r == len(stack) - 1
-            draw.ellipse(box, fill=DISC.get(seat, HOLE), outline=HIGHLIGHT if last_disc else None,
-                         width=4)
+            draw.ellipse(
+                box, fill=DISC.get(seat, HOLE), outline=HIGHLIGHT if last_disc else None, width=4
+            )
             if seat is not None:
                 record("piece", f"{LETTERS[c]}{r + 1}", box)
         draw_text(draw, (left + CELL / 2, MARGIN + CELL * rows + CELL / 4), LETTERS[c], 22, LABEL)
         label_y = MARGIN + CELL * rows + CELL // 4
-        record("label", LETTERS[c], (left + CELL // 2 - 11, label_y - 11, left + CELL // 2 + 11, label_y + 11))
+        record(
+            "label",
+            LETTERS[c],
+            (left + CELL // 2 - 11, label_y - 11, left + CELL // 2 + 11, label_y + 11),
+        )
     return image
 
 

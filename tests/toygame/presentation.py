@@ -17,7 +17,9 @@ class DropFourPresentation(Presentation):
     computer_players = ("heuristic", "random")
 
     @override
-    def controls(self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None) -> Controls:
+    def controls(
+        self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None
+    ) -> Controls:
         """A button per column (a single-move offer each), disabled when the column is full
         or it is not a person's turn."""
         columns = LETTERS[: len(view["columns"])]
@@ -25,7 +27,14 @@ class DropFourPresentation(Presentation):
             offers=tuple(
                 Offer(
                     Text("drop_four.label.drop"),
-                    (Move(c, Text("drop_four.label.column", {"column": c.upper()}), "primary", c in legal),),
+                    (
+                        Move(
+                            c,
+                            Text("drop_four.label.column", {"column": c.upper()}),
+                            "primary",
+                            c in legal,
+                        ),
+                    ),
                 )
                 for c in columns
             )
@@ -37,7 +46,9 @@ class DropFourPresentation(Presentation):
         winner, to_move = view["winner"], view["to_move"]
         lines = []
         if winner is not None:
-            lines.append(Text("alt.winners", {"names": (Text("alt.name", {"name": names[winner]}),)}))
+            lines.append(
+                Text("alt.winners", {"names": (Text("alt.name", {"name": names[winner]}),)})
+            )
         elif to_move is not None:
             lines.append(Text("alt.to_move", {"names": names[to_move]}))
         for letter, stack in zip(LETTERS, view["columns"], strict=False):

@@ -74,7 +74,9 @@ class DropFour(Game[DropState, int]):
     )
     advisor = "heuristic"
 
-    def setup(self, players: int, _seed: int, options: Mapping[str, Any] | None = None) -> DropState:
+    def setup(
+        self, players: int, _seed: int, options: Mapping[str, Any] | None = None
+    ) -> DropState:
         if players != 2:
             raise IllegalAction("players", "Drop Four is for 2 players", low=2, high=2)
         chosen = self.resolve_options(options)
@@ -172,8 +174,13 @@ def random_player(_view: dict, legal: Sequence[int], rng: random.Random) -> int:
 def heuristic_player(view: dict, legal: Sequence[int], rng: random.Random) -> int:
     """Win at once if possible, else block the other seat's four, else play near the middle."""
     state = GAME.state_from_dict(
-        {"rows": view["rows"], "stacks": view["columns"], "to_move": view["viewer"],
-         "winner": None, "last": None}
+        {
+            "rows": view["rows"],
+            "stacks": view["columns"],
+            "to_move": view["viewer"],
+            "winner": None,
+            "last": None,
+        }
     )
     me = view["viewer"]
     for seat in (me, 1 - me):

@@ -632,7 +632,9 @@ def _free_for_agent(state: State, cell: int, tile: int) -> bool:
 
 def free_cells(state: State) -> list[int]:
     """modern: the cells an Agent may be bought on from a city, sorted."""
-    return sorted([cell for cell, tile in state.tiles.items() if _free_for_agent(state, cell, tile)])
+    return sorted(
+        [cell for cell, tile in state.tiles.items() if _free_for_agent(state, cell, tile)]
+    )
 
 
 def any_free_cell(state: State) -> bool:

@@ -201,8 +201,6 @@ ORIENTATIONS: Final = tuple(
 )
 
 
-
-
 _DESCRIPTIONS: dict[int, dict[str, Any]] = {}
 
 

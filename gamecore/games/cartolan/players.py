@@ -643,7 +643,9 @@ class HeuristicPlayer:
         else:  # rotate_and_place leaves it turned to the arrow of the tile left
             lows = self.map_lows(adv, key)
             wind = state.tiles[adv.pos] >> 4 & 3
-            lows[index] = board.ORIENTATIONS[0 if state.clockwise else 1][lows[index]][wind][side][0]
+            lows[index] = board.ORIENTATIONS[0 if state.clockwise else 1][lows[index]][wind][side][
+                0
+            ]
         return index + 1
 
     def wait_for(

@@ -30,10 +30,31 @@ PAD_MOVE = re.compile(r"(?:move (?P<number>\d+) [NESW]|wait (?P<waiting>\d+))")
 #: Event kinds worth a line in a computer turn's short log (moves and waits are summed up).
 LOGGED_EVENTS = frozenset(
     {
-        "explore", "explore_failed", "discover_wonder", "discover_city", "map_complete",
-        "trade", "rest", "restore", "attack", "attack_agent", "arrest", "loot", "steal_map",
-        "court", "disaster", "agent_placed", "bank", "buy_adventurer", "buy_maps", "abandon",
-        "game_over", "card", "deposit", "harbour_arrest", "buy_manuscript",
+        "explore",
+        "explore_failed",
+        "discover_wonder",
+        "discover_city",
+        "map_complete",
+        "trade",
+        "rest",
+        "restore",
+        "attack",
+        "attack_agent",
+        "arrest",
+        "loot",
+        "steal_map",
+        "court",
+        "disaster",
+        "agent_placed",
+        "bank",
+        "buy_adventurer",
+        "buy_maps",
+        "abandon",
+        "game_over",
+        "card",
+        "deposit",
+        "harbour_arrest",
+        "buy_manuscript",
     }
 )
 #: Longest turn summary (the board's log line stays short).
@@ -112,7 +133,9 @@ class CartolanPresentation(Presentation):
     computer_turn = "turn"
     summary_events = LOGGED_EVENTS
 
-    def controls(self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None) -> Controls:
+    def controls(
+        self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None
+    ) -> Controls:
         """N / E / S / W / Wait for the selected Adventurer (disabled when not legal), the
         Adventurer selector when several can move, the offered decisions, then End."""
         movable = pad_numbers(legal)
@@ -126,7 +149,8 @@ class CartolanPresentation(Presentation):
             notation = f"move {selected} {side}"
             legal_step = notation in allowed
             label = Text(
-                f"cartolan.label.dir.{side}", prefix=f"{ARROWS[side]} ",
+                f"cartolan.label.dir.{side}",
+                prefix=f"{ARROWS[side]} ",
                 suffix=" ?" if side in exploring and legal_step else "",
             )
             pad.append(Move(notation, label, "primary" if legal_step else "secondary", legal_step))
@@ -134,7 +158,9 @@ class CartolanPresentation(Presentation):
         pad.append(Move(wait, Text("cartolan.label.wait"), enabled=wait in allowed))
         pieces = None
         if len(movable) > 1:
-            choices = tuple(Piece(n, Text("cartolan.label.adventurer", suffix=f" {n}")) for n in movable)
+            choices = tuple(
+                Piece(n, Text("cartolan.label.adventurer", suffix=f" {n}")) for n in movable
+            )
             pieces = PieceChoice(choices, selected)
         groups: dict[str, list[str]] = {}
         for notation in legal:
@@ -159,11 +185,17 @@ class CartolanPresentation(Presentation):
             resolved = "clockwise" if preset == "classic" else "continuous"
             meanings["exploration"] = Text("lobby.option_default", {"value": resolved})
         if options.get("mythical") == "default":
-            rule: str | Text = "on" if preset == "modern" else Text("cartolan.lobby.mythical_classic")
-            meanings["mythical"] = Text("lobby.option_default", {"value": "off" if mode == "beginner" else rule})
+            rule: str | Text = (
+                "on" if preset == "modern" else Text("cartolan.lobby.mythical_classic")
+            )
+            meanings["mythical"] = Text(
+                "lobby.option_default", {"value": "off" if mode == "beginner" else rule}
+            )
         for name in ("travel_money", "abandon"):  # rules of the designer's later code
             if options.get(name) == "default":
-                meanings[name] = Text("lobby.option_default", {"value": "on" if preset == "modern" else "off"})
+                meanings[name] = Text(
+                    "lobby.option_default", {"value": "on" if preset == "modern" else "off"}
+                )
         return tuple(
             OptionLine(name, self.option_label(name), str(value), meanings.get(name))
             for name, value in options.items()
@@ -203,28 +235,67 @@ class CartolanPresentation(Presentation):
             winners = tuple(Text("alt.name", {"name": name(s)}) for s in status.get("winners", ()))
             lines.append(Text("alt.winners", {"names": winners or (Text("alt.none"),)}))
         else:
-            lines.append(Text("alt.round_to_move_open", {
-                "round": view.get("round", 1),
-                "names": tuple(Text("alt.name", {"name": name(s)}) for s in status.get("to_move", ())),
-            }))
-        lines.append(Text("alt.scores", {"scores": tuple(
-            Text("alt.cartolan.seat", {
-                "name": name(p["seat"]), "vault": p.get("vault", 0),
-                "adventurers": p.get("adventurers", 0), "agents": p.get("agents", 0),
-            })
-            for p in view.get("players", [])
-        )}))
-        lines.append(Text("alt.cartolan.adventurers", {"items": tuple(
-            Text("alt.cartolan.adventurer", {
-                "seat": a["seat"] + 1, "number": a["number"], "name": name(a["seat"]),
-                "x": a["x"], "y": a["y"], "chest": a.get("chest", 0),
-                "pirate": Text("alt.cartolan.pirate") if a.get("pirate") else "",
-            })
-            for a in view.get("adventurers", [])
-        )}))
-        lines.append(Text("alt.cartolan.tiles", {
-            "tiles": len(view.get("tiles", [])), "cities": len(view.get("cities", [])),
-        }))
+            lines.append(
+                Text(
+                    "alt.round_to_move_open",
+                    {
+                        "round": view.get("round", 1),
+                        "names": tuple(
+                            Text("alt.name", {"name": name(s)}) for s in status.get("to_move", ())
+                        ),
+                    },
+                )
+            )
+        lines.append(
+            Text(
+                "alt.scores",
+                {
+                    "scores": tuple(
+                        Text(
+                            "alt.cartolan.seat",
+                            {
+                                "name": name(p["seat"]),
+                                "vault": p.get("vault", 0),
+                                "adventurers": p.get("adventurers", 0),
+                                "agents": p.get("agents", 0),
+                            },
+                        )
+                        for p in view.get("players", [])
+                    )
+                },
+            )
+        )
+        lines.append(
+            Text(
+                "alt.cartolan.adventurers",
+                {
+                    "items": tuple(
+                        Text(
+                            "alt.cartolan.adventurer",
+                            {
+                                "seat": a["seat"] + 1,
+                                "number": a["number"],
+                                "name": name(a["seat"]),
+                                "x": a["x"],
+                                "y": a["y"],
+                                "chest": a.get("chest", 0),
+                                "pirate": Text("alt.cartolan.pirate") if a.get("pirate") else "",
+                            },
+                        )
+                        for a in view.get("adventurers", [])
+                    )
+                },
+            )
+        )
+        lines.append(
+            Text(
+                "alt.cartolan.tiles",
+                {
+                    "tiles": len(view.get("tiles", [])),
+                    "cities": len(view.get("cities", [])),
+                },
+            )
+        )
         if view.get("last_action"):
             lines.append(Text("alt.last_move", {"move": view["last_action"]}))
         return tuple(lines)

@@ -233,9 +233,7 @@ def _which_adventurer(state: State, number: int) -> IllegalAction:
             number=number,
             moving=moving,
         )
-    return refuse(
-        "wrong_adventurer", f"adventurer {moving} is moving now", number=moving
-    )
+    return refuse("wrong_adventurer", f"adventurer {moving} is moving now", number=moving)
 
 
 def _step(state: State, adv: Adventurer, action: Action, text: str) -> IllegalAction:

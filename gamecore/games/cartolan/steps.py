@@ -59,7 +59,9 @@ def explore(state: State, adv: Adventurer, side: int, map_number: int, events: E
             return
         # modern: a tile that did not fit is left turned to the arrow of the tile explored
         # from (beginner.py rotate_and_place); it is drawn so into a Chest later (designer_fits)
-        state.discards[which].append(board.with_wind(drawn, wind) if state.params.chest_maps else drawn)
+        state.discards[which].append(
+            board.with_wind(drawn, wind) if state.params.chest_maps else drawn
+        )
     emit(events, "explore_failed", {"side": board.DIRECTION_NAMES[side]})
     if not origin_tile & board.CITY:
         state.attacked = []
@@ -98,7 +100,9 @@ def settle_tile(
     if tile & board.WONDER:
         inside = actions.in_domain(state, target)
         if inside and adv.pirate:
-            gain = 0  # classic: inside a domain a discovery is a trade, and pirates never trade (15a)
+            gain = (
+                0  # classic: inside a domain a discovery is a trade, and pirates never trade (15a)
+            )
         elif inside:
             gain = params.trade_value  # classic: inside a domain a discovery is a trade
         elif tile & board.LAND_BACK and params.land_exploration:

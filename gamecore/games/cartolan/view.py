@@ -50,7 +50,7 @@ class _SharedEntry(dict[str, Any]):
     def __copy__(self) -> dict[str, Any]:
         return dict(self)
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> dict[str, Any]:
+    def __deepcopy__(self, _memo: dict[int, Any]) -> dict[str, Any]:
         return dict(self)
 
 

@@ -76,7 +76,9 @@ def parse_action(text: str) -> Action:
         if rest == ["DECK"]:
             return Action("draw_deck")
         if rest[:1] == ["INSURANCE"] and len(rest) in (2, 3):
-            return Action("draw_insurance", _canonical_cards([_card_text(t, whole) for t in rest[1:]]))
+            return Action(
+                "draw_insurance", _canonical_cards([_card_text(t, whole) for t in rest[1:]])
+            )
         raise _notation_error(whole, "draw takes 'deck' or 'insurance' and one or two cards")
     if verb == "READY":
         if len(rest) == 5 and rest[3] == "AT":
@@ -85,7 +87,9 @@ def parse_action(text: str) -> Action:
         raise _notation_error(whole, "ready takes three cards, 'at' and a starting place")
     if verb == "MOVE":
         if len(rest) == 3 and rest[1] == "TO" or len(rest) == 2:
-            return Action("move", expedition=_expedition(rest[0], whole), target=_place(rest[-1], whole))
+            return Action(
+                "move", expedition=_expedition(rest[0], whole), target=_place(rest[-1], whole)
+            )
         raise _notation_error(whole, "move takes an expedition, 'to' and a region")
     if verb == "DEFEND" and len(rest) == 1:
         if rest[0] == "NONE":

@@ -13,9 +13,7 @@ ROWS = (1, 2, 3)
 #: Region names row by row, top to bottom (the index of a region in the state's grid).
 REGIONS: tuple[str, ...] = tuple(f"{c}{r}" for r in ROWS for c in COLUMNS)
 REGION_INDEX = {name: i for i, name in enumerate(REGIONS)}
-GRID_ROWS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(f"{c}{r}" for c in COLUMNS) for r in ROWS
-)
+GRID_ROWS: tuple[tuple[str, ...], ...] = tuple(tuple(f"{c}{r}" for c in COLUMNS) for r in ROWS)
 
 #: Starting place -> the one region it touches (rules: "Decision" under "Make ready").
 STARTING_PLACES: dict[str, str] = {

@@ -51,10 +51,25 @@ def new_state(players: int, seed: int, max_rounds: int) -> State:
     hands = tuple(tuple(cards.pop() for _ in range(HAND_SIZE)) for _ in range(players))
     insurance = tuple(cards.pop() for _ in range(INSURANCE_SIZE))
     return State(
-        players=players, decks=decks, max_rounds=max_rounds, rng=rng.state, regions=regions,
-        hands=hands, insurance=insurance, deck=tuple(cards), discard=(), expeditions=(),
-        next_expedition=1, turn=0, round=1, pending=None, lost_this_turn=False,
-        insurance_bonus=(False,) * players, end=None, last_action=None, last_events=(),
+        players=players,
+        decks=decks,
+        max_rounds=max_rounds,
+        rng=rng.state,
+        regions=regions,
+        hands=hands,
+        insurance=insurance,
+        deck=tuple(cards),
+        discard=(),
+        expeditions=(),
+        next_expedition=1,
+        turn=0,
+        round=1,
+        pending=None,
+        lost_this_turn=False,
+        insurance_bonus=(False,) * players,
+        end=None,
+        last_action=None,
+        last_events=(),
         last_region_event=None,
     )
 
@@ -113,7 +128,8 @@ def _main_moves(state: State, seat: int) -> list[Action]:
     for expedition in state.expeditions:
         if expedition.owner == seat:
             actions.extend(
-                Action("move", expedition=expedition.id, target=r) for r in NEIGHBOURS[expedition.at]
+                Action("move", expedition=expedition.id, target=r)
+                for r in NEIGHBOURS[expedition.at]
             )
     return actions
 
@@ -159,13 +175,22 @@ class _Table:
 
     def freeze(self, seat: int, action: Action) -> State:
         return replace(
-            self._base, rng=self.rng.state, regions=tuple(self.regions),
-            hands=tuple(tuple(h) for h in self.hands), insurance=tuple(self.insurance),
-            deck=tuple(self.deck), discard=tuple(self.discard),
-            expeditions=tuple(self.expeditions), next_expedition=self.next_expedition,
-            turn=self.turn, round=self.round, pending=self.pending,
-            lost_this_turn=self.lost_this_turn, insurance_bonus=tuple(self.insurance_bonus),
-            end=self.end, last_action=(seat, format_action(action)),
+            self._base,
+            rng=self.rng.state,
+            regions=tuple(self.regions),
+            hands=tuple(tuple(h) for h in self.hands),
+            insurance=tuple(self.insurance),
+            deck=tuple(self.deck),
+            discard=tuple(self.discard),
+            expeditions=tuple(self.expeditions),
+            next_expedition=self.next_expedition,
+            turn=self.turn,
+            round=self.round,
+            pending=self.pending,
+            lost_this_turn=self.lost_this_turn,
+            insurance_bonus=tuple(self.insurance_bonus),
+            end=self.end,
+            last_action=(seat, format_action(action)),
             last_events=tuple(e.to_dict() for e in self.events),
             last_region_event=self.last_region_event,
         )
@@ -241,7 +266,8 @@ class _Table:
             self.insurance.append(cid)
             refilled.append(cid)
         self.emit(
-            "took_insurance", cards=" ".join(sorted_texts(taken)),
+            "took_insurance",
+            cards=" ".join(sorted_texts(taken)),
             refilled=" ".join(text_of(c) for c in refilled) or "-",
         )
 
@@ -265,7 +291,9 @@ class _Table:
             return
         self.regions[REGION_INDEX[target]] = replace(region, revealed=True)
         effect = EFFECTS[suit_of(region.card)]
-        self.emit("revealed", expedition=eid, region=target, card=text_of(region.card), effect=effect)
+        self.emit(
+            "revealed", expedition=eid, region=target, card=text_of(region.card), effect=effect
+        )
         if effect == "storm":
             self.storm_threat(eid, target, 1, region.card)
             return
@@ -289,7 +317,10 @@ class _Table:
         self.expeditions[i] = replace(e, cards=tuple(keep))
         self.discard.extend(lost)
         self.emit(
-            "pirates", expedition=eid, region=region, card=text_of(pirate),
+            "pirates",
+            expedition=eid,
+            region=region,
+            card=text_of(pirate),
             lost=" ".join(sorted_texts(lost)) or "-",
         )
 
@@ -300,8 +331,12 @@ class _Table:
             self.hands[self.turn].append(cid)
         lost = self.lose_lowest(eid) if value_of(treasure) > TREASURE_TOO_BIG else None
         self.emit(
-            "treasure", expedition=eid, region=region, card=text_of(treasure),
-            drew=0 if cid is None else 1, lost="-" if lost is None else text_of(lost),
+            "treasure",
+            expedition=eid,
+            region=region,
+            card=text_of(treasure),
+            drew=0 if cid is None else 1,
+            lost="-" if lost is None else text_of(lost),
         )
 
     def storm_threat(self, eid: str, region: str, threat: int, against: int) -> None:
@@ -323,7 +358,11 @@ class _Table:
         if threat == 2:
             self.discard.append(against)
         self.emit(
-            "storm", expedition=eid, region=region, threat=threat, against=text_of(against),
+            "storm",
+            expedition=eid,
+            region=region,
+            threat=threat,
+            against=text_of(against),
             defended_with="-" if defender is None else text_of(defender),
             lost="-" if lost is None else text_of(lost),
         )
@@ -341,7 +380,9 @@ class _Table:
         if e.cards:
             self.expeditions[i] = replace(e, at=region)
             self.regions[index] = replace(self.regions[index], by=self.turn)
-            self.emit("discovered", expedition=eid, region=region, card=text_of(self.regions[index].card))
+            self.emit(
+                "discovered", expedition=eid, region=region, card=text_of(self.regions[index].card)
+            )
         else:
             self.remove_expedition(eid)
             self.discard.append(self.regions[index].card)
@@ -354,7 +395,8 @@ class _Table:
     def start_funding(self) -> None:
         """Rules "Funding": every moved expedition of the player, in id order."""
         queue = [
-            e.id for e in sorted(self.expeditions, key=lambda e: int(e.id[1:]))
+            e.id
+            for e in sorted(self.expeditions, key=lambda e: int(e.id[1:]))
             if e.owner == self.turn and e.moved
         ]
         self.next_funding(queue)
@@ -385,7 +427,9 @@ class _Table:
         else:
             self.discard.append(card_id)
         self.emit(
-            "funded", expedition=eid, card="-" if card_id is None else text_of(card_id),
+            "funded",
+            expedition=eid,
+            card="-" if card_id is None else text_of(card_id),
             lost="-" if lost is None else text_of(lost),
         )
         if self.cards_left(eid):
@@ -407,7 +451,9 @@ class _Table:
     def end_turn(self) -> None:
         """Rules "End of the game": after the turn that discovers the 12th region, or round max."""
         self.pending = None
-        self.expeditions = [replace(e, windless=False) if e.windless else e for e in self.expeditions]
+        self.expeditions = [
+            replace(e, windless=False) if e.windless else e for e in self.expeditions
+        ]
         self.insurance_bonus[self.turn] = self.lost_this_turn
         self.lost_this_turn = False
         if all(r.by is not None for r in self.regions):
@@ -418,7 +464,8 @@ class _Table:
             points = points_of(self.regions, self.players)
             top = max(points)
             self.emit(
-                "game_over", end=self.end,
+                "game_over",
+                end=self.end,
                 winners=" ".join(str(s + 1) for s in range(self.players) if points[s] == top),
                 scores="-".join(str(p) for p in points),
             )
@@ -444,7 +491,8 @@ def _check_turn(state: State, seat: int) -> None:
         raise _illegal("bad_seat", f"there is no seat {seat}", seat=seat)
     if seat != state.turn:
         raise _illegal(
-            "not_your_turn", f"it is not your turn (seat {state.turn + 1} is to move)",
+            "not_your_turn",
+            f"it is not your turn (seat {state.turn + 1} is to move)",
             to_move=state.turn + 1,
         )
 
@@ -460,7 +508,8 @@ def _check_pending(state: State, action: Action) -> None:
             "answer_storm",
             f"answer the storm at {pending.region} first: defend with a card higher than "
             f"{text_of(pending.against)}, or defend none",
-            region=pending.region, against=text_of(pending.against),
+            region=pending.region,
+            against=text_of(pending.against),
         )
     if pending.kind == "fund" and action.kind != "fund":
         raise _illegal(
@@ -492,7 +541,8 @@ def _check_main(state: State, seat: int, action: Action) -> None:
         if place not in STARTING_PLACES:
             raise _illegal(
                 "not_a_starting_place",
-                f"{place} is not a starting place (A0–D0, A4–D4, L1–L3, R1–R3)", place=place,
+                f"{place} is not a starting place (A0–D0, A4–D4, L1–L3, R1–R3)",
+                place=place,
             )
         if any(e.at == place for e in state.expeditions):
             raise _illegal("place_taken", f"an expedition already stands on {place}", place=place)
@@ -510,8 +560,11 @@ def _check_main(state: State, seat: int, action: Action) -> None:
             raise _illegal("not_a_region", f"{target} is not a region (A1–D3)", region=target)
         if target not in NEIGHBOURS[mine.at]:
             raise _illegal(
-                "not_adjacent", f"{target} is not next to your expedition {eid} (at {mine.at})",
-                region=target, expedition=eid, at=mine.at,
+                "not_adjacent",
+                f"{target} is not next to your expedition {eid} (at {mine.at})",
+                region=target,
+                expedition=eid,
+                at=mine.at,
             )
     if kind == "pass" and _main_moves(state, seat):
         raise _illegal("pass_not_allowed", "you may pass only when you have no other move")
@@ -526,7 +579,8 @@ def _check_answer(state: State, seat: int, action: Action) -> int | None:
         raise _illegal(
             "wrong_expedition",
             f"expedition {pending.expedition} is being funded, not {action.expedition}",
-            expedition=action.expedition, expected=pending.expedition,
+            expedition=action.expedition,
+            expected=pending.expedition,
         )
     if not action.cards:
         return None
@@ -536,8 +590,10 @@ def _check_answer(state: State, seat: int, action: Action) -> int | None:
         raise _illegal("not_in_hand", f"you do not hold {text}", cards=text)
     if action.kind == "defend" and value_of(ids[0]) <= value_of(pending.against):
         raise _illegal(
-            "defend_too_low", f"{text} is not higher than {text_of(pending.against)}",
-            card=text, against=text_of(pending.against),
+            "defend_too_low",
+            f"{text} is not higher than {text_of(pending.against)}",
+            card=text,
+            against=text_of(pending.against),
         )
     return min(ids)
 
@@ -548,7 +604,10 @@ def _normalised(action: Action) -> Action:
         text = format_action(action)
     except (ValueError, TypeError, AttributeError):
         raise IllegalAction(
-            "notation", f"{action!r} is not a Speiderne move", text=repr(action), hint="",
+            "notation",
+            f"{action!r} is not a Speiderne move",
+            text=repr(action),
+            hint="",
             expected="",
         ) from None
     return parse_action(text)

@@ -26,9 +26,11 @@ class Speiderne(Game[State, Action]):
     max_players = 6
     options = (
         OptionSpec(
-            "max_rounds", 60,
+            "max_rounds",
+            60,
             help="the game ends after this round at the latest (1–500)",
-            low=1, high=MAX_ROUNDS_LIMIT,
+            low=1,
+            high=MAX_ROUNDS_LIMIT,
         ),
     )
     STATE_VERSION = 1
@@ -37,8 +39,10 @@ class Speiderne(Game[State, Action]):
         resolved = self.resolve_options(options)
         if not self.min_players <= players <= self.max_players:
             raise IllegalAction(
-                "speiderne_players", f"Speiderne is for {self.min_players}–{self.max_players} players",
-                min=self.min_players, max=self.max_players,
+                "speiderne_players",
+                f"Speiderne is for {self.min_players}–{self.max_players} players",
+                min=self.min_players,
+                max=self.max_players,
             )
         max_rounds = resolved["max_rounds"]
         if (
@@ -47,7 +51,8 @@ class Speiderne(Game[State, Action]):
             or not 1 <= max_rounds <= MAX_ROUNDS_LIMIT
         ):
             raise IllegalAction(
-                "speiderne_max_rounds", f"max_rounds must be a whole number from 1 to {MAX_ROUNDS_LIMIT}",
+                "speiderne_max_rounds",
+                f"max_rounds must be a whole number from 1 to {MAX_ROUNDS_LIMIT}",
                 limit=MAX_ROUNDS_LIMIT,
             )
         return engine.new_state(players, seed, max_rounds)
@@ -64,7 +69,9 @@ class Speiderne(Game[State, Action]):
     def status(self, state: State) -> Status:
         data = views.status_dict(state)
         return Status(
-            result=data["result"], to_move=tuple(data["to_move"]), winners=tuple(data["winners"]),
+            result=data["result"],
+            to_move=tuple(data["to_move"]),
+            winners=tuple(data["winners"]),
             scores=tuple(data["scores"]),
             detail={"round": state.round, "end": state.end, "pending": views.pending_view(state)},
         )

@@ -28,24 +28,34 @@ class SpeidernePresentation(Presentation):
         if verb == "draw" and len(words) >= 3 and words[1] == "insurance":
             return Text("move.draw_insurance", {"cards": cards_text(words[2:])}, fallback=notation)
         if verb == "ready" and len(words) >= 3 and words[-2] == "at":
-            return Text("move.ready", {"cards": cards_text(words[1:-2]), "place": words[-1]},
-                        fallback=notation)
+            return Text(
+                "move.ready",
+                {"cards": cards_text(words[1:-2]), "place": words[-1]},
+                fallback=notation,
+            )
         if verb == "move" and len(words) == 4 and words[2] == "to":
-            return Text("move.move_expedition", {"expedition": words[1], "region": words[3]},
-                        fallback=notation)
+            return Text(
+                "move.move_expedition",
+                {"expedition": words[1], "region": words[3]},
+                fallback=notation,
+            )
         if verb == "defend" and len(words) == 2:
             pending = (view or {}).get("pending") or {}
             against = pending.get("against")
             threat = card_text(against) if against else Text("alt.none")
             if words[1] == "none":
                 return Text("move.defend_none", {"against": threat}, fallback=notation)
-            return Text("move.defend", {"card": card_text(words[1]), "against": threat},
-                        fallback=notation)
+            return Text(
+                "move.defend", {"card": card_text(words[1]), "against": threat}, fallback=notation
+            )
         if verb == "fund" and len(words) == 3:
             if words[2] == "none":
                 return Text("move.fund_none", {"expedition": words[1]}, fallback=notation)
-            return Text("move.fund", {"expedition": words[1], "card": card_text(words[2])},
-                        fallback=notation)
+            return Text(
+                "move.fund",
+                {"expedition": words[1], "card": card_text(words[2])},
+                fallback=notation,
+            )
         if words == ["pass"]:
             return Text("move.pass", fallback=notation)
         return Text("move.unknown", fallback=notation)
@@ -56,39 +66,76 @@ class SpeidernePresentation(Presentation):
         if "hand" in view:
             lines.append(Text("alt.hand", {"cards": cards_text(view["hand"])}))
         if status.get("result", "playing") != "playing":
-            winners = tuple(Text("alt.name", {"name": _name(names, s)}) for s in status.get("winners", ()))
+            winners = tuple(
+                Text("alt.name", {"name": _name(names, s)}) for s in status.get("winners", ())
+            )
             lines.append(Text("alt.winners", {"names": winners or (Text("alt.none"),)}))
         else:
-            lines.append(Text(
-                "alt.round_to_move",
-                {
-                    "round": view.get("round", 1), "rounds": view.get("max_rounds", 0),
-                    "names": tuple(Text("alt.name", {"name": _name(names, s)})
-                                   for s in status.get("to_move", ())),
-                },
-            ))
+            lines.append(
+                Text(
+                    "alt.round_to_move",
+                    {
+                        "round": view.get("round", 1),
+                        "rounds": view.get("max_rounds", 0),
+                        "names": tuple(
+                            Text("alt.name", {"name": _name(names, s)})
+                            for s in status.get("to_move", ())
+                        ),
+                    },
+                )
+            )
         scores: Mapping[str, Any] = view.get("scores", {})
         sizes: Mapping[str, Any] = view.get("hand_sizes", {})
-        lines.append(Text("alt.scores", {"scores": tuple(
-            Text("alt.seat_score_cards", {
-                "name": _name(names, seat), "score": score, "cards": sizes.get(seat, 0)})
-            for seat, score in scores.items()
-        )}))
+        lines.append(
+            Text(
+                "alt.scores",
+                {
+                    "scores": tuple(
+                        Text(
+                            "alt.seat_score_cards",
+                            {
+                                "name": _name(names, seat),
+                                "score": score,
+                                "cards": sizes.get(seat, 0),
+                            },
+                        )
+                        for seat, score in scores.items()
+                    )
+                },
+            )
+        )
         regions: Mapping[str, Mapping[str, Any]] = view.get("regions", {})
         explored = sum(1 for region in regions.values() if region.get("card"))
         lines.append(Text("alt.regions", {"explored": explored, "total": len(regions)}))
         expeditions = view.get("expeditions", [])
         if expeditions:
-            lines.append(Text("alt.expeditions", {"items": tuple(
-                Text("alt.expedition", {
-                    "id": e["id"], "name": _name(names, e["owner"]), "at": e["at"],
-                    "count": e.get("count", len(e.get("cards", []))),
-                })
-                for e in expeditions
-            )}))
-        lines.append(Text("alt.deck", {"deck": view.get("deck", 0), "discard": view.get("discard", 0)}))
+            lines.append(
+                Text(
+                    "alt.expeditions",
+                    {
+                        "items": tuple(
+                            Text(
+                                "alt.expedition",
+                                {
+                                    "id": e["id"],
+                                    "name": _name(names, e["owner"]),
+                                    "at": e["at"],
+                                    "count": e.get("count", len(e.get("cards", []))),
+                                },
+                            )
+                            for e in expeditions
+                        )
+                    },
+                )
+            )
+        lines.append(
+            Text("alt.deck", {"deck": view.get("deck", 0), "discard": view.get("discard", 0)})
+        )
         last = view.get("last_action")
         if last:
-            lines.append(Text("alt.last_move_by", {
-                "name": _name(names, last["seat"]), "move": last["action"]}))
+            lines.append(
+                Text(
+                    "alt.last_move_by", {"name": _name(names, last["seat"]), "move": last["action"]}
+                )
+            )
         return tuple(lines)

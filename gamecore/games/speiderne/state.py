@@ -97,8 +97,12 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         discard=tuple(int(c) for c in data["discard"]),
         expeditions=tuple(
             Expedition(
-                e["id"], int(e["owner"]), e["at"], tuple(int(c) for c in e["cards"]),
-                bool(e["moved"]), bool(e["windless"]),
+                e["id"],
+                int(e["owner"]),
+                e["at"],
+                tuple(int(c) for c in e["cards"]),
+                bool(e["moved"]),
+                bool(e["windless"]),
             )
             for e in data["expeditions"]
         ),
@@ -108,8 +112,13 @@ def state_from_dict(data: Mapping[str, Any]) -> State:
         pending=None
         if pending is None
         else Pending(
-            pending["kind"], pending["expedition"], pending["region"], int(pending["threat"]),
-            int(pending["against"]), int(pending["owed"]), tuple(pending["queue"]),
+            pending["kind"],
+            pending["expedition"],
+            pending["region"],
+            int(pending["threat"]),
+            int(pending["against"]),
+            int(pending["owed"]),
+            tuple(pending["queue"]),
         ),
         lost_this_turn=bool(data["lost_this_turn"]),
         insurance_bonus=tuple(bool(b) for b in data["insurance_bonus"]),

@@ -19,8 +19,11 @@ def pending_view(state: State) -> dict[str, Any] | None:
         return None
     if pending.kind == "defend":
         return {
-            "kind": "defend", "against": text_of(pending.against), "threat": pending.threat,
-            "expedition": pending.expedition, "region": pending.region,
+            "kind": "defend",
+            "against": text_of(pending.against),
+            "threat": pending.threat,
+            "expedition": pending.expedition,
+            "region": pending.region,
         }
     return {"kind": "fund", "expedition": pending.expedition, "cards": pending.owed}
 
@@ -56,8 +59,13 @@ def build_view(state: State, viewer: int | None) -> dict[str, Any]:
         "free_places": free_places(state.expeditions),
         "expeditions": [
             {
-                "id": e.id, "owner": e.owner, "at": e.at, "cards": sorted_texts(e.cards),
-                "count": len(e.cards), "moved": e.moved, "windless": e.windless,
+                "id": e.id,
+                "owner": e.owner,
+                "at": e.at,
+                "cards": sorted_texts(e.cards),
+                "count": len(e.cards),
+                "moved": e.moved,
+                "windless": e.windless,
             }
             for e in state.expeditions
         ],
@@ -113,11 +121,15 @@ def describe(view: dict[str, Any]) -> str:
         body = "".join(cell(f"{c}{row}") for c in columns)
         lines.append(f"{cell(f'L{row}')[:6].ljust(6)}" + body + cell(f"R{row}") + f"  row {row}")
     lines.append("  4   " + "".join(cell(f"{c}4") for c in columns))
-    lines.append(f"insurance: {' '.join(view['insurance']) or '-'}   deck {view['deck']}   "
-                 f"discard {view['discard']}   round {view['round']}/{view['max_rounds']}")
+    lines.append(
+        f"insurance: {' '.join(view['insurance']) or '-'}   deck {view['deck']}   "
+        f"discard {view['discard']}   round {view['round']}/{view['max_rounds']}"
+    )
     for e in view["expeditions"]:
-        lines.append(f"  {e['id']} player {e['owner'] + 1} at {e['at']}: {' '.join(e['cards'])}"
-                     + (" (windless)" if e["windless"] else ""))
+        lines.append(
+            f"  {e['id']} player {e['owner'] + 1} at {e['at']}: {' '.join(e['cards'])}"
+            + (" (windless)" if e["windless"] else "")
+        )
     seats = ", ".join(
         f"player {int(s) + 1}: {view['scores'][s]} pts, {n} cards"
         for s, n in view["hand_sizes"].items()
@@ -127,11 +139,15 @@ def describe(view: dict[str, Any]) -> str:
         lines.append(f"your hand (player {view['viewer'] + 1}): {' '.join(view['hand']) or '-'}")
     pending = view["pending"]
     if pending and pending["kind"] == "defend":
-        lines.append(f"storm at {pending['region']}: beat {pending['against']} "
-                     f"(threat {pending['threat']} of 2) — defend <card> / defend none")
+        lines.append(
+            f"storm at {pending['region']}: beat {pending['against']} "
+            f"(threat {pending['threat']} of 2) — defend <card> / defend none"
+        )
     elif pending:
-        lines.append(f"fund {pending['expedition']}: {pending['cards']} card(s) owed — "
-                     f"fund {pending['expedition']} <card> / none")
+        lines.append(
+            f"fund {pending['expedition']}: {pending['cards']} card(s) owed — "
+            f"fund {pending['expedition']} <card> / none"
+        )
     if view["end"]:
         winners = ", ".join(str(s + 1) for s in view["status"]["winners"])
         lines.append(f"game over ({view['end']}); winner(s): player {winners}")

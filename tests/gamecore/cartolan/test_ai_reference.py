@@ -51,7 +51,12 @@ def _difference(
         return f"{fast.personality}: other rng draws for {action}", action
     a, b = fast.memory, spec.memory
     if (a.route, a.failed, a.trying, a.maps, a.selected, a.waiting) != (
-        b.route, b.failed, b.trying, b.maps, b.selected, b.waiting
+        b.route,
+        b.failed,
+        b.trying,
+        b.maps,
+        b.selected,
+        b.waiting,
     ):
         return f"{fast.personality}: memories differ after {action}", action
     for seat in range(len(state.advs)):

@@ -62,7 +62,13 @@ CASES: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("modern", "advanced", 4, 23, {"exploration": "clockwise"}),
     ("classic", "regular", 2, 24, {"exploration": "continuous", "mythical": "on"}),
     ("modern", "beginner", 4, 25, {"mythical": "on"}),
-    ("classic", "regular", 3, 26, {"second_adventurer": "on", "travel_money": "on", "abandon": "on"}),
+    (
+        "classic",
+        "regular",
+        3,
+        26,
+        {"second_adventurer": "on", "travel_money": "on", "abandon": "on"},
+    ),
     ("modern", "regular", 4, 27, {"second_adventurer": "on", "abandon": "off"}),
     ("classic", "advanced", 3, 28, {"second_adventurer": "on"}),
 ]

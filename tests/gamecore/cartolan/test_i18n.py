@@ -17,7 +17,15 @@ PROBES = [
     "travel 3", "abandon capital", "equip 1", "agent", "rest", "attack agent", "buy agent 9,9",
     "buy adventurer", "take 40", "court", "gust 1 S", "keep 9", "restore",
 ]  # fmt: skip
-UNREADABLE = ["buy agent 4,4092", "", "fly", "move 1 sideways", "bank lots", "attack 0.1", "wait a b"]
+UNREADABLE = [
+    "buy agent 4,4092",
+    "",
+    "fly",
+    "move 1 sideways",
+    "bank lots",
+    "attack 0.1",
+    "wait a b",
+]
 
 
 def _catalog(locale: str) -> dict[str, str]:

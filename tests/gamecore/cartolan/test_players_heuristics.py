@@ -219,8 +219,14 @@ def test_pirate_waits_once_a_victim_in_each_loop_then_moves_within_the_same_move
 
 
 def test_pirate_on_its_way_home_waits_only_in_the_first_loop():
-    rich = ctx(victims=(True,), chest=9, threshold=5, position=(2, 0), latest_city=(0, 0),
-               legal_steps=frozenset("nesw"))
+    rich = ctx(
+        victims=(True,),
+        chest=9,
+        threshold=5,
+        position=(2, 0),
+        latest_city=(0, 0),
+        legal_steps=frozenset("nesw"),
+    )
     assert ai.decide_move("pirate", rich, NoDeviation()) == Move("wait", loop=(ai.FIRST_LOOP, 1))
     rich.wait_loop = (ai.FIRST_LOOP, 1)
     assert ai.decide_move("pirate", rich, NoDeviation()) == Move("step", "w")
