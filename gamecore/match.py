@@ -438,11 +438,14 @@ def check_version(match: Match, expected_version: int | None) -> None:
 def _after_state(match: Match, status: Status, now: float) -> Match:
     """Status, result and clock after the state changed."""
     if status.over:
-        result = {
+        result: dict[str, Any] = {
             "result": status.result,
             "winners": list(status.winners),
             "scores": list(status.scores),
         }
+        end = status.detail.get("end")
+        if isinstance(end, str) and end:  # why the game ended, for the finished board
+            result["end"] = end
         return replace(
             match,
             status="finished",

@@ -192,6 +192,25 @@ def board_head(match: Match, view: dict[str, Any], locale: str) -> list[str]:
     if view.get("no_starting_point") and match.status == "playing":
         lines.append(t("board.no_starting_point", locale))
     lines.extend(solo_summary(view, locale) if is_solo(match) else [])
+    lines.extend(final_lines(match, locale))
+    return lines
+
+
+def final_lines(match: Match, locale: str) -> list[str]:
+    """A finished multiplayer board's final scores (badge and name each) and, in words, why
+    the game ended."""
+    result = match.result or {}
+    scores = list(result.get("scores") or [])
+    if match.status != "finished" or is_solo(match) or len(scores) != len(match.seats):
+        return []
+    shown = " · ".join(
+        f"{seat_label(match, seat, locale)} {float(score):g}" for seat, score in enumerate(scores)
+    )
+    lines = [t("board.final_scores", locale, scores=shown)]
+    end = result.get("end")
+    if isinstance(end, str) and end:
+        key = f"end.{match.game_id}.{end}"
+        lines.append(t("board.ended", locale, why=t(key, locale) if has_key(key) else end))
     return lines
 
 

@@ -74,3 +74,31 @@ async def test_the_board_pairs_every_badge_with_its_name(env) -> None:
     assert legend in text
     mover = match.to_move[0]
     assert f"{badge(mover)} {match.seats[mover].name}" in text.splitlines()[1]  # under the title
+
+
+def test_a_finished_board_shows_the_final_scores_and_why_it_ended() -> None:
+    from dataclasses import replace  # noqa: PLC0415 - only this test builds a finished match
+
+    from cogs.ui.board import final_lines  # noqa: PLC0415 - the board module loads the renderer
+
+    match = table(Seat(1, None, "alice"), Seat(None, "pirate", "pirate 1"))
+    finished = replace(
+        match,
+        status="finished",
+        to_move=(),
+        result={"result": "finished", "winners": [1], "scores": [12.0, 31.0], "end": "margin"},
+    )
+    assert final_lines(finished, "en") == [
+        "Final scores: ① alice 12 · ② Pirate (computer) 31",
+        "The game ended because a player's lead in wealth reached the winning margin.",
+    ]
+    assert final_lines(match, "en") == []  # still playing: no final line
+
+
+def test_the_match_keeps_why_a_game_ended() -> None:
+    from gamecore.contract import Status  # noqa: PLC0415 - only this test builds a status
+    from gamecore.match import _after_state  # noqa: PLC0415 - the transition under test
+
+    match = table(Seat(1, None, "alice"), Seat(2, None, "bob"), game_id="speiderne")
+    over = Status("finished", winners=(0,), scores=(5.0, 3.0), detail={"end": "max_rounds"})
+    assert _after_state(match, over, 0.0).result["end"] == "max_rounds"
