@@ -1,8 +1,8 @@
 """``/stats``' rating-history chart: one player's shown rating after each rated match, with
 its uncertainty as a band (matplotlib, Agg backend, as ``gamecore/plot.py``).
 
-Landscape 600 x 360 px with 12 pt text (16.7 px), so words stay at least 10 px when
-Discord shows the picture 400 px wide. The words come in ``labels`` in the reader's
+Landscape 600 x 360 px with 12 pt text (16.7 px), so words stay at least 7 px as a phone
+shows the picture in a media gallery 280 px wide (the project's floor, docs/rendering.md). The words come in ``labels`` in the reader's
 language; Japanese is drawn with IPAexGothic (``matplotlib-fontja``).
 """
 

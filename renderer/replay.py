@@ -3,7 +3,7 @@ replay``).
 
 One frame per turn (a run of steps by the same seat ends in one frame), or one per step for
 short matches; the final position is held. Frames are the boards shrunk to about ``FRAME_WIDTH``
-(Discord shows pictures about 400 px wide, so the boards' ≥ 10 px text stays legible) and
+(docs/rendering.md gives the box Discord shows a picture in) and
 mapped onto the game's fixed palette, so the same timeline always gives the same bytes.
 
 Memory stays small for long matches: the views are walked once, one at a time (a lazy

@@ -2,8 +2,8 @@
 as a band and the mistakes and blunders marked (matplotlib, Agg backend, as
 ``renderer/rating_chart.py``).
 
-Landscape 600 x 360 px with 12 pt text (16.7 px), so words stay at least 10 px when Discord
-shows the picture 400 px wide. The words come in ``labels`` in the reader's language.
+Landscape 600 x 360 px with 12 pt text (16.7 px), so words stay at least 7 px as a phone
+shows the picture in a media gallery 280 px wide (the project's floor, docs/rendering.md). The words come in ``labels`` in the reader's language.
 """
 
 from __future__ import annotations
@@ -97,7 +97,7 @@ def render_review_chart(
             ):
                 axis.legend(
                     loc="best", fontsize=FONT_SIZE - 1, frameon=False, ncol=2
-                )  # ≥ 10 px at 400 px
+                )  # 11 pt: >= 7 px at 280 px wide
             axis.set_ylim(0, scale)
             axis.set_xlabel(words["axis.move"])
             axis.set_ylabel(words["axis.win"] if measure.kind == "win" else words["axis.score"])
