@@ -11,7 +11,9 @@ import asyncio
 import base64
 import contextlib
 import itertools
+import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from collections.abc import AsyncIterator
@@ -108,7 +110,8 @@ async def chromium() -> AsyncIterator[Page]:
     """A fresh headless Chromium (its own profile, loopback DevTools port) and one tab."""
     assert BROWSER is not None, MISSING
     port = _free_port()
-    with tempfile.TemporaryDirectory() as profile:
+    # Chromium's helper processes may still write to the profile for a moment after it ends.
+    with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
             [
                 BROWSER,
@@ -125,6 +128,7 @@ async def chromium() -> AsyncIterator[Page]:
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its helpers in one process group, ended together
         )
         try:
             async with aiohttp.ClientSession() as http:
@@ -134,9 +138,11 @@ async def chromium() -> AsyncIterator[Page]:
                     await page.call("Page.enable")
                     yield page
         finally:
-            process.terminate()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGTERM)
             try:
                 process.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                process.kill()
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(process.pid, signal.SIGKILL)
                 process.wait()
