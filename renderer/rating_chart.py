@@ -8,12 +8,11 @@ language; Japanese is drawn with IPAexGothic (``matplotlib-fontja``).
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping, Sequence
 
-from gamecore.plot import DPI, FONT_SIZE
-from gamecore.plot import _fonts as chart_fonts
+from gamecore.plot import FONT_SIZE
 from gamecore.ratings import Rating
+from renderer.figure_chart import chart_axes, figure_png
 
 #: English words of the chart; callers pass them translated.
 LABELS: dict[str, str] = {
@@ -29,10 +28,6 @@ def render_rating_chart(
     points: Sequence[Rating], labels: Mapping[str, str] | None = None, **names: str
 ) -> bytes:
     """PNG bytes of ``points`` (oldest first); ``names`` fill the title (game, name)."""
-    import matplotlib  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
     from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
     words = {**LABELS, **(labels or {})}
@@ -40,31 +35,24 @@ def render_rating_chart(
     shown = [p.shown for p in points]
     low = [p.shown - p.spread for p in points]
     high = [p.shown + p.spread for p in points]
-    with plt.rc_context({"font.family": chart_fonts(), "font.size": FONT_SIZE}):
-        figure, axis = plt.subplots(figsize=FIGURE_SIZE, dpi=DPI)
-        try:
-            axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)
-            axis.plot(xs, shown, color="#08519c", linewidth=2, marker="o" if len(xs) < 30 else None)
-            unsettled = [x for x, p in zip(xs, points, strict=True) if p.provisional]
-            if unsettled:
-                axis.axvspan(
-                    0.5,
-                    max(unsettled) + 0.5,
-                    color="#dddddd",
-                    alpha=0.5,
-                    linewidth=0,
-                    label=words["provisional"],
-                )
-                axis.legend(loc="upper left", fontsize=FONT_SIZE - 1, frameon=False)
-            axis.set_xlim(0.5, len(xs) + 0.5)
-            axis.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=6))
-            axis.set_xlabel(words["axis.matches"])
-            axis.set_ylabel(words["axis.rating"])
-            axis.grid(alpha=0.3)
-            axis.set_title(words["title"].format(**names), fontsize=FONT_SIZE + 1)
-            figure.tight_layout()
-            buffer = io.BytesIO()
-            figure.savefig(buffer, format="png")
-            return buffer.getvalue()
-        finally:
-            plt.close(figure)
+    with chart_axes(FIGURE_SIZE) as (figure, axis):
+        axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)
+        axis.plot(xs, shown, color="#08519c", linewidth=2, marker="o" if len(xs) < 30 else None)
+        unsettled = [x for x, p in zip(xs, points, strict=True) if p.provisional]
+        if unsettled:
+            axis.axvspan(
+                0.5,
+                max(unsettled) + 0.5,
+                color="#dddddd",
+                alpha=0.5,
+                linewidth=0,
+                label=words["provisional"],
+            )
+            axis.legend(loc="upper left", fontsize=FONT_SIZE - 1, frameon=False)
+        axis.set_xlim(0.5, len(xs) + 0.5)
+        axis.xaxis.set_major_locator(MaxNLocator(integer=True, nbins=6))
+        axis.set_xlabel(words["axis.matches"])
+        axis.set_ylabel(words["axis.rating"])
+        axis.grid(alpha=0.3)
+        axis.set_title(words["title"].format(**names), fontsize=FONT_SIZE + 1)
+        return figure_png(figure)

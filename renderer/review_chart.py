@@ -8,12 +8,11 @@ shows the picture in a media gallery 280 px wide (the project's floor, docs/rend
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 
 from gamecore.analysis.review import Review
-from gamecore.plot import DPI, FONT_SIZE
-from gamecore.plot import _fonts as chart_fonts
+from gamecore.plot import FONT_SIZE
+from renderer.figure_chart import chart_axes, figure_png
 
 #: English words of the chart; callers pass them translated.
 LABELS: dict[str, str] = {
@@ -35,10 +34,6 @@ def render_review_chart(
 ) -> bytes:
     """PNG bytes of ``review``'s values over the game; ``names`` fill the title (game). A
     multiplayer review draws every seat's chance, the reviewed seat's line thicker."""
-    import matplotlib  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
     words = {**LABELS, **(labels or {})}
     measure = review.measure
@@ -51,61 +46,52 @@ def render_review_chart(
     high = [
         min(scale, (d.played_value.value + d.played_value.error) * scale) for d in review.decisions
     ]
-    with plt.rc_context({"font.family": chart_fonts(), "font.size": FONT_SIZE}):
-        figure, axis = plt.subplots(figsize=FIGURE_SIZE, dpi=DPI)
-        try:
-            if review.seat_values:
-                # Each seat's chance after the reviewed seat's decisions (the played move's rollouts).
-                for seat in range(len(review.seat_values[0])):
-                    mine = seat == review.seat
-                    axis.plot(
-                        xs,
-                        [values[seat] * scale for values in review.seat_values],
-                        color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
-                        linewidth=2.5 if mine else 1.2,
-                        alpha=1.0 if mine else 0.8,
-                        label=words["seat"].format(number=seat + 1),
-                    )
-            else:
-                axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)
+    with chart_axes(FIGURE_SIZE) as (figure, axis):
+        if review.seat_values:
+            # Each seat's chance after the reviewed seat's decisions (the played move's rollouts).
+            for seat in range(len(review.seat_values[0])):
+                mine = seat == review.seat
                 axis.plot(
                     xs,
-                    ys,
-                    color="#08519c",
-                    linewidth=2,
-                    marker="o" if len(xs) < 40 else None,
-                    markersize=3,
+                    [values[seat] * scale for values in review.seat_values],
+                    color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                    linewidth=2.5 if mine else 1.2,
+                    alpha=1.0 if mine else 0.8,
+                    label=words["seat"].format(number=seat + 1),
                 )
-            for kind, colour, marker in (("mistake", "#f28e2b", "o"), ("blunder", "#d62728", "X")):
-                picked = [
-                    (x, y)
-                    for x, y, d in zip(xs, ys, review.decisions, strict=True)
-                    if d.verdict == kind
-                ]
-                if picked:
-                    axis.scatter(
-                        [p[0] for p in picked],
-                        [p[1] for p in picked],
-                        s=70,
-                        color=colour,
-                        marker=marker,
-                        zorder=3,
-                        label=words[kind],
-                    )
-            if review.seat_values or any(
-                d.verdict in ("mistake", "blunder") for d in review.decisions
-            ):
-                axis.legend(
-                    loc="best", fontsize=FONT_SIZE - 1, frameon=False, ncol=2
-                )  # 11 pt: >= 7 px at 280 px wide
-            axis.set_ylim(0, scale)
-            axis.set_xlabel(words["axis.move"])
-            axis.set_ylabel(words["axis.win"] if measure.kind == "win" else words["axis.score"])
-            axis.grid(alpha=0.3)
-            axis.set_title(words["title"].format(**names), fontsize=FONT_SIZE + 1)
-            figure.tight_layout()
-            buffer = io.BytesIO()
-            figure.savefig(buffer, format="png")
-            return buffer.getvalue()
-        finally:
-            plt.close(figure)
+        else:
+            axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)
+            axis.plot(
+                xs,
+                ys,
+                color="#08519c",
+                linewidth=2,
+                marker="o" if len(xs) < 40 else None,
+                markersize=3,
+            )
+        for kind, colour, marker in (("mistake", "#f28e2b", "o"), ("blunder", "#d62728", "X")):
+            picked = [
+                (x, y)
+                for x, y, d in zip(xs, ys, review.decisions, strict=True)
+                if d.verdict == kind
+            ]
+            if picked:
+                axis.scatter(
+                    [p[0] for p in picked],
+                    [p[1] for p in picked],
+                    s=70,
+                    color=colour,
+                    marker=marker,
+                    zorder=3,
+                    label=words[kind],
+                )
+        if review.seat_values or any(d.verdict in ("mistake", "blunder") for d in review.decisions):
+            axis.legend(
+                loc="best", fontsize=FONT_SIZE - 1, frameon=False, ncol=2
+            )  # 11 pt: >= 7 px at 280 px wide
+        axis.set_ylim(0, scale)
+        axis.set_xlabel(words["axis.move"])
+        axis.set_ylabel(words["axis.win"] if measure.kind == "win" else words["axis.score"])
+        axis.grid(alpha=0.3)
+        axis.set_title(words["title"].format(**names), fontsize=FONT_SIZE + 1)
+        return figure_png(figure)
