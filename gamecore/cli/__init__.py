@@ -15,7 +15,13 @@ from typing import IO, TYPE_CHECKING, Any, NoReturn
 from gamecore.cli.analysis import add_parsers as add_analysis_parsers
 from gamecore.cli.analysis import run_par, run_review
 from gamecore.cli.listing import run_list
-from gamecore.cli.options import DEFAULT_SEED, UsageError, add_option_flags, chosen_options
+from gamecore.cli.options import (
+    DEFAULT_SEED,
+    UsageError,
+    add_game_command,
+    add_option_flags,
+    chosen_options,
+)
 from gamecore.cli.play import run_play
 from gamecore.cli.replay import run_replay
 from gamecore.cli.simulate import run_simulate
@@ -69,13 +75,9 @@ def build_parser(
     )
     list_parser.add_argument("--json", action="store_true", help="one JSON object per game")
 
-    play = commands.add_parser(
-        "play",
-        help="play a game in the terminal (or drive it with --json)",
-        add_help=with_help,
-        allow_abbrev=False,
+    play = add_game_command(
+        commands, "play", "play a game in the terminal (or drive it with --json)", with_help
     )
-    play.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
     play.add_argument(
         "--seed",
         type=int,
@@ -95,13 +97,9 @@ def build_parser(
         help="machine protocol: one move per stdin line, one JSON object per line",
     )
 
-    simulate = commands.add_parser(
-        "simulate",
-        help="run many seeded games of computer players",
-        add_help=with_help,
-        allow_abbrev=False,
+    simulate = add_game_command(
+        commands, "simulate", "run many seeded games of computer players", with_help
     )
-    simulate.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
     simulate.add_argument("--games", type=int, required=with_help, help="number of games")
     simulate.add_argument(
         "--seed",
@@ -133,13 +131,9 @@ def build_parser(
     simulate.add_argument("--quiet", action="store_true", help="no progress bar")
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
 
-    replay = commands.add_parser(
-        "replay",
-        help="re-run a list of moves from a seed and show the position",
-        add_help=with_help,
-        allow_abbrev=False,
+    replay = add_game_command(
+        commands, "replay", "re-run a list of moves from a seed and show the position", with_help
     )
-    replay.add_argument("game", nargs=None if with_help else "?", help="game id (see list)")
     replay.add_argument(
         "moves",
         nargs="?",

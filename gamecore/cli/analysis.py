@@ -11,7 +11,7 @@ from gamecore.analysis.par import PLAYS, compute_par, par_lines
 from gamecore.analysis.review import SAMPLES, review_game, review_lines
 from gamecore.analysis.table_review import TABLE_SAMPLES, review_table
 from gamecore.analysis.table_worlds import TABLE_GAMES
-from gamecore.cli.options import DEFAULT_SEED, UsageError
+from gamecore.cli.options import DEFAULT_SEED, UsageError, add_game_command
 from gamecore.contract import Game, IllegalAction
 
 
@@ -120,25 +120,25 @@ def add_parsers(
     commands: Any, with_help: bool
 ) -> tuple[argparse.ArgumentParser, argparse.ArgumentParser]:
     """The ``par`` and ``review`` sub-commands."""
-    par = commands.add_parser(
+    par = add_game_command(
+        commands,
         "par",
-        help="how the computer players do on one deal of a solo game",
-        add_help=with_help,
-        allow_abbrev=False,
+        "how the computer players do on one deal of a solo game",
+        with_help,
+        game_help="game id (a solo game)",
     )
-    par.add_argument("game", nargs=None if with_help else "?", help="game id (a solo game)")
     par.add_argument("--seed", type=int, default=None, help=f"the deal (default {DEFAULT_SEED})")
     par.add_argument(
         "--plays", type=int, default=PLAYS, help=f"plays per computer player (default {PLAYS})"
     )
     par.add_argument("--moves", metavar="FILE", help="a finished game's moves: compare its result")
-    review = commands.add_parser(
+    review = add_game_command(
+        commands,
         "review",
-        help="each decision of a finished game, judged on what the seat saw",
-        add_help=with_help,
-        allow_abbrev=False,
+        "each decision of a finished game, judged on what the seat saw",
+        with_help,
+        game_help="game id",
     )
-    review.add_argument("game", nargs=None if with_help else "?", help="game id")
     review.add_argument(
         "moves", nargs="?", metavar="MOVES", help="file with one move per line (default stdin)"
     )

@@ -13,6 +13,21 @@ from gamecore.contract import Game, OptionSpec
 DEFAULT_SEED = 1
 
 
+def add_game_command(
+    commands: Any, name: str, help_text: str, with_help: bool, game_help: str = "game id (see list)"
+) -> argparse.ArgumentParser:
+    """A sub-command whose first argument is a game id.
+
+    Without ``with_help`` the game may be missing, so the game's own option flags can be
+    added once the id is known (the parser is then built a second time, with help).
+    """
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=help_text, add_help=with_help, allow_abbrev=False
+    )
+    parser.add_argument("game", nargs=None if with_help else "?", help=game_help)
+    return parser
+
+
 class UsageError(Exception):
     """Bad command line: message for stderr, exit status 2."""
 
