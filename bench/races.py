@@ -24,6 +24,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -42,6 +43,18 @@ from gamecore.match import MatchError
 from service import MatchService, TurnOutcome
 
 
+async def _tally(
+    service: MatchService, match_id: str, results: Sequence[object], racers: int
+) -> tuple[int, int, int, bool]:
+    """Moves applied, moves refused as stale, steps logged, and whether exactly one won."""
+    applied = [r for r in results if isinstance(r, TurnOutcome)]
+    stale = [r for r in results if isinstance(r, MatchError) and r.code == "stale_version"]
+    log = await service.actions(match_id)
+    expected_log = applied[0].final.steps if applied else -1
+    ok = len(applied) == 1 and len(stale) == racers - 1 and len(log) == expected_log
+    return len(applied), len(stale), len(log), ok
+
+
 async def race(service: MatchService, game_id: str, racers: int, index: int) -> str:
     match = await new_live_match(service, game_id, index)
     user = person_to_move(match)
@@ -54,14 +67,10 @@ async def race(service: MatchService, game_id: str, racers: int, index: int) -> 
         ),
         return_exceptions=True,
     )
-    applied = [r for r in results if not isinstance(r, BaseException)]
-    stale = [r for r in results if isinstance(r, MatchError) and r.code == "stale_version"]
-    log = await service.actions(match.id)
-    expected_log = applied[0].final.steps if applied else -1
-    ok = len(applied) == 1 and len(stale) == racers - 1 and len(log) == expected_log
+    applied, stale, log, ok = await _tally(service, match.id, results, racers)
     return (
         f"{game_id:<16} {racers} racers, {len(set(moves[:racers]))} different moves: "
-        f"{len(applied)} applied, {len(stale)} 'board changed', log {len(log)} step(s) "
+        f"{applied} applied, {stale} 'board changed', log {log} step(s) "
         f"-> {'ok' if ok else 'WRONG'}"
     )
 
@@ -79,14 +88,10 @@ async def race_play(service: MatchService, game_id: str, racers: int, index: int
         return await service.play(match.id, user, move, seen.get(match.id))
 
     results = await asyncio.gather(*(command() for _ in range(racers)), return_exceptions=True)
-    applied = [r for r in results if not isinstance(r, BaseException)]
-    stale = [r for r in results if isinstance(r, MatchError) and r.code == "stale_version"]
-    log = await service.actions(match.id)
-    expected_log = applied[0].final.steps if applied else -1
-    ok = len(applied) == 1 and len(stale) == racers - 1 and len(log) == expected_log
+    applied, stale, log, ok = await _tally(service, match.id, results, racers)
     return (
-        f"{game_id:<16} {racers} x /play {move!r}: {len(applied)} applied, {len(stale)} 'board "
-        f"changed', log {len(log)} step(s) -> {'ok' if ok else 'WRONG'}"
+        f"{game_id:<16} {racers} x /play {move!r}: {applied} applied, {stale} 'board "
+        f"changed', log {log} step(s) -> {'ok' if ok else 'WRONG'}"
     )
 
 
