@@ -178,7 +178,7 @@ class TabletopBot(commands.Bot):
         #: Worlds per decision in a review; None: the analysis's defaults (48 solo, 8 multiplayer).
         self.review_samples: int | None = None
         #: Every board redraw and channel message of a match goes through it, in order.
-        self.publisher = Publisher(self._channel_for, self._save_board)
+        self.publisher = Publisher(self._channel_for, self._save_board, save_ping=self._save_ping)
         self.publisher.on_block = self._note_blocked
         self.publisher.on_unblock = self._resume_clocks
 
@@ -187,6 +187,9 @@ class TabletopBot(commands.Bot):
 
     async def _save_board(self, match_id: str, message_id: int) -> None:
         await self.service.set_board_message(match_id, message_id)
+
+    async def _save_ping(self, match_id: str, message_id: int | None) -> None:
+        await self.service.set_ping_message(match_id, message_id)
 
     async def _note_blocked(self, match: Match, failure: Classified) -> None:
         await note_blocked_thread(self, match, failure)

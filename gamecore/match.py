@@ -143,6 +143,8 @@ class Match:
     result: Mapping[str, Any] | None = None
     to_move: tuple[int, ...] = ()
     board_message_id: int | None = None
+    #: The match's one turn notice in the channel, deleted when the next one is posted.
+    ping_message_id: int | None = None
     created_at: float = 0.0
     updated_at: float = 0.0
     turn_limit: float | None = None

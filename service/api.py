@@ -290,6 +290,11 @@ class MatchServiceAPI(Protocol):
         """Remember the message that shows the board (does not change the version)."""
         ...
 
+    async def set_ping_message(self, match_id: str, message_id: int | None) -> Match:
+        """Remember the match's one turn notice in the channel (None: there is none), so
+        the next one deletes it even after a restart (does not change the version)."""
+        ...
+
     # -- turn clocks --------------------------------------------------------------------
     async def due_timers(self, now: float | None = None) -> list[str]:
         """Ids of matches whose reminder or expiry is due at ``now`` (default: the clock),

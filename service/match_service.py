@@ -611,6 +611,14 @@ class MatchService(MatchServiceAPI):
             assert match is not None  # the change always writes
             return match
 
+    async def set_ping_message(self, match_id: str, message_id: int | None) -> Match:
+        async with self._lock(match_id):
+            match = await self._change_meta(
+                match_id, lambda m: replace(m, ping_message_id=message_id)
+            )
+            assert match is not None  # the change always writes
+            return match
+
     # -- turn clocks --------------------------------------------------------------------
     async def due_timers(self, now: float | None = None) -> list[str]:
         """Due timers of our matches, claimed in the database for this process (a timer

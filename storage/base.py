@@ -182,18 +182,21 @@ class TimerSeen:
 
 
 def meta_values(match: Match, before: Match) -> tuple[Any, ...]:
-    """``update_meta``'s parameters in both stores' order: the new board message and clock,
-    then the id, version, board message, reminder and deadline the row must still hold."""
+    """``update_meta``'s parameters in both stores' order: the new board message, clock and
+    ping, then the id, version, board message, reminder, deadline and ping the row must still
+    hold."""
     return (
         match.board_message_id,
         int(match.reminded),
         match.timer_at,
         match.turn_deadline,
+        match.ping_message_id,
         match.id,
         before.version,
         before.board_message_id,
         int(before.reminded),
         before.turn_deadline,
+        before.ping_message_id,
     )
 
 
@@ -245,8 +248,9 @@ class MatchStore(Protocol):
         """``save`` with an action row at step ``match.steps``."""
 
     async def update_meta(self, match: Match, before: Match) -> None:
-        """Board message id and clock columns (not a move: the version stays), written only
-        if the stored row still holds ``before``'s version, board message and clock; else
+        """Board message id, ping message id and clock columns (not a move: the version
+        stays), written only if the stored row still holds ``before``'s version, board
+        message, ping and clock; else
         ``StaleVersion`` (a stale process never moves a deadline back)."""
 
     async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:

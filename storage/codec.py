@@ -40,6 +40,7 @@ COLUMNS: tuple[str, ...] = (
     "rematch_of",
     "paused_at",
     "clock_votes",
+    "ping_message_id",
 )
 
 
@@ -78,6 +79,7 @@ def match_to_row(match: Match) -> dict[str, Any]:
         "rematch_of": match.rematch_of,
         "paused_at": match.paused_at,
         "clock_votes": _dumps(list(match.clock_votes)),
+        "ping_message_id": match.ping_message_id,
     }
 
 
@@ -113,6 +115,7 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
         rematch_of=row["rematch_of"],
         paused_at=row["paused_at"],
         clock_votes=tuple(json.loads(row["clock_votes"])),
+        ping_message_id=row["ping_message_id"],
     )
 
 

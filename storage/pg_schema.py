@@ -207,6 +207,11 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         # Reminders at an interval, as SQLite's migration 10.
         ("ALTER TABLE notify_settings ADD COLUMN remind_every DOUBLE PRECISION",),
     ),
+    (
+        9,
+        # The match's one turn notice, as SQLite's migration 11.
+        ("ALTER TABLE matches ADD COLUMN ping_message_id BIGINT",),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

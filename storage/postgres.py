@@ -81,9 +81,11 @@ _UPDATE = (
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
 #: Clock columns, only over the row ``before`` was read from (storage/base.py).
 _UPDATE_META = (
-    "UPDATE matches SET board_message_id = $1, reminded = $2, timer_at = $3, turn_deadline = $4 "
-    "WHERE id = $5 AND version = $6 AND board_message_id IS NOT DISTINCT FROM $7 "
-    "AND reminded = $8 AND turn_deadline IS NOT DISTINCT FROM $9"
+    "UPDATE matches SET board_message_id = $1, reminded = $2, timer_at = $3, turn_deadline = $4, "
+    "ping_message_id = $5 "
+    "WHERE id = $6 AND version = $7 AND board_message_id IS NOT DISTINCT FROM $8 "
+    "AND reminded = $9 AND turn_deadline IS NOT DISTINCT FROM $10 "
+    "AND ping_message_id IS NOT DISTINCT FROM $11"
 )
 #: One atomic claim: rows locked by a concurrent claim are skipped (not taken).
 _CLAIM = """

@@ -211,6 +211,12 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         # /notify reminders at an interval (seconds; NULL: the clock's half-time reminder).
         "ALTER TABLE notify_settings ADD COLUMN remind_every REAL",
     ),
+    (
+        11,
+        # The match's one turn notice in the channel, so the next one deletes it after a
+        # restart too (cogs/ui/publisher.py).
+        "ALTER TABLE matches ADD COLUMN ping_message_id INTEGER",
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

@@ -107,9 +107,10 @@ _ADD_GUILD_STAT = _add_stat_sql("guild_stats", "guild_id, ")
 _SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
 #: Clock columns, only over the row ``before`` was read from (storage/base.py).
 _UPDATE_META = (
-    "UPDATE matches SET board_message_id = ?, reminded = ?, timer_at = ?, turn_deadline = ? "
+    "UPDATE matches SET board_message_id = ?, reminded = ?, timer_at = ?, turn_deadline = ?, "
+    "ping_message_id = ? "
     "WHERE id = ? AND version = ? AND board_message_id IS ? AND reminded = ? "
-    "AND turn_deadline IS ?"
+    "AND turn_deadline IS ? AND ping_message_id IS ?"
 )
 
 

@@ -98,11 +98,13 @@ class _MatchState:
         None  # the board shown, to post again
     )
     ping: int | None = None  # the match's one ping in the channel (removed by the next one)
+    ping_known: bool = False  # False: not since this process began (the match's saved one)
     users: int = 0  # redraws and messages under way (waiting for the lock included)
 
 
 ChannelFor = Callable[[int, int | None], Any]
 SaveBoard = Callable[[str, int], Awaitable[Any]]
+SavePing = Callable[[str, int | None], Awaitable[Any]]
 OnBlock = Callable[[Any, Classified], Awaitable[None]]
 OnUnblock = Callable[[int, float], Coroutine[Any, Any, None]]
 
@@ -117,9 +119,12 @@ class Publisher:
         *,
         clock: Callable[[], float] | None = None,
         fresh_for: float = BOARD_FRESH_FOR,
+        save_ping: SavePing | None = None,
     ) -> None:
         self._channel_for = channel_for
         self._save_board = save_board
+        #: Saves the match's ping (``Match.ping_message_id``), so a restart still removes it.
+        self._save_ping = save_ping
         self._clock = clock or (lambda: asyncio.get_running_loop().time())
         self.fresh_for = fresh_for
         self._matches: dict[str, _MatchState] = {}
@@ -438,14 +443,27 @@ class Publisher:
             message_id = getattr(message, "id", None)
             if ping:
                 await self._drop_ping(match, state)
-                state.ping = message_id
+                await self._keep_ping(match, state, message_id)
                 await self._board_below(match, state)
             return Published(Shown.SENT, message_id=message_id)
 
     async def _drop_ping(self, match: Match, state: _MatchState) -> None:
-        if state.ping is not None:
-            ping, state.ping = state.ping, None
+        """Delete the match's ping: the one this process sent, or before that, the one the
+        match saved (sent before a restart)."""
+        ping = state.ping if state.ping_known else match.ping_message_id
+        if ping is not None:
             await self._remove(self._channel_for(match.channel_id, match.guild_id), match, ping)
+            await self._keep_ping(match, state, None)
+
+    async def _keep_ping(self, match: Match, state: _MatchState, ping: int | None) -> None:
+        """Remember ``ping`` as the match's one ping, here and (best effort) in the store."""
+        state.ping, state.ping_known = ping, True
+        if self._save_ping is None:
+            return
+        try:
+            await self._save_ping(match.id, ping)
+        except Exception:  # a ping not saved only outlives a restart: the turn goes on
+            log.warning("the ping of %s was not saved", match.id, exc_info=True)
 
     async def _board_below(self, match: Match, state: _MatchState) -> None:
         """Post the board shown last again, below what was just sent (best effort: a board

@@ -75,6 +75,7 @@ class Match:
     guild_id: int | None = 1
     channel_id: int = 10
     board_message_id: int | None = None
+    ping_message_id: int | None = None
     live: bool = True
 
 
