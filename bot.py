@@ -31,7 +31,7 @@ from cogs.flows.routes import FlowRoutes
 from cogs.ui.components import ComponentRoutes
 from cogs.ui.discord_errors import Classified
 from cogs.ui.notices import note_blocked_thread, note_deleted_thread
-from cogs.ui.permissions import channel_ready
+from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
 from gamecore.analysis.par import PLAYS as PAR_PLAYS
@@ -159,6 +159,8 @@ class TabletopBot(commands.Bot):
             intents=intents,
             help_command=None,
             tree_cls=TabletopTree,
+            allowed_contexts=HOME_CONTEXTS,
+            allowed_installs=HOME_INSTALLS,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
             max_ratelimit_timeout=MAX_RATELIMIT_TIMEOUT,
         )
@@ -255,6 +257,13 @@ class TabletopBot(commands.Bot):
                 "invite the bot with View Channel, Send Messages, Send Messages in Threads, "
                 "Embed Links and Attach Files: %s",
                 url,
+            )
+            # Discord's install link for a person's own account (integration type 1)
+            mine = discord.utils.oauth_url(self.application_id, scopes=("applications.commands",))
+            log.info(
+                "people add the app to their own account (with User Install ticked under "
+                "Installation) with: %s&integration_type=1",
+                mine,
             )
 
     async def sync_commands(self) -> None:

@@ -17,7 +17,7 @@ from cogs.commands.params import (
     parse_options,
     split_clock,
 )
-from cogs.flows import turns
+from cogs.flows import away, turns
 from cogs.flows.boards import publish_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
@@ -57,7 +57,8 @@ async def new_match(
 ) -> None:
     """A solo game starts at once; a multiplayer game opens a lobby (invite-only when
     ``invite`` names members). The options and invitations are checked before the public
-    acknowledgement, so a refusal stays private."""
+    acknowledgement, so a refusal stays private. Where the bot is absent (a user install)
+    a solo game's board goes to the person's DM, and a multiplayer game is refused."""
     try:
         chosen = get_game(game_id)
     except (ImportError, IllegalAction):
@@ -66,6 +67,11 @@ async def new_match(
         return
     turn_limit, own_options = split_clock(chosen.max_players, parse_options(options))
     resolved = chosen.resolve_options(own_options)
+    absent = permissions.bot_absent(interaction)
+    if absent and chosen.max_players > 1:
+        locale = locale_for(interaction, public=False)
+        await away.refuse_multiplayer(interaction, game_name(game_id, locale))
+        return
     if interaction.guild_id is None and chosen.max_players > 1:
         locale = locale_for(interaction, public=False)
         await replies.send(
@@ -81,6 +87,9 @@ async def new_match(
         await replies.send(interaction, t(key, locale), ephemeral=True)
         return
     invited = rules.check_invites(chosen, interaction.user.id, invited)
+    if absent:
+        await away.start_solo(interaction, game_id, seed, resolved)
+        return
     if not await permissions.preflight(interaction):
         return
     if chosen.max_players > 1:
@@ -109,6 +118,9 @@ async def show(interaction: Interaction, match_id: str | None) -> None:
     # Private until the match is known to be the caller's to show (a refusal stays private).
     await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
+    if permissions.bot_absent(interaction):  # the board lives in the person's DM
+        await away.show_in_dm(interaction, match)
+        return
     if match.channel_id != interaction.channel_id:  # a board is posted only where it lives
         raise IllegalAction(
             "show_elsewhere", "This match is played elsewhere.", channel=f"<#{match.channel_id}>"

@@ -30,18 +30,12 @@ MATCH_DESCRIPTION = localized("cmd.opt.match.description")
 Callback = TypeVar("Callback")
 
 
-def game_scope(command: Callback) -> Callback:
-    """Where a game command is offered: server channels and the bot's own DM, never group
-    DMs or user installs (the same scope as ``/game``: permissions.GAME_CONTEXTS/INSTALLS)."""
-    command = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)(command)
-    return app_commands.allowed_installs(guilds=True, users=False)(command)
-
-
 def anywhere_scope(command: Callback) -> Callback:
     """A command a person may also use as a user-installed app, in any server, DM or group
     DM, where the bot itself may be absent: its answers are private (Discord forces them
     private where a server forbids external apps) and anything public goes to the person's
-    DM with the bot, which a user install allows."""
+    DM with the bot, which a user install allows (the same scope as ``/game``:
+    permissions.GAME_CONTEXTS/INSTALLS; cogs/flows/away.py)."""
     command = app_commands.allowed_contexts(guilds=True, dms=True, private_channels=True)(command)
     return app_commands.allowed_installs(guilds=True, users=True)(command)
 

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.commands.params import MATCH_DESCRIPTION, game_scope, localized, match_option
+from cogs.commands.params import MATCH_DESCRIPTION, anywhere_scope, localized, match_option
 from cogs.flows import turns
 from cogs.flows.matches import match_choices, move_choices, pick_match
 from cogs.flows.table import show_hand
@@ -47,7 +47,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(
         name=localized("cmd.play.name"), description=localized("cmd.play.description")
     )
-    @game_scope
+    @anywhere_scope
     @app_commands.rename(
         move=localized("cmd.opt.move.name"), match_id=localized("cmd.opt.match.name")
     )
@@ -64,7 +64,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(
         name=localized("cmd.hint.name"), description=localized("cmd.hint.description")
     )
-    @game_scope
+    @anywhere_scope
     @match_option
     async def hint(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, hint(interaction, match_id))
@@ -72,7 +72,7 @@ class PlayCog(commands.Cog):
     @app_commands.command(
         name=localized("cmd.hand.name"), description=localized("cmd.hand.description")
     )
-    @game_scope
+    @anywhere_scope
     @match_option
     async def hand(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, hand(interaction, match_id))

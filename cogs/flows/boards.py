@@ -24,23 +24,30 @@ log = logging.getLogger("tabletop.turns")
 
 
 async def redraw_board(
-    bot: TabletopBot, match: Match, locale: str, outcome: TurnOutcome | None = None
+    bot: TabletopBot,
+    match: Match,
+    locale: str,
+    outcome: TurnOutcome | None = None,
+    *,
+    new_board: bool = False,
 ) -> Published:
     """Redraw the match's board through the channel (no interaction needed: turn clocks
-    and computer seats use this), through the match's publisher (cogs/ui/publisher.py)."""
+    and computer seats use this), through the match's publisher (cogs/ui/publisher.py);
+    ``new_board`` posts it anew (the old one is deleted)."""
 
     async def build() -> BoardMessage:
         return await build_board(bot.service, match, locale, outcome)
 
-    return await bot.publisher.redraw(match, build)
+    return await bot.publisher.redraw(match, build, new_board=new_board)
 
 
 async def publish_board(
     interaction: Interaction, match: Match, outcome: TurnOutcome | None = None
 ) -> Published:
     """Redraw the board: through the interaction when the click came from the board itself
-    and the board is young enough to edit (one request), else through the channel."""
-    locale = locale_for(interaction, public=True)
+    and the board is young enough to edit (one request), else through the channel. A board
+    in a DM is read by its player only: in their language, wherever they acted from."""
+    locale = locale_for(interaction, public=match.guild_id is not None)
     await replies.defer(interaction)  # drawing takes time; a click on any message is answered
     bot = interaction.client
     clicked = interaction.message

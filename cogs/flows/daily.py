@@ -14,6 +14,7 @@ from typing import cast
 
 import discord
 
+from cogs.flows.away import dm_with
 from cogs.flows.boards import redraw_board
 from cogs.ui import replies
 from cogs.ui.labels import game_name
@@ -104,14 +105,10 @@ async def daily(interaction: Interaction, game_id: str) -> None:
     locale = locale_for(interaction, public=False)
     await replies.defer(interaction, ephemeral=True)
     bot = interaction.client
-    if interaction.context.dm_channel:  # the DM with the bot itself
-        channel_id = interaction.channel_id or 0
-    else:  # a server or a group DM (a user install): the bot may not post there
-        try:
-            channel_id = (await interaction.user.create_dm()).id
-        except discord.HTTPException:
-            await replies.send(interaction, t("daily.dm_closed", locale), ephemeral=True)
-            return
+    channel_id = await dm_with(interaction)  # never where asked: nobody else sees the deal
+    if channel_id is None:
+        await replies.send(interaction, t("daily.dm_closed", locale), ephemeral=True)
+        return
     deals = deals_of(interaction)
     match, counted = await deals.start(
         game_id,

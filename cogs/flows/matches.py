@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 
 from cogs.ui.labels import match_label
+from cogs.ui.permissions import bot_absent
 from cogs.ui.replies import Interaction
 from gamecore.contract import IllegalAction
 from gamecore.match import Match
@@ -18,15 +19,14 @@ from i18n import locale_for
 MAX_CHOICES = 25
 
 
-def _channel_id(interaction: Interaction) -> int:
-    return interaction.channel_id or 0
-
-
 def visible_here(match: Match, interaction: Interaction) -> bool:
     """The one visibility rule of every path that names a match (commands, autocomplete,
     buttons and menus, whose custom ids anyone can forge): a match means something only in
     its own server (or DM with the bot), and only to someone who holds a seat in it or can
-    see its channel."""
+    see its channel. Where the bot is absent (a user install), the person's own matches of
+    their DM with the bot are meant, as if they were there."""
+    if bot_absent(interaction):
+        return match.guild_id is None and match.seat_of(interaction.user.id) is not None
     if match.guild_id != interaction.guild_id:
         return False
     if match.seat_of(interaction.user.id) is not None:
@@ -65,14 +65,23 @@ async def visible_match(interaction: Interaction, match_id: str) -> Match:
     return match
 
 
+async def matches_here(interaction: Interaction) -> list[Match]:
+    """The caller's live matches of this channel, newest first; where the bot is absent,
+    those of their DM with the bot (where its boards are)."""
+    service = interaction.client.service
+    if bot_absent(interaction):
+        found = await service.find_matches(interaction.user.id)
+        return [m for m in found if visible_here(m, interaction)]
+    return await service.find_matches(interaction.user.id, interaction.channel_id or 0)
+
+
 async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
     """The match named by ``match_id`` (only one the caller may see), else the caller's
     newest live match in this channel (playing ones before lobbies).
     Raises ``IllegalAction('no_match_here')`` or ``('no_match')``."""
-    service = interaction.client.service
     if match_id:
         return await visible_match(interaction, match_id)
-    found = await service.find_matches(interaction.user.id, _channel_id(interaction))
+    found = await matches_here(interaction)
     if not found:
         raise IllegalAction("no_match_here", "You have no match in this channel.")
     playing = [m for m in found if m.status == "playing"]
@@ -81,9 +90,7 @@ async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
 
 async def match_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     locale = locale_for(interaction, public=False)
-    found = await interaction.client.service.find_matches(
-        interaction.user.id, _channel_id(interaction)
-    )
+    found = await matches_here(interaction)
     typed = current.strip().lower()
     return [
         app_commands.Choice(name=match_label(m, locale), value=m.id)

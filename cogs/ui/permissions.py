@@ -16,10 +16,18 @@ from discord import app_commands
 from cogs.ui import replies
 from i18n import locale_for, t
 
-#: Where the game commands work: server channels and the bot's own DMs (solo games
-#: there; multiplayer games refuse DMs); never group DMs or user-installed contexts.
-GAME_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
-GAME_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
+#: Where every other command works (the command tree's default, bot.py): server channels
+#: and the bot's DM, with the bot in the server. Said explicitly: a command that names no
+#: install type gets the app's, so enabling user installs for the app would offer it in
+#: places where the bot is absent.
+HOME_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
+HOME_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
+#: Where the game commands work (Discord's interaction contexts 0, 1 and 2): server
+#: channels, the bot's own DM, and group DMs or DMs between people; installed to a server
+#: or to a person's account (integration types 0 and 1). Where the bot itself is absent
+#: (``bot_absent``) only solo games are played, on a board in the person's DM with the bot.
+GAME_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=True)
+GAME_INSTALLS = app_commands.AppInstallationType(guild=True, user=True)
 
 #: What a match needs in a channel: see it, post boards (embeds with a picture), ping.
 NEEDED = ("view_channel", "send_messages", "embed_links", "attach_files")
@@ -34,6 +42,21 @@ THREAD_TYPES = frozenset(
 )
 
 
+def bot_absent(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction comes from a place the bot is not in, where it can answer
+    only through the interaction itself (a reply and up to five follow-ups within 15
+    minutes; Discord makes them private where a server forbids external apps): a group DM
+    or a DM between people (context 2), or a server where only the person installed the app
+    (``authorizing_integration_owners`` names the person's own install and no server install).
+    An interaction that names no install at all comes from the server install the bot
+    always had."""
+    if interaction.context.private_channel:
+        return True
+    if interaction.guild_id is None:
+        return False  # the DM with the bot
+    return interaction.is_user_integration() and not interaction.is_guild_integration()
+
+
 def in_thread(interaction: discord.Interaction) -> bool:
     channel = interaction.channel
     return getattr(channel, "type", None) in THREAD_TYPES
@@ -46,8 +69,9 @@ def missing(permissions: discord.Permissions, *, thread: bool) -> list[str]:
 
 
 def missing_here(interaction: discord.Interaction) -> list[str]:
-    """What the bot lacks in the interaction's channel (nothing in a DM with the bot)."""
-    if interaction.guild_id is None:
+    """What the bot lacks in the interaction's channel (nothing in a DM with the bot, or
+    where the bot is absent: nothing is posted there)."""
+    if interaction.guild_id is None or bot_absent(interaction):
         return []
     return missing(interaction.app_permissions, thread=in_thread(interaction))
 
@@ -75,6 +99,7 @@ def channel_ready(interaction: discord.Interaction[Any]) -> bool:
     if (
         getattr(interaction, "guild_id", None) is None
         or getattr(interaction, "channel_id", None) is None
+        or bot_absent(interaction)
     ):
         return False
     return not missing_here(interaction)
