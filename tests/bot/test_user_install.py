@@ -178,3 +178,21 @@ async def test_answers_where_the_bot_is_absent_in_japanese(env, monkeypatch) -> 
         refused = await alice.slash(channel, "game new", game="speiderne")
         assert "ボット自身が追加されたサーバー" in private(refused)
     check_only_answered(env, server, channel)
+
+
+async def test_a_dm_that_cannot_be_opened_or_written_is_said(env, monkeypatch) -> None:
+    from tests.bot.faults import install  # noqa: PLC0415 - the fault layer only where used
+
+    faults = install(env)
+    server, channel, alice = elsewhere(env)
+    with installed_by_user(monkeypatch, servers={channel.id}):
+        faults.fail("POST", "/users/@me/channels", 403, 50007)
+        closed = await alice.slash(channel, "game new", game="cartographer")
+        assert "cannot open one with you" in private(closed)
+        assert await env.bot.service.find_matches(alice.id) == []  # nothing started
+        dm = alice.user.dm_channel
+        faults.fail("POST", f"/channels/{dm.id}/messages", 403, 50007, times=None)
+        unsent = await alice.slash(channel, "game new", game="cartographer")
+        (match,) = await env.bot.service.find_matches(alice.id)
+        assert f"Your game {match.id} is saved" in private(unsent) and dm.history() == []
+    check_only_answered(env, server, channel)
