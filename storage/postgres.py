@@ -43,6 +43,7 @@ from storage.codec import (
     row_to_match,
     rows_to_live_matches,
 )
+from storage.pg_ratings import RATED_ANSWER, RETRY_ERRORS, KnownRatings, RatingPlan, rating_ctes
 from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
 from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
 from storage.records import (
@@ -102,11 +103,13 @@ _CLAIM = """
 """
 
 
-def _save_sql() -> str:
+def _save_sql(*, rated: bool = False) -> str:
     """A step as ONE statement (one round trip, its own transaction): the versioned UPDATE,
     then, only if it took a row, the action row, the seat index and the statistics lines
     (global and the server's) from arrays, so the text never changes and stays prepared.
-    Returns how many rows the UPDATE took (0: stale)."""
+    Returns how many rows the UPDATE took (0: stale). ``rated``: the match's end with its
+    rating update in the same statement (storage/pg_ratings.py): the UPDATE also needs the
+    players' rating rows unchanged, and the answer is ``RATED_ANSWER``'s."""
     n = len(COLUMNS)
     step, at = COLUMNS.index("steps") + 1, COLUMNS.index("updated_at") + 1
     guild = COLUMNS.index("guild_id") + 1
@@ -135,8 +138,11 @@ def _save_sql() -> str:
                 ELSE {table}.best_score END,
             total_score = {table}.total_score + excluded.total_score"""
 
+    check, write = rating_ctes(n + 11, f"${at}") if rated else ("", "")
+    guard = " AND (SELECT fine FROM ok)" if rated else ""
     return f"""
-    WITH m AS ({_UPDATE} RETURNING id),
+    WITH {check}
+    m AS ({_UPDATE}{guard} RETURNING id),
     a AS (
         INSERT INTO actions (match_id, step, seat, notation, at)
         SELECT id, ${step}, ${seat}::int, ${notation}::text, ${at} FROM m
@@ -147,12 +153,13 @@ def _save_sql() -> str:
         SELECT x, m.id FROM m, unnest(${users}::bigint[]) AS x ON CONFLICT DO NOTHING
     ),
     s AS ({upsert("stats", "", "")}),
-    g AS ({upsert("guild_stats", "guild_id, ", f"${guild}, ")})
-    SELECT count(*) FROM m
+    g AS ({upsert("guild_stats", "guild_id, ", f"${guild}, ")}){write}
+    {RATED_ANSWER if rated else "SELECT count(*) FROM m"}
     """
 
 
 _SAVE = _save_sql()
+_SAVE_RATED = _save_sql(rated=True)
 
 
 def is_postgres_url(url: str) -> bool:
@@ -180,6 +187,9 @@ class PostgresMatchStore:
         self.timeout = timeout
         self.busy_timeout = busy_timeout
         self._pool: asyncpg.Pool | None = None
+        #: Tries of a rated finish as one statement before the locking transaction.
+        self.rating_tries = 3
+        self._known = KnownRatings()
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -341,13 +351,55 @@ class PostgresMatchStore:
         async def update(conn: asyncpg.Connection) -> None:
             if await conn.fetchval(_SAVE, *params) != 1:
                 raise StaleVersion(match.id, expected_version)
-            if rating is not None:  # a match's end: ratings are read, then written
-                await _rate(conn, match, rating)
 
         if rating is None:
             await self._one_statement(update)
         else:
-            await self._write(update)
+            await self._save_rated(match, expected_version, params, rating)
+
+    async def _save_rated(
+        self, match: Match, expected_version: int, params: tuple[Any, ...], result: RatedResult
+    ) -> None:
+        """A match's end with its rating update. First ONE statement over the ratings this
+        process knows (storage/pg_ratings.py); when a rating changed meanwhile it wrote
+        nothing and answered the rows as they are, so the next try computes from those.
+        After ``rating_tries`` such tries (a player finishing match after match at that
+        very moment), one transaction that locks the rows, reads them, then writes."""
+        for _ in range(self.rating_tries):
+            plan = RatingPlan.of(match.guild_id, result, self._known)
+
+            async def send(
+                conn: asyncpg.Connection, values: tuple[Any, ...] = (*params, *plan.params())
+            ) -> list[asyncpg.Record]:
+                answer: list[asyncpg.Record] = await conn.fetch(_SAVE_RATED, *values)
+                return answer
+
+            try:
+                answer = await self._one_statement(send)
+            except RETRY_ERRORS:  # a concurrent finish got there first; nothing written
+                plan.unknown(self._known)
+                continue
+            except StoreUnavailable:
+                plan.unknown(self._known)
+                raise
+            if answer[0]["taken"] == 1:
+                plan.written(self._known)
+                return
+            if answer[0]["fine"]:
+                raise StaleVersion(match.id, expected_version)
+            plan.refused(self._known, answer)
+
+        async def locked(conn: asyncpg.Connection) -> None:
+            if await conn.fetchval(_SAVE, *params) != 1:
+                raise StaleVersion(match.id, expected_version)
+            for scope, user, rating in await _rate(conn, match, result):
+                self._known.put((scope, user, result.game_id), rating)
+
+        try:
+            await self._write(locked)
+        except StoreUnavailable:
+            RatingPlan.of(match.guild_id, result, self._known).unknown(self._known)
+            raise
 
     async def save_move(
         self,
@@ -696,11 +748,14 @@ _INSERT_HISTORY = (
 )
 
 
-async def _rate(conn: asyncpg.Connection, match: Match, result: RatedResult) -> None:
-    """The finished match's rating update, in the result's transaction, in two statements
-    for every scope at once: the players' rows are created (at the default, ``matches``
-    0) or locked as they are, in (scope, user) order so two matches ending at once with a
-    player in common update one after the other; then the new ratings and history rows."""
+async def _rate(
+    conn: asyncpg.Connection, match: Match, result: RatedResult
+) -> list[tuple[int, int, Rating]]:
+    """The finished match's rating update inside a transaction (the rated finish's last
+    resort, ``_save_rated``), in two statements for every scope at once: the players' rows
+    are created (at the default, ``matches`` 0) or locked as they are, in (scope, user)
+    order so two matches ending at once with a player in common update one after the
+    other; then the new ratings and history rows. Returns (scope, user, new rating)."""
     keys = sorted((scope, user) for scope in scopes(match.guild_id) for user in set(result.users))
     rows = await conn.fetch(
         "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
@@ -739,6 +794,7 @@ async def _rate(conn: asyncpg.Connection, match: Match, result: RatedResult) -> 
         match.id,
         match.updated_at,
     )
+    return new
 
 
 async def _replay_ratings(conn: asyncpg.Connection) -> None:

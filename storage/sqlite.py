@@ -714,31 +714,37 @@ class SqliteMatchStore:
 
 
 def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
-    """The finished match's rating update, in the result's transaction."""
-    users = result.users
-    marks = ", ".join("?" for _ in users)
-    for scope in scopes(match.guild_id):
-        rows = conn.execute(
-            f"SELECT user_id, mu, sigma, matches FROM ratings WHERE scope = ? AND game_id = ? "
-            f"AND user_id IN ({marks})",
-            (scope, result.game_id, *users),
-        ).fetchall()
-        current = {r[0]: Rating(r[1], r[2], r[3]) for r in rows}
-        new = rate(result, current)
-        conn.executemany(
-            "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
-            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, user_id, game_id) DO UPDATE SET "
-            "mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches",
-            [(scope, u, result.game_id, r.mu, r.sigma, r.matches) for u, r in new.items()],
-        )
-        conn.executemany(
-            "INSERT OR REPLACE INTO rating_history "
-            "(scope, user_id, game_id, match_id, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
-            [
-                (scope, u, result.game_id, match.id, match.updated_at, r.mu, r.sigma)
-                for u, r in new.items()
-            ],
-        )
+    """The finished match's rating update, in the result's transaction: one read of the
+    players' rows in every scope of the match, then the new ratings and history rows."""
+    users = sorted(set(result.users))
+    kept = scopes(match.guild_id)
+    rows = conn.execute(
+        f"SELECT scope, user_id, mu, sigma, matches FROM ratings WHERE game_id = ? "
+        f"AND scope IN ({', '.join('?' for _ in kept)}) "
+        f"AND user_id IN ({', '.join('?' for _ in users)})",
+        (result.game_id, *kept, *users),
+    ).fetchall()
+    new = [
+        (scope, user, rating)
+        for scope in kept
+        for user, rating in rate(
+            result, {r[1]: Rating(r[2], r[3], r[4]) for r in rows if r[0] == scope}
+        ).items()
+    ]
+    conn.executemany(
+        "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
+        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, user_id, game_id) DO UPDATE SET "
+        "mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches",
+        [(scope, u, result.game_id, r.mu, r.sigma, r.matches) for scope, u, r in new],
+    )
+    conn.executemany(
+        "INSERT OR REPLACE INTO rating_history "
+        "(scope, user_id, game_id, match_id, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (scope, u, result.game_id, match.id, match.updated_at, r.mu, r.sigma)
+            for scope, u, r in new
+        ],
+    )
 
 
 def _replay_ratings(conn: sqlite3.Connection) -> None:

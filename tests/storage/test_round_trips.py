@@ -1,6 +1,7 @@
 """What a PostgreSQL move costs on the wire (issue 22 item 2): ONE round trip (no BEGIN,
-COMMIT or pool reset), a full pool told apart from a server that is down, and a write whose
-reply is lost told apart from one that was never sent."""
+COMMIT or pool reset), the move that ends a rated match included (issue 24), a full pool
+told apart from a server that is down, and a write whose reply is lost told apart from one
+that was never sent."""
 
 from __future__ import annotations
 
@@ -8,12 +9,22 @@ import asyncio
 import struct
 from dataclasses import replace
 
+import asyncpg
 import pytest
 
 from gamecore import match as rules
+from gamecore.ratings import Rating, rate, rated_result
 from gamecore.registry import get_game
-from storage import CommitUnknown, PostgresMatchStore, StoreBusy, StoreUnavailable
-from tests.storage.test_store import NOW, create_started, play_one
+from storage import (
+    CommitUnknown,
+    PostgresMatchStore,
+    StaleVersion,
+    StoreBusy,
+    StoreUnavailable,
+)
+from storage.pg_ratings import RatingPlan
+from tests.service.toy_race import TARGET
+from tests.storage.test_store import NOW, create_started, lobby, play_one, started
 
 
 class Wire:
@@ -102,3 +113,109 @@ async def test_a_lost_reply_is_an_unknown_outcome(single):
             break
         await asyncio.sleep(0.05)
     assert (await single.load("m1")).steps == match.steps + 1
+
+
+async def last_move(store: PostgresMatchStore, match_id: str) -> tuple[rules.Match, rules.Match]:
+    """A rated toy race between 10 and 11 one move before its end, and the move that ends it."""
+    await store.create(lobby(match_id))
+    match = started(match_id)
+    await store.save(match, expected_version=0)
+    game = get_game("toy-race")
+    while match.state.total < TARGET - 3:
+        match = await play_one(store, match, 3)
+    state, _ = game.apply(match.state, match.to_move[0], 3)
+    after = rules.record_step(match, game, match.to_move[0], state, NOW + 50)
+    assert after.status == "finished"
+    return match, after
+
+
+async def finish(store: PostgresMatchStore, before: rules.Match, after: rules.Match) -> None:
+    rating = rated_result(before, after)
+    await store.save_move(after, "add 3", before.to_move[0], before.version, rating=rating)
+
+
+async def rows(store: PostgresMatchStore, table: str) -> list[tuple]:
+    found = await store._fetch(
+        f"SELECT scope, user_id, {'mu, sigma, matches' if table == 'ratings' else 'match_id'} "
+        f"FROM {table} ORDER BY 1, 2, 3"
+    )
+    return [tuple(r) for r in found]
+
+
+async def test_a_rated_finish_is_one_round_trip_too(single):
+    await finish(single, *await last_move(single, "m1"))  # new players; statements prepared
+    before, after = await last_move(single, "m2")
+    wire = Wire(single)
+    await finish(single, before, after)
+    assert wire.count() == (1, 1)
+    ratings = await rows(single, "ratings")  # both scopes (all servers, guild 1)
+    assert [(r[0], r[1], r[4]) for r in ratings] == [(0, 10, 2), (0, 11, 2), (1, 10, 2), (1, 11, 2)]
+    history = await rows(single, "rating_history")
+    assert len(history) == 8
+    assert (await single.load("m2")).status == "finished"
+    with pytest.raises(StaleVersion):  # the same end again: refused, nothing rated twice
+        await finish(single, before, after)
+    assert (await rows(single, "ratings"), await rows(single, "rating_history")) == (
+        ratings,
+        history,
+    )
+
+
+async def test_two_finishes_sharing_players_at_once_both_count_once(postgres_url, monkeypatch):
+    """Two processes (stores) end matches of the same two people at the same moment: the
+    first one's statement is held at its match row (by a third connection) until the
+    second one has written. First as newcomers (both create the rating rows), then with
+    what each believes (stale for the second), then against the locking transaction (the
+    last resort). Each update is applied exactly once, in the order they were let through."""
+    one, two = (PostgresMatchStore(postgres_url, max_size=2) for _ in range(2))
+    await one.open()
+    await two.open()
+    tried_again = {"refused": 0, "unknown": 0}
+
+    def count(name):
+        real = getattr(RatingPlan, name)
+
+        def counted(*args):
+            tried_again[name] += 1
+            return real(*args)
+
+        return counted
+
+    for name in tried_again:
+        monkeypatch.setattr(RatingPlan, name, count(name))
+    expected: dict = {}
+    gate = await asyncpg.connect(postgres_url)
+    for round_, ids in enumerate((("a1", "b1"), ("a2", "b2"), ("a3", "b3"))):
+        two.rating_tries = 0 if round_ == 2 else 3
+        ends = [await last_move(one, ids[0]), await last_move(two, ids[1])]
+        async with gate.transaction():
+            await gate.execute("SELECT 1 FROM matches WHERE id = $1 FOR UPDATE", ids[0])
+            first = asyncio.create_task(finish(one, *ends[0]))
+            await _waiting(gate, 1)
+            second = asyncio.create_task(finish(two, *ends[1]))
+            if round_ == 0:  # no rating row to wait for: the second writes first
+                await second
+            else:  # the first holds the rating rows: the second waits for them
+                await _waiting(gate, 2)
+        await asyncio.gather(first, second)
+        results = [rated_result(*end) for end in ends]
+        for result in results if round_ else results[::-1]:
+            expected = {**expected, **rate(result, expected)}
+    await gate.close()
+    ratings = await rows(one, "ratings")
+    assert {r[4] for r in ratings} == {6}  # six finishes, each counted once
+    assert {r[1]: Rating(r[2], r[3], r[4]) for r in ratings if r[0] == 0} == expected
+    assert len(await rows(one, "rating_history")) == 6 * 4
+    # a first row created meanwhile, then ratings changed meanwhile (twice): tried again
+    assert tried_again == {"refused": 3, "unknown": 1}
+    for store in (one, two):
+        await store.close()
+
+
+async def _waiting(conn: asyncpg.Connection, count: int) -> None:
+    """Until ``count`` statements wait for a lock."""
+    for _ in range(200):
+        if await conn.fetchval("SELECT count(*) FROM pg_locks WHERE NOT granted") >= count:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("no statement came to wait")
