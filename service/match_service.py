@@ -133,6 +133,7 @@ class MatchService(MatchServiceAPI):
         self._reload.clear()
         for match in await self.store.live_matches(self.shards):
             self._remember(match)
+        await self._prime_ratings(list(self._live.values()))
 
     async def close(self) -> None:
         await self.store.close()
@@ -202,7 +203,15 @@ class MatchService(MatchServiceAPI):
             raise
         self._reload.discard(before.id)
         self._remember(after)
+        if before.status == "lobby" and after.status == "playing":
+            await self._prime_ratings([after])
         return after
+
+    async def _prime_ratings(self, matches: list[Match]) -> None:
+        """Let the store learn the ratings these matches will update when they end, so that
+        end is one write (docs/ratings.md, "Cost"); only a hint, a failure changes nothing."""
+        with contextlib.suppress(MatchError):
+            await self.store.prime_ratings(matches)
 
     async def _committed(self, after: Match) -> bool:
         """Whether a write whose reply was lost is in the database: re-read for up to about

@@ -236,6 +236,11 @@ class MatchStore(Protocol):
         ``StaleVersion``. ``rating`` updates the players' ratings in every scope of the
         match (all servers, and its server) and adds their history rows."""
 
+    async def prime_ratings(self, matches: Sequence[Match]) -> None:
+        """A hint that these live matches will end rated: the PostgreSQL store reads the
+        ratings of their people it does not know yet, so the move that ends one is a single
+        statement (storage/pg_ratings.py); SQLite does nothing."""
+
     async def save_move(
         self,
         match: Match,

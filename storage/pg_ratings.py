@@ -16,11 +16,12 @@ the unique key aborts the whole statement, and the next try sees the row.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import asyncpg
 
+from gamecore.match import Match
 from gamecore.ratings import RatedResult, Rating, rate
 from storage.ratings import scopes
 
@@ -85,6 +86,24 @@ RETRY_ERRORS: tuple[type[BaseException], ...] = (
     asyncpg.UniqueViolationError,  # a first rating row created meanwhile
     asyncpg.DeadlockDetectedError,
 )
+
+
+def rated_keys(matches: Iterable[Match]) -> list[tuple[int, int, str]]:
+    """The rating rows the ends of these matches will write, (scope, user, game): each
+    person at the table (or who left it to a computer) in every scope of a match that
+    counts (two or more seats, not practice)."""
+    keys: set[tuple[int, int, str]] = set()
+    for match in matches:
+        if match.practice or len(match.seats) < 2:
+            continue
+        people = {s.former if s.is_computer else s.user_id for s in match.seats}
+        keys |= {
+            (scope, u, match.game_id)
+            for scope in scopes(match.guild_id)
+            for u in people
+            if u is not None
+        }
+    return sorted(keys)
 
 
 class KnownRatings:

@@ -43,7 +43,14 @@ from storage.codec import (
     row_to_match,
     rows_to_live_matches,
 )
-from storage.pg_ratings import RATED_ANSWER, RETRY_ERRORS, KnownRatings, RatingPlan, rating_ctes
+from storage.pg_ratings import (
+    RATED_ANSWER,
+    RETRY_ERRORS,
+    KnownRatings,
+    RatingPlan,
+    rated_keys,
+    rating_ctes,
+)
 from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
 from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
 from storage.records import (
@@ -400,6 +407,19 @@ class PostgresMatchStore:
         except StoreUnavailable:
             RatingPlan.of(match.guild_id, result, self._known).unknown(self._known)
             raise
+
+    async def prime_ratings(self, matches: Sequence[Match]) -> None:
+        keys = [k for k in rated_keys(matches) if self._known.get(k) is None]
+        if not keys:
+            return
+        rows = await self._fetch(
+            "SELECT r.scope, r.user_id, r.game_id, r.mu, r.sigma, r.matches FROM ratings r "
+            "JOIN unnest($1::bigint[], $2::bigint[], $3::text[]) AS k(scope, user_id, game_id) "
+            "ON r.scope = k.scope AND r.user_id = k.user_id AND r.game_id = k.game_id",
+            *(list(column) for column in zip(*keys, strict=True)),
+        )
+        for r in rows:
+            self._known.put((r[0], r[1], r[2]), Rating(r[3], r[4], r[5]))
 
     async def save_move(
         self,

@@ -325,6 +325,9 @@ class SqliteMatchStore:
             update, single_statement=action is not None and not stats and rating is None
         )
 
+    async def prime_ratings(self, matches: Sequence[Match]) -> None:
+        """Nothing: the rated end reads the ratings in its own transaction (no round trip)."""
+
     async def save_move(
         self,
         match: Match,

@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
 import storage.postgres
 import storage.sqlite
 from service import MatchService
 from storage import PostgresMatchStore, SqliteMatchStore, store_for
+from storage.pg_ratings import RatingPlan
 from storage.pg_schema import RATINGS_MIGRATION as PG_RATINGS
 from storage.schema import RATINGS_MIGRATION as SQLITE_RATINGS
 
@@ -86,6 +89,39 @@ async def test_a_finished_match_rates_its_people_in_both_scopes_and_practice_cou
     await again.start()  # a restart: the same ratings and tables
     assert await figures(again) == before
     await again.close()
+
+
+@pytest.mark.parametrize("backend", ["postgres"], indirect=True)
+async def test_a_process_learns_the_ratings_when_a_match_starts_or_it_restarts(
+    store, clock, monkeypatch
+):
+    """PostgreSQL: a process that has not seen these people's ratings (a restart) reads
+    them when their match starts, or when it finds the match running at its own start, so
+    the move that ends the match is one statement that is never refused for a stale belief."""
+    refused = []
+    learn = RatingPlan.refused
+    monkeypatch.setattr(RatingPlan, "refused", lambda *a: refused.append(a) or learn(*a))
+    first = MatchService(store, clock=clock, seed_source=drawn_seeds())
+    await first.start()
+    await race(first, (A, B))  # rating rows exist from here on
+    await first.close()
+    for restart_mid_match in (False, True):
+        service = MatchService(store_for(_url(store)), clock=clock, seed_source=drawn_seeds())
+        await service.start()  # a fresh process: it knows no rating yet
+        lobby = await service.new_match("toy-race", GUILD, 9, A)
+        await service.lobby_join(lobby.id, B)
+        match = await service.lobby_start(lobby.id, A)
+        if restart_mid_match:
+            await service.close()
+            service = MatchService(store_for(_url(store)), clock=clock)
+            await service.start()
+        while match.status == "playing":
+            user = match.seats[match.to_move[0]].user_id
+            match = (await service.play(match.id, user, "add 3")).final
+        await service.close()
+    assert refused == []
+    await store.open()
+    assert {r.rating.matches for u in (A, B) for r in await store.ratings(u, GUILD)} == {3}
 
 
 async def test_resigning_counts_last_against_a_computer_that_plays_on(store, clock):
