@@ -22,8 +22,8 @@ from dataclasses import dataclass
 import asyncpg
 
 from gamecore.match import Match
-from gamecore.ratings import RatedResult, Rating, rate
-from storage.ratings import scopes
+from gamecore.ratings import RatedResult, Rating
+from storage.ratings import rate_scopes, scopes
 
 #: Column types of the statement's rating arrays, in order (:meth:`RatingPlan.params`).
 ARRAY_TYPES = ("bigint", "bigint", "float8", "float8", "int", "float8", "float8", "int")
@@ -138,15 +138,13 @@ class RatingPlan:
 
     @classmethod
     def of(cls, guild_id: int | None, result: RatedResult, known: KnownRatings) -> RatingPlan:
-        rows = []
-        done: dict[tuple[Rating | None, ...], dict[int, Rating]] = {}
         users = sorted(set(result.users))
-        for scope in scopes(guild_id):
-            old = {u: r for u in users if (r := known.get((scope, u, result.game_id)))}
-            # the same ratings in both scopes (people who play in one server): rated once
-            same = tuple(old.get(u) for u in users)
-            new = done[same] = done[same] if same in done else rate(result, old)
-            rows += [(scope, u, old.get(u), new[u]) for u in users]
+        old = {
+            scope: {u: r for u in users if (r := known.get((scope, u, result.game_id)))}
+            for scope in scopes(guild_id)
+        }
+        new = rate_scopes(result, old)
+        rows = [(s, u, old[s].get(u), new[s][u]) for s in old for u in users]
         return cls(result.game_id, tuple(rows))
 
     def params(self) -> tuple[object, ...]:

@@ -20,6 +20,23 @@ def scopes(guild_id: int | None) -> tuple[int, ...]:
     return (GLOBAL_SCOPE,) if guild_id is None else (GLOBAL_SCOPE, guild_id)
 
 
+def rate_scopes(
+    result: RatedResult, current: Mapping[int, Mapping[int, Rating]]
+) -> dict[int, dict[int, Rating]]:
+    """The new ratings in each scope of ``current`` (scope → user → rating, a person
+    missing: no rating yet). Scopes where the people hold the same ratings (everyone who
+    plays in one server only) are rated once: the arithmetic is most of a finish's cost."""
+    users = sorted(set(result.users))
+    done: dict[tuple[Rating | None, ...], dict[int, Rating]] = {}
+    new = {}
+    for scope, ratings in current.items():
+        same = tuple(ratings.get(u) for u in users)
+        if same not in done:
+            done[same] = rate(result, ratings)
+        new[scope] = done[same]
+    return new
+
+
 def stored_match(row: Mapping[str, Any]) -> Match:
     """A finished match as far as ratings need it, from its row."""
     return Match(

@@ -28,7 +28,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from gamecore.match import Match, StatLine
-from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating, rate
+from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -47,7 +47,7 @@ from storage.codec import (
     row_to_match,
     rows_to_live_matches,
 )
-from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
+from storage.ratings import REPLAY_COLUMNS, Replay, left_early, rate_scopes, scopes, stored_match
 from storage.records import (
     ActionRecord,
     DailyMatch,
@@ -727,12 +727,11 @@ def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
         f"AND user_id IN ({', '.join('?' for _ in users)})",
         (result.game_id, *kept, *users),
     ).fetchall()
+    current = {s: {r[1]: Rating(r[2], r[3], r[4]) for r in rows if r[0] == s} for s in kept}
     new = [
         (scope, user, rating)
-        for scope in kept
-        for user, rating in rate(
-            result, {r[1]: Rating(r[2], r[3], r[4]) for r in rows if r[0] == scope}
-        ).items()
+        for scope, ratings in rate_scopes(result, current).items()
+        for user, rating in ratings.items()
     ]
     conn.executemany(
         "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "

@@ -91,6 +91,20 @@ async def test_a_finished_match_rates_its_people_in_both_scopes_and_practice_cou
     await again.close()
 
 
+async def test_each_scope_is_rated_from_its_own_ratings(store, clock):
+    """In a second server the two people are newcomers there, not across all servers."""
+    service = MatchService(store, clock=clock, seed_source=drawn_seeds())
+    await service.start()
+    await race(service, (A, B))
+    await race(service, (A, B), guild=GUILD + 1)
+    for person in (A, B):
+        (everywhere,) = await service.ratings(person)
+        (there,) = await service.ratings(person, guild_id=GUILD + 1)
+        assert (everywhere.rating.matches, there.rating.matches) == (2, 1)
+        assert there.rating.shown in (1605, 1395)  # a first match between newcomers
+    await service.close()
+
+
 @pytest.mark.parametrize("backend", ["postgres"], indirect=True)
 async def test_a_process_learns_the_ratings_when_a_match_starts_or_it_restarts(
     store, clock, monkeypatch
