@@ -147,9 +147,16 @@ class Presentation:
         """A computer player's name in the lobby menu (``.about``: its one-line description)."""
         return Text(f"player.{self.game_id}.{name}", fallback=name)
 
-    def event_text(self, kind: str, data: Mapping[str, Any]) -> Text:
-        """The line an event gets in the board's log (no line when the key is missing)."""
-        return Text(f"event.{self.game_id}.{kind}", data)
+    def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:
+        """The line an event gets in the board's log, in words for people (no line when the
+        key is missing): ``names`` are the seats as the board names them (badge and name),
+        and ``{name}`` is the event's ``seat``. Default: ``event.<game>.<kind>`` with the
+        event's data as it is; a game whose data holds notation (cards, places, flags)
+        says it in words here. The notation stays in the game's own log and the CLI."""
+        params = dict(data)
+        if "seat" in data:
+            params["name"] = seat_text(names, data["seat"])
+        return Text(f"event.{self.game_id}.{kind}", params)
 
     def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:  # noqa: ARG002 - the default knows no game's words; games read the view for context
         """A move in words for people (a menu option): ``reveal C3 7H C2`` → "Turn over C2
@@ -188,3 +195,10 @@ def cards_text(cards: Sequence[str]) -> Text:
     if not cards:
         return Text("alt.none")
     return Text("alt.items", {"items": tuple(card_text(c) for c in cards)})
+
+
+def seat_text(names: Sequence[str], seat: Any) -> str:
+    """A seat as the board names it (``names[seat]``); its number from 1 when ``names``
+    does not reach it."""
+    index = int(seat)
+    return names[index] if 0 <= index < len(names) else str(index + 1)

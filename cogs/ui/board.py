@@ -143,9 +143,12 @@ def actor(match: Match, seat: int, fallback: str, locale: str) -> str:
     return seat_label(match, seat, locale)
 
 
-def event_line(game_id: str, kind: str, data: dict[str, Any], locale: str) -> str | None:
-    """The game's line for an event, or None when the game gives this kind no line."""
-    text = presentation_of(game_id).event_text(kind, data)
+def event_line(
+    game_id: str, kind: str, data: dict[str, Any], names: Sequence[str], locale: str
+) -> str | None:
+    """The game's line for an event in words (``names``: each seat's badge and name), or
+    None when the game gives this kind no line."""
+    text = presentation_of(game_id).event_text(kind, data, names)
     return say(text, locale) if has_key(text.key) else None
 
 
@@ -154,6 +157,9 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
     if outcome is None:
         return []
     lines: list[str] = []
+    names = [
+        actor(match, seat, seat_place.name, locale) for seat, seat_place in enumerate(match.seats)
+    ]
     for step in (outcome, *outcome.follow_ups):
         lines.append(
             t(
@@ -164,10 +170,7 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
             )
         )
         for event in step.events:
-            data = dict(event.data)
-            if isinstance(data.get("seat"), int) and 0 <= data["seat"] < len(match.seats):
-                data["name"] = seat_label(match, data["seat"], locale)
-            text = event_line(match.game_id, event.kind, data, locale)
+            text = event_line(match.game_id, event.kind, dict(event.data), names, locale)
             if text:
                 lines.append(f"• {text}")
     return lines[-LOG_LINES:]

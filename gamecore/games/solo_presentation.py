@@ -1,7 +1,9 @@
-"""How the two solo card games describe their pictures in words (the images' alt text).
+"""How the two solo card games say their moves, events and pictures in words (menus, the
+board's log, the images' alt text).
 
-Pure: catalog keys (``alt.*``) that the front end translates. The solo view is the player's
-own, and nothing in it is hidden from them.
+Pure: catalog keys (``alt.*``, ``event.*``) that the front end translates. The solo view is
+the player's own, and nothing in it is hidden from them. Cells (C3) and levels are said as the
+picture labels them; cards in words ("the king of hearts"), never as notation (KH).
 """
 
 from __future__ import annotations
@@ -22,6 +24,21 @@ def _last_move(view: Mapping[str, Any]) -> Text | None:
     return Text("alt.last_move", {"move": last}) if last else None
 
 
+def _worded(
+    data: Mapping[str, Any], cards: Sequence[str], lists: Sequence[str] = ()
+) -> dict[str, Any]:
+    """``data`` with the cards under ``cards`` (``KH``) and the card lists under ``lists``
+    (``5D QC``) in words; everything else as it is."""
+    params = dict(data)
+    for key in cards:
+        if key in data:
+            params[key] = card_text(str(data[key]))
+    for key in lists:
+        if key in data:
+            params[key] = cards_text(str(data[key]).split())
+    return params
+
+
 def _common_end(view: Mapping[str, Any]) -> list[Text]:
     lines = [_last_move(view)]
     return [line for line in lines if line is not None]
@@ -29,6 +46,9 @@ def _common_end(view: Mapping[str, Any]) -> list[Text]:
 
 class CartographerPresentation(Presentation):
     """Cartographer's Expedition: the 5×5 map, the hand, the pile."""
+
+    def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:  # noqa: ARG002 - one player: the line needs no name
+        return Text(f"event.{self.game_id}.{kind}", _worded(data, ("card", "revealed")))
 
     def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:  # noqa: ARG002 - the notation says it all
         words = notation.split()
@@ -67,6 +87,12 @@ class CartographerPresentation(Presentation):
 
 class DelverPresentation(Presentation):
     """Dungeon Delver: four levels of face-down cards, the hand, the deck."""
+
+    def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:  # noqa: ARG002 - one player: the line needs no name
+        return Text(
+            f"event.{self.game_id}.{kind}",
+            _worded(data, ("card", "revealed", "target"), ("cards",)),
+        )
 
     def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:  # noqa: ARG002 - the notation says it all
         words = notation.split()

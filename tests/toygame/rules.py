@@ -102,10 +102,10 @@ class DropFour(Game[DropState, int]):
         stacks[action] = (*stacks[action], player)
         row = len(stacks[action]) - 1
         after = replace(state, stacks=tuple(stacks), to_move=1 - player, last=action)
-        events = [Event("dropped", {"player": player + 1, "column": self.format_action(action)})]
+        events = [Event("dropped", {"seat": player, "column": self.format_action(action)})]
         if makes_four(after, action, row, player):
             after = replace(after, winner=player)
-            events.append(Event("won", {"player": player + 1}))
+            events.append(Event("won", {"seat": player}))
         elif after.full:
             events.append(Event("draw"))
         return after, events

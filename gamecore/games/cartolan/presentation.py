@@ -12,6 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamecore.games.cartolan.event_words import event_words
 from gamecore.presentation import (
     Controls,
     Move,
@@ -217,6 +218,10 @@ class CartolanPresentation(Presentation):
         if len(summary) > SUMMARY_LIMIT:
             summary = summary[: SUMMARY_LIMIT - 1] + "…"
         return summary
+
+    def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:
+        """Places, wealth and seats in words (``event_words``)."""
+        return event_words(kind, data, names)
 
     def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:
         """A move in words: the label its button or menu option carries."""

@@ -1,4 +1,5 @@
-"""How Speiderne describes its pictures in words (the images' alt text).
+"""How Speiderne says its moves, events and pictures in words (menus, the board's log, the
+images' alt text).
 
 Pure: catalog keys (``alt.*``) the front end translates. The public board's view has no
 hand; a seat's view (its private hand picture) has that seat's own cards and nothing more.
@@ -9,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from gamecore.games.speiderne.event_words import event_words
 from gamecore.presentation import Presentation, Text, card_text, cards_text
 
 
@@ -18,6 +20,10 @@ def _name(names: Sequence[str], seat: Any) -> str:
 
 
 class SpeidernePresentation(Presentation):
+    def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:
+        """Cards, seats and outcomes in words (``event_words``)."""
+        return event_words(kind, data, names)
+
     def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:
         """Each move in words; a defence names the card it is against (the view's pending
         threat), a funding the expedition it pays for."""

@@ -1,0 +1,121 @@
+"""The board's event lines speak words, not notation: every registered game, played from seeded
+positions to the end in both languages, gives lines with no coordinates (``6,-1``), no card
+notation (``7H``), no ``-`` for nothing, no ``{placeholder}``, no catalog key or Python value
+(``True``, ``all_discovered``), seats named by badge and name; and a public board's line never
+names a card that the public view hides."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from cogs.ui.board import event_line
+from cogs.ui.labels import say
+from cogs.ui.seats import badge
+from gamecore.presentation import card_text
+from gamecore.registry import get_game, list_games
+from i18n import t
+
+LOCALES = ("en", "ja")
+#: What notation looks like in a line a person reads.
+NOTATION = {
+    "coordinates": re.compile(r"-?\d+\s*,\s*-?\d+(?!\d)"),
+    "card": re.compile(r"(?<![\w.])(?:10|[2-9AJQK])[SHDC](?!\w)"),
+    "dash for nothing": re.compile(r"(?:^|[\s(:：（])-(?=$|[\s.,)）。])"),
+    "placeholder": re.compile(r"[{}]"),
+    "catalog key": re.compile(r"\b(?:event|alt|end|move|cartolan|seat)\.[\w.-]+"),
+    "Python value": re.compile(r"\b(?:True|False|None)\b"),
+    "identifier": re.compile(r"\b[a-z]+_[a-z_]+\b"),
+    "seat by number": re.compile(r"(?i)\b(?:player|seat)\s*\d|プレイヤー\s*\d"),
+}
+PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
+#: Games per game id: at least two, more while they are short (solo games end in a few
+#: steps), so each meets most kinds of event and the file stays within a few seconds.
+MIN_GAMES, MAX_GAMES, ENOUGH_STEPS = 2, 12, 400
+MAX_STEPS = 1500
+
+
+def notation_in(line: str) -> list[str]:
+    """The kinds of notation ``line`` shows (empty: it reads as words)."""
+    return [kind for kind, pattern in NOTATION.items() if pattern.search(line)]
+
+
+def test_the_notation_check_fails_on_the_old_lines() -> None:
+    """The lines the boards showed before they spoke words are caught."""
+    for old in (
+        "explored 6,-1 (+0)",
+        "Storm at C2, threat 1 (8C): defended with -, lost 7S.",
+        "lost -.",
+        "attacked an Adventurer (success: True)",
+        "game over (all_discovered)",
+        "moved {side}",
+        "event.cartolan.move",
+        "Player 2 dropped a disc into column c.",
+    ):
+        assert notation_in(old), old
+    assert not notation_in("① alice explored a new tile 2 north and 1 west of the Capital")
+    assert not notation_in("Expedition E4 of ② bob sank at C2 (a storm).")
+
+
+def played(game_id: str, seats: int, seed: int) -> Iterator[tuple[Any, Any, Any]]:
+    """(state before, state after, events) of every step of one game of random moves."""
+    game = get_game(game_id)
+    rng = random.Random(seed)
+    state = game.setup(seats, seed, None)
+    for _ in range(MAX_STEPS):
+        status = game.status(state)
+        if status.over:
+            return
+        seat = status.to_move[0]
+        legal = game.legal_actions(state, seat)
+        after, events = game.apply(state, seat, legal[rng.randrange(len(legal))])
+        yield state, after, events
+        state = after
+
+
+def hidden_cards(game: Any, before: Any, after: Any, seats: int) -> set[str]:
+    """Cards in some seat's hand after the step that the public board showed neither before
+    nor after it (a card taken from the public insurance row was seen by everybody)."""
+    shown = json.dumps([game.view(before, None), game.view(after, None)])
+    return {
+        card
+        for seat in range(seats)
+        for card in game.view(after, seat).get("hand") or []
+        if f'"{card}"' not in shown
+    }
+
+
+GAMES = sorted(game.id for game in list_games())
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_event_line_reads_as_words(game_id: str) -> None:
+    game = get_game(game_id)
+    solo = game.max_players == 1
+    seats = game.min_players if solo else min(3, game.max_players)
+    names = [f"{badge(seat)} {PEOPLE[seat]}" for seat in range(seats)]
+    kinds: set[str] = set()
+    steps = 0
+    for seed in range(1, MAX_GAMES + 1):
+        if seed > MIN_GAMES and steps >= ENOUGH_STEPS:
+            break
+        for before, after, events in played(game_id, seats, seed):
+            steps += 1
+            secret = set() if solo else hidden_cards(game, before, after, seats)
+            for event in events:
+                for locale in LOCALES:
+                    line = event_line(game_id, event.kind, dict(event.data), names, locale)
+                    if line is None:
+                        continue
+                    kinds.add(event.kind)
+                    assert not notation_in(line), (event.kind, event.data, line)
+                    if "{name}" in t(f"event.{game_id}.{event.kind}", locale) and not solo:
+                        assert names[int(event.data["seat"])] in line, line  # badge and name
+                    for card in secret:  # a card only a hand shows stays unnamed
+                        assert say(card_text(card), locale) not in line, (card, line)
+    assert kinds, f"{game_id}: no event got a line"
