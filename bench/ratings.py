@@ -176,14 +176,14 @@ def _report(name: str, timings: dict[str, list[float]]) -> None:
 async def update(args: argparse.Namespace) -> None:
     print(f"load average {os.getloadavg()[0]:.1f} at the start (2 cores shared?)")
     with tempfile.TemporaryDirectory() as folder:
-        if "sqlite" in args.backends:
+        if "sqlite" in args.backends.split(","):
             store: MatchStore = SqliteMatchStore(f"{folder}/bench.db")
             await store.open()
             try:
                 _report("SQLite", await _time_store(store, args.matches, (WITHOUT, RATED)))
             finally:
                 await store.close()
-        if "postgres" in args.backends:
+        if "postgres" in args.backends.split(","):
             server = None
             url = args.database_url
             if not url:

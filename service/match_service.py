@@ -209,7 +209,7 @@ class MatchService(MatchServiceAPI):
 
     async def _prime_ratings(self, matches: list[Match]) -> None:
         """Let the store learn the ratings these matches will update when they end, so that
-        end is one write (docs/ratings.md, "Cost"); only a hint, a failure changes nothing."""
+        end is one write (docs/ratings.md, "Storage"); only a hint, a failure changes nothing."""
         with contextlib.suppress(MatchError):
             await self.store.prime_ratings(matches)
 

@@ -1,4 +1,4 @@
-"""The rated finish on PostgreSQL as ONE statement (docs/ratings.md, "Cost"): the players'
+"""The rated finish on PostgreSQL as ONE statement (docs/ratings.md, "Storage"): the players'
 new ratings are computed BEFORE the write from the ratings this process last knew
 (:class:`KnownRatings`), and written by the move's own statement only if every involved
 rating row still holds what they were computed from; otherwise the statement writes
@@ -31,9 +31,10 @@ ARRAY_TYPES = ("bigint", "bigint", "float8", "float8", "int", "float8", "float8"
 
 def rating_ctes(first: int, at: str) -> tuple[str, str]:
     """The statement's parts for the ratings, parameters from ``$first`` (the arrays of
-    :data:`ARRAY_TYPES`, then the game id; ``at``: the history rows' time): the CTEs that lock and check the players' rows
-    (to put before the match's ``UPDATE``, whose ``WHERE`` adds ``(SELECT fine FROM ok)``)
-    and the CTEs that write ratings and history (after it, each ``FROM m``)."""
+    :data:`ARRAY_TYPES`, then the game id; ``at``: the history rows' time): the CTEs that
+    lock and check the players' rows (to put before the match's ``UPDATE``, whose ``WHERE``
+    adds ``(SELECT fine FROM ok)``) and the CTEs that write ratings and history (after it,
+    each ``FROM m``)."""
     arrays = ", ".join(f"${first + i}::{kind}[]" for i, kind in enumerate(ARRAY_TYPES))
     game = f"${first + len(ARRAY_TYPES)}::text"
     check = f"""
