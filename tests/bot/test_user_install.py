@@ -33,39 +33,44 @@ USER_APP_PERMISSIONS = discord.Permissions(
 MAX_FOLLOWUPS = 5
 
 
+#: Discord's channel type of each private place: a group DM, a DM between two people.
+PRIVATE_TYPES = {"group_dm": discord.ChannelType.group, "dm": discord.ChannelType.private}
+
+
 @contextlib.contextmanager
-def installed_by_user(
-    monkeypatch: pytest.MonkeyPatch, *, servers: set[int], group_dms: set[int] = frozenset()
-) -> Iterator[None]:
-    """Interactions in the channels ``servers`` (of a server without the bot) and
-    ``group_dms`` (played as group DMs) come from a user install; every other one from the
-    server install, as Discord marks them."""
+def installed_by_user(monkeypatch: pytest.MonkeyPatch, places: dict[int, str]) -> Iterator[None]:
+    """Interactions in the channels of ``places`` come from the app installed on the
+    person's account, as Discord marks them: ``"server"`` a server without the bot,
+    ``"group_dm"`` / ``"dm"`` a group DM or a DM between people (context 2), ``"both"`` a
+    server the bot is in too (both installs named). Every other one: the server install."""
     original = simcord.interactions.base_payload
 
     def patched(backend: Any, **kwargs: Any) -> Any:
         record, payload = original(backend, **kwargs)
         channel_id, user_id = kwargs["channel_id"], kwargs["user_id"]
-        guild_id = kwargs.get("guild_id")
-        if channel_id not in servers | group_dms:
-            payload["authorizing_integration_owners"] = {"0": str(guild_id or 0)}
+        place = places.get(channel_id)
+        server_install = {"0": str(kwargs.get("guild_id") or 0)}
+        if place in (None, "both"):
+            user_install = {"1": str(user_id)} if place else {}
+            payload["authorizing_integration_owners"] = server_install | user_install
             return record, payload
         payload["authorizing_integration_owners"] = {"1": str(user_id)}
         payload["app_permissions"] = str(USER_APP_PERMISSIONS.value)
-        if channel_id in servers:
-            payload["guild"] = {"id": str(guild_id), "locale": "en-US", "features": []}
-        else:
-            member = payload.pop("member")
-            for key in ("guild_id", "guild_locale"):
-                payload.pop(key)
-            payload["user"] = member["user"]
-            payload["context"] = 2
-            payload["channel"] = {
-                "id": str(channel_id),
-                "type": discord.ChannelType.group.value,
-                "name": "friends",
-                "owner_id": str(user_id),
-                "recipients": [member["user"]],
-            }
+        if place == "server":
+            payload["guild"] = {"id": payload["guild_id"], "locale": "en-US", "features": []}
+            return record, payload
+        member = payload.pop("member")
+        for key in ("guild_id", "guild_locale"):
+            payload.pop(key)
+        payload["user"] = member["user"]
+        payload["context"] = 2
+        payload["channel"] = {
+            "id": str(channel_id),
+            "type": PRIVATE_TYPES[place].value,
+            "name": "friends",
+            "owner_id": str(user_id),
+            "recipients": [member["user"]],
+        }
         return record, payload
 
     monkeypatch.setattr(simcord.interactions, "base_payload", patched)
@@ -108,17 +113,12 @@ def private(result: Any) -> str:
     return "\n".join(str(m.content) for m in messages)
 
 
-@pytest.mark.parametrize("place", ["server", "group_dm"])
+@pytest.mark.parametrize("place", ["server", "group_dm", "dm"])
 async def test_a_solo_game_is_started_and_played_where_the_bot_is_absent(
     env, monkeypatch, place: str
 ) -> None:
     server, channel, alice = elsewhere(env)
-    ids = (
-        {"servers": {channel.id}}
-        if place == "server"
-        else {"servers": set(), "group_dms": {channel.id}}
-    )
-    with installed_by_user(monkeypatch, **ids):
+    with installed_by_user(monkeypatch, {channel.id: place}):
         started = await alice.slash(channel, "game new", game="cartographer", seed=4)
         (match,) = await env.bot.service.find_matches(alice.id)
         dm = alice.user.dm_channel
@@ -143,7 +143,7 @@ async def test_a_solo_game_is_started_and_played_where_the_bot_is_absent(
 
 async def test_a_game_from_elsewhere_takes_clicks_in_the_dm_and_ends(env, monkeypatch) -> None:
     server, channel, alice = elsewhere(env)
-    with installed_by_user(monkeypatch, servers={channel.id}):
+    with installed_by_user(monkeypatch, {channel.id: "server"}):
         await alice.slash(channel, "game new", game="dungeon-delver", seed=5)
         (match,) = await env.bot.service.find_matches(alice.id)
         dm = alice.user.dm_channel
@@ -168,7 +168,7 @@ async def test_a_game_from_elsewhere_takes_clicks_in_the_dm_and_ends(env, monkey
 
 async def test_answers_where_the_bot_is_absent_in_japanese(env, monkeypatch) -> None:
     server, channel, alice = elsewhere(env)
-    with installed_by_user(monkeypatch, servers={channel.id}), japanese(monkeypatch, {alice.id}):
+    with installed_by_user(monkeypatch, {channel.id: "server"}), japanese(monkeypatch, {alice.id}):
         started = await alice.slash(channel, "game new", game="cartographer", seed=4)
         assert "盤面はボットとのDMにあります" in private(started)
         hint = await alice.slash(channel, "hint")
@@ -185,7 +185,7 @@ async def test_a_dm_that_cannot_be_opened_or_written_is_said(env, monkeypatch) -
 
     faults = install(env)
     server, channel, alice = elsewhere(env)
-    with installed_by_user(monkeypatch, servers={channel.id}):
+    with installed_by_user(monkeypatch, {channel.id: "server"}):
         faults.fail("POST", "/users/@me/channels", 403, 50007)
         closed = await alice.slash(channel, "game new", game="cartographer")
         assert "cannot open one with you" in private(closed)
@@ -196,3 +196,17 @@ async def test_a_dm_that_cannot_be_opened_or_written_is_said(env, monkeypatch) -
         (match,) = await env.bot.service.find_matches(alice.id)
         assert f"Your game {match.id} is saved" in private(unsent) and dm.history() == []
     check_only_answered(env, server, channel)
+
+
+async def test_a_server_with_the_bot_plays_as_ever_for_a_user_install_too(env, monkeypatch) -> None:
+    """Both installs named (the bot is in the server, the person added the app too): the
+    board is posted in the channel as always."""
+    server = env.create_guild("Tabletop")
+    channel = server.create_text_channel("games")
+    alice = server.add_member(env.create_user("alice"))
+    with installed_by_user(monkeypatch, {channel.id: "both"}):
+        opened = await alice.slash(channel, "game new", game="cartographer", seed=4)
+    assert not opened.ephemeral
+    (match,) = await env.bot.service.find_matches(alice.id)
+    assert match.guild_id == server.id and match.channel_id == channel.id
+    assert [m.id for m in channel.history()] == [match.board_message_id]
