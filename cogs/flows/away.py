@@ -19,8 +19,8 @@ from cogs.flows.boards import redraw_board
 from cogs.ui import replies
 from cogs.ui.publisher import Published
 from cogs.ui.replies import Interaction
-from gamecore.match import Match
 from i18n import locale_for, t
+from service import Match
 
 
 async def dm_with(interaction: Interaction) -> int | None:
