@@ -17,9 +17,9 @@ from cogs.ui import replies
 from i18n import locale_for, t
 
 #: Where every other command works (the command tree's default, bot.py): server channels
-#: and the bot's DM, with the bot in the server. Said explicitly: a command that names no
-#: install type gets the app's, so enabling user installs for the app would offer it in
-#: places where the bot is absent.
+#: and the bot's DM, with the bot in the server. Said explicitly: Discord documents that a
+#: command naming no install type gets the app's (so enabling user installs would offer it
+#: where the bot is absent); discord/discord-api-docs#7108 reports server-only in practice.
 HOME_CONTEXTS = app_commands.AppCommandContext(guild=True, dm_channel=True, private_channel=False)
 HOME_INSTALLS = app_commands.AppInstallationType(guild=True, user=False)
 #: Where the game commands work (Discord's interaction contexts 0, 1 and 2): server
