@@ -152,6 +152,17 @@ def event_line(
     return say(text, locale) if has_key(text.key) else None
 
 
+def step_words(game_id: str, step: TurnOutcome, locale: str) -> str:
+    """What a step did, in the game's words (``move_text``); a computer's whole turn summed
+    up (``computer_turn == "turn"``) or a move the game has no words for, as its notation."""
+    presentation = presentation_of(game_id)
+    if step.kind != "computer" or presentation.computer_turn != "turn":
+        words = say(presentation.move_text(step.notation), locale)
+        if words != step.notation:
+            return words
+    return f"`{step.notation}`"
+
+
 def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> list[str]:
     """The last step and its automatic follow-ups as one-liners, events under each."""
     if outcome is None:
@@ -166,7 +177,7 @@ def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> lis
                 f"board.log.{step.kind}",
                 locale,
                 name=actor(match, step.seat, step.seat_name, locale),
-                notation=step.notation,
+                move=step_words(match.game_id, step, locale),
             )
         )
         for event in step.events:

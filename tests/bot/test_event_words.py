@@ -1,8 +1,10 @@
-"""The board's event lines speak words, not notation: every registered game, played from seeded
-positions to the end in both languages, gives lines with no coordinates (``6,-1``), no card
-notation (``7H``), no ``-`` for nothing, no ``{placeholder}``, no catalog key or Python value
-(``True``, ``all_discovered``), seats named by badge and name; and a public board's line never
-names a card that the public view hides."""
+"""The board's log speaks words, not notation: every registered game, played from seeded
+positions to the end in both languages, gives a step line ("① alice: Adventurer 1 moves
+north") and event lines with no coordinates (``6,-1``), no card notation (``7H``), no ``-``
+for nothing, no ``{placeholder}``, no catalog key or Python value (``True``,
+``all_discovered``), seats named by badge and name; and a public board's line never names a
+card that the public view hides. (A computer's whole Cartolan turn keeps its one-line
+summary of moves; its events are words.)"""
 
 from __future__ import annotations
 
@@ -14,12 +16,13 @@ from typing import Any
 
 import pytest
 
-from cogs.ui.board import event_line
+from cogs.ui.board import outcome_lines
 from cogs.ui.labels import say
 from cogs.ui.seats import badge
+from gamecore.match import Match, Seat
 from gamecore.presentation import card_text
 from gamecore.registry import get_game, list_games
-from i18n import t
+from service import TurnOutcome
 
 LOCALES = ("en", "ja")
 #: What notation looks like in a line a person reads.
@@ -28,6 +31,7 @@ NOTATION = {
     "card": re.compile(r"(?<![\w.])(?:10|[2-9AJQK])[SHDC](?!\w)"),
     "dash for nothing": re.compile(r"(?:^|[\s(:：（])-(?=$|[\s.,)）。])"),
     "placeholder": re.compile(r"[{}]"),
+    "notation in code style": re.compile(r"`"),
     "catalog key": re.compile(r"\b(?:event|alt|end|move|cartolan|seat)\.[\w.-]+"),
     "Python value": re.compile(r"\b(?:True|False|None)\b"),
     "identifier": re.compile(r"\b[a-z]+_[a-z_]+\b"),
@@ -56,14 +60,17 @@ def test_the_notation_check_fails_on_the_old_lines() -> None:
         "moved {side}",
         "event.cartolan.move",
         "Player 2 dropped a disc into column c.",
+        "① alice: `move 1 N`",
+        "Automatic: `claim 2`",
     ):
         assert notation_in(old), old
     assert not notation_in("① alice explored a new tile 2 north and 1 west of the Capital")
     assert not notation_in("Expedition E4 of ② bob sank at C2 (a storm).")
 
 
-def played(game_id: str, seats: int, seed: int) -> Iterator[tuple[Any, Any, Any]]:
-    """(state before, state after, events) of every step of one game of random moves."""
+def played(game_id: str, seats: int, seed: int) -> Iterator[tuple[Any, Any, int, str, Any]]:
+    """(state before, state after, seat, notation, events) of every step of one game of
+    random moves."""
     game = get_game(game_id)
     rng = random.Random(seed)
     state = game.setup(seats, seed, None)
@@ -73,8 +80,9 @@ def played(game_id: str, seats: int, seed: int) -> Iterator[tuple[Any, Any, Any]
             return
         seat = status.to_move[0]
         legal = game.legal_actions(state, seat)
-        after, events = game.apply(state, seat, legal[rng.randrange(len(legal))])
-        yield state, after, events
+        action = legal[rng.randrange(len(legal))]
+        after, events = game.apply(state, seat, action)
+        yield state, after, seat, game.format_action(action), events
         state = after
 
 
@@ -93,29 +101,36 @@ def hidden_cards(game: Any, before: Any, after: Any, seats: int) -> set[str]:
 GAMES = sorted(game.id for game in list_games())
 
 
+def log_lines(match: Match, seat: int, notation: str, events: Any, locale: str) -> list[str]:
+    """What the board says happened after a person's step, without its markdown."""
+    outcome = TurnOutcome(match, seat, match.seats[seat].name, notation, tuple(events))
+    return [line.replace("**", "") for line in outcome_lines(match, outcome, locale)]
+
+
 @pytest.mark.parametrize("game_id", GAMES)
 def test_every_event_line_reads_as_words(game_id: str) -> None:
+    """The board's log after every step: the move and its events, in both languages."""
     game = get_game(game_id)
     solo = game.max_players == 1
     seats = game.min_players if solo else min(3, game.max_players)
+    people = tuple(Seat(seat + 1, None, PEOPLE[seat]) for seat in range(seats))
     names = [f"{badge(seat)} {PEOPLE[seat]}" for seat in range(seats)]
     kinds: set[str] = set()
     steps = 0
     for seed in range(1, MAX_GAMES + 1):
         if seed > MIN_GAMES and steps >= ENOUGH_STEPS:
             break
-        for before, after, events in played(game_id, seats, seed):
+        for before, after, seat, notation, events in played(game_id, seats, seed):
             steps += 1
+            match = Match("m1", game_id, 1, 1, 1, seed, seats=people, state=after)
             secret = set() if solo else hidden_cards(game, before, after, seats)
-            for event in events:
-                for locale in LOCALES:
-                    line = event_line(game_id, event.kind, dict(event.data), names, locale)
-                    if line is None:
-                        continue
-                    kinds.add(event.kind)
-                    assert not notation_in(line), (event.kind, event.data, line)
-                    if "{name}" in t(f"event.{game_id}.{event.kind}", locale) and not solo:
-                        assert names[int(event.data["seat"])] in line, line  # badge and name
+            for locale in LOCALES:
+                lines = log_lines(match, seat, notation, events, locale)
+                kinds.update(e.kind for e in events)
+                for line in lines:
+                    assert not notation_in(line), (game_id, notation, line)
                     for card in secret:  # a card only a hand shows stays unnamed
                         assert say(card_text(card), locale) not in line, (card, line)
+                if not solo:  # the step's line names who moved by badge and name
+                    assert lines[0].startswith(names[seat]), lines[0]
     assert kinds, f"{game_id}: no event got a line"

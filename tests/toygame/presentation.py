@@ -41,6 +41,11 @@ class DropFourPresentation(Presentation):
         )
 
     @override
+    def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:
+        """``c`` → "Drop a disc into column c" (the picture labels its columns a, b, c…)."""
+        return Text("drop_four.move.drop", {"column": notation}, fallback=notation)
+
+    @override
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         """Whose turn or who won, and each column's discs from the bottom up."""
         winner, to_move = view["winner"], view["to_move"]

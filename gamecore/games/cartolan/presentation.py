@@ -12,7 +12,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamecore.games.cartolan.event_words import event_words
+from gamecore.games.cartolan.event_words import event_words, place_text, side_text
 from gamecore.presentation import (
     Controls,
     Move,
@@ -77,12 +77,48 @@ def verb_text(key: str) -> Text:
     return Text(f"cartolan.label.{key.replace(' ', '_')}", fallback=key.capitalize())
 
 
+#: Moves that name a place (``buy agent 2,-1``): said from the Capital, as the map shows no
+#: coordinates (``cartolan.label.<key>_place``).
+PLACE_MOVES = {"buy agent": "buy_agent", "relocate": "relocate", "deposit": "deposit"}
+CELL = re.compile(r"(-?\d+),(-?\d+)")
+#: An Adventurer as its token on the map reads: seat number, dot, Adventurer number.
+TOKEN = re.compile(r"\d+\.\d+")
+
+
+def step_label(words: list[str]) -> Text | None:
+    """A step, gust or wait of an Adventurer in words (``move 1 N map 2`` → "Adventurer 1
+    moves north with chest map 2"); None for other moves."""
+    verb, args = words[0], words[1:]
+    number = args.pop(0) if args and args[0].isdigit() else ""
+    if verb == "wait" and not args:
+        return Text("cartolan.label.wait_adventurer", {"number": number or "1"})
+    if verb not in ("move", "gust") or not args or args[0] not in DIRECTIONS:
+        return None
+    params: dict[str, Any] = {"number": number or "1", "side": side_text(args[0])}
+    if verb == "move" and args[1:2] == ["map"] and len(args) == 3:
+        return Text("cartolan.label.move_map", {**params, "map": args[2]})
+    return Text(f"cartolan.label.{verb}_side", params) if len(args) == 1 else None
+
+
 def move_label(notation: str, view: Mapping[str, Any] | None = None) -> Text:
     """The verb's text and whatever follows it (``Bank 5``); a card choice names the card
-    (its name is printed on the card itself), a chest-map choice its edges."""
+    (its name is printed on the card itself), a chest-map choice its edges; a step, a gust
+    and a wait say the Adventurer and the direction, a place is said from the Capital."""
     key = group_key(notation)
     rest = notation[len(key) :].strip()
     verb = verb_text(key)
+    step = step_label(notation.split()) if notation.strip() else None
+    if step is not None:
+        return Text(step.key, step.params, fallback=notation)
+    if key in ("attack", "rest") and TOKEN.fullmatch(rest):  # as the token reads: 2.1
+        return Text(f"cartolan.label.{key}_adventurer", {"token": rest}, fallback=notation)
+    cell = CELL.fullmatch(rest)
+    if key in PLACE_MOVES and cell:
+        return Text(
+            f"cartolan.label.{PLACE_MOVES[key]}_place",
+            {"place": place_text(cell[1], cell[2])},
+            fallback=notation,
+        )
     decision = (view or {}).get("decision") or {}
     index = int(rest) - 1 if rest.isdigit() else -1
     if key == "choose" and 0 <= index < len(decision.get("cards") or []):

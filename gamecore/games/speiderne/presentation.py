@@ -48,7 +48,8 @@ class SpeidernePresentation(Presentation):
         if verb == "defend" and len(words) == 2:
             pending = (view or {}).get("pending") or {}
             against = pending.get("against")
-            threat = card_text(against) if against else Text("alt.none")
+            # without the view (the board's log, after the storm) the storm stands for its card
+            threat = card_text(against) if against else Text("move.storm")
             if words[1] == "none":
                 return Text("move.defend_none", {"against": threat}, fallback=notation)
             return Text(
