@@ -21,7 +21,7 @@ from typing import Any, TypeVar
 import asyncpg
 
 from gamecore.match import Match, StatLine
-from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating, rate
+from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -52,7 +52,7 @@ from storage.pg_ratings import (
     rating_ctes,
 )
 from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
-from storage.ratings import REPLAY_COLUMNS, Replay, left_early, scopes, stored_match
+from storage.ratings import REPLAY_COLUMNS, Replay, left_early, rate_scopes, scopes, stored_match
 from storage.records import (
     ActionRecord,
     DailyMatch,
@@ -397,16 +397,22 @@ class PostgresMatchStore:
             plan.refused(self._known, answer)
 
         async def locked(conn: asyncpg.Connection) -> None:
+            current = await _lock_ratings(conn, match, result)
             if await conn.fetchval(_SAVE, *params) != 1:
                 raise StaleVersion(match.id, expected_version)
-            for scope, user, rating in await _rate(conn, match, result):
+            for scope, user, rating in await _write_ratings(conn, match, result, current):
                 self._known.put((scope, user, result.game_id), rating)
 
-        try:
-            await self._write(locked)
-        except StoreUnavailable:
-            RatingPlan.of(match.guild_id, result, self._known).unknown(self._known)
-            raise
+        for tries_left in reversed(range(3)):
+            try:
+                await self._write(locked)
+                return
+            except asyncpg.DeadlockDetectedError:  # rolled back whole; the other went on
+                if not tries_left:
+                    raise
+            except StoreUnavailable:
+                RatingPlan.of(match.guild_id, result, self._known).unknown(self._known)
+                raise
 
     async def prime_ratings(self, matches: Sequence[Match]) -> None:
         keys = [k for k in rated_keys(matches) if self._known.get(k) is None]
@@ -768,14 +774,14 @@ _INSERT_HISTORY = (
 )
 
 
-async def _rate(
+async def _lock_ratings(
     conn: asyncpg.Connection, match: Match, result: RatedResult
-) -> list[tuple[int, int, Rating]]:
-    """The finished match's rating update inside a transaction (the rated finish's last
-    resort, ``_save_rated``), in two statements for every scope at once: the players' rows
-    are created (at the default, ``matches`` 0) or locked as they are, in (scope, user)
-    order so two matches ending at once with a player in common update one after the
-    other; then the new ratings and history rows. Returns (scope, user, new rating)."""
+) -> dict[int, dict[int, Rating]]:
+    """The locking transaction's first statement (the rated finish's last resort,
+    ``_save_rated``): the players' rows of every scope created (at the default, ``matches``
+    0) or locked as they are, in (scope, user) order, before anything else of the finish as
+    the single statement does too, so two finishes with a player in common take turns and
+    neither holds a statistics row the other waits for. Returns scope → user → rating."""
     keys = sorted((scope, user) for scope in scopes(match.guild_id) for user in set(result.users))
     rows = await conn.fetch(
         "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
@@ -793,10 +799,21 @@ async def _rate(
     current: dict[int, dict[int, Rating]] = {}
     for row in rows:
         current.setdefault(row[0], {})[row[1]] = Rating(row[2], row[3], row[4])
+    return current
+
+
+async def _write_ratings(
+    conn: asyncpg.Connection,
+    match: Match,
+    result: RatedResult,
+    current: Mapping[int, Mapping[int, Rating]],
+) -> list[tuple[int, int, Rating]]:
+    """The locking transaction's ratings: the new ones from ``current`` (locked), with
+    their history rows. Returns (scope, user, new rating)."""
     new = [
         (scope, user, rating)
-        for scope, ratings in current.items()
-        for user, rating in rate(result, ratings).items()
+        for scope, ratings in rate_scopes(result, current).items()
+        for user, rating in ratings.items()
     ]
     await conn.execute(
         "WITH new AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], "

@@ -24,7 +24,7 @@ from storage import (
 )
 from storage.pg_ratings import RatingPlan
 from tests.service.toy_race import TARGET
-from tests.storage.test_store import NOW, create_started, lobby, play_one, started
+from tests.storage.test_store import NOW, create_started, lobby, play_one
 
 
 class Wire:
@@ -115,12 +115,15 @@ async def test_a_lost_reply_is_an_unknown_outcome(single):
     assert (await single.load("m1")).steps == match.steps + 1
 
 
-async def last_move(store: PostgresMatchStore, match_id: str) -> tuple[rules.Match, rules.Match]:
-    """A rated toy race between 10 and 11 one move before its end, and the move that ends it."""
-    await store.create(lobby(match_id))
-    match = started(match_id)
-    await store.save(match, expected_version=0)
+async def last_move(
+    store: PostgresMatchStore, match_id: str, host: int = 10
+) -> tuple[rules.Match, rules.Match]:
+    """A rated toy race between ``host`` and 11 one move before its end, and the move that
+    ends it."""
     game = get_game("toy-race")
+    await store.create(lobby(match_id, host))
+    match = rules.start(rules.join(lobby(match_id, host), game, 11, "guest", NOW), game, host, NOW)
+    await store.save(match, expected_version=0)
     while match.state.total < TARGET - 3:
         match = await play_one(store, match, 3)
     state, _ = game.apply(match.state, match.to_move[0], 3)
@@ -130,8 +133,13 @@ async def last_move(store: PostgresMatchStore, match_id: str) -> tuple[rules.Mat
 
 
 async def finish(store: PostgresMatchStore, before: rules.Match, after: rules.Match) -> None:
+    """The move that ends the match with its statistics and rating update, as the service
+    writes it."""
     rating = rated_result(before, after)
-    await store.save_move(after, "add 3", before.to_move[0], before.version, rating=rating)
+    stats = rules.stat_lines(before, after)
+    await store.save_move(
+        after, "add 3", before.to_move[0], before.version, stats=stats, rating=rating
+    )
 
 
 async def rows(store: PostgresMatchStore, table: str) -> list[tuple]:
@@ -210,6 +218,33 @@ async def test_two_finishes_sharing_players_at_once_both_count_once(postgres_url
     assert tried_again == {"refused": 3, "unknown": 1}
     for store in (one, two):
         await store.close()
+
+
+async def test_a_finish_that_meets_a_deadlock_is_written_once_all_the_same(postgres_url):
+    """The one case where the two ways of writing a rated finish can wait for each other: a
+    statement that believes 10 a newcomer holds 11's rows, while the locking transaction
+    has just created 10's row and waits for 11's. PostgreSQL aborts one of them (the one
+    that waited first: the transaction) and both finishes are written once."""
+    one, two = (PostgresMatchStore(postgres_url, max_size=2) for _ in range(2))
+    await one.open()
+    await two.open()
+    two.rating_tries = 0  # the locking transaction
+    await finish(one, *await last_move(one, "before", host=12))  # 11 has rows, 10 none
+    ends = [await last_move(one, "a"), await last_move(two, "b")]
+    gate = await asyncpg.connect(postgres_url)
+    async with gate.transaction():
+        await gate.execute("SELECT 1 FROM matches WHERE id = 'a' FOR UPDATE")
+        first = asyncio.create_task(finish(one, *ends[0]))  # holds 11's rows, waits here
+        await _waiting(gate, 1)
+        second = asyncio.create_task(finish(two, *ends[1]))  # creates 10's, waits for 11's
+        await _waiting(gate, 2)
+    await asyncio.gather(first, second)  # the statement now waits for 10's new row
+    await gate.close()
+    ratings = await rows(one, "ratings")
+    assert {r[1]: r[4] for r in ratings} == {10: 2, 11: 3, 12: 1}
+    assert len(await rows(one, "rating_history")) == 2 * 6
+    await one.close()
+    await two.close()
 
 
 async def _waiting(conn: asyncpg.Connection, count: int) -> None:
