@@ -14,6 +14,7 @@ server closed meanwhile is retried once on a fresh one (reads change nothing).
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
@@ -167,6 +168,11 @@ def _save_sql(*, rated: bool = False) -> str:
 
 _SAVE = _save_sql()
 _SAVE_RATED = _save_sql(rated=True)
+#: What a turn sends (the step, a board message or clock write, a reload): run once on
+#: every new connection, so a move never pays a statement's first use (a Parse round trip,
+#: and for the step asyncpg's catalogue query for its array types: several round trips and
+#: about 7 ms of the server's CPU, measured in docs/scaling.md).
+_TURN_STATEMENTS = (_SAVE, _UPDATE_META, f"{_SELECT} WHERE id = $1")
 
 
 def is_postgres_url(url: str) -> bool:
@@ -175,21 +181,22 @@ def is_postgres_url(url: str) -> bool:
 
 class PostgresMatchStore:
     """``MatchStore`` on PostgreSQL. ``max_size``: the pool's connections (a move holds one
-    for one round trip; docs/scaling.md says how many to choose). ``busy_timeout``: how
-    long a call waits for a free connection before ``StoreBusy`` (well below Discord's 3 s);
-    ``timeout``: connecting, and closing the pool."""
+    for one round trip; docs/scaling.md says how many to choose); ``min_size`` (default: all
+    of them) are opened at start and kept, so a burst of moves never waits for a connection
+    to be opened. ``busy_timeout``: how long a call waits for a free connection before
+    ``StoreBusy`` (well below Discord's 3 s); ``timeout``: connecting, and closing the pool."""
 
     def __init__(
         self,
         url: str,
         *,
-        min_size: int = 1,
+        min_size: int | None = None,
         max_size: int = 16,
         timeout: float = 5.0,
         busy_timeout: float = 1.0,
     ) -> None:
         self.url = url
-        self.min_size = min_size
+        self.min_size = max_size if min_size is None else min_size
         self.max_size = max_size
         self.timeout = timeout
         self.busy_timeout = busy_timeout
@@ -197,6 +204,7 @@ class PostgresMatchStore:
         #: Tries of a rated finish as one statement before the locking transaction.
         self.rating_tries = 3
         self._known = KnownRatings()
+        self._migrated = False
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -210,14 +218,32 @@ class PostgresMatchStore:
                 timeout=self.timeout,
                 command_timeout=self.timeout * 6,
                 reset=_keep_session,
+                init=self._on_connect,
             )
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err)) from err
         try:
             await self.migrate()
+            self._migrated = True
+            await self._prepare_pool()
         except BaseException:
             await self.close()  # a failed start leaves no pool behind
             raise
+
+    async def _on_connect(self, conn: asyncpg.Connection) -> None:
+        """A connection opened once the tables exist prepares a turn's statements."""
+        if self._migrated:
+            await _prepare_turn(conn)
+
+    async def _prepare_pool(self) -> None:
+        """The connections opened at start (before the migrations) prepare them now."""
+        pool = self.pool
+        connections = [await pool.acquire() for _ in range(pool.get_idle_size())]
+        try:
+            await asyncio.gather(*(_prepare_turn(conn) for conn in connections))
+        finally:
+            for conn in connections:
+                await pool.release(conn)
 
     async def close(self) -> None:
         pool, self._pool = self._pool, None
@@ -869,6 +895,13 @@ def _lost(conn: asyncpg.Connection, err: BaseException) -> StoreUnavailable:
         conn.terminate()  # the pool opens a fresh one
         return StoreUnavailable(detail)
     return CommitUnknown(detail)
+
+
+async def _prepare_turn(conn: asyncpg.Connection) -> None:
+    """A new connection runs a turn's statements once with NULL parameters (they match no
+    row and change nothing), so they are prepared and their types known before a move."""
+    for sql in _TURN_STATEMENTS:
+        await conn.execute(sql, *[None] * max(map(int, re.findall(r"\$(\d+)", sql))))
 
 
 async def _keep_session(_conn: asyncpg.Connection) -> None:

@@ -254,3 +254,22 @@ async def _waiting(conn: asyncpg.Connection, count: int) -> None:
             return
         await asyncio.sleep(0.01)
     raise AssertionError("no statement came to wait")
+
+
+async def test_a_new_connection_s_first_move_is_one_round_trip(single, postgres_url):
+    """Every connection is opened at start with a turn's statements prepared, so neither a
+    connection, a Parse nor asyncpg's look-up of the array types waits on a move's path."""
+    match = await create_started(single)
+    for size in (3, 1):
+        store = PostgresMatchStore(postgres_url, max_size=size)
+        await store.open()
+        try:
+            assert (store.pool.get_size(), store.pool.get_idle_size()) == (size, size)
+            if size == 1:
+                wire = Wire(store)
+                after = await play_one(store, match, 1)  # the first move this connection sends
+                assert wire.count() == (1, 1)
+                await store.update_meta(replace(after, board_message_id=5), after)
+                assert wire.count() == (1, 1)
+        finally:
+            await store.close()
