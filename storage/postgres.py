@@ -14,7 +14,9 @@ server closed meanwhile is retried once on a fresh one (reads change nothing).
 from __future__ import annotations
 
 import asyncio
+import logging
 import re
+import select
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
@@ -65,6 +67,7 @@ from storage.records import (
 )
 
 T = TypeVar("T")
+log = logging.getLogger("tabletop.storage")
 
 #: Errors that mean "the server is out of reach", not "the statement is wrong".
 UNREACHABLE: tuple[type[BaseException], ...] = (
@@ -205,6 +208,7 @@ class PostgresMatchStore:
         self.rating_tries = 3
         self._known = KnownRatings()
         self._migrated = False
+        self._releasing: set[asyncio.Task[None]] = set()
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -238,6 +242,7 @@ class PostgresMatchStore:
     async def _prepare_pool(self) -> None:
         """The connections opened at start (before the migrations) prepare them now."""
         pool = self.pool
+        await self._returned()
         connections = [await pool.acquire() for _ in range(pool.get_idle_size())]
         try:
             await asyncio.gather(*(_prepare_turn(conn) for conn in connections))
@@ -246,6 +251,7 @@ class PostgresMatchStore:
                 await pool.release(conn)
 
     async def close(self) -> None:
+        await self._returned()
         pool, self._pool = self._pool, None
         if pool is not None:
             try:
@@ -265,14 +271,34 @@ class PostgresMatchStore:
         ``busy_timeout``, ``StoreUnavailable`` when the server cannot be reached."""
         pool = self.pool
         try:
-            async with pool.acquire(timeout=self.busy_timeout) as conn:
+            conn = await pool.acquire(timeout=self.busy_timeout)
+            try:
                 yield conn
+            finally:
+                self._release(conn)
         except TimeoutError as err:
             if pool.get_size() >= self.max_size and pool.get_idle_size() == 0:
                 raise StoreBusy() from None
             raise StoreUnavailable(str(err) or type(err).__name__) from err
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err) or type(err).__name__) from err
+
+    def _release(self, conn: asyncpg.Connection) -> None:
+        """The connection goes back to the pool in a task of its own: asyncpg shields its
+        release in a task, three turns of the event loop its caller would wait for (each
+        behind every other ready task: milliseconds under load) to do nothing it needs."""
+        task = asyncio.get_running_loop().create_task(self.pool.release(conn))
+        self._releasing.add(task)
+        task.add_done_callback(self._released)
+
+    async def _returned(self) -> None:
+        """Until every connection handed back is in the pool again."""
+        await asyncio.gather(*self._releasing, return_exceptions=True)
+
+    def _released(self, task: asyncio.Task[None]) -> None:
+        self._releasing.discard(task)
+        if not task.cancelled() and task.exception() is not None:  # the pool closes it itself
+            log.debug("returning a connection to the pool failed", exc_info=task.exception())
 
     async def _one_statement(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """A write of ONE statement (atomic by itself: no BEGIN/COMMIT round trips). A
@@ -878,10 +904,24 @@ async def _replay_ratings(conn: asyncpg.Connection) -> None:
 
 async def _check_alive(conn: asyncpg.Connection) -> None:
     """Before a write: a connection the server already dropped (its close is seen once the
-    event loop has run) is refused here, so that write is known not to have happened."""
-    await asyncio.sleep(0)
+    event loop has read it) is refused here, so that write is known not to have happened.
+    The event loop runs first only when the server sent something since its last reply (on
+    an idle connection: a close, or what precedes one); else the write goes out at once."""
+    if _unread(conn):
+        await asyncio.sleep(0)
     if conn.is_closed():
         raise StoreUnavailable("the connection was closed by the server")
+
+
+def _unread(conn: asyncpg.Connection) -> bool:
+    """Whether the connection's socket holds bytes (or the end of the stream) the event
+    loop has not read yet: a poll of the socket, no turn of the event loop."""
+    transport = conn._transport  # asyncpg's own; no public accessor
+    sock = None if transport is None else transport.get_extra_info("socket")
+    if sock is None:
+        return True  # closing: let the event loop finish it
+    readable, _, _ = select.select([sock.fileno()], [], [], 0)
+    return bool(readable)
 
 
 def _lost(conn: asyncpg.Connection, err: BaseException) -> StoreUnavailable:

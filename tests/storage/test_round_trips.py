@@ -273,3 +273,41 @@ async def test_a_new_connection_s_first_move_is_one_round_trip(single, postgres_
                 assert wire.count() == (1, 1)
         finally:
             await store.close()
+
+
+async def test_a_move_waits_for_no_turn_of_the_event_loop_but_its_reply(single, monkeypatch):
+    """Under load each turn of the event loop waits behind every ready task: a move is sent
+    without one (the connection's health is read off its socket) and goes on as soon as its
+    reply is read (the connection goes back to the pool in a task of its own)."""
+    match = await play_one(single, await create_started(single), 1)
+    loop = asyncio.get_running_loop()
+    turns, seen = [0], {}
+
+    def tick() -> None:  # runs once in every turn of the event loop
+        turns[0] += 1
+        if "done" not in seen:
+            loop.call_soon(tick)
+
+    fetchval = asyncpg.Connection.fetchval
+
+    async def replied(self, *args, **kwargs):
+        value = await fetchval(self, *args, **kwargs)
+        seen["replied"] = turns[0]
+        return value
+
+    monkeypatch.setattr(asyncpg.Connection, "fetchval", replied)
+    wire = Wire(single)
+    sent = wire.transport.write
+
+    def write(data: bytes) -> None:
+        seen.setdefault("sent", turns[0])
+        sent(data)
+
+    wire.transport.write = write
+    await single._returned()  # the last move's connection is back in the pool
+    loop.call_soon(tick)
+    await asyncio.sleep(0)  # the ticker runs
+    called = turns[0]
+    await play_one(single, match, 2)
+    seen["done"] = turns[0]
+    assert (seen["sent"] - called, seen["done"] - seen["replied"]) == (0, 0)
