@@ -26,8 +26,13 @@ each on a fresh database, every configuration once per round and the rounds one 
 other (so every configuration meets the same machine state), each run in its own Python
 process; ``--code`` adds another checkout of the project run the same way in the same
 rounds (its ``bench/`` must have this file), so an old and a new version compare back to
-back. Prints per configuration the median steady p50/p99, saturation, CPU per turn and
-the rounds that collapsed (steady p99 over 1 s, or a move refused by the database).
+back: every checkout runs under this file's harness (its own code and ``bench/turns.py``),
+so an old checkout needs nothing of this version. Prints per configuration the median
+steady p50/p99, saturation, CPU per turn (the bot processes', and the PostgreSQL server's
+during the steady phase) and the rounds that collapsed (steady p99 over 1 s, or a move
+refused by the database); then issue 22's targets as medians of same-round ratios:
+PostgreSQL's steady p99 against SQLite FULL's, and each configuration's saturation against
+the other checkout's.
 """
 
 from __future__ import annotations
@@ -49,8 +54,15 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+# The checkout whose code runs: this one, or the one ``--compare --code`` runs this harness
+# on (``LOAD_BENCH_CODE``, set by ``_run_elsewhere``): its bench/turns.py and its packages.
+sys.path.insert(
+    0,
+    str(
+        Path(os.environ.get("LOAD_BENCH_CODE") or Path(__file__).resolve().parent.parent) / "bench"
+    ),
+)
+sys.path.insert(0, str(Path(sys.path[0]).parent))
 
 from turns import (
     available_games,
@@ -179,9 +191,10 @@ async def measure(
     steady.counter = [index * 1_000_000 + mine]
     if barrier is not None:
         barrier.wait()  # every process populated: measure together
-    cpu = time.process_time()
+    cpu, server = time.process_time(), server_cpu(args.server_pid) if index == 0 else 0.0
     elapsed = await open_loop(steady, args.rate / count, args.autocompletes, args.seconds)
     cpu = time.process_time() - cpu
+    server = server_cpu(args.server_pid) - server if index == 0 else 0.0
     saturated = Stream(service, ids, args.seed + 100 + index)
     saturated.counter = [index * 1_000_000 + 500_000]
     sat_elapsed = 0.0
@@ -195,9 +208,32 @@ async def measure(
         "rss_loaded": rss_loaded,
         "rss": peak_rss_mb(),
         "cpu": cpu,
+        "server_cpu": server,
         "steady": (steady.turns, steady.completes, steady.conflicts, elapsed),
         "saturated": (saturated.turns, saturated.completes, saturated.conflicts, sat_elapsed),
     }
+
+
+def server_cpu(pid: int | None) -> float:
+    """CPU seconds used so far by the PostgreSQL server ``pid`` (the postmaster) and its
+    processes (one per connection, the WAL writer…), from /proc; 0 without a server."""
+    if not pid:
+        return 0.0
+    ticks = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # ended meanwhile
+            continue
+        if int(entry.name) == pid or int(fields[1]) == pid:
+            ticks += int(fields[11]) + int(fields[12])  # utime + stime
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+def postmaster_pid(data: Path) -> int:
+    return int((data / "postmaster.pid").read_text().split()[0])
 
 
 def worker(args: argparse.Namespace, database: str, index: int, barrier: Any, out: Any) -> None:
@@ -265,6 +301,8 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "p99": p99,
         "saturation": len(saturated[0]) / saturated[3] if saturated[3] else 0.0,
         "cpu_per_turn": sum(p["cpu"] for p in parts) / max(1, len(steady[0])),
+        "server_cpu_per_turn": sum(p.get("server_cpu", 0.0) for p in parts)
+        / max(1, len(steady[0])),
         "refused": refused,
         "collapsed": p99 > 1.0 or refused > 0,
         "rss": max(p["rss"] for p in parts),
@@ -272,12 +310,17 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def compare(args: argparse.Namespace) -> None:
-    """Every configuration of every checkout once per round, rounds one after another."""
+    """Every configuration of every checkout once per round, rounds one after another (the
+    checkouts' order reversed every other round, so neither always runs first)."""
     from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # noqa: PLC0415 - bench-only wheel
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run stops its server
-    codes = [str(Path(__file__).resolve().parent.parent), *args.code]
+    codes = [
+        str(Path(__file__).resolve().parent.parent),
+        *(str(Path(c).resolve()) for c in args.code),
+    ]
     results: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    loads: list[float] = []
     made = 0
     with tempfile.TemporaryDirectory() as folder:
         Path(folder).chmod(0o755)  # the server may run as its own user
@@ -285,48 +328,104 @@ def compare(args: argparse.Namespace) -> None:
         server.start()
         try:
             for round_number in range(args.rounds):
-                for code in codes:
+                for code in codes if round_number % 2 == 0 else codes[::-1]:
                     for config in args.configs:
                         made += 1
                         name = f"r{round_number}_{made}_{config.replace('-', '_')}"
                         kind, sync, processes = CONFIGS[config]
+                        pid = None
                         if kind == "pg":
                             asyncio.run(_create_database(server.url(), name))
                             database = server.url(name)
+                            pid = postmaster_pid(server.data)
                         else:
                             database = str(Path(folder) / f"{name}.db")
-                        figures = _run_elsewhere(code, args, database, sync, processes)
+                        figures = _run_elsewhere(code, args, database, sync, processes, pid)
                         results.setdefault((code, config), []).append(figures)
+                        loads.append(os.getloadavg()[0])
                         print(
                             f"round {round_number + 1} {Path(code).name} {config}: "
                             + ", ".join(
                                 f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
                                 for k, v in figures.items()
-                            ),
+                            )
+                            + f"; load average {loads[-1]:.1f}",
                             flush=True,
                         )
         finally:
             server.cleanup()
-    base = results[(codes[0], args.configs[0])]
-    base_p50 = statistics.median(r["p50"] for r in base)
     print(
         f"\n{args.rounds} rounds of {args.matches} live matches, {args.rate:.0f} moves/s with "
         f"{args.autocompletes} autocompletes each for {args.seconds:.0f} s, then {args.saturate:.0f} s "
-        f"of {args.clients} clients per process; medians; load average {os.getloadavg()[0]:.1f}"
+        f"of {args.clients} clients per process; medians over the rounds; machine load average "
+        f"{min(loads):.1f}–{max(loads):.1f} on {os.cpu_count()} cores"
     )
-    print("| checkout | set-up | steady p50 | steady p99 | saturation | CPU per turn | collapsed |")
+    print(
+        "| checkout | set-up | steady p50 | steady p99 | saturation | CPU per turn: bot + server "
+        "| collapsed |"
+    )
     print("|---|---|---|---|---|---|---|")
     for (code, config), runs in results.items():
         p99s = ", ".join(f"{r['p99'] * 1000:.0f}" for r in runs)
+        bot = statistics.median(r["cpu_per_turn"] for r in runs) * 1000
+        server_part = statistics.median(r.get("server_cpu_per_turn", 0.0) for r in runs) * 1000
         print(
             f"| {Path(code).name} | {config} | {statistics.median(r['p50'] for r in runs) * 1000:.1f} ms "
-            f"({statistics.median(r['p50'] for r in runs) / base_p50:.1f}×) "
             f"| {statistics.median(r['p99'] for r in runs) * 1000:.0f} ms (rounds: {p99s}) "
-            f"| {statistics.median(r['saturation'] for r in runs):.0f} turns/s "
-            f"| {statistics.median(r['cpu_per_turn'] for r in runs) * 1000:.2f} ms "
+            f"| {statistics.median(r['saturation'] for r in runs):,.0f} turns/s "
+            f"| {bot:.2f} + {server_part:.2f} ms "
             f"| {sum(r['collapsed'] for r in runs)}/{len(runs)} "
             f"({sum(r['refused'] for r in runs)} refused) |"
         )
+    for line_ in targets(results, codes, args.configs):
+        print(line_)
+
+
+def same_round(
+    results: dict[tuple[str, str], list[dict[str, Any]]],
+    top: tuple[str, str],
+    bottom: tuple[str, str],
+    key: str,
+) -> tuple[float, str]:
+    """The median over the rounds of ``top``'s ``key`` / ``bottom``'s in the same round, and
+    the rounds' ratios."""
+    ratios = [
+        a[key] / b[key] if b[key] else float("inf")
+        for a, b in zip(results[top], results[bottom], strict=True)
+    ]
+    return statistics.median(ratios), ", ".join(f"{r:.2f}" for r in ratios)
+
+
+def targets(
+    results: dict[tuple[str, str], list[dict[str, Any]]], codes: list[str], configs: list[str]
+) -> list[str]:
+    """Issue 22 item 3's targets for the first checkout, as same-round ratios."""
+    new = codes[0]
+    lines = ["", f"targets ({Path(new).name}; medians of same-round ratios):"]
+    for config in ("pg-1", "pg-2"):
+        if config not in configs:
+            continue
+        runs = results[(new, config)]
+        collapsed = sum(r["collapsed"] for r in runs)
+        lines.append(
+            f"  {config} collapsed in {collapsed}/{len(runs)} rounds: "
+            f"{'met' if collapsed == 0 else 'MISSED'}"
+        )
+        if "sqlite-full" in configs:
+            ratio, rounds = same_round(results, (new, config), (new, "sqlite-full"), "p99")
+            lines.append(
+                f"  {config} steady p99 / SQLite FULL's = {ratio:.2f} (rounds: {rounds}), "
+                f"≤ 1: {'met' if ratio <= 1 else 'MISSED'}"
+            )
+    for old in codes[1:]:
+        for config in configs:
+            ratio, rounds = same_round(results, (new, config), (old, config), "saturation")
+            wanted = " ≥ 1.5: " + ("met" if ratio >= 1.5 else "MISSED") if "pg" in config else ""
+            lines.append(
+                f"  {config} saturation / {Path(old).name}'s = {ratio:.2f}× (rounds: {rounds})"
+                f"{wanted}"
+            )
+    return lines
 
 
 async def _create_database(url: str, name: str) -> None:
@@ -340,12 +439,17 @@ async def _create_database(url: str, name: str) -> None:
 
 
 def _run_elsewhere(
-    code: str, args: argparse.Namespace, database: str, sync: str, processes: int
+    code: str,
+    args: argparse.Namespace,
+    database: str,
+    sync: str,
+    processes: int,
+    server_pid: int | None,
 ) -> dict[str, Any]:
-    """One run of ``code``'s own bench/load.py in a fresh Python process (``--json``)."""
+    """One run of this harness on ``code``'s checkout in a fresh Python process (``--json``)."""
     command = [
         sys.executable,
-        str(Path(code) / "bench" / "load.py"),
+        str(Path(__file__).resolve()),
         "--json",
         "--database",
         database,
@@ -367,6 +471,7 @@ def _run_elsewhere(
         str(args.autocompletes),
         "--seed",
         str(args.seed),
+        *(["--server-pid", str(server_pid)] if server_pid else []),
     ]
     done = subprocess.run(
         command,
@@ -374,7 +479,7 @@ def _run_elsewhere(
         capture_output=True,
         text=True,
         check=False,
-        env={**os.environ, "PYTHONPATH": code},
+        env={**os.environ, "PYTHONPATH": code, "LOAD_BENCH_CODE": code},
     )
     if done.returncode != 0:
         print(done.stderr[-2000:], file=sys.stderr)
@@ -383,6 +488,7 @@ def _run_elsewhere(
             "p99": float("inf"),
             "saturation": 0.0,
             "cpu_per_turn": 0.0,
+            "server_cpu_per_turn": 0.0,
             "refused": -1,
             "collapsed": True,
             "rss": 0.0,
@@ -405,6 +511,7 @@ def run(args: argparse.Namespace) -> None:
             server = PostgresServer(DURABLE_SETTINGS, scratch=folder)
             server.start()
             database = server.url()
+            args.server_pid = postmaster_pid(server.data)
         elif database.startswith("sqlite:///"):
             database = database[len("sqlite:///") :]
         kind = "PostgreSQL" if is_postgres_url(database) else f"SQLite synchronous={args.sync}"
@@ -430,6 +537,12 @@ def run(args: argparse.Namespace) -> None:
         f"{cpu * 1000 / max(1, len(steady[0])):.2f} ms per move incl. its autocompletes; "
         f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
+    if args.server_pid:
+        server = sum(p["server_cpu"] for p in parts)
+        print(
+            f"  CPU of the PostgreSQL server: {server / steady[3]:.0%} of one core, "
+            f"{server * 1000 / max(1, len(steady[0])):.2f} ms per move"
+        )
     top = 0.0
     if args.saturate > 0:
         top = show(
@@ -468,6 +581,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
     parser.add_argument("--code", action="append", default=[], help="another checkout to compare")
+    parser.add_argument("--server-pid", type=int, help="the PostgreSQL server's, for its CPU")
     run(parser.parse_args())
 
 
