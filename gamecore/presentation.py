@@ -176,6 +176,11 @@ class Presentation:
         """A computer turn's moves in one line (``computer_turn == "turn"``)."""
         return " · ".join(notations)
 
+    def summary_text(self, summary: str) -> Text:
+        """A ``turn_summary`` in words for the board's line (its notation stays in logs).
+        Default: the summary as it is."""
+        return Text(f"move.{self.game_id}.unknown", fallback=summary)
+
 
 def card_text(card: str) -> Text:
     """A card in words (``10D`` → "10 of diamonds"): a screen reader reads notation badly."""

@@ -40,6 +40,8 @@ SELECT_LIMIT = 25
 SELECT_ROWS = 4
 #: Event lines kept on the board so it stays short.
 LOG_LINES = 12
+#: Longest step line in words (a computer's whole turn summed up), in characters.
+STEP_LIMIT = 400
 
 #: The accent of a board nobody is to move on (a playing board wears the mover's colour).
 COLOURS = {
@@ -153,14 +155,16 @@ def event_line(
 
 
 def step_words(game_id: str, step: TurnOutcome, locale: str) -> str:
-    """What a step did, in the game's words (``move_text``); a computer's whole turn summed
-    up (``computer_turn == "turn"``) or a move the game has no words for, as its notation."""
+    """What a step did, in the game's words: ``move_text``, or ``summary_text`` for a
+    computer's whole turn summed up (``computer_turn == "turn"``); a move the game has no
+    words for, as its notation."""
     presentation = presentation_of(game_id)
-    if step.kind != "computer" or presentation.computer_turn != "turn":
-        words = say(presentation.move_text(step.notation), locale)
-        if words != step.notation:
-            return words
-    return f"`{step.notation}`"
+    summary = step.kind == "computer" and presentation.computer_turn == "turn"
+    text = (presentation.summary_text if summary else presentation.move_text)(step.notation)
+    words = say(text, locale)
+    if len(words) > STEP_LIMIT:  # a long computer turn: words take more room than notation
+        words = words[: STEP_LIMIT - 1] + "…"
+    return words if words != step.notation else f"`{step.notation}`"
 
 
 def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> list[str]:

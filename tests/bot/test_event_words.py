@@ -3,8 +3,8 @@ positions to the end in both languages, gives a step line ("① alice: Adventure
 north") and event lines with no coordinates (``6,-1``), no card notation (``7H``), no ``-``
 for nothing, no ``{placeholder}``, no catalog key or Python value (``True``,
 ``all_discovered``), seats named by badge and name; and a public board's line never names a
-card that the public view hides. (A computer's whole Cartolan turn keeps its one-line
-summary of moves; its events are words.)"""
+card that the public view hides; a computer's whole turn summed up in one line reads as
+words too ("moved north, east · Place an Agent · End turn")."""
 
 from __future__ import annotations
 
@@ -21,8 +21,8 @@ from cogs.ui.labels import say
 from cogs.ui.seats import badge
 from gamecore.match import Match, Seat
 from gamecore.presentation import card_text
-from gamecore.registry import get_game, list_games
-from service import TurnOutcome
+from gamecore.registry import get_game, list_games, presentation_of
+from service import StepKind, TurnOutcome
 
 LOCALES = ("en", "ja")
 #: What notation looks like in a line a person reads.
@@ -101,9 +101,11 @@ def hidden_cards(game: Any, before: Any, after: Any, seats: int) -> set[str]:
 GAMES = sorted(game.id for game in list_games())
 
 
-def log_lines(match: Match, seat: int, notation: str, events: Any, locale: str) -> list[str]:
-    """What the board says happened after a person's step, without its markdown."""
-    outcome = TurnOutcome(match, seat, match.seats[seat].name, notation, tuple(events))
+def log_lines(
+    match: Match, seat: int, notation: str, events: Any, locale: str, kind: StepKind = "move"
+) -> list[str]:
+    """What the board says happened after a step, without its markdown."""
+    outcome = TurnOutcome(match, seat, match.seats[seat].name, notation, tuple(events), kind)
     return [line.replace("**", "") for line in outcome_lines(match, outcome, locale)]
 
 
@@ -115,13 +117,16 @@ def test_every_event_line_reads_as_words(game_id: str) -> None:
     seats = game.min_players if solo else min(3, game.max_players)
     people = tuple(Seat(seat + 1, None, PEOPLE[seat]) for seat in range(seats))
     names = [f"{badge(seat)} {PEOPLE[seat]}" for seat in range(seats)]
+    presentation = presentation_of(game_id)
     kinds: set[str] = set()
     steps = 0
     for seed in range(1, MAX_GAMES + 1):
         if seed > MIN_GAMES and steps >= ENOUGH_STEPS:
             break
+        turn: list[str] = []  # the seat's moves so far, as a computer's turn sums them up
         for before, after, seat, notation, events in played(game_id, seats, seed):
             steps += 1
+            turn = [*turn[-12:], notation]
             match = Match("m1", game_id, 1, 1, 1, seed, seats=people, state=after)
             secret = set() if solo else hidden_cards(game, before, after, seats)
             for locale in LOCALES:
@@ -133,4 +138,8 @@ def test_every_event_line_reads_as_words(game_id: str) -> None:
                         assert say(card_text(card), locale) not in line, (card, line)
                 if not solo:  # the step's line names who moved by badge and name
                     assert lines[0].startswith(names[seat]), lines[0]
+                if presentation.computer_turn == "turn":  # a computer's turn in one line
+                    summary = presentation.turn_summary(turn)
+                    (line, *_) = log_lines(match, seat, summary, (), locale, "computer")
+                    assert not notation_in(line), (game_id, summary, line)
     assert kinds, f"{game_id}: no event got a line"

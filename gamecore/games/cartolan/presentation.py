@@ -263,6 +263,26 @@ class CartolanPresentation(Presentation):
         """A move in words: the label its button or menu option carries."""
         return move_label(notation, view)
 
+    def summary_text(self, summary: str) -> Text:
+        """``N E E · agent · end`` → "moved north, east, east · Place an Agent · End turn"."""
+        parts: list[Text] = []
+        for part in summary.split(" · "):
+            cut = part.endswith("…")
+            words = part.removesuffix("…").split()
+            sides = [word.removesuffix("+map") for word in words]
+            if sides and all(side in DIRECTIONS for side in sides):
+                parts.append(Text("cartolan.label.steps", {"sides": tuple(map(side_text, sides))}))
+            elif words:
+                parts.append(move_label(" ".join(words)))
+            if cut:
+                parts.append(Text("cartolan.label.more"))
+        if not parts:
+            return Text("cartolan.label.more", fallback=summary)
+        said = parts[-1]
+        for earlier in reversed(parts[:-1]):  # "a · b · c", the order kept
+            said = Text("cartolan.label.then", {"first": earlier, "rest": said})
+        return said
+
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         """The board in words: round and whose decision, each seat's vault and pieces, each
         Adventurer's place and chest, the explored tiles and the last move."""
