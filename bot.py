@@ -27,8 +27,6 @@ from dotenv import load_dotenv
 import renderer
 from cogs import DYNAMIC_ITEMS, EXTENSIONS
 from cogs.command_sync import sync_if_changed
-from cogs.flows.routes import FlowRoutes
-from cogs.ui.components import ComponentRoutes
 from cogs.ui.discord_errors import Classified
 from cogs.ui.notices import note_blocked_thread, note_deleted_thread
 from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
@@ -166,8 +164,6 @@ class TabletopBot(commands.Bot):
         )
         self.settings = settings
         self._service: MatchServiceAPI | None = None
-        #: What clicks on persistent components do (the ui tier does not import the flows).
-        self.routes: ComponentRoutes = FlowRoutes()
         #: Background runs of computer seats, one per match (see cogs/flows/table.py).
         self.computer_tasks: dict[str, asyncio.Task[None]] = {}
         #: Seconds a computer seat waits before each step, so people can follow the board.

@@ -1,30 +1,20 @@
 """Discord adapters, in three tiers whose imports point one way only:
 
-- ``cogs.commands``: the extensions ``bot.py`` loads (slash commands and the clock loop);
+- ``cogs.commands``: the entry points: the extensions ``bot.py`` loads (slash commands and
+  the clock loop) and the clicks on persistent components;
 - ``cogs.flows``: what a command or a click does (turns, lobby, table talk, computer seats);
 - ``cogs.ui``: messages and persistent components (board, lobby, hand, rules, replies).
 
 ``EXTENSIONS`` are the modules ``bot.py`` loads; ``DYNAMIC_ITEMS`` the persistent component
-classes it registers so old board messages keep working after a restart.
+classes it registers so old board messages keep working after a restart
+(``cogs/commands/clicks.py``: what each click does).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from cogs.commands.clicks import DYNAMIC_ITEMS
 
-import discord
-
-from cogs.ui.components import (
-    BoardButton,
-    ComputerSelect,
-    LobbyButton,
-    MoveButton,
-    MoveSelect,
-    PieceButton,
-    RematchButton,
-    ReviewButton,
-)
-from cogs.ui.rules import RulesPager
+__all__ = ["DYNAMIC_ITEMS", "EXTENSIONS"]
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.commands.game",
@@ -36,16 +26,4 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.commands.notify",
     "cogs.commands.review",
     "cogs.commands.daily",
-)
-
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    MoveSelect,
-    BoardButton,
-    RulesPager,
-    LobbyButton,
-    MoveButton,
-    PieceButton,
-    ComputerSelect,
-    RematchButton,
-    ReviewButton,
 )

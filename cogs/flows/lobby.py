@@ -10,6 +10,7 @@ import discord
 
 from cogs.flows import table
 from cogs.flows.boards import publish_board
+from cogs.flows.matches import admit
 from cogs.ui import notices, permissions, replies
 from cogs.ui.board import build_board
 from cogs.ui.lobby import invitation_ping
@@ -70,9 +71,9 @@ async def rematch(interaction: Interaction, match_id: str) -> None:
     """The Rematch button of a finished board: a new lobby (posted below, the other people
     of the match pinged once), or a private pointer to the one already opened."""
     service = interaction.client.service
+    await admit(interaction, match_id)  # a silent update: the lobby follows as a new message
     if not await permissions.preflight(interaction):
         return
-    await replies.defer(interaction)  # a silent update: the lobby follows as a new message
     lobby, opened = await service.rematch(
         match_id, interaction.user.id, interaction.user.display_name
     )
@@ -93,7 +94,7 @@ async def lobby_action(
     ``player``: the computer player ``addcpu`` seats (default: the game's strongest)."""
     service = interaction.client.service
     user = interaction.user
-    await replies.defer(interaction)
+    await admit(interaction, match_id)
     calls: dict[str, Callable[[], Awaitable[Match]]] = {
         "join": lambda: service.lobby_join(match_id, user.id, user.display_name),
         "leave": lambda: service.lobby_leave(match_id, user.id),

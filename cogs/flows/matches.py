@@ -9,6 +9,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from cogs.ui import replies
 from cogs.ui.labels import match_label
 from cogs.ui.permissions import bot_absent
 from cogs.ui.replies import Interaction
@@ -73,6 +74,15 @@ async def matches_here(interaction: Interaction) -> list[Match]:
         found = await service.find_matches(interaction.user.id)
         return [m for m in found if visible_here(m, interaction)]
     return await service.find_matches(interaction.user.id, interaction.channel_id or 0)
+
+
+async def admit(interaction: Interaction, match_id: str, *, new_message: bool = False) -> Match:
+    """The first step of every flow a click reaches: acknowledge it (privately: a silent
+    update of the clicked message, or a 'thinking' state when the answer is a
+    ``new_message``), then the match if the clicker may see it (``visible_match``: a custom
+    id can be forged, from any server). A command that picked its match already passes."""
+    await replies.defer(interaction, ephemeral=True, new_message=new_message)
+    return await visible_match(interaction, match_id)
 
 
 async def pick_match(interaction: Interaction, match_id: str | None) -> Match:

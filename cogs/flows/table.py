@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from cogs.flows import notify
 from cogs.flows.boards import guild_locale, redraw_board
+from cogs.flows.matches import admit
 from cogs.ui import replies
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import game_name, is_solo
@@ -39,8 +40,7 @@ SUMMARY_EVENTS_KEPT = 10
 async def show_hand(interaction: Interaction, match_id: str) -> None:
     """``/hand`` and the board's "My hand" button: a private picture and move menus."""
     service = interaction.client.service
-    await replies.defer(interaction, ephemeral=True, new_message=True)
-    match = await service.get(match_id)
+    match = await admit(interaction, match_id, new_message=True)
     if match.seat_of(interaction.user.id) is None:
         raise IllegalAction("not_seated", "You have no seat in this match.")
     hand = await hand_message(

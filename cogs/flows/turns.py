@@ -11,9 +11,10 @@ import discord
 
 from cogs.flows import after_game, table
 from cogs.flows.boards import publish_board
+from cogs.flows.matches import admit
 from cogs.ui import notices, replies
 from cogs.ui.board import build_board
-from cogs.ui.components import BoardButton
+from cogs.ui.components import board_button, unheld
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
@@ -28,7 +29,7 @@ async def play_move(
     """Apply the actor's move; a refusal is raised as ``MoveRefused`` (answered privately,
     with the moves possible instead) and changes nothing."""
     bot = interaction.client
-    await replies.defer(interaction, ephemeral=True)  # a click: a deferred update of its message
+    await admit(interaction, match_id)
     try:
         outcome = await bot.service.play(
             match_id, interaction.user.id, notation, expected_version=version
@@ -64,7 +65,7 @@ async def play_move(
 async def hint(interaction: Interaction, match_id: str) -> None:
     locale = locale_for(interaction, public=False)
     # A computer player thinks first: acknowledge now (privately).
-    await replies.defer(interaction, ephemeral=True, new_message=True)
+    await admit(interaction, match_id, new_message=True)
     suggestion = await interaction.client.service.hint(match_id, interaction.user.id)
     await replies.send(
         interaction, t("turn.hint", locale, notation=suggestion.notation), ephemeral=True
@@ -74,20 +75,21 @@ async def hint(interaction: Interaction, match_id: str) -> None:
 async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:
     """Resigning cannot be undone, so the button asks first (privately)."""
     locale = locale_for(interaction, public=False)
-    await replies.defer(interaction, ephemeral=True, new_message=True)
-    match = await interaction.client.service.get(match_id)
+    match = await admit(interaction, match_id, new_message=True)
     if match.seat_of(interaction.user.id) is None:
         raise IllegalAction("not_seated", "You have no seat in this match.")
     view = discord.ui.View(timeout=None)
     label = t("board.button.confirm_resign", locale)
-    view.add_item(BoardButton(match_id, version, "confirm-resign", label=label))
-    await replies.send(interaction, t("turn.confirm_resign", locale), ephemeral=True, view=view)
+    view.add_item(board_button(match_id, version, "confirm-resign", label=label))
+    await replies.send(
+        interaction, t("turn.confirm_resign", locale), ephemeral=True, view=unheld(view)
+    )
 
 
 async def resign(interaction: Interaction, match_id: str) -> None:
     locale = locale_for(interaction, public=False)
     # The confirmation click edits its own private message; the command answers privately.
-    await replies.defer(interaction, ephemeral=True)
+    await admit(interaction, match_id)
     match = await interaction.client.service.resign(match_id, interaction.user.id)
     published = await publish_board(interaction, match)
     await notices.tell_actor(interaction, published)
@@ -106,8 +108,7 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     """The board's pad acts on another piece from now on: only the seat to move may switch;
     the same message gets the redrawn controls; nothing is played."""
     service = interaction.client.service
-    await replies.defer(interaction)
-    match = await service.get(match_id)
+    match = await admit(interaction, match_id)
     check_version(match, version)
     acting_seat(match, interaction.user.id)
     # The whole layout again (a V2 message's components are all of it: text and picture too).

@@ -19,7 +19,13 @@ import discord
 
 import renderer
 from cogs.ui.alt_text import picture_alt
-from cogs.ui.components import BoardButton, MoveSelect, RematchButton, ReviewButton, move_options
+from cogs.ui.components import (
+    board_button,
+    move_options,
+    move_select,
+    rematch_button,
+    review_button,
+)
 from cogs.ui.controls import controls_view
 from cogs.ui.labels import board_viewer, game_name, is_solo, say, shown_name
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
@@ -256,7 +262,7 @@ def move_selects(
         if counts[verb] > 1:
             label = f"{label}: {moves[0]} … {moves[-1]}"
         selects.append(
-            MoveSelect(
+            move_select(
                 match.id,
                 match.version,
                 slot,
@@ -289,10 +295,10 @@ def board_components(
             components.add_item(select)
     else:
         components.add_item(
-            BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale))
+            board_button(match.id, match.version, "hand", label=t("board.button.hand", locale))
         )
     components.add_item(
-        BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale))
+        board_button(match.id, match.version, "hint", label=t("board.button.hint", locale))
     )
     return components
 
@@ -302,7 +308,9 @@ def resign_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
     for a confirmation first)."""
     if match.status != "playing":
         return ()
-    return (BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)),)
+    return (
+        board_button(match.id, match.version, "resign", label=t("board.button.resign", locale)),
+    )
 
 
 #: Recent pictures by (game, kind, locale, view): the same view always gives the same PNG,
@@ -388,10 +396,10 @@ async def build_board(
     components = await board_controls(service, match, view, locale, selected)
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
-        components.add_item(RematchButton(match.id, label=t("board.button.rematch", locale)))
+        components.add_item(rematch_button(match.id, label=t("board.button.rematch", locale)))
     if match.status == "finished" and (match.game_id in MEASURES or match.game_id in TABLE_GAMES):
         components = components or discord.ui.View(timeout=None)
-        components.add_item(ReviewButton(match.id, label=t("board.button.review", locale)))
+        components.add_item(review_button(match.id, label=t("board.button.review", locale)))
     return BoardMessage(
         title=game_name(match.game_id, locale),
         head=tuple(board_head(match, view, locale)),

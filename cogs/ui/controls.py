@@ -16,7 +16,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.components import BoardButton, MoveButton, MoveSelect, PieceButton
+from cogs.ui import components
 from cogs.ui.labels import say
 from gamecore.match import Match
 from gamecore.presentation import Controls, Move, Offer, Style
@@ -35,8 +35,8 @@ STYLES: dict[Style, discord.ButtonStyle] = {
 }
 
 
-def move_button(match: Match, move: Move, locale: str, row: int) -> MoveButton:
-    return MoveButton(
+def move_button(match: Match, move: Move, locale: str, row: int) -> discord.ui.Button[Any]:
+    return components.move_button(
         match.id,
         match.version,
         move.notation,
@@ -76,7 +76,7 @@ def offer_items(
             # A View puts a select in the first empty row: one of the free rows, since the
             # last row's buttons are added after the selects.
             items.append(
-                MoveSelect(
+                components.move_select(
                     match.id, match.version, slot, options=options, placeholder=placeholder[:150]
                 )
             )
@@ -101,7 +101,7 @@ def controls_view(match: Match, controls: Controls, locale: str) -> discord.ui.V
         for piece in controls.pieces.pieces[:BUTTONS_PER_ROW]:
             selected = piece.id == controls.pieces.selected
             view.add_item(
-                PieceButton(
+                components.piece_button(
                     match.id,
                     match.version,
                     piece.id,
@@ -117,6 +117,8 @@ def controls_view(match: Match, controls: Controls, locale: str) -> discord.ui.V
     for move in controls.finish[: BUTTONS_PER_ROW - 1]:
         view.add_item(move_button(match, move, locale, LAST_ROW))
     view.add_item(
-        BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale))
+        components.board_button(
+            match.id, match.version, "hint", label=t("board.button.hint", locale)
+        )
     )
     return view

@@ -16,6 +16,8 @@ from typing import Any
 
 import discord
 
+from cogs.ui.components import unheld
+
 PNG_NAME = "board.png"
 #: Discord: at most 4,000 characters of text over a whole V2 message.
 TEXT_LIMIT = 4000
@@ -92,7 +94,7 @@ class BoardMessage:
             container.add_item(discord.ui.TextDisplay(footer))
         layout = discord.ui.LayoutView(timeout=None)
         layout.add_item(container)
-        return layout
+        return unheld(layout)
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"view": self.layout(), "allowed_mentions": QUIET}

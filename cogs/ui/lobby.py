@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.components import LOBBY_ACTIONS, ComputerSelect, LobbyButton
+from cogs.ui.components import LOBBY_ACTIONS, computer_select, lobby_button
 from cogs.ui.labels import game_name, say, shown_name
 from cogs.ui.layout import BoardMessage
 from cogs.ui.seats import seat_name
@@ -89,7 +89,7 @@ def lobby_message(match: Match, locale: str) -> BoardMessage:
             action == "open" and not match.invite_only
         ):
             continue
-        button = LobbyButton(
+        button = lobby_button(
             match.id,
             action,
             label=t(f"lobby.button.{action}", locale),
@@ -147,7 +147,7 @@ def option_lines(presentation: Presentation, options: dict[str, object], locale:
     return "\n".join(lines)
 
 
-def computer_menu(match: Match, presentation: Presentation, locale: str) -> ComputerSelect:
+def computer_menu(match: Match, presentation: Presentation, locale: str) -> discord.ui.Select[Any]:
     """The host's "Add a computer player" menu: the game's declared players."""
     options = []
     for name in presentation.computer_players:
@@ -160,4 +160,4 @@ def computer_menu(match: Match, presentation: Presentation, locale: str) -> Comp
                 description=say(about, locale)[:100] or None,
             )
         )
-    return ComputerSelect(match.id, options=options, placeholder=t("lobby.addcpu_menu", locale))
+    return computer_select(match.id, options=options, placeholder=t("lobby.addcpu_menu", locale))

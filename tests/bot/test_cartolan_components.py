@@ -9,7 +9,7 @@ import random
 import discord
 import pytest
 
-from cogs.ui.components import MoveButton
+from cogs.commands.clicks import MoveButton
 from cogs.ui.controls import controls_view
 from cogs.ui.labels import say
 from gamecore.match import Match, Seat

@@ -7,7 +7,7 @@ import discord
 import simcord.components
 
 import renderer
-from cogs.ui.components import BoardButton, MoveButton, MoveSelect
+from cogs.ui.components import board_button, move_button, move_select
 from cogs.ui.layout import COMPONENT_LIMIT, GALLERY_ALT_LIMIT, TEXT_LIMIT, BoardMessage
 from tests.bot.helpers import (
     assert_board_png,
@@ -26,9 +26,9 @@ def crowded_controls() -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     for row in range(4):
         for column in range(5):
-            view.add_item(MoveButton("m1", 3, f"move {row} {column}", label="x", row=row))
+            view.add_item(move_button("m1", 3, f"move {row} {column}", label="x", row=row))
     for action in ("hint", "resign", "hand", "rules", "pass"):
-        view.add_item(BoardButton("m1", 3, action, label=action))
+        view.add_item(board_button("m1", 3, action, label=action))
     return view
 
 
@@ -88,11 +88,11 @@ async def test_an_old_embed_board_becomes_a_layout_and_its_buttons_keep_working(
     # a board as the bot posted it before layouts: an embed, a picture, rows of components
     old = discord.ui.View(timeout=None)
     old.add_item(
-        MoveSelect(
+        move_select(
             match_id, match.version, 0, options=[discord.SelectOption(label=move, value=move)]
         )
     )
-    old.add_item(BoardButton(match_id, match.version, "hint", label="Hint"))
+    old.add_item(board_button(match_id, match.version, "hint", label="Hint"))
     channel = env.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
     posted = await channel.send(
         "Your decision", embed=discord.Embed(title="Cartographer"), view=old
@@ -107,3 +107,20 @@ async def test_an_old_embed_board_becomes_a_layout_and_its_buttons_keep_working(
     assert board.id == posted.id  # edited in place
     assert board.flags.value & (1 << 15) and not board.embeds and not board.content
     assert "step 1" in board_text(board) and custom_ids(board)
+
+
+async def test_the_bot_keeps_no_view_object_per_message_it_sent(env) -> None:
+    """The builders lay out plain items; clicks are answered by the ``DynamicItem`` classes
+    registered for their custom ids (cogs/commands/clicks.py), so discord.py keeps no view
+    for each board, hand or lobby sent (a process runs for months), and the board's
+    controls still play."""
+    world = make_world(env)
+    match_id, message = await start(env, world, "cartographer", seed=3)
+    store = env.bot._connection._view_store
+    assert store._views == {} and store._synced_message_views == {}
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    select = select_for(message, move)
+    result = await world.alice.select(message, [move], custom_id=select)
+    assert result.acknowledged
+    assert (await env.bot.service.get(match_id)).steps == 1
+    assert store._views == {} and store._synced_message_views == {}
