@@ -432,6 +432,15 @@ def acting_seat(match: Match, user_id: int) -> int:
     return seat
 
 
+def own_seat(match: Match, user_id: int) -> int:
+    """The seat ``user_id`` holds in ``match`` (a person's: a computer seat is nobody's),
+    or ``not_seated``."""
+    seat = match.seat_of(user_id)
+    if seat is None:
+        raise _error("not_seated")
+    return seat
+
+
 def check_version(match: Match, expected_version: int | None) -> None:
     if expected_version is not None and expected_version != match.version:
         raise _error("stale_version")

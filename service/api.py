@@ -82,6 +82,18 @@ class TimerOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Seen:
+    """What one viewer is shown of ``match`` at its version: the game ``view`` the picture
+    and the texts are drawn from, and the ``moves`` (canonical notations) the message's
+    controls offer, empty when it is not that viewer's decision. Only the service builds
+    it, so a message builder formats what the viewer may see and nothing else."""
+
+    match: Match
+    view: dict[str, Any]
+    moves: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Hint:
     """A suggested move for the caller (from the game's heuristic computer player)."""
 
@@ -271,6 +283,29 @@ class MatchServiceAPI(Protocol):
         seated (or None). In a lobby: ``{"phase": "lobby", ...}``. The ONLY way cogs get views."""
         ...
 
+    def board_seen(self, match: Match) -> Seen:
+        """What the public board of ``match`` shows: a solo player's own view and moves
+        (nothing is hidden from anyone else); in a multiplayer match the spectator view and,
+        when the game takes moves on the public board (``Presentation.public_controls``),
+        the moves of the person to move (none while a computer decides)."""
+        ...
+
+    def hand_seen(self, match: Match, user_id: int) -> Seen:
+        """``user_id``'s private view of ``match`` and their moves (``not_seated``)."""
+        ...
+
+    async def check_seated(self, match_id: str, user_id: int) -> Match:
+        """The match if ``user_id`` holds a seat in it (``not_seated``)."""
+        ...
+
+    async def check_turn(
+        self, match_id: str, user_id: int, expected_version: int | None = None
+    ) -> Match:
+        """The match if it is ``user_id``'s decision on the board drawn at
+        ``expected_version``: refused as ``play`` would refuse a move (``stale_version``,
+        ``not_seated``, ``not_your_turn``, ``match_over``), nothing played."""
+        ...
+
     def seat_of(self, match: Match, user_id: int | None) -> int | None:
         """The user's seat index in ``match`` or None."""
         ...
@@ -352,6 +387,7 @@ __all__: Sequence[str] = (
     "NotifySettings",
     "PlayerRating",
     "RatingPoint",
+    "Seen",
     "StepKind",
     "TimerOutcome",
     "TurnOutcome",

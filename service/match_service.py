@@ -34,10 +34,10 @@ from gamecore import match as rules
 from gamecore.contract import Event, Game, IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
 from gamecore.ratings import GLOBAL_SCOPE, rated_result
-from gamecore.registry import get_game
+from gamecore.registry import get_game, presentation_of
 from gamecore.rng import mix_seed
 from gamecore.timeline import public_timeline
-from service.api import Hint, MatchServiceAPI, TimerOutcome, TurnOutcome
+from service.api import Hint, MatchServiceAPI, Seen, TimerOutcome, TurnOutcome
 from storage import (
     ALL_SHARDS,
     CommitUnknown,
@@ -580,6 +580,42 @@ class MatchService(MatchServiceAPI):
 
     def seat_of(self, match: Match, user_id: int | None) -> int | None:
         return match.seat_of(user_id)
+
+    def _moves_of(self, match: Match, user_id: int | None) -> tuple[str, ...]:
+        """The legal moves of ``user_id`` in ``match`` at its version (none when it is not
+        their decision)."""
+        seat = match.seat_of(user_id)
+        if match.status != "playing" or seat is None or seat not in match.to_move:
+            return ()
+        return tuple(self._legal_notations(match, seat))
+
+    def board_seen(self, match: Match) -> Seen:
+        game = get_game(match.game_id)
+        if len(match.seats) == 1 and game.max_players == 1:  # a solo board is its player's
+            player = match.seats[0].user_id
+            return Seen(match, self.view_for(match, player), self._moves_of(match, player))
+        mover = None
+        if match.status == "playing" and match.to_move and presentation_of(game.id).public_controls:
+            seat = match.seats[match.to_move[0]]
+            mover = None if seat.is_computer else seat.user_id
+        return Seen(match, self.view_for(match, None), self._moves_of(match, mover))
+
+    def hand_seen(self, match: Match, user_id: int) -> Seen:
+        rules.own_seat(match, user_id)
+        return Seen(match, self.view_for(match, user_id), self._moves_of(match, user_id))
+
+    async def check_seated(self, match_id: str, user_id: int) -> Match:
+        match = await self._load(match_id)
+        rules.own_seat(match, user_id)
+        return match
+
+    async def check_turn(
+        self, match_id: str, user_id: int, expected_version: int | None = None
+    ) -> Match:
+        match = await self._load(match_id)
+        rules.check_version(match, expected_version)
+        rules.acting_seat(match, user_id)
+        return match
 
     def view_for(self, match: Match, user_id: int | None) -> dict[str, Any]:
         game = get_game(match.game_id)

@@ -174,7 +174,7 @@ async def list_matches(interaction: Interaction) -> None:
 async def post_board(interaction: Interaction, match: Match) -> None:
     """A new public board message for ``match``, remembered as its board."""
     service = interaction.client.service
-    board = await build_board(service, match, locale_for(interaction, public=True))
+    board = await build_board(service.board_seen(match), locale_for(interaction, public=True))
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is not None:
         await service.set_board_message(match.id, message.id)

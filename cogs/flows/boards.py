@@ -36,7 +36,7 @@ async def redraw_board(
     ``new_board`` posts it anew (the old one is deleted)."""
 
     async def build() -> BoardMessage:
-        return await build_board(bot.service, match, locale, outcome)
+        return await build_board(bot.service.board_seen(match), locale, outcome)
 
     return await bot.publisher.redraw(match, build, new_board=new_board)
 
@@ -54,7 +54,7 @@ async def publish_board(
     from_board = interaction.type is discord.InteractionType.component and clicked is not None
 
     async def build() -> BoardMessage:
-        return await build_board(bot.service, match, locale, outcome)
+        return await build_board(bot.service.board_seen(match), locale, outcome)
 
     async def edit_here(board: Drawable) -> None:
         await interaction.edit_original_response(**board.edit_kwargs())

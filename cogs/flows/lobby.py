@@ -52,7 +52,7 @@ async def post_lobby(interaction: Interaction, match: Match) -> None:
     without pinging, and its later edits and reposts ping nobody."""
     bot = interaction.client
     locale = locale_for(interaction, public=True)
-    board = await build_board(bot.service, match, locale)
+    board = await build_board(bot.service.board_seen(match), locale)
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is None:
         return

@@ -18,7 +18,6 @@ from cogs.ui.hand import hand_message
 from cogs.ui.labels import game_name, is_solo
 from cogs.ui.publisher import Published
 from cogs.ui.replies import Interaction
-from gamecore.contract import IllegalAction
 from gamecore.match import Match
 from gamecore.presentation import Presentation
 from gamecore.registry import presentation_of
@@ -41,11 +40,8 @@ async def show_hand(interaction: Interaction, match_id: str) -> None:
     """``/hand`` and the board's "My hand" button: a private picture and move menus."""
     service = interaction.client.service
     match = await admit(interaction, match_id, new_message=True)
-    if match.seat_of(interaction.user.id) is None:
-        raise IllegalAction("not_seated", "You have no seat in this match.")
-    hand = await hand_message(
-        service, match, interaction.user.id, locale_for(interaction, public=False)
-    )
+    seen = service.hand_seen(match, interaction.user.id)  # refused without a seat
+    hand = await hand_message(seen, locale_for(interaction, public=False))
     await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
 
 

@@ -19,7 +19,6 @@ from cogs.ui.hand import hand_message
 from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
 from gamecore.contract import IllegalAction
-from gamecore.match import acting_seat, check_version
 from i18n import locale_for, t
 
 
@@ -44,7 +43,7 @@ async def play_move(
         interaction.message is not None and interaction.message.id not in boards
     ):
         # The move came from the actor's private hand message: refresh it too.
-        hand = await hand_message(bot.service, final, interaction.user.id, locale)
+        hand = await hand_message(bot.service.hand_seen(final, interaction.user.id), locale)
         await replies.tolerate(interaction.edit_original_response(**hand.edit_kwargs()))
     pinged = await table.after_step(bot, final, interaction.user.id)
     # The move is saved whatever Discord does now: say so, and what the bot cannot show.
@@ -75,9 +74,8 @@ async def hint(interaction: Interaction, match_id: str) -> None:
 async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:
     """Resigning cannot be undone, so the button asks first (privately)."""
     locale = locale_for(interaction, public=False)
-    match = await admit(interaction, match_id, new_message=True)
-    if match.seat_of(interaction.user.id) is None:
-        raise IllegalAction("not_seated", "You have no seat in this match.")
+    await admit(interaction, match_id, new_message=True)
+    await interaction.client.service.check_seated(match_id, interaction.user.id)
     view = discord.ui.View(timeout=None)
     label = t("board.button.confirm_resign", locale)
     view.add_item(board_button(match_id, version, "confirm-resign", label=label))
@@ -108,9 +106,9 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     """The board's pad acts on another piece from now on: only the seat to move may switch;
     the same message gets the redrawn controls; nothing is played."""
     service = interaction.client.service
-    match = await admit(interaction, match_id)
-    check_version(match, version)
-    acting_seat(match, interaction.user.id)
+    await admit(interaction, match_id)
+    match = await service.check_turn(match_id, interaction.user.id, version)
     # The whole layout again (a V2 message's components are all of it: text and picture too).
-    board = await build_board(service, match, locale_for(interaction, public=True), selected=piece)
+    locale = locale_for(interaction, public=True)
+    board = await build_board(service.board_seen(match), locale, selected=piece)
     await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))

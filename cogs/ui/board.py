@@ -27,7 +27,7 @@ from cogs.ui.components import (
     review_button,
 )
 from cogs.ui.controls import controls_view
-from cogs.ui.labels import board_viewer, game_name, is_solo, say, shown_name
+from cogs.ui.labels import game_name, is_solo, say, shown_name
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
 from cogs.ui.lobby import lobby_message
 from cogs.ui.seats import seat_label, seat_legend
@@ -36,7 +36,7 @@ from gamecore.analysis.table_worlds import TABLE_GAMES
 from gamecore.match import Match
 from gamecore.registry import presentation_of
 from i18n import has_key, t
-from service import MatchServiceAPI, TurnOutcome
+from service import Seen, TurnOutcome
 
 log = logging.getLogger("tabletop.board")
 
@@ -343,57 +343,39 @@ async def render_png(
     return png
 
 
-async def public_controls(
-    service: MatchServiceAPI,
-    match: Match,
-    view: dict[str, Any],
-    locale: str,
-    selected: str | None = None,
-) -> discord.ui.View | None:
+def public_controls(seen: Seen, locale: str, selected: str | None = None) -> discord.ui.View | None:
     """The declared controls of a game played on the public board: the seat to move's legal
     moves (none while a computer decides, so everything is disabled); ``selected``: the
     piece the pad acts on. None when the game declares no controls or the match is over."""
+    match = seen.match
     if match.status != "playing" or not match.to_move:
         return None
-    seat = match.seats[match.to_move[0]]
-    person = seat.user_id if not seat.is_computer else None
-    legal = await service.legal_moves(match.id, person, limit=None) if person is not None else []
-    controls = presentation_of(match.game_id).controls(view, legal, selected)
+    controls = presentation_of(match.game_id).controls(seen.view, list(seen.moves), selected)
     return controls_view(match, controls, locale) if controls is not None else None
 
 
-async def board_controls(
-    service: MatchServiceAPI,
-    match: Match,
-    view: dict[str, Any],
-    locale: str,
-    selected: str | None = None,
-) -> discord.ui.View | None:
-    """The board's components, for the board's ``view`` (``selected``: see ``public_controls``)."""
+def board_controls(seen: Seen, locale: str, selected: str | None = None) -> discord.ui.View | None:
+    """The board's components (``selected``: see ``public_controls``)."""
+    match = seen.match
     if presentation_of(match.game_id).public_controls:
-        return await public_controls(service, match, view, locale, selected)
-    viewer = board_viewer(match)
-    notations = (
-        await service.legal_moves(match.id, viewer, limit=None) if viewer is not None else []
-    )
-    return board_components(match, notations, locale, solo=viewer is not None, view=view)
+        return public_controls(seen, locale, selected)
+    return board_components(match, seen.moves, locale, solo=is_solo(match), view=seen.view)
 
 
 async def build_board(
-    service: MatchServiceAPI,
-    match: Match,
+    seen: Seen,
     locale: str,
     outcome: TurnOutcome | None = None,
     selected: str | None = None,
 ) -> BoardMessage:
-    """The complete board message of ``match`` in ``locale`` (the lobby before a start);
+    """The complete board message of ``seen.match`` in ``locale`` (the lobby before a
+    start), formatted from what the service gave (``MatchService.board_seen``) and no more;
     ``selected``: the piece the pad acts on (``public_controls``)."""
+    match, view = seen.match, seen.view
     if match.state is None:
         return lobby_message(match, locale)
-    viewer = board_viewer(match)
-    view = service.view_for(match, viewer)
     png = await render_png(match.game_id, view, locale)
-    components = await board_controls(service, match, view, locale, selected)
+    components = board_controls(seen, locale, selected)
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
         components.add_item(rematch_button(match.id, label=t("board.button.rematch", locale)))

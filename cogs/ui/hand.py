@@ -9,21 +9,17 @@ from cogs.ui.alt_text import picture_alt
 from cogs.ui.board import accent, move_selects, render_png
 from cogs.ui.labels import game_name
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
-from gamecore.match import Match
 from i18n import t
-from service import MatchServiceAPI
+from service import Seen
 
 HAND_PNG = "hand.png"
 
 
-async def hand_message(
-    service: MatchServiceAPI, match: Match, user_id: int, locale: str
-) -> BoardMessage:
-    """The caller's private view: their own cards (from their own view only) and, when it
+async def hand_message(seen: Seen, locale: str) -> BoardMessage:
+    """The caller's private view (``MatchService.hand_seen``): their own cards and, when it
     is their decision, selects of their legal moves."""
-    view = service.view_for(match, user_id)
+    match, view, moves = seen.match, seen.view, seen.moves
     png = await render_png(match.game_id, view, locale, kind="hand")
-    moves = await service.legal_moves(match.id, user_id, limit=None)
     components = discord.ui.View(timeout=None)
     for select in move_selects(match, moves, locale, view):
         components.add_item(select)

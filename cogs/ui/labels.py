@@ -1,5 +1,5 @@
-"""Names shared by every message: a game's display name, a match's one-line label, and
-whose view a public board shows."""
+"""Names shared by every message: a game's display name, a match's one-line label, and a
+game's declared texts in words."""
 
 from __future__ import annotations
 
@@ -39,12 +39,6 @@ def match_label(match: Match, locale: str) -> str:
 
 def is_solo(match: Match) -> bool:
     return len(match.seats) == 1 and get_game(match.game_id).max_players == 1
-
-
-def board_viewer(match: Match) -> int | None:
-    """Whose view the public board shows: a solo player's own (nothing is hidden from
-    anyone else), the spectator view for multiplayer games."""
-    return match.seats[0].user_id if is_solo(match) else None
 
 
 def _said(value: Any, locale: str) -> Any:

@@ -384,3 +384,38 @@ async def test_the_public_timeline_rebuilds_every_step_from_the_log(service):
     assert len(timeline) == final.steps + 1 and timeline[0][0] is None
     assert [seat for seat, _ in timeline[1:]] == [a.seat for a in await service.actions(match.id)]
     assert timeline[-1][1] == game.view(final.state, None)
+
+
+async def test_what_a_board_and_a_hand_show_and_the_checks_before_a_redraw(service):
+    """The service decides what a message shows (``board_seen``, ``hand_seen``) and makes
+    the checks a click needs before anything is drawn (``check_turn``, ``check_seated``),
+    so the Discord layer only formats."""
+    solo = await service.new_match("toy-solo", 1, 2, HOST, seed=5)
+    seen = service.board_seen(solo)  # a solo board is its player's: their view and moves
+    assert seen.view == service.view_for(solo, HOST)
+    assert list(seen.moves) == await service.legal_moves(solo.id, HOST, limit=None)
+    lobby = await service.new_match("toy-race", 1, 2, HOST)
+    await service.lobby_join(lobby.id, GUEST)
+    match = await service.lobby_start(lobby.id, HOST)
+    board = service.board_seen(match)  # multiplayer: the spectator's view, no moves
+    assert board.view["viewer"] is None and board.moves == ()
+    mover = match.seats[match.to_move[0]].user_id
+    waiting = GUEST if mover == HOST else HOST
+    hand = service.hand_seen(match, mover)
+    assert hand.view["viewer"] == match.seat_of(mover) and hand.moves == ("add 1", "add 2", "add 3")
+    assert service.hand_seen(match, waiting).moves == ()
+    assert await service.check_turn(match.id, mover, match.version) == match
+    assert await service.check_seated(match.id, waiting) == match
+    refusals = [
+        (service.check_turn(match.id, mover, match.version - 1), "stale_version"),
+        (service.check_turn(match.id, waiting, match.version), "not_your_turn"),
+        (service.check_turn(match.id, OTHER), "not_seated"),
+        (service.check_seated(match.id, OTHER), "not_seated"),
+    ]
+    for call, code in refusals:
+        with pytest.raises(MatchError) as err:
+            await call
+        assert err.value.code == code
+    with pytest.raises(MatchError) as err:
+        service.hand_seen(match, OTHER)
+    assert err.value.code == "not_seated"
