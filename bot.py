@@ -32,10 +32,10 @@ from cogs.ui.notices import note_blocked_thread, note_deleted_thread
 from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
-from gamecore.analysis.par import PLAYS as PAR_PLAYS
-from gamecore.registry import list_games
 from i18n.translator import CatalogTranslator
 from service import Match, MatchService, MatchServiceAPI
+from service.analysis import PAR_PLAYS
+from service.games import list_games
 from storage import (
     ALL_SHARDS,
     SYNC_MODES,

@@ -10,10 +10,17 @@ Usage (bot.py)::
 
 Refusals raise ``MatchError`` (a subclass of ``IllegalAction``): translate
 ``illegal.<err.code>`` with ``err.params``; the codes are in ``MATCH_ERROR_CODES``.
+
+This package is the Discord layer's one way into the project: ``cogs/`` and ``bot.py``
+import nothing from ``gamecore`` (``tests/bot/test_codebase.py``). What they use of the
+match rules and values is re-exported here; of the games (registry, contract,
+presentation) in ``service.games``; of the after-game analysis and simulations in
+``service.analysis``.
 """
 
 from __future__ import annotations
 
+from gamecore.contract import IllegalAction
 from gamecore.match import (
     DEFAULT_TURN_LIMIT,
     MATCH_ERROR_CODES,
@@ -21,7 +28,9 @@ from gamecore.match import (
     MatchError,
     MatchStatus,
     Seat,
+    check_invites,
 )
+from gamecore.ratings import Rating
 from service.api import (
     ActionRecord,
     Hint,
@@ -43,6 +52,7 @@ __all__ = [
     "MATCH_ERROR_CODES",
     "ActionRecord",
     "Hint",
+    "IllegalAction",
     "LeaderboardRow",
     "Match",
     "MatchError",
@@ -51,6 +61,7 @@ __all__ = [
     "MatchStatus",
     "NotifySettings",
     "PlayerRating",
+    "Rating",
     "RatingPoint",
     "Seat",
     "Seen",
@@ -58,6 +69,7 @@ __all__ = [
     "TimerOutcome",
     "TurnOutcome",
     "UserStats",
+    "check_invites",
     "filter_choices",
     "new_match_id",
 ]

@@ -26,11 +26,9 @@ from cogs.ui.board import build_board
 from cogs.ui.labels import game_name, match_label
 from cogs.ui.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.ui.replies import Interaction
-from gamecore import match as rules
-from gamecore.contract import IllegalAction
-from gamecore.match import Match
-from gamecore.registry import get_game
 from i18n import locale_for, t
+from service import IllegalAction, Match, check_invites
+from service.games import get_game
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -86,7 +84,7 @@ async def new_match(
         key = "game.invite.solo" if chosen.max_players == 1 else "game.invite.none"
         await replies.send(interaction, t(key, locale), ephemeral=True)
         return
-    invited = rules.check_invites(chosen, interaction.user.id, invited)
+    invited = check_invites(chosen, interaction.user.id, invited)
     if absent:
         await away.start_solo(interaction, game_id, seed, resolved)
         return

@@ -9,10 +9,10 @@ from discord import app_commands
 
 from cogs.flows.matches import match_choices
 from cogs.ui.replies import Interaction
-from gamecore.contract import IllegalAction
-from gamecore.registry import game_ids, get_game
 from i18n import t
 from i18n.translator import cmd
+from service import IllegalAction
+from service.games import game_ids, get_game
 
 
 def localized(key: str) -> app_commands.locale_str:

@@ -24,20 +24,20 @@ from cogs.ui.labels import game_name
 from cogs.ui.progress import Progress
 from cogs.ui.progress import run_with_progress as progress_run
 from cogs.ui.replies import Interaction
-from gamecore.contract import Game, IllegalAction
-from gamecore.plot import LABELS as CHART_LABELS
-from gamecore.plot import render_summary_chart
-from gamecore.registry import get_game
-from gamecore.simulate import (
+from i18n import locale_for, t
+from service import IllegalAction
+from service.analysis import (
+    CHART_LABELS,
     MIXED,
     RunSpec,
     available_players,
     format_report,
+    render_summary_chart,
     resolve_player_types,
     run_games,
     summarize,
 )
-from i18n import locale_for, t
+from service.games import Game, get_game
 
 if TYPE_CHECKING:
     from bot import TabletopBot

@@ -20,16 +20,23 @@ from cogs.ui import replies
 from cogs.ui.labels import game_name, is_solo, match_label
 from cogs.ui.progress import Progress, run_with_progress
 from cogs.ui.replies import Interaction
-from gamecore.analysis.outcome import MEASURES, Measure, rank
-from gamecore.analysis.par import Par, compute_par
-from gamecore.analysis.review import SAMPLES, Review, review_game
-from gamecore.analysis.table_review import TABLE_SAMPLES, review_table
-from gamecore.analysis.table_worlds import TABLE_GAMES
-from gamecore.contract import IllegalAction
-from gamecore.match import Match
-from gamecore.registry import get_game
 from i18n import locale_for, t
 from renderer.review_chart import render_review_chart
+from service import IllegalAction, Match
+from service.analysis import (
+    MEASURES,
+    SAMPLES,
+    TABLE_GAMES,
+    TABLE_SAMPLES,
+    Measure,
+    Par,
+    Review,
+    compute_par,
+    rank,
+    review_game,
+    review_table,
+)
+from service.games import get_game
 
 log = logging.getLogger("tabletop.analysis")
 

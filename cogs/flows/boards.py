@@ -13,9 +13,8 @@ from cogs.ui.board import build_board
 from cogs.ui.layout import BoardMessage
 from cogs.ui.publisher import Drawable, Published
 from cogs.ui.replies import Interaction
-from gamecore.match import Match
 from i18n import locale_code, locale_for
-from service import TurnOutcome
+from service import Match, TurnOutcome
 
 if TYPE_CHECKING:
     from bot import TabletopBot

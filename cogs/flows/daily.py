@@ -19,9 +19,9 @@ from cogs.flows.boards import redraw_board
 from cogs.ui import replies
 from cogs.ui.labels import game_name
 from cogs.ui.replies import Interaction
-from gamecore.analysis.par import compute_par
-from gamecore.match import Match
 from i18n import locale_for, t
+from service import Match
+from service.analysis import compute_par
 from service.daily import DailyDeals, DailyEntry, previous_day
 from service.match_service import MatchService
 

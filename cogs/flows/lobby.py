@@ -15,8 +15,8 @@ from cogs.ui import notices, permissions, replies
 from cogs.ui.board import build_board
 from cogs.ui.lobby import invitation_ping
 from cogs.ui.replies import Interaction
-from gamecore.match import Match
 from i18n import locale_for, t
+from service import Match
 
 
 async def open_lobby(

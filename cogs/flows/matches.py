@@ -13,9 +13,8 @@ from cogs.ui import replies
 from cogs.ui.labels import match_label
 from cogs.ui.permissions import bot_absent
 from cogs.ui.replies import Interaction
-from gamecore.contract import IllegalAction
-from gamecore.match import Match
 from i18n import locale_for
+from service import IllegalAction, Match
 
 MAX_CHOICES = 25
 

@@ -17,9 +17,8 @@ import discord
 from cogs.flows.boards import guild_locale
 from cogs.ui.labels import game_name, is_solo
 from cogs.ui.publisher import Published
-from gamecore.match import Match
 from i18n import t
-from service import NotifySettings
+from service import Match, NotifySettings
 
 if TYPE_CHECKING:
     from bot import TabletopBot

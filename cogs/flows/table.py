@@ -18,11 +18,9 @@ from cogs.ui.hand import hand_message
 from cogs.ui.labels import game_name, is_solo
 from cogs.ui.publisher import Published
 from cogs.ui.replies import Interaction
-from gamecore.match import Match
-from gamecore.presentation import Presentation
-from gamecore.registry import presentation_of
 from i18n import locale_for, t
-from service import TurnOutcome
+from service import Match, TurnOutcome
+from service.games import Presentation, presentation_of
 from service.sweep import by_channel
 
 if TYPE_CHECKING:

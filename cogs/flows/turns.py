@@ -18,8 +18,8 @@ from cogs.ui.components import board_button, unheld
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
-from gamecore.contract import IllegalAction
 from i18n import locale_for, t
+from service import IllegalAction
 
 
 async def play_move(

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from cogs.ui.labels import game_name, say
-from gamecore.match import Match
-from gamecore.registry import presentation_of
 from i18n import t
+from service import Match
+from service.games import presentation_of
 
 #: Discord keeps at most 1,024 characters of an attachment's description.
 ATTACHMENT_LIMIT = 1024

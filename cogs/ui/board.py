@@ -31,12 +31,10 @@ from cogs.ui.labels import game_name, is_solo, say, shown_name
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
 from cogs.ui.lobby import lobby_message
 from cogs.ui.seats import seat_label, seat_legend
-from gamecore.analysis.outcome import MEASURES
-from gamecore.analysis.table_worlds import TABLE_GAMES
-from gamecore.match import Match
-from gamecore.registry import presentation_of
 from i18n import has_key, t
-from service import Seen, TurnOutcome
+from service import Match, Seen, TurnOutcome
+from service.analysis import MEASURES, TABLE_GAMES
+from service.games import presentation_of
 
 log = logging.getLogger("tabletop.board")
 

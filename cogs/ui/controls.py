@@ -18,9 +18,9 @@ import discord
 
 from cogs.ui import components
 from cogs.ui.labels import say
-from gamecore.match import Match
-from gamecore.presentation import Controls, Move, Offer, Style
 from i18n import t
+from service import Match
+from service.games import Controls, Move, Offer, Style
 
 ROWS = 5
 BUTTONS_PER_ROW = 5

@@ -7,10 +7,9 @@ from typing import Any
 
 import discord
 
-from gamecore.match import Match
-from gamecore.presentation import Text
-from gamecore.registry import get_game
 from i18n import has_key, t
+from service import Match
+from service.games import Text, get_game
 
 
 def game_name(game_id: str, locale: str) -> str:

@@ -12,10 +12,9 @@ from cogs.ui.components import LOBBY_ACTIONS, computer_select, lobby_button
 from cogs.ui.labels import game_name, say, shown_name
 from cogs.ui.layout import BoardMessage
 from cogs.ui.seats import seat_name
-from gamecore.match import Match
-from gamecore.presentation import Presentation, Text
-from gamecore.registry import get_game, presentation_of
 from i18n import t
+from service import Match
+from service.games import Presentation, Text, get_game, presentation_of
 
 
 def clock_line(turn_limit: float | None, locale: str) -> str:

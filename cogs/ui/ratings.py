@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gamecore.ratings import Rating
-from gamecore.registry import get_game
 from i18n import t
 from renderer.rating_chart import render_rating_chart
-from service import PlayerRating, RatingPoint
+from service import PlayerRating, Rating, RatingPoint
+from service.games import get_game
 
 
 def is_rated(game_id: str) -> bool:

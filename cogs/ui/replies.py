@@ -18,8 +18,8 @@ import discord
 
 from cogs.ui.discord_errors import Failure, classify
 from cogs.ui.labels import shown_name
-from gamecore.contract import IllegalAction
 from i18n import has_key, locale_for, t
+from service import IllegalAction
 
 if TYPE_CHECKING:
     from bot import TabletopBot

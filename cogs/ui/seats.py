@@ -8,9 +8,9 @@ a nickname never renders as a link, a mention or broken formatting wherever it i
 from __future__ import annotations
 
 from cogs.ui.labels import say, shown_name
-from gamecore.match import Match
-from gamecore.registry import presentation_of
 from i18n import t
+from service import Match
+from service.games import presentation_of
 
 #: The pictures number seats from 1 in the order of play; these are their circled forms.
 BADGES = "①②③④⑤⑥⑦⑧⑨"

@@ -1,5 +1,6 @@
 """The Discord layer's shape, checked from its source: tiers import one way only
-(commands → flows → ui), no module names a game, and an import inside a function says why."""
+(commands → flows → ui), the service is its only way into the project (no ``gamecore``),
+no module names a game, and an import inside a function says why."""
 
 from __future__ import annotations
 
@@ -32,6 +33,18 @@ def test_imports_point_from_commands_to_flows_to_ui(path: Path) -> None:
     forbidden = FORBIDDEN.get(tier, ())
     wrong = [name for name in imported(ast.parse(path.read_text())) if name.startswith(forbidden)]
     assert wrong == [], f"{path.name} ({tier}) imports {wrong}"
+
+
+@pytest.mark.parametrize("path", [*COGS, ROOT / "bot.py"], ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_discord_layer_reaches_the_games_through_the_service_only(path: Path) -> None:
+    """What cogs and bot.py use of matches, games and analysis comes from ``service``
+    (``service/__init__.py``, ``service/games.py``, ``service/analysis.py``)."""
+    wrong = [
+        name
+        for name in imported(ast.parse(path.read_text()))
+        if name == "gamecore" or name.startswith("gamecore.")
+    ]
+    assert wrong == [], f"{path.name} imports {wrong}: take it from the service"
 
 
 def test_no_module_of_the_discord_layer_names_a_game() -> None:
