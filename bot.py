@@ -164,7 +164,7 @@ class TabletopBot(commands.Bot):
         )
         self.settings = settings
         self._service: MatchServiceAPI | None = None
-        #: Background runs of computer seats, one per match (see cogs/flows/table.py).
+        #: Background runs of computer seats, one per match (see cogs/flows/next_turn.py).
         self.computer_tasks: dict[str, asyncio.Task[None]] = {}
         #: Seconds a computer seat waits before each step, so people can follow the board.
         self.computer_delay: float = 2.0

@@ -2,7 +2,7 @@
 
 - ``cogs.commands``: the entry points: the extensions ``bot.py`` loads (slash commands and
   the clock loop) and the clicks on persistent components;
-- ``cogs.flows``: what a command or a click does (turns, lobby, table talk, computer seats);
+- ``cogs.flows``: what a command or a click does (moves, lobby, hands, computer seats, clocks);
 - ``cogs.ui``: messages and persistent components (board, lobby, hand, rules, replies).
 
 ``EXTENSIONS`` are the modules ``bot.py`` loads; ``DYNAMIC_ITEMS`` the persistent component

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from gamecore import match as rules
+from gamecore import match as match_logic
 from gamecore.contract import Event, Game, IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
 from gamecore.ratings import GLOBAL_SCOPE, rated_result
@@ -83,7 +83,9 @@ def new_match_id(length: int = 6) -> str:
 
 def _no_match(match_id: str) -> MatchError:
     return MatchError(
-        "no_match", rules.MATCH_ERROR_CODES["no_match"].format(match_id=match_id), match_id=match_id
+        "no_match",
+        match_logic.MATCH_ERROR_CODES["no_match"].format(match_id=match_id),
+        match_id=match_id,
     )
 
 
@@ -186,7 +188,7 @@ class MatchService(MatchServiceAPI):
                 after,
                 before.version,
                 action=action,
-                stats=rules.stat_lines(before, after),
+                stats=match_logic.stat_lines(before, after),
                 rating=rated_result(before, after),
             )
         except StaleVersion:  # written elsewhere (another process): take the new version
@@ -285,7 +287,7 @@ class MatchService(MatchServiceAPI):
         seed = self.seed_source(64) if seed is None else seed
         limit = DEFAULT_TURN_LIMIT if turn_limit is None else turn_limit
         for _ in range(8):
-            match = rules.open_match(
+            match = match_logic.open_match(
                 game,
                 match_id=self.id_source(),
                 guild_id=guild_id,
@@ -318,19 +320,22 @@ class MatchService(MatchServiceAPI):
     async def lobby_join(self, match_id: str, user_id: int, user_name: str = "") -> Match:
         """Take a seat; the last person of a rematch to accept starts it."""
         match = await self._change(
-            match_id, lambda m, g, now: rules.join(m, g, user_id, user_name or str(user_id), now)
+            match_id,
+            lambda m, g, now: match_logic.join(m, g, user_id, user_name or str(user_id), now),
         )
         if match.rematch_of is not None and not match.invited:
             old = await self.store.load(match.rematch_of)
-            if old is not None and rules.everyone_accepted(match, old):
+            if old is not None and match_logic.everyone_accepted(match, old):
                 match = await self.lobby_start(match.id, match.host_id)
         return match
 
     async def lobby_decline(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, _g, now: rules.decline(m, user_id, now))
+        return await self._change(match_id, lambda m, _g, now: match_logic.decline(m, user_id, now))
 
     async def lobby_open(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, _g, now: rules.open_to_all(m, user_id, now))
+        return await self._change(
+            match_id, lambda m, _g, now: match_logic.open_to_all(m, user_id, now)
+        )
 
     # -- turn notices -----------------------------------------------------------------
     async def notify_settings(self, user_ids: Iterable[int]) -> dict[int, NotifySettings]:
@@ -350,7 +355,7 @@ class MatchService(MatchServiceAPI):
     async def quiet_this_turn(self, match_id: str, user_id: int) -> Match:
         """No notice for ``user_id`` until their present turn in ``match_id`` is over."""
         match = await self._load(match_id)
-        rules.acting_seat(match, user_id)  # refuses when it is not their turn
+        match_logic.acting_seat(match, user_id)  # refuses when it is not their turn
         await self.store.set_quiet(match_id, user_id, True)
         return match
 
@@ -360,7 +365,7 @@ class MatchService(MatchServiceAPI):
     async def ask_clock(self, match_id: str, user_id: int, *, pause: bool) -> Match:
         """Ask to pause (or resume) the match's clock; it happens once every person asked."""
         return await self._change(
-            match_id, lambda m, _g, now: rules.ask_clock(m, user_id, now, pause=pause)
+            match_id, lambda m, _g, now: match_logic.ask_clock(m, user_id, now, pause=pause)
         )
 
     async def rematch(self, match_id: str, user_id: int, user_name: str = "") -> tuple[Match, bool]:
@@ -371,7 +376,7 @@ class MatchService(MatchServiceAPI):
             existing = await self.store.find_rematch(match_id)
             if existing is not None:
                 return existing, False
-            lobby = rules.rematch_lobby(
+            lobby = match_logic.rematch_lobby(
                 old,
                 match_id=self.id_source(),
                 seed=self.seed_source(64),
@@ -388,33 +393,35 @@ class MatchService(MatchServiceAPI):
         raise RuntimeError("could not draw a free match id")
 
     async def lobby_leave(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, _g, now: rules.leave(m, user_id, now))
+        return await self._change(match_id, lambda m, _g, now: match_logic.leave(m, user_id, now))
 
     async def lobby_add_computer(
         self, match_id: str, user_id: int, player: str | None = None
     ) -> Match:
         return await self._change(
-            match_id, lambda m, g, now: rules.add_computer(m, g, user_id, now, player)
+            match_id, lambda m, g, now: match_logic.add_computer(m, g, user_id, now, player)
         )
 
     async def lobby_remove_computer(
         self, match_id: str, user_id: int, seat: int | None = None
     ) -> Match:
         return await self._change(
-            match_id, lambda m, _g, now: rules.remove_computer(m, user_id, now, seat)
+            match_id, lambda m, _g, now: match_logic.remove_computer(m, user_id, now, seat)
         )
 
     async def lobby_start(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, g, now: rules.start(m, g, user_id, now))
+        return await self._change(match_id, lambda m, g, now: match_logic.start(m, g, user_id, now))
 
     async def lobby_cancel(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, _g, now: rules.cancel(m, user_id, now))
+        return await self._change(match_id, lambda m, _g, now: match_logic.cancel(m, user_id, now))
 
     async def resign(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, g, now: rules.resign(m, g, user_id, now))
+        return await self._change(
+            match_id, lambda m, g, now: match_logic.resign(m, g, user_id, now)
+        )
 
     async def abandon(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, _g, now: rules.abandon(m, user_id, now))
+        return await self._change(match_id, lambda m, _g, now: match_logic.abandon(m, user_id, now))
 
     # -- playing ------------------------------------------------------------------------
     async def play(
@@ -423,8 +430,8 @@ class MatchService(MatchServiceAPI):
         async with self._lock(match_id):
             match = await self._load(match_id)
             if match.live:
-                rules.check_version(match, expected_version)
-            seat = rules.acting_seat(match, user_id)
+                match_logic.check_version(match, expected_version)
+            seat = match_logic.acting_seat(match, user_id)
             game = get_game(match.game_id)
             action = game.canonical_action(match.state, game.parse_action(notation))
             new_state, events = game.apply(match.state, seat, action)
@@ -444,7 +451,9 @@ class MatchService(MatchServiceAPI):
     ) -> TurnOutcome:
         """Commit one applied action and describe it."""
         now = self.clock() if now is None else now
-        after = rules.record_step(match, game, seat, new_state, now, timed_out=kind == "timeout")
+        after = match_logic.record_step(
+            match, game, seat, new_state, now, timed_out=kind == "timeout"
+        )
         notation = game.format_action(action)
         await self._commit(match, after, NewAction(seat, notation))
         return TurnOutcome(
@@ -483,7 +492,7 @@ class MatchService(MatchServiceAPI):
         if kept is not None and kept[0] == player:
             return kept[1]
         players = game.players()
-        choose = players[player if player in players else rules.computer_name(game)]
+        choose = players[player if player in players else match_logic.computer_name(game)]
         self._computers[(match.id, seat)] = (player, choose)
         return choose
 
@@ -554,11 +563,11 @@ class MatchService(MatchServiceAPI):
 
     async def hint(self, match_id: str, user_id: int) -> Hint:
         match = await self._load(match_id)
-        seat = rules.acting_seat(match, user_id)
+        seat = match_logic.acting_seat(match, user_id)
         game = get_game(match.game_id)
         if not game.players():
-            raise MatchError("no_hint", rules.MATCH_ERROR_CODES["no_hint"])
-        player = rules.computer_name(game)
+            raise MatchError("no_hint", match_logic.MATCH_ERROR_CODES["no_hint"])
+        player = match_logic.computer_name(game)
         action = self._computer_action(match, game, seat, player)
         return Hint(notation=game.format_action(action), player=player)
 
@@ -601,20 +610,20 @@ class MatchService(MatchServiceAPI):
         return Seen(match, self.view_for(match, None), self._moves_of(match, mover))
 
     def hand_seen(self, match: Match, user_id: int) -> Seen:
-        rules.own_seat(match, user_id)
+        match_logic.own_seat(match, user_id)
         return Seen(match, self.view_for(match, user_id), self._moves_of(match, user_id))
 
     async def check_seated(self, match_id: str, user_id: int) -> Match:
         match = await self._load(match_id)
-        rules.own_seat(match, user_id)
+        match_logic.own_seat(match, user_id)
         return match
 
     async def check_turn(
         self, match_id: str, user_id: int, expected_version: int | None = None
     ) -> Match:
         match = await self._load(match_id)
-        rules.check_version(match, expected_version)
-        rules.acting_seat(match, user_id)
+        match_logic.check_version(match, expected_version)
+        match_logic.acting_seat(match, user_id)
         return match
 
     def view_for(self, match: Match, user_id: int | None) -> dict[str, Any]:
@@ -733,16 +742,16 @@ class MatchService(MatchServiceAPI):
                 played = await self._computer_turns(match)
                 final = played[-1].final if played else match
                 return TimerOutcome("computer", final, steps=tuple(played))
-            due = rules.clock_due(match, now)
+            due = match_logic.clock_due(match, now)
             if due is None:
                 return TimerOutcome("none", match)
-            seats = rules.expired_seats(match)
+            seats = match_logic.expired_seats(match)
             if due == "reminder":
-                reminded = rules.mark_reminded(match)
+                reminded = match_logic.mark_reminded(match)
                 await self._write_meta(match, reminded)  # stale: another process reminded
                 return TimerOutcome("reminder", reminded, seats)
             game = get_game(match.game_id)
-            match = rules.register_expiry(match, seats)
+            match = match_logic.register_expiry(match, seats)
             steps: list[TurnOutcome] = []
             for seat in seats:
                 if match.status != "playing" or seat not in match.to_move:
@@ -750,11 +759,11 @@ class MatchService(MatchServiceAPI):
                 outcome = await self._computer_step(match, game, seat, "timeout", now)
                 steps.append(outcome)
                 match = outcome.final
-            handed = tuple(s for s in rules.seats_to_hand_over(match) if match.live)
+            handed = tuple(s for s in match_logic.seats_to_hand_over(match) if match.live)
             for seat in handed:
                 if match.live:
                     match = await self._commit(
-                        match, rules.hand_to_computer(match, game, seat, now)
+                        match, match_logic.hand_to_computer(match, game, seat, now)
                     )
             if match.awaits_computer:
                 computer = await self._computer_turns(match)

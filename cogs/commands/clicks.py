@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from typing_extensions import override
 
-from cogs.flows import after_game, lobby, table, turns
+from cogs.flows import after_game, hands, lobby, turns
 from cogs.ui import components, replies
 from cogs.ui.components import button_label
 from cogs.ui.rules import RulesPager
@@ -110,7 +110,7 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=compo
     async def callback(self, interaction: AnyInteraction) -> None:
         match_id = self.match_id
         if self.action == "hand":
-            work = table.show_hand(interaction, match_id)
+            work = hands.show_hand(interaction, match_id)
         elif self.action == "hint":
             work = turns.hint(interaction, match_id)
         elif self.action == "resign":

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING
 
 from discord.ext import commands, tasks
 
+from cogs.flows.clocks import fire_clocks
+from cogs.flows.next_turn import resume_computers
 from cogs.flows.notify import remind_by_interval
-from cogs.flows.table import fire_clocks, resume_computers
 
 if TYPE_CHECKING:
     from bot import TabletopBot

@@ -18,11 +18,11 @@ from cogs.commands.params import (
     split_clock,
 )
 from cogs.flows import away, turns
-from cogs.flows.boards import publish_board
+from cogs.flows.boards import redraw_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
 from cogs.ui import notices, permissions, replies
-from cogs.ui.board import build_board
+from cogs.ui.board import board_message
 from cogs.ui.labels import game_name, match_label
 from cogs.ui.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.ui.replies import Interaction
@@ -137,7 +137,7 @@ async def abandon(interaction: Interaction, match_id: str | None) -> None:
     await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
     match = await interaction.client.service.abandon(match.id, interaction.user.id)
-    published = await publish_board(interaction, match)
+    published = await redraw_board(interaction.client, match, interaction=interaction)
     await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
     await notices.tell_actor(interaction, published)
 
@@ -149,7 +149,7 @@ async def ask_clock(interaction: Interaction, match_id: str | None, *, pause: bo
     await replies.defer(interaction, ephemeral=True)
     match = await pick_match(interaction, match_id)
     match = await interaction.client.service.ask_clock(match.id, interaction.user.id, pause=pause)
-    published = await publish_board(interaction, match)
+    published = await redraw_board(interaction.client, match, interaction=interaction)
     if match.clock_votes:
         key = "clock.asked" if interaction.user.id in match.clock_votes else "clock.withdrawn"
     else:
@@ -172,7 +172,7 @@ async def list_matches(interaction: Interaction) -> None:
 async def post_board(interaction: Interaction, match: Match) -> None:
     """A new public board message for ``match``, remembered as its board."""
     service = interaction.client.service
-    board = await build_board(service.board_seen(match), locale_for(interaction, public=True))
+    board = await board_message(service.board_seen(match), locale_for(interaction, public=True))
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is not None:
         await service.set_board_message(match.id, message.id)

@@ -9,8 +9,8 @@ from discord.ext import commands
 
 from cogs.commands.params import MATCH_DESCRIPTION, anywhere_scope, localized, match_option
 from cogs.flows import turns
+from cogs.flows.hands import show_hand
 from cogs.flows.matches import match_choices, move_choices, pick_match
-from cogs.flows.table import show_hand
 from cogs.ui import replies
 from cogs.ui.replies import Interaction
 

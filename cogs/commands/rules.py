@@ -28,8 +28,8 @@ class RulesCog(commands.Cog):
     @app_commands.describe(game=localized("cmd.opt.game.description"))
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: Interaction, game: app_commands.Choice[str]) -> None:
-        embed, view = rules_message(game.value, 0, locale_for(interaction, public=False))
-        kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+        embed, pager = rules_message(game.value, 0, locale_for(interaction, public=False))
+        kwargs: dict[str, Any] = {"view": pager} if pager is not None else {}
         await replies.send(interaction, embed=embed, ephemeral=True, **kwargs)
 
 

@@ -61,14 +61,16 @@ async def start_solo(
         seed,
         user_name=interaction.user.display_name,
     )
-    await tell_board(interaction, match, await redraw_board(interaction.client, match, locale))
+    await tell_board(
+        interaction, match, await redraw_board(interaction.client, match, locale=locale)
+    )
 
 
 async def show_in_dm(interaction: Interaction, match: Match) -> None:
     """``/game show`` where the bot is absent: a fresh board in the DM, and the link."""
     locale = locale_for(interaction, public=False)
     await replies.defer(interaction, ephemeral=True)
-    published = await redraw_board(interaction.client, match, locale, new_board=True)
+    published = await redraw_board(interaction.client, match, locale=locale, new_board=True)
     await tell_board(interaction, match, published)
 
 

@@ -1,5 +1,6 @@
-"""Publishing a match's board message through the match's ordered publisher: edited in
-place when possible, else posted anew (hour-old boards, refusing channels: publisher.py)."""
+"""Redrawing a match's board message through the match's ordered publisher: edited in
+place when possible, else posted anew (hour-old boards, refusing channels: publisher.py).
+The one way a flow shows a board again: ``redraw_board``."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from cogs.ui import replies
-from cogs.ui.board import build_board
+from cogs.ui.board import board_message
 from cogs.ui.layout import BoardMessage
 from cogs.ui.publisher import Drawable, Published
 from cogs.ui.replies import Interaction
@@ -25,43 +26,48 @@ log = logging.getLogger("tabletop.turns")
 async def redraw_board(
     bot: TabletopBot,
     match: Match,
-    locale: str,
     outcome: TurnOutcome | None = None,
     *,
+    interaction: Interaction | None = None,
+    locale: str | None = None,
     new_board: bool = False,
 ) -> Published:
-    """Redraw the match's board through the channel (no interaction needed: turn clocks
-    and computer seats use this), through the match's publisher (cogs/ui/publisher.py);
-    ``new_board`` posts it anew (the old one is deleted)."""
+    """Show ``match`` on its board, through the match's ordered publisher: what the service
+    says the board shows (``board_seen``), formatted by ``board_message``.
+
+    With the ``interaction`` of a click on the board itself, and the board young enough to
+    edit, the board is edited through it (one request); otherwise through the channel (turn
+    clocks and computer seats have no interaction). ``locale``: the board's language (by
+    default the interaction's public one, else the server's; a board in a DM is read by its
+    player only: in their language, wherever they acted from). ``new_board`` posts it anew
+    (the old one is deleted)."""
+    if interaction is not None:
+        await replies.defer(interaction)  # drawing takes time; a click on any message is answered
+    if locale is None:
+        locale = (
+            locale_for(interaction, public=match.guild_id is not None)
+            if interaction is not None
+            else guild_locale(bot, match)
+        )
+    shown = locale
 
     async def build() -> BoardMessage:
-        return await build_board(bot.service.board_seen(match), locale, outcome)
+        return await board_message(bot.service.board_seen(match), shown, outcome)
 
-    return await bot.publisher.redraw(match, build, new_board=new_board)
+    edit_here = None
+    clicked = interaction.message if interaction is not None else None
+    if (
+        interaction is not None
+        and interaction.type is discord.InteractionType.component
+        and clicked is not None
+        and bot.publisher.board_id(match) in (None, clicked.id)
+    ):
+        here = interaction
 
+        async def edit_here(board: Drawable) -> None:
+            await here.edit_original_response(**board.edit_kwargs())
 
-async def publish_board(
-    interaction: Interaction, match: Match, outcome: TurnOutcome | None = None
-) -> Published:
-    """Redraw the board: through the interaction when the click came from the board itself
-    and the board is young enough to edit (one request), else through the channel. A board
-    in a DM is read by its player only: in their language, wherever they acted from."""
-    locale = locale_for(interaction, public=match.guild_id is not None)
-    await replies.defer(interaction)  # drawing takes time; a click on any message is answered
-    bot = interaction.client
-    clicked = interaction.message
-    from_board = interaction.type is discord.InteractionType.component and clicked is not None
-
-    async def build() -> BoardMessage:
-        return await build_board(bot.service.board_seen(match), locale, outcome)
-
-    async def edit_here(board: Drawable) -> None:
-        await interaction.edit_original_response(**board.edit_kwargs())
-
-    here = (
-        from_board and clicked is not None and bot.publisher.board_id(match) in (None, clicked.id)
-    )
-    return await bot.publisher.redraw(match, build, edit_here=edit_here if here else None)
+    return await bot.publisher.redraw(match, build, edit_here=edit_here, new_board=new_board)
 
 
 def guild_locale(bot: TabletopBot, match: Match) -> str:

@@ -117,7 +117,7 @@ async def daily(interaction: Interaction, game_id: str) -> None:
         interaction.user.id,
         interaction.user.display_name,
     )
-    published = await redraw_board(bot, match, locale)
+    published = await redraw_board(bot, match, locale=locale)
     game = game_name(game_id, locale)
     embed = discord.Embed(title=t("daily.title", locale, game=game, day=deals.today()))
     lead = "daily.counted" if counted else "daily.practice"

@@ -8,11 +8,11 @@ from typing import Any
 
 import discord
 
-from cogs.flows import table
-from cogs.flows.boards import publish_board
+from cogs.flows import next_turn
+from cogs.flows.boards import redraw_board
 from cogs.flows.matches import admit
 from cogs.ui import notices, permissions, replies
-from cogs.ui.board import build_board
+from cogs.ui.board import board_message
 from cogs.ui.lobby import invitation_ping
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
@@ -52,7 +52,7 @@ async def post_lobby(interaction: Interaction, match: Match) -> None:
     without pinging, and its later edits and reposts ping nobody."""
     bot = interaction.client
     locale = locale_for(interaction, public=True)
-    board = await build_board(bot.service.board_seen(match), locale)
+    board = await board_message(bot.service.board_seen(match), locale)
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is None:
         return
@@ -108,9 +108,9 @@ async def lobby_action(
     if action == "start" and not await permissions.preflight(interaction):
         return
     match = await calls[action]()
-    published = await publish_board(interaction, match)
+    published = await redraw_board(interaction.client, match, interaction=interaction)
     pinged = (
-        await table.after_step(interaction.client, match, None)
+        await next_turn.after_step(interaction.client, match, None)
         if match.status == "playing"
         else None
     )

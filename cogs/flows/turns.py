@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import discord
 
-from cogs.flows import after_game, table
-from cogs.flows.boards import publish_board
+from cogs.flows import after_game, next_turn
+from cogs.flows.boards import redraw_board
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
-from cogs.ui.board import build_board
+from cogs.ui.board import board_message
 from cogs.ui.components import board_button, unheld
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import is_solo
@@ -36,7 +36,7 @@ async def play_move(
     except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
         raise MoveRefused(error, match_id) from error
     final = outcome.final
-    published = await publish_board(interaction, final, outcome)
+    published = await redraw_board(interaction.client, final, outcome, interaction=interaction)
     locale = locale_for(interaction, public=False)
     boards = (final.board_message_id, bot.publisher.board_id(final))
     if interaction.type is discord.InteractionType.component and (
@@ -45,7 +45,7 @@ async def play_move(
         # The move came from the actor's private hand message: refresh it too.
         hand = await hand_message(bot.service.hand_seen(final, interaction.user.id), locale)
         await replies.tolerate(interaction.edit_original_response(**hand.edit_kwargs()))
-    pinged = await table.after_step(bot, final, interaction.user.id)
+    pinged = await next_turn.after_step(bot, final, interaction.user.id)
     # The move is saved whatever Discord does now: say so, and what the bot cannot show.
     trouble = notices.first_trouble(published, pinged)
     if trouble is not None:
@@ -76,11 +76,11 @@ async def ask_resign(interaction: Interaction, match_id: str, version: int) -> N
     locale = locale_for(interaction, public=False)
     await admit(interaction, match_id, new_message=True)
     await interaction.client.service.check_seated(match_id, interaction.user.id)
-    view = discord.ui.View(timeout=None)
+    components = discord.ui.View(timeout=None)
     label = t("board.button.confirm_resign", locale)
-    view.add_item(board_button(match_id, version, "confirm-resign", label=label))
+    components.add_item(board_button(match_id, version, "confirm-resign", label=label))
     await replies.send(
-        interaction, t("turn.confirm_resign", locale), ephemeral=True, view=unheld(view)
+        interaction, t("turn.confirm_resign", locale), ephemeral=True, view=unheld(components)
     )
 
 
@@ -89,7 +89,7 @@ async def resign(interaction: Interaction, match_id: str) -> None:
     # The confirmation click edits its own private message; the command answers privately.
     await admit(interaction, match_id)
     match = await interaction.client.service.resign(match_id, interaction.user.id)
-    published = await publish_board(interaction, match)
+    published = await redraw_board(interaction.client, match, interaction=interaction)
     await notices.tell_actor(interaction, published)
     if interaction.type is discord.InteractionType.component:
         # The click came from the private "are you sure?" message: turn it into the answer.
@@ -99,7 +99,7 @@ async def resign(interaction: Interaction, match_id: str) -> None:
     else:
         await replies.send(interaction, t("turn.resigned", locale), ephemeral=True)
     if not is_solo(match):
-        await table.after_step(interaction.client, match, interaction.user.id)
+        await next_turn.after_step(interaction.client, match, interaction.user.id)
 
 
 async def select_piece(interaction: Interaction, match_id: str, version: int, piece: str) -> None:
@@ -110,5 +110,5 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     match = await service.check_turn(match_id, interaction.user.id, version)
     # The whole layout again (a V2 message's components are all of it: text and picture too).
     locale = locale_for(interaction, public=True)
-    board = await build_board(service.board_seen(match), locale, selected=piece)
+    board = await board_message(service.board_seen(match), locale, selected=piece)
     await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))

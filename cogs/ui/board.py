@@ -26,7 +26,7 @@ from cogs.ui.components import (
     rematch_button,
     review_button,
 )
-from cogs.ui.controls import controls_view
+from cogs.ui.controls import controls_components
 from cogs.ui.labels import game_name, is_solo, say, shown_name
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
 from cogs.ui.lobby import lobby_message
@@ -284,7 +284,7 @@ def board_components(
     """A game without declared controls. Solo: selects of the player's legal moves, Hint
     (Resign sits apart: ``resign_apart``). Multiplayer: no moves in public (they could reveal
     a hand); a "My hand" button opens them privately. No moves once the match is over (dead buttons would only
-    confuse; ``build_board`` adds Rematch and Review to a finished board)."""
+    confuse; ``board_message`` adds Rematch and Review to a finished board)."""
     if match.status != "playing":
         return None
     components = discord.ui.View(timeout=None)
@@ -349,7 +349,7 @@ def public_controls(seen: Seen, locale: str, selected: str | None = None) -> dis
     if match.status != "playing" or not match.to_move:
         return None
     controls = presentation_of(match.game_id).controls(seen.view, list(seen.moves), selected)
-    return controls_view(match, controls, locale) if controls is not None else None
+    return controls_components(match, controls, locale) if controls is not None else None
 
 
 def board_controls(seen: Seen, locale: str, selected: str | None = None) -> discord.ui.View | None:
@@ -360,7 +360,7 @@ def board_controls(seen: Seen, locale: str, selected: str | None = None) -> disc
     return board_components(match, seen.moves, locale, solo=is_solo(match), view=seen.view)
 
 
-async def build_board(
+async def board_message(
     seen: Seen,
     locale: str,
     outcome: TurnOutcome | None = None,

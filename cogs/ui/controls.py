@@ -84,23 +84,23 @@ def offer_items(
     return items
 
 
-def controls_view(match: Match, controls: Controls, locale: str) -> discord.ui.View:
+def controls_components(match: Match, controls: Controls, locale: str) -> discord.ui.View:
     """The board's components for ``controls`` (see the module's docstring for the rows)."""
-    view = discord.ui.View(timeout=None)
+    laid_out = discord.ui.View(timeout=None)
     offer_rows = list(range(LAST_ROW))
     if controls.pad:
         row = offer_rows.pop(0)
         for move in controls.pad[:BUTTONS_PER_ROW]:
-            view.add_item(move_button(match, move, locale, row))
+            laid_out.add_item(move_button(match, move, locale, row))
     for grid_row in controls.grid[: len(offer_rows)]:
         row = offer_rows.pop(0)
         for move in grid_row[:BUTTONS_PER_ROW]:
-            view.add_item(move_button(match, move, locale, row))
+            laid_out.add_item(move_button(match, move, locale, row))
     if controls.pieces is not None and offer_rows:
         row = offer_rows.pop(0)
         for piece in controls.pieces.pieces[:BUTTONS_PER_ROW]:
             selected = piece.id == controls.pieces.selected
-            view.add_item(
+            laid_out.add_item(
                 components.piece_button(
                     match.id,
                     match.version,
@@ -113,12 +113,12 @@ def controls_view(match: Match, controls: Controls, locale: str) -> discord.ui.V
                 )
             )
     for item in offer_items(match, controls.offers, offer_rows, locale):
-        view.add_item(item)
+        laid_out.add_item(item)
     for move in controls.finish[: BUTTONS_PER_ROW - 1]:
-        view.add_item(move_button(match, move, locale, LAST_ROW))
-    view.add_item(
+        laid_out.add_item(move_button(match, move, locale, LAST_ROW))
+    laid_out.add_item(
         components.board_button(
             match.id, match.version, "hint", label=t("board.button.hint", locale)
         )
     )
-    return view
+    return laid_out

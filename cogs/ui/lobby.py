@@ -69,7 +69,7 @@ def lobby_message(match: Match, locale: str) -> BoardMessage:
         if options
         else ()
     )
-    view = discord.ui.View(timeout=None)
+    components = discord.ui.View(timeout=None)
     full = len(match.seats) >= game.max_players
     # A button that would do nothing is disabled: Start before the minimum is seated, Join
     # and adding a computer when every seat is taken, Remove computer with none seated.
@@ -97,10 +97,10 @@ def lobby_message(match: Match, locale: str) -> BoardMessage:
         if action == "cancel":
             apart = (button,)  # cannot be undone: on a row of its own
         else:
-            view.add_item(button)
+            components.add_item(button)
     if menu and not full:
-        view.add_item(computer_menu(match, presentation, locale))
-    return replace(message, fields=fields, controls=view, apart=apart)
+        components.add_item(computer_menu(match, presentation, locale))
+    return replace(message, fields=fields, controls=components, apart=apart)
 
 
 def invitation_lines(match: Match, locale: str) -> list[str]:

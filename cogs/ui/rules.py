@@ -32,11 +32,11 @@ def rules_message(
     embed.set_footer(text=t("rules.page", locale, page=page + 1, pages=len(pages)))
     if len(pages) == 1:
         return embed, None
-    view = discord.ui.View(timeout=None)
-    view.add_item(
+    pager = discord.ui.View(timeout=None)
+    pager.add_item(
         RulesPager(game_id, max(page - 1, 0), label=t("rules.previous", locale), disabled=page == 0)
     )
-    view.add_item(
+    pager.add_item(
         RulesPager(
             game_id,
             min(page + 1, len(pages) - 1),
@@ -44,7 +44,7 @@ def rules_message(
             disabled=page == len(pages) - 1,
         )
     )
-    return embed, view
+    return embed, pager
 
 
 class RulesPager(
@@ -76,5 +76,5 @@ class RulesPager(
 
     async def show(self, interaction: Interaction) -> None:
         """A pager click: the same message shows another page."""
-        embed, view = rules_message(self.game_id, self.page, locale_for(interaction, public=False))
-        await replies.tolerate(interaction.response.edit_message(embed=embed, view=view))
+        embed, pager = rules_message(self.game_id, self.page, locale_for(interaction, public=False))
+        await replies.tolerate(interaction.response.edit_message(embed=embed, view=pager))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from cogs.flows.table import summarize_turn
+from cogs.flows.next_turn import summarize_turn
 from gamecore.contract import Event
 from gamecore.registry import presentation_of
 from service import TurnOutcome

@@ -10,7 +10,7 @@ import discord
 import pytest
 
 from cogs.commands.clicks import MoveButton
-from cogs.ui.controls import controls_view
+from cogs.ui.controls import controls_components
 from cogs.ui.labels import say
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game, presentation_of
@@ -76,7 +76,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
         legal = game.legal_actions(state, seat)
         notations = [game.format_action(a) for a in legal]
         public = game.view(state, None)
-        view = controls_view(
+        view = controls_components(
             board_match(state, seat), PRESENTATION.controls(public, notations, None), "en"
         )
         assert len(view.children) <= 25
@@ -94,7 +94,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
         reachable = buttons | selects
         controls = PRESENTATION.controls(public, notations, None)
         for piece in controls.pieces.pieces if controls.pieces else ():  # after selecting it
-            chosen = controls_view(
+            chosen = controls_components(
                 board_match(state, seat), PRESENTATION.controls(public, notations, piece.id), "en"
             )
             reachable |= set().union(*offered(chosen))
@@ -103,7 +103,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
         missing = set(notations) - reachable
         if kind != "city":  # a city's Agent sites can outnumber the selects: /play has them
             assert not missing, (kind, missing)
-        computer = controls_view(
+        computer = controls_components(
             board_match(state, seat), PRESENTATION.controls(public, [], None), "en"
         )
         assert offered(computer) == (set(), set())  # nothing to press while a computer decides
@@ -151,7 +151,7 @@ def test_the_pad_acts_on_the_selected_adventurer_and_the_board_offers_the_others
     assert [o.moves[0].notation for o in first.offers] == ["trade"]
     second = PRESENTATION.controls(view, legal, "2")
     assert [m.notation for m in second.pad if m.enabled] == ["move 2 E", "move 2 S", "wait 2"]
-    drawn = controls_view(board_match(None, 0), second, "en").to_components()
+    drawn = controls_components(board_match(None, 0), second, "en").to_components()
     pieces = [c for row in drawn for c in row["components"] if c["custom_id"].startswith("tt:pc:")]
     assert [(c["custom_id"], c["label"], c["style"]) for c in pieces] == [
         ("tt:pc:abc234:7:1", "Adventurer 1", discord.ButtonStyle.secondary.value),

@@ -269,7 +269,7 @@ async def test_a_slow_redraw_never_covers_a_newer_board(env) -> None:
     # the older redraw goes first and is slow on the network; the newer one is fast
     faults.delay("PATCH", f"/channels/{world.channel.id}/messages/{board.id}", 1.0)
     loop = asyncio.get_running_loop()
-    tasks = [loop.create_task(redraw_board(env.bot, match, "en")) for match in versions]
+    tasks = [loop.create_task(redraw_board(env.bot, match, locale="en")) for match in versions]
     await env.advance_time(2)
     await asyncio.gather(*tasks)
     shown = await board_message(env, world, match_id)

@@ -9,7 +9,7 @@ import random
 import discord
 import pytest
 
-from cogs.ui.controls import controls_view
+from cogs.ui.controls import controls_components
 from cogs.ui.labels import say
 from gamecore.contract import Game
 from gamecore.match import Match, Seat
@@ -91,7 +91,7 @@ def test_declared_controls_offer_only_legal_moves_within_discords_limits(game: G
         for text in texts(controls):
             for locale in ("en", "ja"):
                 assert not say(text, locale).strip().startswith(f"{game.id}."), text
-        view = controls_view(board_match(game, state, seat, players), controls, "en")
+        view = controls_components(board_match(game, state, seat, players), controls, "en")
         rows = view.to_components()
         assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)
         for item in view.children:
@@ -114,7 +114,7 @@ def test_a_grid_of_buttons_is_drawn_as_the_board_it_is() -> None:
         for row in cells
     )
     controls = Controls(pad=(Move("pass", Text("x", fallback="Pass")),), grid=grid)
-    view = controls_view(board_match(game, None, 0, 1), controls, "en")
+    view = controls_components(board_match(game, None, 0, 1), controls, "en")
     rows = view.to_components()
     labels = [[c.get("label") for c in row["components"]] for row in rows]
     assert labels[0] == ["Pass"]

@@ -1,4 +1,5 @@
-"""Multiplayer table talk: private hands, turn mentions, computer seats, turn clocks.
+"""What follows a step: the computer seats play, or the people whose decision it is now are
+told (each as they chose with ``/notify``).
 
 Computer seats move in a background task, one step at a time with a short pause, so
 people can follow the board; each step becomes one line in the board's log.
@@ -12,35 +13,21 @@ from typing import TYPE_CHECKING
 
 from cogs.flows import notify
 from cogs.flows.boards import guild_locale, redraw_board
-from cogs.flows.matches import admit
-from cogs.ui import replies
-from cogs.ui.hand import hand_message
 from cogs.ui.labels import game_name, is_solo
 from cogs.ui.publisher import Published
-from cogs.ui.replies import Interaction
-from i18n import locale_for, t
+from i18n import t
 from service import Match, TurnOutcome
 from service.games import Presentation, presentation_of
-from service.sweep import by_channel
 
 if TYPE_CHECKING:
     from bot import TabletopBot
 
-log = logging.getLogger("tabletop.table")
+log = logging.getLogger("tabletop.computers")
 
 #: Safety net: most steps of one computer turn shown as one board update.
 MAX_TURN_STEPS = 400
 #: Events kept in a computer turn's summary (the board's log stays short).
 SUMMARY_EVENTS_KEPT = 10
-
-
-async def show_hand(interaction: Interaction, match_id: str) -> None:
-    """``/hand`` and the board's "My hand" button: a private picture and move menus."""
-    service = interaction.client.service
-    match = await admit(interaction, match_id, new_message=True)
-    seen = service.hand_seen(match, interaction.user.id)  # refused without a seat
-    hand = await hand_message(seen, locale_for(interaction, public=False))
-    await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
 
 
 async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
@@ -101,7 +88,7 @@ async def run_computers(bot: TabletopBot, match_id: str) -> None:
             if not steps:
                 return
             match = steps[-1].final
-            await redraw_board(bot, match, guild_locale(bot, match), steps[-1])
+            await redraw_board(bot, match, steps[-1])
             if not match.awaits_computer:
                 await announce_turn(bot, match, None)
                 return
@@ -144,77 +131,6 @@ def summarize_turn(steps: list[TurnOutcome], presentation: Presentation) -> Turn
         events=tuple(events[-SUMMARY_EVENTS_KEPT:]),
         kind=first.kind,
     )
-
-
-async def fire_clocks(bot: TabletopBot) -> None:
-    """Remind at half time; at expiry the service moves for the seat (and may hand it to a
-    computer player for good); the board and the channel are told. Due clocks are handled
-    concurrently, a channel's one after another (``service.sweep.by_channel``); one
-    failure is logged with its id and never stops the others. A match whose channel
-    refuses the bot is paused (its clock does not fire) until an interaction shows the bot
-    can post there again."""
-    due: list[Match] = []
-    for match_id in await bot.service.due_timers():
-        try:
-            match = await bot.service.get(match_id)
-        except Exception:
-            log.exception("turn clock of match %s failed", match_id)
-            continue
-        if bot.publisher.block_of(match.channel_id) is None:
-            due.append(match)
-    await by_channel(due, lambda match: fire_clock(bot, match))
-
-
-async def fire_clock(bot: TabletopBot, before: Match) -> None:
-    """One due clock; ``before`` keeps the seats' people as they were (a seat handed to
-    a computer has no user any more)."""
-    outcome = await bot.service.fire_timer(before.id)
-    match = outcome.match
-    locale = guild_locale(bot, match)
-
-    def mentions(seats: tuple[int, ...]) -> str:
-        people = [before.seats[s] for s in seats if s < len(before.seats)]
-        return " ".join(f"<@{p.user_id}>" for p in people if p.user_id and not p.is_computer)
-
-    late = tuple(s for s in outcome.seats if s not in outcome.handed_over)
-    if outcome.kind == "reminder":
-        people = [
-            p.user_id
-            for s in outcome.seats
-            if s < len(before.seats)
-            for p in (before.seats[s],)
-            if p.user_id and not p.is_computer
-        ]
-        board = notify.board_link(match)
-
-        def in_channel(mentions: str) -> str:
-            return t("clock.reminder", locale, mentions=mentions, match_id=match.id)
-
-        dm = t(
-            "notify.dm_reminder",
-            locale,
-            game=game_name(match.game_id, locale),
-            match_id=match.id,
-            board=board,
-        )
-        await notify.tell_turn(bot, match, people, in_channel, dm, reminder=True)
-    elif outcome.kind == "expired":
-        await redraw_board(bot, match, locale, outcome.steps[-1] if outcome.steps else None)
-        if mentions(late):
-            await bot.publisher.say(
-                match,
-                t("clock.expired", locale, mentions=mentions(late), match_id=match.id),
-                ping=True,
-            )
-        if mentions(outcome.handed_over):
-            text = t(
-                "clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id
-            )
-            await bot.publisher.say(match, text, ping=True)
-        await after_step(bot, match, None)
-    elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
-        await redraw_board(bot, match, locale, outcome.steps[-1])
-        await after_step(bot, match, None)
 
 
 async def resume_computers(bot: TabletopBot) -> None:

@@ -1,0 +1,92 @@
+"""Turn clocks: the reminder at half time, and at the deadline the move the service makes
+for the seat (handing it to a computer player after two in a row); the board and the
+channel are told."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from cogs.flows import notify
+from cogs.flows.boards import guild_locale, redraw_board
+from cogs.flows.next_turn import after_step
+from cogs.ui.labels import game_name
+from i18n import t
+from service import Match
+from service.sweep import by_channel
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+log = logging.getLogger("tabletop.clocks")
+
+
+async def fire_clocks(bot: TabletopBot) -> None:
+    """Remind at half time; at expiry the service moves for the seat (and may hand it to a
+    computer player for good); the board and the channel are told. Due clocks are handled
+    concurrently, a channel's one after another (``service.sweep.by_channel``); one
+    failure is logged with its id and never stops the others. A match whose channel
+    refuses the bot is paused (its clock does not fire) until an interaction shows the bot
+    can post there again."""
+    due: list[Match] = []
+    for match_id in await bot.service.due_timers():
+        try:
+            match = await bot.service.get(match_id)
+        except Exception:
+            log.exception("turn clock of match %s failed", match_id)
+            continue
+        if bot.publisher.block_of(match.channel_id) is None:
+            due.append(match)
+    await by_channel(due, lambda match: fire_clock(bot, match))
+
+
+async def fire_clock(bot: TabletopBot, before: Match) -> None:
+    """One due clock; ``before`` keeps the seats' people as they were (a seat handed to
+    a computer has no user any more)."""
+    outcome = await bot.service.fire_timer(before.id)
+    match = outcome.match
+    locale = guild_locale(bot, match)
+
+    def mentions(seats: tuple[int, ...]) -> str:
+        people = [before.seats[s] for s in seats if s < len(before.seats)]
+        return " ".join(f"<@{p.user_id}>" for p in people if p.user_id and not p.is_computer)
+
+    late = tuple(s for s in outcome.seats if s not in outcome.handed_over)
+    if outcome.kind == "reminder":
+        people = [
+            p.user_id
+            for s in outcome.seats
+            if s < len(before.seats)
+            for p in (before.seats[s],)
+            if p.user_id and not p.is_computer
+        ]
+        board = notify.board_link(match)
+
+        def in_channel(mentions: str) -> str:
+            return t("clock.reminder", locale, mentions=mentions, match_id=match.id)
+
+        dm = t(
+            "notify.dm_reminder",
+            locale,
+            game=game_name(match.game_id, locale),
+            match_id=match.id,
+            board=board,
+        )
+        await notify.tell_turn(bot, match, people, in_channel, dm, reminder=True)
+    elif outcome.kind == "expired":
+        await redraw_board(bot, match, outcome.steps[-1] if outcome.steps else None, locale=locale)
+        if mentions(late):
+            await bot.publisher.say(
+                match,
+                t("clock.expired", locale, mentions=mentions(late), match_id=match.id),
+                ping=True,
+            )
+        if mentions(outcome.handed_over):
+            text = t(
+                "clock.handed", locale, mentions=mentions(outcome.handed_over), match_id=match.id
+            )
+            await bot.publisher.say(match, text, ping=True)
+        await after_step(bot, match, None)
+    elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
+        await redraw_board(bot, match, outcome.steps[-1], locale=locale)
+        await after_step(bot, match, None)
