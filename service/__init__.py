@@ -44,6 +44,7 @@ from service.api import (
     TimerOutcome,
     TurnOutcome,
     UserStats,
+    Viewer,
 )
 from service.match_service import MatchService, filter_choices, new_match_id
 
@@ -69,6 +70,7 @@ __all__ = [
     "TimerOutcome",
     "TurnOutcome",
     "UserStats",
+    "Viewer",
     "check_invites",
     "filter_choices",
     "new_match_id",

@@ -82,6 +82,21 @@ class TimerOutcome:
 
 
 @dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who names a match, and from where: the person, the server (None: a DM) and channel
+    of the request, and whether they can view a channel of that server (``sees_channel``:
+    only the front end knows, e.g. from Discord's permissions; the service asks it)."""
+
+    user_id: int
+    guild_id: int | None
+    channel_id: int | None
+    sees_channel: Callable[[int], bool]
+    #: Asked from where the bot is absent (a user install): the person's own matches of
+    #: their DM with the bot are meant, as if they were there.
+    bot_absent: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Seen:
     """What one viewer is shown of ``match`` at its version: the game ``view`` the picture
     and the texts are drawn from, and the ``moves`` (canonical notations) the message's
@@ -283,6 +298,19 @@ class MatchServiceAPI(Protocol):
         seated (or None). In a lobby: ``{"phase": "lobby", ...}``. The ONLY way cogs get views."""
         ...
 
+    def visible_to(self, match: Match, viewer: Viewer) -> bool:
+        """The one visibility rule of every path that names a match (commands,
+        autocomplete, buttons and menus, whose custom ids anyone can forge): a match means
+        something only in its own server (or DM with the bot), and only to someone who holds
+        a seat in it or can see its channel; asked from where the bot is absent, only the
+        asker's own DM matches."""
+        ...
+
+    async def get_visible(self, match_id: str, viewer: Viewer) -> Match:
+        """The match ``match_id`` (any case, spaces around ignored) if ``viewer`` may see it
+        (``visible_to``), else ``no_match`` as if it did not exist, so ids cannot be probed."""
+        ...
+
     def board_seen(self, match: Match) -> Seen:
         """What the public board of ``match`` shows: a solo player's own view and moves
         (nothing is hidden from anyone else); in a multiplayer match the spectator view and,
@@ -392,4 +420,5 @@ __all__: Sequence[str] = (
     "TimerOutcome",
     "TurnOutcome",
     "UserStats",
+    "Viewer",
 )

@@ -37,7 +37,7 @@ from gamecore.ratings import GLOBAL_SCOPE, rated_result
 from gamecore.registry import get_game, presentation_of
 from gamecore.rng import mix_seed
 from gamecore.timeline import public_timeline
-from service.api import Hint, MatchServiceAPI, Seen, TimerOutcome, TurnOutcome
+from service.api import Hint, MatchServiceAPI, Seen, TimerOutcome, TurnOutcome, Viewer
 from storage import (
     ALL_SHARDS,
     CommitUnknown,
@@ -589,6 +589,24 @@ class MatchService(MatchServiceAPI):
 
     def seat_of(self, match: Match, user_id: int | None) -> int | None:
         return match.seat_of(user_id)
+
+    def visible_to(self, match: Match, viewer: Viewer) -> bool:
+        if viewer.bot_absent:
+            return match.guild_id is None and match.seat_of(viewer.user_id) is not None
+        if match.guild_id != viewer.guild_id:
+            return False
+        if match.seat_of(viewer.user_id) is not None:
+            return True
+        if match.guild_id is None:  # a DM match: in that DM only
+            return match.channel_id == viewer.channel_id
+        return viewer.sees_channel(match.channel_id)
+
+    async def get_visible(self, match_id: str, viewer: Viewer) -> Match:
+        wanted = match_id.strip().lower()
+        match = await self._load(wanted)
+        if not self.visible_to(match, viewer):
+            raise _no_match(wanted)
+        return match
 
     def _moves_of(self, match: Match, user_id: int | None) -> tuple[str, ...]:
         """The legal moves of ``user_id`` in ``match`` at its version (none when it is not

@@ -14,26 +14,27 @@ from cogs.ui.labels import match_label
 from cogs.ui.permissions import bot_absent
 from cogs.ui.replies import Interaction
 from i18n import locale_for
-from service import IllegalAction, Match
+from service import IllegalAction, Match, Viewer
 
 MAX_CHOICES = 25
 
 
+def viewer(interaction: Interaction) -> Viewer:
+    """Who asks and from where, as the service's visibility rule takes it (which channels
+    they can view is Discord's to say: ``can_see``; where the bot is absent, a user install,
+    the person's own matches of their DM with the bot are meant: ``bot_absent``)."""
+    return Viewer(
+        interaction.user.id,
+        interaction.guild_id,
+        interaction.channel_id,
+        lambda channel_id: can_see(interaction, channel_id),
+        bot_absent=bot_absent(interaction),
+    )
+
+
 def visible_here(match: Match, interaction: Interaction) -> bool:
-    """The one visibility rule of every path that names a match (commands, autocomplete,
-    buttons and menus, whose custom ids anyone can forge): a match means something only in
-    its own server (or DM with the bot), and only to someone who holds a seat in it or can
-    see its channel. Where the bot is absent (a user install), the person's own matches of
-    their DM with the bot are meant, as if they were there."""
-    if bot_absent(interaction):
-        return match.guild_id is None and match.seat_of(interaction.user.id) is not None
-    if match.guild_id != interaction.guild_id:
-        return False
-    if match.seat_of(interaction.user.id) is not None:
-        return True
-    if match.guild_id is None:
-        return match.channel_id == interaction.channel_id
-    return can_see(interaction, match.channel_id)
+    """Whether the caller may see ``match`` here (the service's ``visible_to``)."""
+    return interaction.client.service.visible_to(match, viewer(interaction))
 
 
 def can_see(interaction: Interaction, channel_id: int) -> bool:
@@ -56,13 +57,9 @@ def can_see(interaction: Interaction, channel_id: int) -> bool:
 
 
 async def visible_match(interaction: Interaction, match_id: str) -> Match:
-    """The match ``match_id`` if the caller may see it (``visible_here``); otherwise
-    ``IllegalAction('no_match')``, as if it did not exist, so ids cannot be probed."""
-    wanted = match_id.strip().lower()
-    match = await interaction.client.service.get(wanted)
-    if not visible_here(match, interaction):
-        raise IllegalAction("no_match", f"There is no match {wanted}.", match_id=wanted)
-    return match
+    """The match ``match_id`` if the caller may see it here; otherwise ``no_match``, as if
+    it did not exist (the service's ``get_visible``)."""
+    return await interaction.client.service.get_visible(match_id, viewer(interaction))
 
 
 async def matches_here(interaction: Interaction) -> list[Match]:

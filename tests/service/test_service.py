@@ -7,7 +7,7 @@ import pytest
 
 from gamecore.contract import IllegalAction
 from gamecore.registry import get_game
-from service import MatchError, MatchService, filter_choices
+from service import MatchError, MatchService, Viewer, filter_choices
 from storage import store_for
 from tests.service.toy_race import Race
 
@@ -419,3 +419,28 @@ async def test_what_a_board_and_a_hand_show_and_the_checks_before_a_redraw(servi
     with pytest.raises(MatchError) as err:
         service.hand_seen(match, OTHER)
     assert err.value.code == "not_seated"
+
+
+async def test_a_match_is_visible_in_its_server_to_its_players_and_channel_only(service):
+    """The visibility rule every path that names a match goes through (custom ids can be
+    forged): a seat, or a view of the match's channel (Discord's answer, asked through
+    ``sees_channel``), in the match's own server; a DM match in that DM only."""
+    match = await service.new_match("toy-solo", 1, 2, HOST, seed=5)
+    dm = await service.new_match("toy-solo", None, 9, GUEST, seed=5)
+
+    def asker(user, guild, channel, sees=()):
+        return Viewer(user, guild, channel, lambda channel_id: channel_id in sees)
+
+    assert service.visible_to(match, asker(HOST, 1, 7))  # a seat, from any channel
+    assert service.visible_to(match, asker(OTHER, 1, 7, sees={2}))  # can view its channel
+    assert not service.visible_to(match, asker(OTHER, 1, 2))  # cannot view it
+    assert not service.visible_to(match, asker(HOST, 5, 2, sees={2}))  # another server
+    assert service.visible_to(dm, asker(OTHER, None, 9))  # in that DM
+    assert not service.visible_to(dm, asker(OTHER, None, 8))
+    away = Viewer(GUEST, 5, 3, lambda _channel: True, bot_absent=True)  # a user install
+    assert service.visible_to(dm, away) and not service.visible_to(match, away)
+    assert await service.get_visible(f" {match.id.upper()} ", asker(HOST, 1, 2)) == match
+    for wanted, who in ((match.id, asker(OTHER, 1, 2)), ("zzzzzz", asker(HOST, 1, 2))):
+        with pytest.raises(MatchError) as err:
+            await service.get_visible(wanted, who)
+        assert err.value.code == "no_match" and err.value.params["match_id"] == wanted
