@@ -7,8 +7,8 @@ message builders (``cogs/ui``) import them. The builders put plain items with th
 custom ids on the messages; discord.py answers a click with the class registered for its
 template (``TabletopBot.setup_hook`` registers :data:`DYNAMIC_ITEMS`), also after a restart.
 
-Every flow a click calls first acknowledges it and then checks that the clicker may see the
-match (``cogs.flows.matches.admit``: a custom id can be forged, from any server); its
+Every flow a click on a match calls first acknowledges it and then checks that the clicker
+may see the match (``cogs.flows.matches.admit``: a custom id can be forged, from any server); its
 errors are answered by :func:`~cogs.ui.replies.guarded`.
 """
 
@@ -23,7 +23,7 @@ from typing_extensions import override
 from cogs.flows import after_game, hands, lobby, turns
 from cogs.ui import components, replies
 from cogs.ui.components import button_label
-from cogs.ui.rules import RulesPager
+from cogs.ui.rules import show_page
 from i18n import locale_for, t
 
 #: discord.py types a component's interaction with the base ``Client`` (generic over any
@@ -208,8 +208,25 @@ class ReviewButton(
         await replies.guarded(interaction, after_game.send_review(interaction, self.match_id))
 
 
-#: Every persistent component class the bot registers (``RulesPager`` is the ui's own: a
-#: page of the rules needs no flow).
+class RulesPager(discord.ui.DynamicItem[discord.ui.Button[Any]], template=components.RULES_BUTTON):
+    """Previous / next page of ``/rules``: the same message shows the page (no match)."""
+
+    def __init__(self, game_id: str, page: int, *, label: str = "") -> None:
+        self.game_id, self.page = game_id, page
+        super().__init__(components.rules_button(game_id, page, label=label))
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RulesPager:
+        return cls(match["game"], int(match["page"]), label=button_label(item))
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await replies.guarded(interaction, show_page(interaction, self.game_id, self.page))
+
+
+#: Every persistent component class the bot registers.
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
     MoveButton,

@@ -1,4 +1,4 @@
-"""The persistent buttons and selects of boards, hands and lobbies, as the message builders
+"""The persistent buttons and selects of boards, hands, lobbies and rules pages, as the message builders
 lay them out: their custom ids and the plain ``discord.ui`` items that carry them.
 
 A custom id carries the match id and the version of the board it belongs to, so a click
@@ -35,6 +35,7 @@ LOBBY_BUTTON = (
 COMPUTER_SELECT = rf"tt:(?:cpu|clcpu):{_MATCH}"
 REMATCH_BUTTON = rf"tt:rm:{_MATCH}"
 REVIEW_BUTTON = rf"tt:rv:{_MATCH}"
+RULES_BUTTON = r"tt:rules:(?P<game>[a-z-]{1,24}):(?P<page>\d{1,3})"
 
 #: A board button's actions: My hand, Hint, Resign (asks first) and its confirmation.
 BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign")
@@ -180,4 +181,13 @@ def review_button(match_id: str, *, label: str = "") -> discord.ui.Button[Any]:
     """Review, on the board of a finished match of a game the review covers."""
     return discord.ui.Button(
         custom_id=f"tt:rv:{match_id}", label=label or "review", style=discord.ButtonStyle.secondary
+    )
+
+
+def rules_button(
+    game_id: str, page: int, *, label: str = "", disabled: bool = False
+) -> discord.ui.Button[Any]:
+    """Previous / next page of ``/rules`` (the target page is in the custom id)."""
+    return discord.ui.Button(
+        custom_id=f"tt:rules:{game_id}:{page}", label=label or str(page + 1), disabled=disabled
     )
