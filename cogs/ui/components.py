@@ -1,5 +1,6 @@
-"""The persistent buttons and selects of boards, hands, lobbies and rules pages, as the message builders
-lay them out: their custom ids and the plain ``discord.ui`` items that carry them.
+"""The persistent buttons and selects of boards, hands, lobbies and rules pages, as the
+message builders lay them out: their custom ids and the plain ``discord.ui`` items that
+carry them.
 
 A custom id carries the match id and the version of the board it belongs to, so a click
 works after a restart and a click on an old board is recognised as such by the service
