@@ -13,8 +13,7 @@ from cogs.flows import after_game, next_turn
 from cogs.flows.boards import redraw_board
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
-from cogs.ui.board import board_message
-from cogs.ui.components import board_button, unheld
+from cogs.ui.board import board_message, resign_question
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
@@ -36,7 +35,7 @@ async def play_move(
     except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
         raise MoveRefused(error, match_id) from error
     final = outcome.final
-    published = await redraw_board(interaction.client, final, outcome, interaction=interaction)
+    published = await redraw_board(bot, final, outcome, interaction=interaction)
     locale = locale_for(interaction, public=False)
     boards = (final.board_message_id, bot.publisher.board_id(final))
     if interaction.type is discord.InteractionType.component and (
@@ -76,12 +75,7 @@ async def ask_resign(interaction: Interaction, match_id: str, version: int) -> N
     locale = locale_for(interaction, public=False)
     await admit(interaction, match_id, new_message=True)
     await interaction.client.service.check_seated(match_id, interaction.user.id)
-    components = discord.ui.View(timeout=None)
-    label = t("board.button.confirm_resign", locale)
-    components.add_item(board_button(match_id, version, "confirm-resign", label=label))
-    await replies.send(
-        interaction, t("turn.confirm_resign", locale), ephemeral=True, view=unheld(components)
-    )
+    await replies.send(interaction, ephemeral=True, **resign_question(match_id, version, locale))
 
 
 async def resign(interaction: Interaction, match_id: str) -> None:
@@ -89,7 +83,8 @@ async def resign(interaction: Interaction, match_id: str) -> None:
     # The confirmation click edits its own private message; the command answers privately.
     await admit(interaction, match_id)
     match = await interaction.client.service.resign(match_id, interaction.user.id)
-    published = await redraw_board(interaction.client, match, interaction=interaction)
+    bot = interaction.client
+    published = await redraw_board(bot, match, interaction=interaction)
     await notices.tell_actor(interaction, published)
     if interaction.type is discord.InteractionType.component:
         # The click came from the private "are you sure?" message: turn it into the answer.
@@ -99,7 +94,7 @@ async def resign(interaction: Interaction, match_id: str) -> None:
     else:
         await replies.send(interaction, t("turn.resigned", locale), ephemeral=True)
     if not is_solo(match):
-        await next_turn.after_step(interaction.client, match, interaction.user.id)
+        await next_turn.after_step(bot, match, interaction.user.id)
 
 
 async def select_piece(interaction: Interaction, match_id: str, version: int, piece: str) -> None:

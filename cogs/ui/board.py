@@ -25,6 +25,7 @@ from cogs.ui.components import (
     move_select,
     rematch_button,
     review_button,
+    unheld,
 )
 from cogs.ui.controls import controls_components
 from cogs.ui.labels import game_name, is_solo, say, shown_name
@@ -309,6 +310,15 @@ def resign_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
     return (
         board_button(match.id, match.version, "resign", label=t("board.button.resign", locale)),
     )
+
+
+def resign_question(match_id: str, version: int, locale: str) -> dict[str, Any]:
+    """The private "are you sure?" of Resign (it cannot be undone), with its red
+    confirmation button, as ``send`` keywords."""
+    components = discord.ui.View(timeout=None)
+    label = t("board.button.confirm_resign", locale)
+    components.add_item(board_button(match_id, version, "confirm-resign", label=label))
+    return {"content": t("turn.confirm_resign", locale), "view": unheld(components)}
 
 
 #: Recent pictures by (game, kind, locale, view): the same view always gives the same PNG,
