@@ -33,7 +33,8 @@ async def play_move(
             match_id, interaction.user.id, notation, expected_version=version
         )
     except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
-        raise MoveRefused(error, match_id) from error
+        possible = await bot.service.legal_moves(match_id, interaction.user.id)
+        raise MoveRefused(error, possible) from error
     final = outcome.final
     published = await redraw_board(bot, final, outcome, interaction=interaction)
     locale = locale_for(interaction, public=False)

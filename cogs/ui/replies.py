@@ -11,7 +11,7 @@ and answered here only: by :func:`answer_error`, which the command tree's error 
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import discord
@@ -38,13 +38,13 @@ Interaction: TypeAlias = "discord.Interaction[TabletopBot]"
 
 
 class MoveRefused(Exception):
-    """A refused move in ``match_id``: answered like its ``refusal``, plus the moves that
-    are possible instead."""
+    """A refused move: answered like its ``refusal``, plus the ``moves`` that are possible
+    instead (the flow asked the service for them)."""
 
-    def __init__(self, refusal: IllegalAction, match_id: str) -> None:
+    def __init__(self, refusal: IllegalAction, moves: Sequence[str] = ()) -> None:
         super().__init__(refusal.reason)
         self.refusal = refusal
-        self.match_id = match_id
+        self.moves = tuple(moves)
 
 
 async def tolerate(call: Awaitable[T]) -> T | None:
@@ -173,7 +173,7 @@ def refusal_text(error: IllegalAction, locale: str) -> str:
 
 
 async def explain_refusal(
-    interaction: Interaction, error: IllegalAction, match_id: str | None = None
+    interaction: Interaction, error: IllegalAction, moves: Sequence[str] = ()
 ) -> None:
     """Tell the actor, privately, why not, and (for a refused move) what they could do."""
     locale = locale_for(interaction, public=False)
@@ -181,12 +181,10 @@ async def explain_refusal(
     if error.code == "stale_version":
         typed = interaction.type is discord.InteractionType.application_command
         text = f"{text} {t('turn.stale_play' if typed else 'turn.stale_hint', locale)}"
-    elif match_id is not None:
-        moves = await interaction.client.service.legal_moves(match_id, interaction.user.id)
-        if moves:
-            quoted = ", ".join(f"`{m}`" for m in moves[:MOVES_IN_REFUSAL])
-            more = " …" if len(moves) > MOVES_IN_REFUSAL else ""
-            text = f"{text}\n{t('turn.possible', locale, moves=quoted + more)}"
+    elif moves:
+        quoted = ", ".join(f"`{m}`" for m in moves[:MOVES_IN_REFUSAL])
+        more = " …" if len(moves) > MOVES_IN_REFUSAL else ""
+        text = f"{text}\n{t('turn.possible', locale, moves=quoted + more)}"
     await send(interaction, text, ephemeral=True)
 
 
@@ -205,7 +203,7 @@ async def answer_error(interaction: Interaction, error: BaseException) -> None:
     """The one translation of errors into replies: a refusal is explained privately,
     anything else is logged and the user told that something went wrong."""
     if isinstance(error, MoveRefused):
-        await explain_refusal(interaction, error.refusal, error.match_id)
+        await explain_refusal(interaction, error.refusal, error.moves)
     elif isinstance(error, IllegalAction):
         await explain_refusal(interaction, error)
     else:
