@@ -47,6 +47,27 @@ def test_the_discord_layer_reaches_the_games_through_the_service_only(path: Path
     assert wrong == [], f"{path.name} imports {wrong}: take it from the service"
 
 
+UI = [path for path in COGS if path.relative_to(ROOT / "cogs").parts[0] == "ui"]
+
+
+@pytest.mark.parametrize("path", UI, ids=lambda p: str(p.relative_to(ROOT)))
+def test_the_ui_tier_formats_what_it_is_given(path: Path) -> None:
+    """Message builders never ask the service (no ``.service``, no ``MatchServiceAPI``):
+    a flow gets what a message shows (e.g. ``board_seen``) and hands it over."""
+    tree = ast.parse(path.read_text())
+    asks = [
+        node.lineno
+        for node in ast.walk(tree)
+        if (isinstance(node, ast.Attribute) and node.attr == "service")
+        or (isinstance(node, ast.Name) and node.id in ("MatchServiceAPI", "MatchService"))
+        or (
+            isinstance(node, ast.ImportFrom)
+            and any(a.name in ("MatchServiceAPI", "MatchService") for a in node.names)
+        )
+    ]
+    assert asks == [], f"{path.name} asks the service at lines {asks}"
+
+
 def test_no_module_of_the_discord_layer_names_a_game() -> None:
     words = {w.lower() for game in list_games() for w in (game.id, game.name) if w}
     words |= {"cartolan", "speiderne", "cartographer", "dungeon"}
