@@ -19,9 +19,10 @@ def _result_line(view: Mapping[str, Any]) -> Text | None:
     return Text(f"alt.result.{result}") if result in ("won", "lost") else None
 
 
-def _last_move(view: Mapping[str, Any]) -> Text | None:
+def _last_move(view: Mapping[str, Any], words: Presentation) -> Text | None:
+    """The last move in the game's words (``move_text``), not its notation."""
     last = view.get("last_action")
-    return Text("alt.last_move", {"move": last}) if last else None
+    return Text("alt.last_move", {"move": words.move_text(str(last))}) if last else None
 
 
 def _worded(
@@ -39,8 +40,8 @@ def _worded(
     return params
 
 
-def _common_end(view: Mapping[str, Any]) -> list[Text]:
-    lines = [_last_move(view)]
+def _common_end(view: Mapping[str, Any], words: Presentation) -> list[Text]:
+    lines = [_last_move(view, words)]
     return [line for line in lines if line is not None]
 
 
@@ -80,7 +81,7 @@ class CartographerPresentation(Presentation):
             Text(
                 "alt.pile", {"pile": view.get("pile", 0), "discard": len(view.get("discard", []))}
             ),
-            *_common_end(view),
+            *_common_end(view, self),
         ]
         return tuple(line for line in lines if line is not None)
 
@@ -132,5 +133,5 @@ class DelverPresentation(Presentation):
         lines.append(
             Text("alt.deck", {"deck": view.get("deck", 0), "discard": len(view.get("discard", []))})
         )
-        lines.extend(_common_end(view))
+        lines.extend(_common_end(view, self))
         return tuple(line for line in lines if line is not None)

@@ -17,6 +17,7 @@ from gamecore.presentation import card_text
 from gamecore.registry import get_game, list_games, presentation_of
 from gamecore.simulate import available_players
 from tests.bot.helpers import board_message, components, make_world
+from tests.bot.test_event_words import notation_in
 
 LOCALES = ("en", "ja")
 #: Heuristic players where the game has them: positions people actually reach.
@@ -66,6 +67,7 @@ def test_every_game_describes_its_pictures_from_the_view(game_id: str) -> None:
             text = words(game_id, public, names, locale)
             assert text, (game_id, step)
             assert "alt." not in text, text  # every key translated
+            assert not notation_in(text), text  # words, not notation (the last move too)
             assert len(fit([text])) <= ATTACHMENT_LIMIT
             if not status.over and not solo:
                 assert all(names[s] in text for s in status.to_move), (step, text)

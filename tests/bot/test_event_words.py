@@ -27,7 +27,7 @@ from service import StepKind, TurnOutcome
 LOCALES = ("en", "ja")
 #: What notation looks like in a line a person reads.
 NOTATION = {
-    "coordinates": re.compile(r"-?\d+\s*,\s*-?\d+(?!\d)"),
+    "coordinates": re.compile(r"-?\d+,-?\d+(?!\d)"),
     "card": re.compile(r"(?<![\w.])(?:10|[2-9AJQK])[SHDC](?!\w)"),
     "dash for nothing": re.compile(r"(?:^|[\s(:：（])-(?=$|[\s.,)）。])"),
     "placeholder": re.compile(r"[{}]"),
@@ -35,7 +35,7 @@ NOTATION = {
     "catalog key": re.compile(r"\b(?:event|alt|end|move|cartolan|seat)\.[\w.-]+"),
     "Python value": re.compile(r"\b(?:True|False|None)\b"),
     "identifier": re.compile(r"\b[a-z]+_[a-z_]+\b"),
-    "seat by number": re.compile(r"(?i)\b(?:player|seat)\s*\d|プレイヤー\s*\d"),
+    "seat by number": re.compile(r"(?i)\b(?:player|seat)\s+\d|プレイヤー\s*\d"),
 }
 PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank")
 #: Games per game id: at least two, more while they are short (solo games end in a few

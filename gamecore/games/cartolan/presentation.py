@@ -285,7 +285,8 @@ class CartolanPresentation(Presentation):
 
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         """The board in words: round and whose decision, each seat's vault and pieces, each
-        Adventurer's place and chest, the explored tiles and the last move."""
+        Adventurer's place (from the Capital, as in the log) and chest, the explored tiles and
+        the last move."""
 
         def name(seat: int) -> str:
             return names[seat] if 0 <= seat < len(names) else str(seat + 1)
@@ -337,8 +338,7 @@ class CartolanPresentation(Presentation):
                                 "seat": a["seat"] + 1,
                                 "number": a["number"],
                                 "name": name(a["seat"]),
-                                "x": a["x"],
-                                "y": a["y"],
+                                "place": place_text(a["x"], a["y"]),
                                 "chest": a.get("chest", 0),
                                 "pirate": Text("alt.cartolan.pirate") if a.get("pirate") else "",
                             },
@@ -358,7 +358,7 @@ class CartolanPresentation(Presentation):
             )
         )
         if view.get("last_action"):
-            lines.append(Text("alt.last_move", {"move": view["last_action"]}))
+            lines.append(Text("alt.last_move", {"move": move_label(str(view["last_action"]))}))
         return tuple(lines)
 
 

@@ -142,7 +142,8 @@ class SpeidernePresentation(Presentation):
         if last:
             lines.append(
                 Text(
-                    "alt.last_move_by", {"name": _name(names, last["seat"]), "move": last["action"]}
+                    "alt.last_move_by",
+                    {"name": _name(names, last["seat"]), "move": self.move_text(last["action"])},
                 )
             )
         return tuple(lines)
