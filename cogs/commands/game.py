@@ -17,11 +17,10 @@ from cogs.commands.params import (
     parse_options,
     split_clock,
 )
-from cogs.flows import away, turns
-from cogs.flows.boards import redraw_board
+from cogs.flows import away, clocks, turns
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
-from cogs.ui import notices, permissions, replies
+from cogs.ui import permissions, replies
 from cogs.ui.board import board_message
 from cogs.ui.labels import game_name, match_label
 from cogs.ui.permissions import GAME_CONTEXTS, GAME_INSTALLS
@@ -126,38 +125,6 @@ async def show(interaction: Interaction, match_id: str | None) -> None:
     await post_board(interaction, match)
 
 
-async def resign(interaction: Interaction, match_id: str | None) -> None:
-    await replies.defer(interaction, ephemeral=True)
-    match = await pick_match(interaction, match_id)
-    await turns.resign(interaction, match.id)
-
-
-async def abandon(interaction: Interaction, match_id: str | None) -> None:
-    locale = locale_for(interaction, public=False)
-    await replies.defer(interaction, ephemeral=True)
-    match = await pick_match(interaction, match_id)
-    match = await interaction.client.service.abandon(match.id, interaction.user.id)
-    published = await redraw_board(interaction.client, match, interaction=interaction)
-    await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
-    await notices.tell_actor(interaction, published)
-
-
-async def ask_clock(interaction: Interaction, match_id: str | None, *, pause: bool) -> None:
-    """``/game pause`` and ``/game resume``: one person's request, shown on the board; the
-    clock stops (or runs again) once every person of the match asked."""
-    locale = locale_for(interaction, public=False)
-    await replies.defer(interaction, ephemeral=True)
-    match = await pick_match(interaction, match_id)
-    match = await interaction.client.service.ask_clock(match.id, interaction.user.id, pause=pause)
-    published = await redraw_board(interaction.client, match, interaction=interaction)
-    if match.clock_votes:
-        key = "clock.asked" if interaction.user.id in match.clock_votes else "clock.withdrawn"
-    else:
-        key = "clock.paused" if match.paused_at is not None else "clock.resumed"
-    await replies.send(interaction, t(key, locale), ephemeral=True)
-    await notices.tell_actor(interaction, published)
-
-
 async def list_matches(interaction: Interaction) -> None:
     locale = locale_for(interaction, public=False)
     found = await interaction.client.service.find_matches(interaction.user.id)
@@ -233,7 +200,7 @@ class GameCog(commands.Cog):
     )
     @match_option
     async def resign(self, interaction: Interaction, match_id: str | None = None) -> None:
-        await replies.guarded(interaction, resign(interaction, match_id))
+        await replies.guarded(interaction, turns.resign(interaction, match_id))
 
     @game.command(
         name=localized("cmd.game.abandon.name"),
@@ -241,21 +208,21 @@ class GameCog(commands.Cog):
     )
     @match_option
     async def abandon(self, interaction: Interaction, match_id: str | None = None) -> None:
-        await replies.guarded(interaction, abandon(interaction, match_id))
+        await replies.guarded(interaction, turns.abandon(interaction, match_id))
 
     @game.command(
         name=localized("cmd.game.pause.name"), description=localized("cmd.game.pause.description")
     )
     @match_option
     async def pause(self, interaction: Interaction, match_id: str | None = None) -> None:
-        await replies.guarded(interaction, ask_clock(interaction, match_id, pause=True))
+        await replies.guarded(interaction, clocks.ask_clock(interaction, match_id, pause=True))
 
     @game.command(
         name=localized("cmd.game.resume.name"), description=localized("cmd.game.resume.description")
     )
     @match_option
     async def resume(self, interaction: Interaction, match_id: str | None = None) -> None:
-        await replies.guarded(interaction, ask_clock(interaction, match_id, pause=False))
+        await replies.guarded(interaction, clocks.ask_clock(interaction, match_id, pause=False))
 
     @game.command(
         name=localized("cmd.game.list.name"), description=localized("cmd.game.list.description")

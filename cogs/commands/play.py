@@ -10,34 +10,12 @@ from discord.ext import commands
 from cogs.commands.params import MATCH_DESCRIPTION, anywhere_scope, localized, match_option
 from cogs.flows import turns
 from cogs.flows.hands import show_hand
-from cogs.flows.matches import match_choices, move_choices, pick_match
+from cogs.flows.matches import match_choices, move_choices
 from cogs.ui import replies
 from cogs.ui.replies import Interaction
 
 if TYPE_CHECKING:
     from bot import TabletopBot
-
-
-async def play(interaction: Interaction, move: str, match_id: str | None) -> None:
-    """The move applies only to the board the player could have seen when the command
-    arrived (read before anything waits): the same ``/play`` sent many times at once, or
-    retried, applies once; the others are told the board changed."""
-    seen = interaction.client.service.live_versions(interaction.user.id)
-    await replies.defer(interaction, ephemeral=True)
-    match = await pick_match(interaction, match_id)
-    await turns.play_move(interaction, match.id, move, seen.get(match.id))
-
-
-async def hint(interaction: Interaction, match_id: str | None) -> None:
-    await replies.defer(interaction, ephemeral=True)
-    match = await pick_match(interaction, match_id)
-    await turns.hint(interaction, match.id)
-
-
-async def hand(interaction: Interaction, match_id: str | None) -> None:
-    await replies.defer(interaction, ephemeral=True)
-    match = await pick_match(interaction, match_id)
-    await show_hand(interaction, match.id)
 
 
 class PlayCog(commands.Cog):
@@ -59,7 +37,7 @@ class PlayCog(commands.Cog):
         move: app_commands.Range[str, 1, 100],
         match_id: str | None = None,
     ) -> None:
-        await replies.guarded(interaction, play(interaction, move, match_id))
+        await replies.guarded(interaction, turns.play_move(interaction, match_id, move))
 
     @app_commands.command(
         name=localized("cmd.hint.name"), description=localized("cmd.hint.description")
@@ -67,7 +45,7 @@ class PlayCog(commands.Cog):
     @anywhere_scope
     @match_option
     async def hint(self, interaction: Interaction, match_id: str | None = None) -> None:
-        await replies.guarded(interaction, hint(interaction, match_id))
+        await replies.guarded(interaction, turns.hint(interaction, match_id))
 
     @app_commands.command(
         name=localized("cmd.hand.name"), description=localized("cmd.hand.description")
@@ -75,7 +53,7 @@ class PlayCog(commands.Cog):
     @anywhere_scope
     @match_option
     async def hand(self, interaction: Interaction, match_id: str | None = None) -> None:
-        await replies.guarded(interaction, hand(interaction, match_id))
+        await replies.guarded(interaction, show_hand(interaction, match_id))
 
 
 async def setup(bot: TabletopBot) -> None:

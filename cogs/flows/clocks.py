@@ -1,6 +1,6 @@
 """Turn clocks: the reminder at half time, and at the deadline the move the service makes
 for the seat (handing it to a computer player after two in a row); the board and the
-channel are told."""
+channel are told. ``/game pause`` and ``/game resume`` ask to stop or restart them."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from typing import TYPE_CHECKING
 
 from cogs.flows import notify
 from cogs.flows.boards import guild_locale, redraw_board
+from cogs.flows.matches import admit
 from cogs.flows.next_turn import after_step
+from cogs.ui import notices, replies
 from cogs.ui.labels import game_name
-from i18n import t
+from cogs.ui.replies import Interaction
+from i18n import locale_for, t
 from service import Match
 from service.sweep import by_channel
 
@@ -90,3 +93,18 @@ async def fire_clock(bot: TabletopBot, before: Match) -> None:
     elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
         await redraw_board(bot, match, outcome.steps[-1], locale=locale)
         await after_step(bot, match, None)
+
+
+async def ask_clock(interaction: Interaction, match_id: str | None, *, pause: bool) -> None:
+    """``/game pause`` and ``/game resume``: one person's request, shown on the board; the
+    clock stops (or runs again) once every person of the match asked."""
+    locale = locale_for(interaction, public=False)
+    match = await admit(interaction, match_id)
+    match = await interaction.client.service.ask_clock(match.id, interaction.user.id, pause=pause)
+    published = await redraw_board(interaction.client, match, interaction=interaction)
+    if match.clock_votes:
+        key = "clock.asked" if interaction.user.id in match.clock_votes else "clock.withdrawn"
+    else:
+        key = "clock.paused" if match.paused_at is not None else "clock.resumed"
+    await replies.send(interaction, t(key, locale), ephemeral=True)
+    await notices.tell_actor(interaction, published)

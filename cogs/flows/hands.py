@@ -9,7 +9,7 @@ from cogs.ui.replies import Interaction
 from i18n import locale_for
 
 
-async def show_hand(interaction: Interaction, match_id: str) -> None:
+async def show_hand(interaction: Interaction, match_id: str | None) -> None:
     """``/hand`` and the board's "My hand" button: a private picture and move menus."""
     service = interaction.client.service
     match = await admit(interaction, match_id, new_message=True)

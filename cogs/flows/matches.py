@@ -72,13 +72,16 @@ async def matches_here(interaction: Interaction) -> list[Match]:
     return await service.find_matches(interaction.user.id, interaction.channel_id or 0)
 
 
-async def admit(interaction: Interaction, match_id: str, *, new_message: bool = False) -> Match:
-    """The first step of every flow a click reaches: acknowledge it (privately: a silent
-    update of the clicked message, or a 'thinking' state when the answer is a
-    ``new_message``), then the match if the clicker may see it (``visible_match``: a custom
-    id can be forged, from any server). A command that picked its match already passes."""
+async def admit(
+    interaction: Interaction, match_id: str | None, *, new_message: bool = False
+) -> Match:
+    """The first step of every flow a command or a click on a match reaches: acknowledge
+    it (privately: a 'thinking' state for a command or when a click's answer is a
+    ``new_message``, else a silent update of the clicked message), then the match it means
+    if the caller may see it (``pick_match``: a custom id can be forged, from any server; a
+    command without ``match_id`` means the caller's newest match here)."""
     await replies.defer(interaction, ephemeral=True, new_message=new_message)
-    return await visible_match(interaction, match_id)
+    return await pick_match(interaction, match_id)
 
 
 async def pick_match(interaction: Interaction, match_id: str | None) -> Match:

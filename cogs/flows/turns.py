@@ -22,18 +22,25 @@ from service import IllegalAction
 
 
 async def play_move(
-    interaction: Interaction, match_id: str, notation: str, version: int | None
+    interaction: Interaction, match_id: str | None, notation: str, version: int | None = None
 ) -> None:
-    """Apply the actor's move; a refusal is raised as ``MoveRefused`` (answered privately,
-    with the moves possible instead) and changes nothing."""
+    """Apply the actor's move on the board drawn at ``version`` (a click's); a refusal is
+    raised as ``MoveRefused`` (answered privately, with the moves possible instead) and
+    changes nothing. ``/play`` gives no version: the move applies only to the board the
+    player could have seen when the command arrived (read before anything waits), so the
+    same ``/play`` sent many times at once, or retried, applies once; the others are told
+    the board changed."""
     bot = interaction.client
-    await admit(interaction, match_id)
+    seen = bot.service.live_versions(interaction.user.id) if version is None else {}
+    match = await admit(interaction, match_id)
+    if version is None:
+        version = seen.get(match.id)
     try:
         outcome = await bot.service.play(
-            match_id, interaction.user.id, notation, expected_version=version
+            match.id, interaction.user.id, notation, expected_version=version
         )
     except IllegalAction as error:  # a rules refusal, or a match one (stale board included)
-        possible = await bot.service.legal_moves(match_id, interaction.user.id)
+        possible = await bot.service.legal_moves(match.id, interaction.user.id)
         raise MoveRefused(error, possible) from error
     final = outcome.final
     published = await redraw_board(bot, final, outcome, interaction=interaction)
@@ -61,11 +68,12 @@ async def play_move(
     await after_game.tell_par(interaction, final)
 
 
-async def hint(interaction: Interaction, match_id: str) -> None:
+async def hint(interaction: Interaction, match_id: str | None) -> None:
+    """``/hint`` and the board's Hint: a move the game's computer player suggests, privately."""
     locale = locale_for(interaction, public=False)
     # A computer player thinks first: acknowledge now (privately).
-    await admit(interaction, match_id, new_message=True)
-    suggestion = await interaction.client.service.hint(match_id, interaction.user.id)
+    match = await admit(interaction, match_id, new_message=True)
+    suggestion = await interaction.client.service.hint(match.id, interaction.user.id)
     await replies.send(
         interaction, t("turn.hint", locale, notation=suggestion.notation), ephemeral=True
     )
@@ -74,16 +82,17 @@ async def hint(interaction: Interaction, match_id: str) -> None:
 async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:
     """Resigning cannot be undone, so the button asks first (privately)."""
     locale = locale_for(interaction, public=False)
-    await admit(interaction, match_id, new_message=True)
-    await interaction.client.service.check_seated(match_id, interaction.user.id)
+    match = await admit(interaction, match_id, new_message=True)
+    await interaction.client.service.check_seated(match.id, interaction.user.id)
     await replies.send(interaction, ephemeral=True, **resign_question(match_id, version, locale))
 
 
-async def resign(interaction: Interaction, match_id: str) -> None:
+async def resign(interaction: Interaction, match_id: str | None) -> None:
+    """``/game resign`` and the confirmation of the board's Resign."""
     locale = locale_for(interaction, public=False)
     # The confirmation click edits its own private message; the command answers privately.
-    await admit(interaction, match_id)
-    match = await interaction.client.service.resign(match_id, interaction.user.id)
+    match = await admit(interaction, match_id)
+    match = await interaction.client.service.resign(match.id, interaction.user.id)
     bot = interaction.client
     published = await redraw_board(bot, match, interaction=interaction)
     await notices.tell_actor(interaction, published)
@@ -102,9 +111,19 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     """The board's pad acts on another piece from now on: only the seat to move may switch;
     the same message gets the redrawn controls; nothing is played."""
     service = interaction.client.service
-    await admit(interaction, match_id)
-    match = await service.check_turn(match_id, interaction.user.id, version)
+    match = await admit(interaction, match_id)
+    match = await service.check_turn(match.id, interaction.user.id, version)
     # The whole layout again (a V2 message's components are all of it: text and picture too).
     locale = locale_for(interaction, public=True)
     board = await board_message(service.board_seen(match), locale, selected=piece)
     await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))
+
+
+async def abandon(interaction: Interaction, match_id: str | None) -> None:
+    """``/game abandon``: the host ends a lobby or a running match without a result."""
+    locale = locale_for(interaction, public=False)
+    match = await admit(interaction, match_id)
+    match = await interaction.client.service.abandon(match.id, interaction.user.id)
+    published = await redraw_board(interaction.client, match, interaction=interaction)
+    await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
+    await notices.tell_actor(interaction, published)
