@@ -1,17 +1,22 @@
 """The one generic board builder: a game's declared :class:`~gamecore.presentation.Controls`
 become buttons and selects within Discord's limits.
 
-Five rows: the pad (row 0, when there is one), the grid's rows (a board of buttons, e.g.
-tic-tac-toe's three rows of three), the piece selector (next row, when there is one), the offers
-(single moves as buttons, five a row, first; groups as selects of at most 25 options, one a
-row), and the last row: the game's finishing buttons, then Hint (Resign sits apart:
-``cogs.ui.board.resign_apart``). What does not fit
-stays playable through ``/play``.
+Five rows: the pad (row 0, when one of its moves is possible: a pad of grey buttons only
+takes room), the grid's rows (a board of buttons, e.g. tic-tac-toe's three rows of three), the
+piece selector (next row, when there is one), the offers (single moves as buttons, as many a
+row as fit a phone's row; groups as selects of at most 25 options, one a row), and the last
+row: the game's finishing buttons, then Hint (Resign sits apart:
+``cogs.ui.board.resign_apart``). What does not fit stays playable through ``/play``.
+
+The picture and the main controls fit one phone screen (docs/rendering.md, "A board on a
+phone"): buttons that would wrap on a phone go on rows of their own, and when the offers need
+more rows than ``PHONE_ROWS`` leave room for, single moves become one select and small selects
+are merged ("Other moves…").
 """
 
 from __future__ import annotations
 
-import math
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -20,12 +25,21 @@ from cogs.ui import components
 from cogs.ui.labels import say
 from i18n import t
 from service import Match
-from service.games import Controls, Move, Offer, Style
+from service.games import Controls, Move, Offer, Style, Text
 
 ROWS = 5
 BUTTONS_PER_ROW = 5
 SELECT_LIMIT = 25
 LAST_ROW = ROWS - 1
+#: Characters a phone's row of buttons holds (a wide one, e.g. an arrow or a kana, counts
+#: twice; each button's padding and the gap to the next count ``BUTTON_EXTRA``): 275 px of a
+#: 400 px wide screen at about 7.5 px a character, the padding 24 px and the gap 8 px.
+PHONE_ROW = 37
+BUTTON_EXTRA = 4
+#: Rows of main controls a phone shows with the picture (the pad, the offers, the last row).
+PHONE_ROWS = 4
+#: The select of single moves, and of menus merged to save a row.
+OTHER_MOVES = Text("board.select.any")
 
 STYLES: dict[Style, discord.ButtonStyle] = {
     "primary": discord.ButtonStyle.primary,
@@ -47,40 +61,100 @@ def move_button(match: Match, move: Move, locale: str, row: int) -> discord.ui.B
     )
 
 
+def phone_width(label: str) -> int:
+    """A label's width in characters, a wide one (outside Latin and punctuation: an arrow, a
+    kana) counted twice."""
+    return sum(2 if ord(character) >= 0x2000 else 1 for character in label)
+
+
+def phone_rows(labels: list[str]) -> list[int]:
+    """How many of these buttons go on each row, in order, so that every row fits a phone
+    (at most five a row, Discord's limit)."""
+    rows: list[int] = []
+    used = 0
+    for label in labels:
+        width = phone_width(label) + BUTTON_EXTRA
+        if rows and rows[-1] < BUTTONS_PER_ROW and used + width <= PHONE_ROW:
+            rows[-1] += 1
+            used += width
+        else:
+            rows.append(1)
+            used = width
+    return rows
+
+
+@dataclass(frozen=True, slots=True)
+class _Menu:
+    """One select of offered moves: its label, its moves (at most 25) and whether it is one
+    part of a bigger offer (its placeholder then names the range it covers)."""
+
+    label: Text
+    moves: tuple[Move, ...]
+    part: bool = False
+
+
+def _menus(offers: list[Offer]) -> list[_Menu]:
+    """Each offer as selects of at most 25 moves."""
+    menus = []
+    for offer in offers:
+        split = len(offer.moves) > SELECT_LIMIT
+        for start in range(0, len(offer.moves), SELECT_LIMIT):
+            menus.append(_Menu(offer.label, offer.moves[start : start + SELECT_LIMIT], split))
+    return menus
+
+
+def _merged(menus: list[_Menu], rows: int) -> list[_Menu]:
+    """Fewer rows: while there are more than ``rows`` menus, the two smallest become one
+    ("Other moves…") as long as they fit one select together."""
+    menus = list(menus)
+    while len(menus) > rows:
+        first, second = sorted(sorted(menus, key=lambda menu: len(menu.moves))[:2], key=menus.index)
+        if len(first.moves) + len(second.moves) > SELECT_LIMIT:
+            break
+        at = menus.index(first)  # the merged menu stands where the first of them stood
+        menus.remove(first)
+        menus.remove(second)
+        menus.insert(at, _Menu(OTHER_MOVES, first.moves + second.moves))
+    return menus
+
+
 def offer_items(
     match: Match, offers: tuple[Offer, ...], rows: list[int], locale: str
 ) -> list[discord.ui.Item[Any]]:
-    """Single moves as buttons in the first rows, then one select per row for each group
-    (split by 25, each part's placeholder naming the range it covers)."""
-    singles = [offer.moves[0] for offer in offers if len(offer.moves) == 1]
-    groups = [offer for offer in offers if len(offer.moves) > 1]
-    button_rows = min(len(rows), math.ceil(len(singles) / BUTTONS_PER_ROW))
-    items: list[discord.ui.Item[Any]] = [
-        move_button(match, move, locale, rows[index // BUTTONS_PER_ROW])
-        for index, move in enumerate(singles[: button_rows * BUTTONS_PER_ROW])
-    ]
-    free_rows = len(rows) - button_rows
-    slot = 0
-    for offer in groups:
-        for start in range(0, len(offer.moves), SELECT_LIMIT):
-            if slot == free_rows:
-                return items
-            chunk = offer.moves[start : start + SELECT_LIMIT]
-            options = [
-                discord.SelectOption(label=say(move.label, locale)[:100], value=move.notation[:100])
-                for move in chunk
-            ]
-            placeholder = t("board.offer", locale, what=say(offer.label, locale))
-            if len(offer.moves) > SELECT_LIMIT:
-                placeholder = f"{placeholder} ({chunk[0].notation} … {chunk[-1].notation})"
-            # A View puts a select in the first empty row: one of the free rows, since the
-            # last row's buttons are added after the selects.
-            items.append(
-                components.move_select(
-                    match.id, match.version, slot, options=options, placeholder=placeholder[:150]
-                )
+    """Single moves as buttons first, as many a row as fit a phone's row (at most five), then
+    one select per row for each group (split by 25, each part's placeholder naming the range
+    it covers). When they need more rows than a phone has room for with the picture
+    (``PHONE_ROWS`` in all), the single moves become one select ("Other moves…") and the
+    smallest selects are merged while they fit one; what does not fit the rows at all stays
+    playable through ``/play``."""
+    singles = tuple(offer.moves[0] for offer in offers if len(offer.moves) == 1)
+    packed = phone_rows([say(move.label, locale) for move in singles])
+    menus = _menus([offer for offer in offers if len(offer.moves) > 1])
+    room = max(1, len(rows) - (ROWS - PHONE_ROWS))
+    if singles and len(packed) + len(menus) > room:
+        merged = _merged(_menus([Offer(OTHER_MOVES, singles)]) + menus, room)
+        if len(merged) < len(packed) + len(menus):
+            menus, singles, packed = merged, (), []
+    menus = _merged(menus, max(1, room - len(packed)))
+    items: list[discord.ui.Item[Any]] = []
+    moves = iter(singles)
+    for row, count in zip(rows, packed, strict=False):
+        items.extend(move_button(match, next(moves), locale, row) for _ in range(count))
+    for slot, menu in enumerate(menus[: len(rows) - min(len(rows), len(packed))]):
+        options = [
+            discord.SelectOption(label=say(move.label, locale)[:100], value=move.notation[:100])
+            for move in menu.moves
+        ]
+        placeholder = t("board.offer", locale, what=say(menu.label, locale))
+        if menu.part:
+            placeholder = f"{placeholder} ({menu.moves[0].notation} … {menu.moves[-1].notation})"
+        # A View puts a select in the first empty row: one of the free rows, since the
+        # last row's buttons are added after the selects.
+        items.append(
+            components.move_select(
+                match.id, match.version, slot, options=options, placeholder=placeholder[:150]
             )
-            slot += 1
+        )
     return items
 
 
@@ -88,7 +162,7 @@ def controls_components(match: Match, controls: Controls, locale: str) -> discor
     """The board's components for ``controls`` (see the module's docstring for the rows)."""
     laid_out = discord.ui.View(timeout=None)
     offer_rows = list(range(LAST_ROW))
-    if controls.pad:
+    if any(move.enabled for move in controls.pad):
         row = offer_rows.pop(0)
         for move in controls.pad[:BUTTONS_PER_ROW]:
             laid_out.add_item(move_button(match, move, locale, row))

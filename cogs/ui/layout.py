@@ -1,6 +1,8 @@
 """A board, a lobby or a hand as one Components V2 layout: one container whose accent is the
-colour of the seat to move, holding the title and whose turn it is, the picture (a one-item
-media gallery with its alt text), what just happened, the controls and a small footer.
+colour of the seat to move, holding the title, whose turn it is and what just happened, then
+the picture (a one-item media gallery with its alt text) directly above the controls, and a
+small footer. No text stands between the picture and the controls, so on a phone the board
+and its main controls fit one screen (docs/rendering.md, "A board on a phone").
 
 A V2 message has no content and no embeds (Discord refuses both next to the flag), so an old
 embed board is edited with ``content=None, embeds=[]`` when it becomes a layout. Discord's
@@ -31,8 +33,8 @@ QUIET = discord.AllowedMentions.none()
 
 @dataclass(frozen=True, slots=True)
 class BoardMessage:
-    """What to send or edit. ``head``: the title and whose turn (above the picture);
-    ``body``: what happened (below it); ``fields``: named blocks (a lobby's options);
+    """What to send or edit. ``head``: the title and whose turn; ``body``: what happened
+    (both above the picture); ``fields``: named blocks (a lobby's options);
     ``controls``: a ``discord.ui.View`` whose rows become the layout's action rows;
     ``apart``: what cannot be undone (Resign, Cancel), on a row of its own below them."""
 
@@ -70,18 +72,17 @@ class BoardMessage:
         return [block for block in blocks if block.strip()]
 
     def layout(self) -> discord.ui.LayoutView:
-        head, *rest = self.texts()
+        blocks = self.texts()
+        footer = blocks.pop() if blocks[-1].startswith("-# ") else None
         container: discord.ui.Container[Any] = discord.ui.Container(accent_colour=self.accent)
-        container.add_item(discord.ui.TextDisplay(head))
+        for block in blocks:  # every text above the picture: on a phone it meets the controls
+            container.add_item(discord.ui.TextDisplay(block))
         if self.png is not None:
             item = discord.MediaGalleryItem(
                 media=f"attachment://{self.filename}",
                 description=self.alt_text[:GALLERY_ALT_LIMIT] or None,
             )
             container.add_item(discord.ui.MediaGallery(item))
-        footer = rest.pop() if rest and rest[-1].startswith("-# ") else None
-        for block in rest:
-            container.add_item(discord.ui.TextDisplay(block))
         rows = action_rows(self.controls)
         if rows:
             container.add_item(discord.ui.Separator())

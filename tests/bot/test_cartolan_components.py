@@ -145,12 +145,14 @@ def test_the_pad_acts_on_the_selected_adventurer_and_the_board_offers_the_others
     view = {"decision": {"kind": "move", "adventurer": 1}, "reachable": []}
     legal = ["move 1 N", "move 2 E", "move 2 S", "wait 1", "wait 2", "trade", "end"]
     first = PRESENTATION.controls(view, legal, None)
-    assert [m.notation for m in first.pad if m.enabled] == ["move 1 N", "wait 1"]
+    assert [m.notation for m in first.pad if m.enabled] == ["move 1 N"]
+    assert [m.notation for m in first.finish] == ["wait 1", "end"]  # Wait beside End turn
     assert first.pieces is not None and first.pieces.selected == "1"
     assert [p.id for p in first.pieces.pieces] == ["1", "2"]
     assert [o.moves[0].notation for o in first.offers] == ["trade"]
     second = PRESENTATION.controls(view, legal, "2")
-    assert [m.notation for m in second.pad if m.enabled] == ["move 2 E", "move 2 S", "wait 2"]
+    assert [m.notation for m in second.pad if m.enabled] == ["move 2 E", "move 2 S"]
+    assert [m.notation for m in second.finish] == ["wait 2", "end"]
     drawn = controls_components(board_match(None, 0), second, "en").to_components()
     pieces = [c for row in drawn for c in row["components"] if c["custom_id"].startswith("tt:pc:")]
     assert [(c["custom_id"], c["label"], c["style"]) for c in pieces] == [

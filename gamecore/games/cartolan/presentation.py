@@ -173,8 +173,9 @@ class CartolanPresentation(Presentation):
     def controls(
         self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None
     ) -> Controls:
-        """N / E / S / W / Wait for the selected Adventurer (disabled when not legal), the
-        Adventurer selector when several can move, the offered decisions, then End."""
+        """N / E / S / W for the selected Adventurer (disabled when not legal), the
+        Adventurer selector when several can move, the offered decisions, then its Wait and
+        End (four directions fit one row on a phone; five buttons wrap onto two)."""
         movable = pad_numbers(legal)
         moving = str((view.get("decision") or {}).get("adventurer") or 1)
         if selected not in movable:
@@ -188,11 +189,10 @@ class CartolanPresentation(Presentation):
             label = Text(
                 f"cartolan.label.dir.{side}",
                 prefix=f"{ARROWS[side]} ",
-                suffix=" ?" if side in exploring and legal_step else "",
+                suffix="?" if side in exploring and legal_step else "",
             )
             pad.append(Move(notation, label, "primary" if legal_step else "secondary", legal_step))
         wait = f"wait {selected}"
-        pad.append(Move(wait, Text("cartolan.label.wait"), enabled=wait in allowed))
         pieces = None
         if len(movable) > 1:
             choices = tuple(
@@ -208,7 +208,10 @@ class CartolanPresentation(Presentation):
             for key, moves in groups.items()
         )
         end = "end" in allowed
-        finish = (Move("end", Text("cartolan.label.end"), "danger" if end else "secondary", end),)
+        finish = (
+            Move(wait, Text("cartolan.label.wait"), enabled=wait in allowed),
+            Move("end", Text("cartolan.label.end"), "danger" if end else "secondary", end),
+        )
         return Controls(pad=tuple(pad), pieces=pieces, offers=offers, finish=finish)
 
     def option_label(self, name: str) -> Text:
