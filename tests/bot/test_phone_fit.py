@@ -11,9 +11,9 @@ row. A button is 12 px either side of its label, 8 px from the next; a character
 
 For every registered game, its most crowded board: Cartolan's tallest picture with the most
 rows found over seeded games of every mode, the solo games' four menus and Hint (their most),
-a multiplayer game's My hand and Hint, and a test game's own controls at its start. From the
-picture's top to the bottom of the main controls (Resign sits apart below them) must fit the
-message list, and no text stands between the picture and the controls.
+a multiplayer game's My hand and Hint, and a test game's own controls at its start, in English
+and in Japanese. From the picture's top to the bottom of the main controls (Resign sits apart
+below them) must fit the message list, and no text stands between the picture and the controls.
 """
 
 from __future__ import annotations
@@ -126,7 +126,9 @@ def picture_to_controls(board: BoardMessage) -> float:
     return GALLERY_WIDTH * height / width + PICTURE_TO_CONTROLS + controls
 
 
-def board_of(game_id: str, state: Any, controls: discord.ui.View, *, players: int) -> BoardMessage:
+def board_of(
+    game_id: str, state: Any, controls: discord.ui.View, *, players: int, locale: str = "en-US"
+) -> BoardMessage:
     game, solo = get_game(game_id), players == 1
     seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(players))
     match = Match(
@@ -149,11 +151,11 @@ def board_of(game_id: str, state: Any, controls: discord.ui.View, *, players: in
         png=renderer.render_board(game_id, view),
         controls=controls,
         body=tuple(f"• a long log line {n} " + "x" * 60 for n in range(12)),
-        apart=resign_apart(match, "en-US"),
+        apart=resign_apart(match, locale),
     )
 
 
-def crowded_cartolan(played: CartolanGame, step: int) -> BoardMessage:
+def crowded_cartolan(played: CartolanGame, step: int, locale: str = "en-US") -> BoardMessage:
     game = get_game("cartolan")
     state, _ = played.play(step)
     seat = game.status(state).to_move[0]
@@ -161,11 +163,15 @@ def crowded_cartolan(played: CartolanGame, step: int) -> BoardMessage:
     controls = presentation_of("cartolan").controls(game.view(state, None), legal, None)
     match = Match(id="abc234", game_id="cartolan", guild_id=1, channel_id=2, host_id=1, seed=5)
     return board_of(
-        "cartolan", state, controls_components(match, controls, "en-US"), players=played.players
+        "cartolan",
+        state,
+        controls_components(match, controls, locale),
+        players=played.players,
+        locale=locale,
     )
 
 
-def crowded_table_game(game_id: str) -> BoardMessage:
+def crowded_table_game(game_id: str, locale: str) -> BoardMessage:
     """A game without declared controls at its most: a solo game's four menus of moves and
     Hint; a multiplayer game's My hand and Hint."""
     game = get_game(game_id)
@@ -181,12 +187,13 @@ def crowded_table_game(game_id: str) -> BoardMessage:
         seed=5,
         status="playing",
     )
-    controls = board_components(playing, many if solo else [], "en-US", solo=solo)
+    controls = board_components(playing, many if solo else [], locale, solo=solo)
     assert controls is not None
-    return board_of(game_id, state, controls, players=1 if solo else game.min_players)
+    players = 1 if solo else game.min_players
+    return board_of(game_id, state, controls, players=players, locale=locale)
 
 
-def own_controls_at_start(game_id: str) -> BoardMessage:
+def own_controls_at_start(game_id: str, locale: str) -> BoardMessage:
     """A game with its own controls (a test game's), as its start offers them."""
     game = get_game(game_id)
     state = game.setup(game.min_players, 3, {})
@@ -194,16 +201,16 @@ def own_controls_at_start(game_id: str) -> BoardMessage:
     legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
     controls = presentation_of(game_id).controls(game.view(state, None), legal, None)
     match = Match(id="abc234", game_id=game_id, guild_id=1, channel_id=2, host_id=1, seed=5)
-    view = controls_components(match, controls, "en-US")
-    return board_of(game_id, state, view, players=game.min_players)
+    view = controls_components(match, controls, locale)
+    return board_of(game_id, state, view, players=game.min_players, locale=locale)
 
 
-def crowded_board(game_id: str) -> BoardMessage:
+def crowded_board(game_id: str, locale: str) -> BoardMessage:
     if game_id == "cartolan":
-        return crowded_cartolan(TALLEST, TALLEST_CROWDED)
+        return crowded_cartolan(TALLEST, TALLEST_CROWDED, locale)
     if presentation_of(game_id).public_controls:
-        return own_controls_at_start(game_id)
-    return crowded_table_game(game_id)
+        return own_controls_at_start(game_id, locale)
+    return crowded_table_game(game_id, locale)
 
 
 def main_rows(board: BoardMessage) -> list[dict[str, Any]]:
@@ -212,9 +219,10 @@ def main_rows(board: BoardMessage) -> list[dict[str, Any]]:
     return rows[:-1] if board.apart else rows
 
 
+@pytest.mark.parametrize("locale", ["en-US", "ja"])
 @pytest.mark.parametrize("game_id", [game.id for game in list_games()])
-def test_the_main_controls_fit_one_phone_screen_with_the_picture(game_id: str) -> None:
-    board = crowded_board(game_id)
+def test_the_main_controls_fit_one_phone_screen_with_the_picture(game_id: str, locale: str) -> None:
+    board = crowded_board(game_id, locale)
     assert picture_to_controls(board) <= SCREEN
 
 
