@@ -13,7 +13,7 @@ from cogs.flows import after_game, next_turn
 from cogs.flows.boards import redraw_board
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
-from cogs.ui.board import board_message, resign_question
+from cogs.ui.board import board_message, move_words, resign_question
 from cogs.ui.hand import hand_message
 from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
@@ -62,9 +62,8 @@ async def play_move(
             # The board in this channel shows the move: no private "Played" line stays behind.
             await replies.tolerate(interaction.delete_original_response())
         else:  # played from elsewhere: say it was played
-            await replies.send(
-                interaction, t("turn.played", locale, notation=outcome.notation), ephemeral=True
-            )
+            move = move_words(final.game_id, outcome.notation, locale)
+            await replies.send(interaction, t("turn.played", locale, move=move), ephemeral=True)
     await after_game.tell_par(interaction, final)
 
 
@@ -74,9 +73,8 @@ async def hint(interaction: Interaction, match_id: str | None) -> None:
     # A computer player thinks first: acknowledge now (privately).
     match = await admit(interaction, match_id, new_message=True)
     suggestion = await interaction.client.service.hint(match.id, interaction.user.id)
-    await replies.send(
-        interaction, t("turn.hint", locale, notation=suggestion.notation), ephemeral=True
-    )
+    move = move_words(match.game_id, suggestion.notation, locale)
+    await replies.send(interaction, t("turn.hint", locale, move=move), ephemeral=True)
 
 
 async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:

@@ -172,6 +172,13 @@ def step_words(game_id: str, step: TurnOutcome, locale: str) -> str:
     return words if words != step.notation else f"`{step.notation}`"
 
 
+def move_words(game_id: str, notation: str, locale: str) -> str:
+    """A move for a private reply (played, hinted): its words with the notation after them
+    in code style, as ``/play`` takes it; the notation alone when the game has no words."""
+    words = say(presentation_of(game_id).move_text(notation), locale)
+    return f"`{notation}`" if words == notation else f"{words} (`{notation}`)"
+
+
 def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> list[str]:
     """The last step and its automatic follow-ups as one-liners, events under each."""
     if outcome is None:

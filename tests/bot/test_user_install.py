@@ -131,7 +131,7 @@ async def test_a_solo_game_is_started_and_played_where_the_bot_is_absent(
         move = quoted(private(hint))
         assert move in [c["value"] for c in await alice.autocomplete(channel, "play", "move", "")]
         played = await alice.slash(channel, "play", move=move)
-        assert f"Played `{move}`" in private(played)
+        assert "Played: Turn over " in private(played) and f"(`{move}`)" in private(played)
         assert (await env.bot.service.get(match.id)).steps == 1
         (redrawn,) = dm.history()  # the DM's board shows the move
         assert redrawn.id == board.id and board_text(redrawn) != board_text(board)

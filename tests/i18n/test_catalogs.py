@@ -88,9 +88,9 @@ def test_every_refusal_code_raised_anywhere_has_a_translation(owner: str) -> Non
 
 
 def test_t_picks_japanese_for_ja_and_english_otherwise() -> None:
-    assert t("turn.played", "ja", notation="x") == "`x` を指しました。"
-    assert t("turn.played", "en-US", notation="x") == "Played `x`."
-    assert t("turn.played", "fr", notation="x") == "Played `x`."
+    assert t("turn.played", "ja", move="`x`") == "`x` を指しました。"
+    assert t("turn.played", "en-US", move="`x`") == "Played: `x`."
+    assert t("turn.played", "fr", move="`x`") == "Played: `x`."
     assert t("no.such.key", "ja") == "no.such.key"
     assert t("turn.possible", "en") == "You can play: {moves}"  # a missing parameter stays visible
 
