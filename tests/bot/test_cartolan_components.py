@@ -125,8 +125,12 @@ def test_labels_name_the_card_or_the_map_being_chosen() -> None:
     )
     cards = {"decision": {"kind": "character", "cards": [{"name": "Navigator"}]}}
     assert offer_labels(cards, ["choose 1"]) == {"Card": ["Card 1: Navigator"]}
+    # the map has no coordinates: a place is said from the Capital
+    assert offer_labels({}, ["buy agent 2,-3"]) == {
+        "Buy an Agent": ["Buy an Agent 3 south and 2 east of the Capital"]
+    }
     assert offer_labels({}, ["buy agent 2,-3"], "ja") == {
-        "エージェントを買う：": ["エージェントを買う： 2,-3"]
+        "代理人を買う": ["首都から南へ3マス・東へ2マスに代理人を買う"]
     }
     grouped = offer_labels({}, ["move 2 N map 1", "move 2 N map 2", "steal card 2"])
     assert list(grouped) == ["Move", "Steal card"]  # words before the first number
