@@ -18,15 +18,15 @@ from cogs.commands.params import (
     split_clock,
 )
 from cogs.flows import away, clocks, turns
+from cogs.flows.boards import post_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
 from cogs.ui import permissions, replies
-from cogs.ui.board import board_message
 from cogs.ui.labels import game_name, match_label
 from cogs.ui.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
-from service import IllegalAction, Match, check_invites
+from service import IllegalAction, check_invites
 from service.games import get_game
 
 if TYPE_CHECKING:
@@ -134,16 +134,6 @@ async def list_matches(interaction: Interaction) -> None:
     lines = [f"{match_label(m, locale)} · <#{m.channel_id}>" for m in found[:20]]
     embed = discord.Embed(title=t("game.list.title", locale), description="\n".join(lines))
     await replies.send(interaction, embed=embed, ephemeral=True)
-
-
-async def post_board(interaction: Interaction, match: Match) -> None:
-    """A new public board message for ``match``, remembered as its board."""
-    service = interaction.client.service
-    board = await board_message(service.board_seen(match), locale_for(interaction, public=True))
-    message = await replies.send_message(interaction, **board.send_kwargs())
-    if message is not None:
-        await service.set_board_message(match.id, message.id)
-        interaction.client.publisher.adopt(match, message.id)
 
 
 class GameCog(commands.Cog):

@@ -70,6 +70,19 @@ async def redraw_board(
     return await bot.publisher.redraw(match, build, edit_here=edit_here, new_board=new_board)
 
 
+async def post_board(interaction: Interaction, match: Match) -> discord.Message | None:
+    """A new public board message for ``match`` as the answer to ``interaction`` (``/game
+    new``, ``/game show``, a new lobby), remembered as its board; None when Discord kept it."""
+    bot = interaction.client
+    locale = locale_for(interaction, public=True)
+    board = await board_message(bot.service.board_seen(match), locale)
+    message = await replies.send_message(interaction, **board.send_kwargs())
+    if message is not None:
+        await bot.service.set_board_message(match.id, message.id)
+        bot.publisher.adopt(match, message.id)
+    return message
+
+
 def guild_locale(bot: TabletopBot, match: Match) -> str:
     """The language of public messages about ``match`` when no interaction is at hand."""
     guild = bot.get_guild(match.guild_id) if match.guild_id else None

@@ -9,10 +9,9 @@ from typing import Any
 import discord
 
 from cogs.flows import next_turn
-from cogs.flows.boards import redraw_board
+from cogs.flows.boards import post_board, redraw_board
 from cogs.flows.matches import admit
 from cogs.ui import notices, permissions, replies
-from cogs.ui.board import board_message
 from cogs.ui.lobby import invitation_ping
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
@@ -52,12 +51,9 @@ async def post_lobby(interaction: Interaction, match: Match) -> None:
     without pinging, and its later edits and reposts ping nobody."""
     bot = interaction.client
     locale = locale_for(interaction, public=True)
-    board = await board_message(bot.service.board_seen(match), locale)
-    message = await replies.send_message(interaction, **board.send_kwargs())
+    message = await post_board(interaction, match)
     if message is None:
         return
-    await bot.service.set_board_message(match.id, message.id)
-    bot.publisher.adopt(match, message.id)
     ping = invitation_ping(match, locale, message.jump_url)
     if ping is not None:
         mentions = discord.AllowedMentions(users=[discord.Object(u) for u in match.invited])
