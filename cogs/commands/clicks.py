@@ -7,9 +7,9 @@ message builders (``cogs/ui``) import them. The builders put plain items with th
 custom ids on the messages; discord.py answers a click with the class registered for its
 template (``TabletopBot.setup_hook`` registers :data:`DYNAMIC_ITEMS`), also after a restart.
 
-Every flow a click on a match calls first acknowledges it and then checks that the clicker
-may see the match (``cogs.flows.matches.admit``: a custom id can be forged, from any server); its
-errors are answered by :func:`~cogs.ui.replies.guarded`.
+Every flow a click on a match calls first acknowledges it and then checks that the
+clicker may see the match (``cogs.flows.matches.admit``: a custom id can be forged, from
+any server); its errors are answered by :func:`~cogs.ui.replies.guarded`.
 """
 
 from __future__ import annotations
