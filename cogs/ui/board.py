@@ -35,7 +35,7 @@ from cogs.ui.seats import seat_label, seat_legend
 from i18n import has_key, t
 from service import Match, Seen, TurnOutcome
 from service.analysis import MEASURES, TABLE_GAMES
-from service.games import presentation_of
+from service.games import cards_text, presentation_of
 
 log = logging.getLogger("tabletop.board")
 
@@ -207,7 +207,7 @@ def solo_summary(view: dict[str, Any], locale: str) -> list[str]:
     """The solo player's hand and pile in words, for people who cannot see the picture."""
     lines = []
     if isinstance(view.get("hand"), list):
-        lines.append(t("board.hand", locale, cards=" ".join(view["hand"]) or "—"))
+        lines.append(t("board.hand", locale, cards=say(cards_text(view["hand"]), locale)))
     pile = view.get("pile", view.get("deck"))
     if isinstance(pile, int):
         lines.append(t("board.pile", locale, count=pile))

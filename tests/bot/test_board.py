@@ -17,8 +17,11 @@ from cogs.ui.board import (
     render_png,
     resign_apart,
 )
+from cogs.ui.labels import say
 from gamecore.match import Match, Seat
+from gamecore.presentation import card_text
 from gamecore.registry import get_game
+from tests.bot.test_event_words import notation_in
 
 verbs = st.sampled_from(["reveal", "exchange", "explore", "subdue", "claim", "fund", "pass"])
 notations = st.lists(
@@ -89,7 +92,9 @@ def test_a_solo_board_spells_out_hand_and_pile() -> None:
     match = cartographer_match()
     view = get_game("cartographer").view(match.state, 0)
     text = "\n".join(board_head(match, view, "en"))
-    assert f"Hand: {' '.join(view['hand'])}" in text
+    hand = ", ".join(say(card_text(card), "en") for card in view["hand"])
+    assert f"Hand: {hand}" in text  # in words ("8 of spades"), not notation (8S)
+    assert not notation_in(text), text
     assert f"{view['pile']} cards left to draw" in text
 
 
