@@ -1,18 +1,23 @@
-"""After-game analysis and simulations as the Discord layer uses them: a solo deal's par,
-the review of a finished match, the games' outcome measures, and ``/simulate``'s runs and
-chart. The work is gamecore's (pure, run by the cogs in a worker thread); ``cogs/`` and
-``bot.py`` import it from here, never from ``gamecore`` (``tests/bot/test_codebase.py``)."""
+"""After-game analysis and simulations as the Discord layer asks for them: a finished solo
+game's par, the review of a finished match for one of its players, and ``/simulate``'s runs
+and chart. The work is gamecore's, pure and CPU-bound: callers run these functions in a
+worker thread. ``cogs/`` and ``bot.py`` take them from here, never from ``gamecore``
+(``tests/bot/test_codebase.py``), and never read a match's state themselves."""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from gamecore.analysis.outcome import MEASURES, Measure, rank
 from gamecore.analysis.par import PLAYS as PAR_PLAYS
 from gamecore.analysis.par import Par, compute_par
-from gamecore.analysis.review import SAMPLES, Review, review_game
+from gamecore.analysis.review import SAMPLES, Progress, Review, review_game
 from gamecore.analysis.table_review import TABLE_SAMPLES, review_table
 from gamecore.analysis.table_worlds import TABLE_GAMES
+from gamecore.match import Match
 from gamecore.plot import LABELS as CHART_LABELS
 from gamecore.plot import render_summary_chart
+from gamecore.registry import get_game
 from gamecore.simulate import (
     MIXED,
     RunSpec,
@@ -22,15 +27,12 @@ from gamecore.simulate import (
     run_games,
     summarize,
 )
+from storage.records import ActionRecord
 
 __all__ = [
     "CHART_LABELS",
-    "MEASURES",
     "MIXED",
     "PAR_PLAYS",
-    "SAMPLES",
-    "TABLE_GAMES",
-    "TABLE_SAMPLES",
     "Measure",
     "Par",
     "Review",
@@ -38,11 +40,60 @@ __all__ = [
     "available_players",
     "compute_par",
     "format_report",
-    "rank",
+    "has_par",
+    "par_of",
     "render_summary_chart",
     "resolve_player_types",
-    "review_game",
-    "review_table",
+    "review_of",
+    "reviewable",
     "run_games",
     "summarize",
 ]
+
+
+def has_par(game_id: str) -> bool:
+    """Whether a finished game of ``game_id`` gets a par (the solo games with a measure)."""
+    return game_id in MEASURES
+
+
+def reviewable(game_id: str) -> bool:
+    """Whether ``/review`` covers ``game_id`` (the solo games and the table games)."""
+    return game_id in MEASURES or game_id in TABLE_GAMES
+
+
+def par_of(match: Match, plays: int = PAR_PLAYS) -> Par:
+    """The par of a finished solo ``match``'s deal: ``plays`` plays of the same deal per
+    computer player, and where the match's own result ranks among them."""
+    mine = rank(get_game(match.game_id), match.state)
+    return compute_par(match.game_id, match.seed, match.options, mine, plays)
+
+
+def review_of(
+    match: Match,
+    actions: Sequence[ActionRecord],
+    seat: int,
+    samples: int | None = None,
+    progress: Progress | None = None,
+) -> Review:
+    """The review of a finished ``match`` (its logged ``actions``) for the player in
+    ``seat``: each of their decisions judged on what they could see; ``samples`` worlds per
+    decision (None: the analysis's default for the game)."""
+    if match.game_id in TABLE_GAMES:
+        return review_table(
+            match.game_id,
+            match.seed,
+            [(a.seat, a.notation) for a in actions],
+            len(match.seats),
+            match.options,
+            seat=seat,
+            samples=samples or TABLE_SAMPLES,
+            progress=progress,
+        )
+    return review_game(
+        match.game_id,
+        match.seed,
+        [a.notation for a in actions],
+        match.options,
+        samples=samples or SAMPLES,
+        progress=progress,
+    )

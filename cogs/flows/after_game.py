@@ -23,20 +23,7 @@ from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from renderer.review_chart import render_review_chart
 from service import IllegalAction, Match
-from service.analysis import (
-    MEASURES,
-    SAMPLES,
-    TABLE_GAMES,
-    TABLE_SAMPLES,
-    Measure,
-    Par,
-    Review,
-    compute_par,
-    rank,
-    review_game,
-    review_table,
-)
-from service.games import get_game
+from service.analysis import Measure, Par, Review, has_par, par_of, review_of, reviewable
 
 log = logging.getLogger("tabletop.analysis")
 
@@ -78,20 +65,12 @@ def par_text(par: Par, locale: str) -> str:
 async def tell_par(interaction: Interaction, match: Match) -> None:
     """When the actor's move ended a solo game: par of its deal, privately. A failure is
     logged and costs the player nothing (the game is saved)."""
-    if match.status == "playing" or not is_solo(match) or match.game_id not in MEASURES:
+    if match.status == "playing" or not is_solo(match) or not has_par(match.game_id):
         return
     locale = locale_for(interaction, public=False)
     try:
-        mine = rank(get_game(match.game_id), match.state)
         async with _pars:
-            par = await asyncio.to_thread(
-                compute_par,
-                match.game_id,
-                match.seed,
-                match.options,
-                mine,
-                interaction.client.par_plays,
-            )
+            par = await asyncio.to_thread(par_of, match, interaction.client.par_plays)
     except Exception:
         log.exception("par of match %s failed", match.id)
     else:
@@ -194,7 +173,7 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
         refusal = "review.live"
     elif match.seat_of(interaction.user.id) is None:
         refusal = "review.not_seated"
-    elif match.game_id not in MEASURES and match.game_id not in TABLE_GAMES:
+    elif not reviewable(match.game_id):
         refusal = "review.unsupported"
     elif _reviews.locked():
         refusal = "review.busy"
@@ -208,27 +187,7 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
         samples = interaction.client.review_samples
 
         def work(progress: Progress) -> tuple[Review, bytes]:
-            if match.game_id in TABLE_GAMES:
-                moves = [(a.seat, a.notation) for a in actions]
-                review = review_table(
-                    match.game_id,
-                    match.seed,
-                    moves,
-                    len(match.seats),
-                    match.options,
-                    seat=seat,
-                    samples=samples or TABLE_SAMPLES,
-                    progress=progress,
-                )
-            else:
-                review = review_game(
-                    match.game_id,
-                    match.seed,
-                    [a.notation for a in actions],
-                    match.options,
-                    samples=samples or SAMPLES,
-                    progress=progress,
-                )
+            review = review_of(match, actions, seat, samples, progress)
             return review, review_chart(review, locale, game)
 
         def text(done: int, total: int) -> str:

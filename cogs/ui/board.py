@@ -34,7 +34,7 @@ from cogs.ui.lobby import lobby_message
 from cogs.ui.seats import seat_label, seat_legend
 from i18n import has_key, t
 from service import Match, Seen, TurnOutcome
-from service.analysis import MEASURES, TABLE_GAMES
+from service.analysis import reviewable
 from service.games import cards_text, presentation_of
 
 log = logging.getLogger("tabletop.board")
@@ -394,7 +394,7 @@ async def board_message(
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
         components.add_item(rematch_button(match.id, label=t("board.button.rematch", locale)))
-    if match.status == "finished" and (match.game_id in MEASURES or match.game_id in TABLE_GAMES):
+    if match.status == "finished" and reviewable(match.game_id):
         components = components or discord.ui.View(timeout=None)
         components.add_item(review_button(match.id, label=t("board.button.review", locale)))
     return BoardMessage(
