@@ -35,11 +35,10 @@ def board_match(state: object, seat: int) -> Match:
     )
 
 
-def offered(view: discord.ui.View) -> tuple[set[str], set[str]]:
+def offered(components: discord.ui.View) -> tuple[set[str], set[str]]:
     """(notations on enabled buttons, notations in selects)."""
     buttons, selects = set(), set()
-    for wrapper in view.children:
-        item = getattr(wrapper, "item", wrapper)  # a DynamicItem wraps the real component
+    for item in components.children:
         custom_id = item.custom_id or ""
         assert len(custom_id) <= 100
         if isinstance(item, discord.ui.Select):
@@ -76,12 +75,12 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
         legal = game.legal_actions(state, seat)
         notations = [game.format_action(a) for a in legal]
         public = game.view(state, None)
-        view = controls_components(
+        drawn = controls_components(
             board_match(state, seat), PRESENTATION.controls(public, notations, None), "en"
         )
-        assert len(view.children) <= 25
+        assert len(drawn.children) <= 25
         rows = (
-            view.to_components()
+            drawn.to_components()
         )  # what Discord receives: at most 5 rows of 5 buttons or 1 select
         assert len(rows) <= 5
         for row in rows:
@@ -89,7 +88,7 @@ async def test_every_legal_move_is_on_the_board_within_discords_limits(
             assert kinds_in_row == [3] or (set(kinds_in_row) == {2} and len(kinds_in_row) <= 5), (
                 rows
             )
-        buttons, selects = offered(view)
+        buttons, selects = offered(drawn)
         assert buttons | selects <= set(notations)
         reachable = buttons | selects
         controls = PRESENTATION.controls(public, notations, None)

@@ -23,13 +23,13 @@ from tests.bot.helpers import (
 
 def crowded_controls() -> discord.ui.View:
     """The most a board's controls take: four rows of five buttons and a full last row."""
-    view = discord.ui.View(timeout=None)
+    components = discord.ui.View(timeout=None)
     for row in range(4):
         for column in range(5):
-            view.add_item(move_button("m1", 3, f"move {row} {column}", label="x", row=row))
+            components.add_item(move_button("m1", 3, f"move {row} {column}", label="x", row=row))
     for action in ("hint", "resign", "hand", "rules", "pass"):
-        view.add_item(board_button("m1", 3, action, label=action))
-    return view
+        components.add_item(board_button("m1", 3, action, label=action))
+    return components
 
 
 def test_a_crowded_board_fits_discords_limits() -> None:

@@ -91,14 +91,13 @@ def test_declared_controls_offer_only_legal_moves_within_discords_limits(game: G
         for text in texts(controls):
             for locale in ("en", "ja"):
                 assert not say(text, locale).strip().startswith(f"{game.id}."), text
-        view = controls_components(board_match(game, state, seat, players), controls, "en")
-        rows = view.to_components()
+        drawn = controls_components(board_match(game, state, seat, players), controls, "en")
+        rows = drawn.to_components()
         assert len(rows) <= 5 and all(len(row["components"]) <= 5 for row in rows)
-        for item in view.children:
-            inner = getattr(item, "item", item)
-            assert len(inner.custom_id or "") <= 100
-            if isinstance(inner, discord.ui.Select):
-                assert 1 <= len(inner.options) <= 25
+        for item in drawn.children:
+            assert len(getattr(item, "custom_id", None) or "") <= 100
+            if isinstance(item, discord.ui.Select):
+                assert 1 <= len(item.options) <= 25
         idle = presentation.controls(game.view(state, None), [], None)
         assert idle is not None and notations(idle) == set()  # a computer decides: nothing to press
         state, _ = game.apply(state, seat, legal[rng.randrange(len(legal))])
@@ -114,8 +113,8 @@ def test_a_grid_of_buttons_is_drawn_as_the_board_it_is() -> None:
         for row in cells
     )
     controls = Controls(pad=(Move("pass", Text("x", fallback="Pass")),), grid=grid)
-    view = controls_components(board_match(game, None, 0, 1), controls, "en")
-    rows = view.to_components()
+    drawn = controls_components(board_match(game, None, 0, 1), controls, "en")
+    rows = drawn.to_components()
     labels = [[c.get("label") for c in row["components"]] for row in rows]
     assert labels[0] == ["Pass"]
     assert labels[1:4] == [["A1", "B1", "C1"], ["A2", "B2", "C2"], ["A3", "B3", "C3"]]
