@@ -32,6 +32,7 @@ NOTATION = {
     "dash for nothing": re.compile(r"(?:^|[\s(:：（])-(?=$|[\s.,)）。])"),
     "placeholder": re.compile(r"[{}]"),
     "notation in code style": re.compile(r"`"),
+    "direction letter": re.compile(r"(?<![\w.])[NESW](?![\w.])"),
     "catalog key": re.compile(r"\b(?:event|alt|end|move|cartolan|seat)\.[\w.-]+"),
     "Python value": re.compile(r"\b(?:True|False|None)\b"),
     "identifier": re.compile(r"\b[a-z]+_[a-z_]+\b"),
@@ -62,6 +63,7 @@ def test_the_notation_check_fails_on_the_old_lines() -> None:
         "Player 2 dropped a disc into column c.",
         "① alice: `move 1 N`",
         "Automatic: `claim 2`",
+        "🤖 ② Pirate: Gust 1 S N N · Bank 2",
     ):
         assert notation_in(old), old
     assert not notation_in("① alice explored a new tile 2 north and 1 west of the Capital")

@@ -58,7 +58,7 @@ class DropFourPresentation(Presentation):
             lines.append(Text("alt.to_move", {"names": names[to_move]}))
         for letter, stack in zip(LETTERS, view["columns"], strict=False):
             discs = "".join(str(seat + 1) for seat in stack) or Text("alt.none")
-            lines.append(Text("drop_four.alt.column", {"column": letter.upper(), "discs": discs}))
+            lines.append(Text("drop_four.alt.column", {"column": letter, "discs": discs}))
         return tuple(lines)
 
 

@@ -245,11 +245,13 @@ class CartolanPresentation(Presentation):
         return Text(f"cartolan.player.{name}", fallback=name.capitalize())
 
     def turn_summary(self, notations: Sequence[str]) -> str:
-        """The moves in short: ``N E E · trade · bank 3 · end``."""
+        """The moves in short: ``N E E · trade · bank 3 · end`` (a run of steps shares one
+        part; a gust keeps its own: ``gust 1 S · N N``)."""
         parts: list[str] = []
         for notation in notations:
             text = short_notation(notation)
-            if parts and len(text) <= 2 and len(parts[-1]) < 40 and parts[-1][-1:].isupper():
+            steps = parts and all(word in DIRECTIONS for word in parts[-1].split())
+            if steps and text in DIRECTIONS and len(parts[-1]) < 40:
                 parts[-1] = f"{parts[-1]} {text}"
             else:
                 parts.append(text)
