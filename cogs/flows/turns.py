@@ -56,7 +56,8 @@ async def play_move(
     # The move is saved whatever Discord does now: say so, and what the bot cannot show.
     trouble = notices.first_trouble(published, pinged)
     if trouble is not None:
-        await notices.tell_actor(interaction, trouble, outcome.notation)
+        move = move_words(final.game_id, outcome.notation, locale)
+        await notices.tell_actor(interaction, trouble, move)
     elif interaction.type is not discord.InteractionType.component:
         if interaction.channel_id == final.channel_id and final.status == "playing":
             # The board in this channel shows the move: no private "Played" line stays behind.

@@ -33,21 +33,22 @@ def problem(failure: Classified | None, locale: str) -> str:
 
 
 def notice(
-    published: Published, locale: str, *, thread: bool, notation: str | None = None
+    published: Published, locale: str, *, thread: bool, move: str | None = None
 ) -> str | None:
-    """The private line for the actor, or None when everything was shown."""
+    """The private line for the actor, or None when everything was shown; ``move``: the
+    move they played, in words (``cogs.ui.board.move_words``)."""
     if published.ok:
         return None
     if published.shown is Shown.FAILED:
         return t("blocked.retry_later", locale, problem=problem(published.failure, locale))
     names = permission_names(NEEDED_IN_THREAD if thread else NEEDED, locale)
-    key = "blocked.move_saved" if notation else "blocked.saved"
+    key = "blocked.move_saved" if move else "blocked.saved"
     return t(
         key,
         locale,
         problem=problem(published.failure, locale),
         permissions=names,
-        notation=notation or "",
+        move=move or "",
     )
 
 
@@ -57,11 +58,11 @@ def first_trouble(*results: Published | None) -> Published | None:
 
 
 async def tell_actor(
-    interaction: replies.Interaction, published: Published, notation: str | None = None
+    interaction: replies.Interaction, published: Published, move: str | None = None
 ) -> None:
     """Tell the actor privately that what they did is saved and what the bot cannot do."""
     locale = locale_for(interaction, public=False)
-    text = notice(published, locale, thread=in_thread(interaction), notation=notation)
+    text = notice(published, locale, thread=in_thread(interaction), move=move)
     if text is not None:
         await replies.send(interaction, text, ephemeral=True)
 

@@ -106,12 +106,14 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     person, result, move = await play_for(env, world, match_id)
     assert result.ephemeral
     text = " ".join(m.content for m in (result.response, *result.followups) if m.content)
-    assert f"{move} was played and saved" in text and problem in text and "try again" not in text
+    assert (
+        f"(`{move}`) was played and saved" in text and problem in text and "try again" not in text
+    )
     assert (await env.bot.service.get(match_id)).steps == before.steps + 1
     # the next player plays: the bot leaves the refusing channel alone
     refused = channel_requests(faults, world.channel.id)
     _, result, move = await play_for(env, world, match_id)
-    assert f"{move} was played and saved" in " ".join(
+    assert f"(`{move}`) was played and saved" in " ".join(
         m.content for m in (result.response, *result.followups)
     )
     assert channel_requests(faults, world.channel.id) == refused
@@ -136,7 +138,7 @@ async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> Non
     faults.delete_channel(world.channel.id)
     _, result, move = await play_for(env, world, match_id)
     text = " ".join(m.content for m in (result.response, *result.followups))
-    assert f"{move} was played and saved" in text and "no longer exists" in text
+    assert f"(`{move}`) was played and saved" in text and "no longer exists" in text
 
 
 async def test_an_expired_interaction_loses_no_move(env) -> None:
@@ -236,7 +238,7 @@ async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:
     faults.lock_thread(thread.id)
     _, result, move = await play_for(env, world, match_id, thread)
     text = " ".join(m.content for m in (result.response, *result.followups))
-    assert f"{move} was played and saved" in text and "thread is locked" in text
+    assert f"(`{move}`) was played and saved" in text and "thread is locked" in text
     note = world.channel.last_message
     assert f"{match_id} is paused" in note.content and thread.mention in note.content
 
