@@ -13,6 +13,7 @@ import pytest
 
 from cogs.ui.alt_text import ATTACHMENT_LIMIT, fit
 from cogs.ui.labels import say
+from cogs.ui.seats import seat_label
 from gamecore.presentation import card_text
 from gamecore.registry import get_game, list_games, presentation_of
 from gamecore.simulate import available_players
@@ -118,6 +119,8 @@ async def test_the_board_and_the_hand_carry_their_own_alt_text(env) -> None:
     (picture,) = board.attachments
     public_words = picture.description or ""
     assert public_words.startswith("Speiderne board") and "Round 1 of" in public_words
+    mover = (await env.bot.service.get(match.id)).to_move[0]
+    assert f"To move: {seat_label(match, mover, 'en')}" in public_words  # "① alice", as the board
     state = (await env.bot.service.get(match.id)).state
     game = get_game("speiderne")
     for person in (world.alice, world.bob):
