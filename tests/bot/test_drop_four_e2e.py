@@ -51,7 +51,8 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     board = await board_message(env, world, match_id)
     await assert_board_png(board)
     buttons = column_buttons(board)
-    assert sorted(buttons) == list("abcdef") and buttons["a"]["label"] == "Column A"
+    # One spelling of a column: the picture's (a, b, c …), on the buttons and in the text.
+    assert sorted(buttons) == list("abcdef") and buttons["a"]["label"] == "Column a"
     refused = await other.click(board, custom_id=buttons["c"]["custom_id"])
     assert "not your turn" in private_text(refused).lower()
     clicked = await mover.click(board, custom_id=buttons["c"]["custom_id"])

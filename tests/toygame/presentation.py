@@ -21,7 +21,7 @@ class DropFourPresentation(Presentation):
         self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None
     ) -> Controls:
         """A button per column (a single-move offer each), disabled when the column is full
-        or it is not a person's turn."""
+        or it is not a person's turn; a column is named as the picture labels it (a, b, c)."""
         columns = LETTERS[: len(view["columns"])]
         return Controls(
             offers=tuple(
@@ -30,7 +30,7 @@ class DropFourPresentation(Presentation):
                     (
                         Move(
                             c,
-                            Text("drop_four.label.column", {"column": c.upper()}),
+                            Text("drop_four.label.column", {"column": c}),
                             "primary",
                             c in legal,
                         ),
