@@ -27,7 +27,7 @@ from cogs.ui.components import (
     review_button,
     unheld,
 )
-from cogs.ui.controls import controls_components
+from cogs.ui.controls import PLACEHOLDER_LIMIT, controls_components, part_placeholder
 from cogs.ui.labels import game_name, is_solo, say, shown_name
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
 from cogs.ui.lobby import lobby_message
@@ -265,17 +265,16 @@ def move_selects(
     selects: list[discord.ui.Item[Any]] = []
     for slot, (verb, moves) in enumerate(plan):
         label = t("board.select.any", locale) if verb == "*" else verb_label(verb, locale)
-        if counts[verb] > 1:
-            label = f"{label}: {moves[0]} … {moves[-1]}"
+        words = [say(presentation.move_text(m, view), locale) for m in moves]
+        if counts[verb] > 1:  # one part of a kind: the range it covers, in words
+            label = part_placeholder(label, words[0], words[-1], locale)
         selects.append(
             move_select(
                 match.id,
                 match.version,
                 slot,
-                placeholder=label[:150],
-                options=move_options(
-                    moves, [say(presentation.move_text(m, view), locale) for m in moves]
-                ),
+                placeholder=label[:PLACEHOLDER_LIMIT],
+                options=move_options(moves, words),
             )
         )
     return selects

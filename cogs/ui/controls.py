@@ -30,6 +30,8 @@ from service.games import Controls, Move, Offer, Style, Text
 ROWS = 5
 BUTTONS_PER_ROW = 5
 SELECT_LIMIT = 25
+#: Longest select placeholder Discord takes.
+PLACEHOLDER_LIMIT = 150
 LAST_ROW = ROWS - 1
 #: Characters a phone's row of buttons holds (a wide one, e.g. an arrow or a kana, counts
 #: twice; each button's padding and the gap to the next count ``BUTTON_EXTRA``): 275 px of a
@@ -118,6 +120,19 @@ def _merged(menus: list[_Menu], rows: int) -> list[_Menu]:
     return menus
 
 
+def part_placeholder(what: str, first: str, last: str, locale: str) -> str:
+    """The placeholder of one part of a kind of move split over several selects: the kind
+    and the range it covers, in the words of its first and last options (as the options
+    read), within Discord's 150 characters."""
+    room = max(10, (PLACEHOLDER_LIMIT - len(what) - 8) // 2)
+
+    def cut(words: str) -> str:
+        return words if len(words) <= room else words[: room - 1] + "…"
+
+    text = t("board.offer.part", locale, what=what, first=cut(first), last=cut(last))
+    return text[:PLACEHOLDER_LIMIT]
+
+
 def offer_items(
     match: Match, offers: tuple[Offer, ...], rows: list[int], locale: str
 ) -> list[discord.ui.Item[Any]]:
@@ -145,14 +160,23 @@ def offer_items(
             discord.SelectOption(label=say(move.label, locale)[:100], value=move.notation[:100])
             for move in menu.moves
         ]
-        placeholder = t("board.offer", locale, what=say(menu.label, locale))
-        if menu.part:
-            placeholder = f"{placeholder} ({menu.moves[0].notation} … {menu.moves[-1].notation})"
+        what = say(menu.label, locale)
+        placeholder = (
+            part_placeholder(
+                what, say(menu.moves[0].label, locale), say(menu.moves[-1].label, locale), locale
+            )
+            if menu.part
+            else t("board.offer", locale, what=what)
+        )
         # A View puts a select in the first empty row: one of the free rows, since the
         # last row's buttons are added after the selects.
         items.append(
             components.move_select(
-                match.id, match.version, slot, options=options, placeholder=placeholder[:150]
+                match.id,
+                match.version,
+                slot,
+                options=options,
+                placeholder=placeholder[:PLACEHOLDER_LIMIT],
             )
         )
     return items

@@ -5,6 +5,7 @@ offer every legal move on a button or in a select (or the plain directions, Wait
 from __future__ import annotations
 
 import random
+import re
 
 import discord
 import pytest
@@ -166,3 +167,22 @@ def test_the_pad_acts_on_the_selected_adventurer_and_the_board_offers_the_others
     assert (
         alone.pieces is None and alone.pad[0].notation == "move 1 N"
     )  # one Adventurer: no selector
+
+
+@pytest.mark.parametrize("locale", ["en", "ja"])
+def test_a_kind_split_over_several_selects_names_its_range_in_words(locale: str) -> None:
+    """More Agent sites than one select holds: each part's placeholder says the range it
+    covers as its options read, never in notation ("buy agent 0,-6 … buy agent 7,-6")."""
+    legal = [f"buy agent {x},{y}" for x in range(-3, 4) for y in range(-3, 2)]  # 35 sites
+    state = get_game("cartolan").setup(3, 11, None)
+    drawn = controls_components(
+        board_match(state, 0), PRESENTATION.controls({}, legal, None), locale
+    )
+    selects = [item for item in drawn.children if isinstance(item, discord.ui.Select)]
+    assert len(selects) == 2
+    for select in selects:
+        placeholder = select.placeholder or ""
+        assert len(placeholder) <= 150
+        assert not re.search(r"-?\d+,-?\d+|buy agent", placeholder), placeholder
+        first, last = select.options[0].label, select.options[-1].label
+        assert first[:20] in placeholder and last[:20] in placeholder, placeholder

@@ -7,7 +7,9 @@ import random
 
 import pytest
 
+from cogs.ui.board import move_selects
 from cogs.ui.labels import say
+from gamecore.match import Match, Seat
 from gamecore.presentation import Presentation
 from gamecore.registry import get_game, list_games, presentation_of
 from tests.bot.helpers import components, make_world, select_options
@@ -65,3 +67,20 @@ async def test_a_solo_board_offers_its_moves_in_words(env) -> None:
     assert {o["value"] for o in options} == {
         v for values in select_options(board).values() for v in values
     }
+
+
+def test_a_kind_split_over_several_menus_names_its_range_in_words() -> None:
+    """More moves of one kind than a menu holds: each menu's placeholder names the range it
+    covers as its options read (words), not in notation."""
+    match = Match(
+        id="abc234", game_id="cartographer", guild_id=1, channel_id=2, host_id=1, seed=3,
+        seats=(Seat(1, None, "alice"),), state=None, version=4, status="playing", to_move=(0,),
+    )  # fmt: skip
+    reveals = [f"reveal {c}{r} {n}H {c}{r + 1}" for c in "ABCDE" for r in (1, 2, 3) for n in (2, 3)]
+    for locale in ("en", "ja"):
+        selects = move_selects(match, reveals, locale)
+        assert len(selects) == 2
+        for select in selects:
+            placeholder = select.placeholder or ""  # type: ignore[attr-defined]
+            assert "reveal" not in placeholder and "2H" not in placeholder, placeholder
+            assert select.options[0].label[:20] in placeholder, placeholder  # type: ignore[attr-defined]
