@@ -22,8 +22,9 @@ Side by side (issue 22 item 3)::
     .venv/bin/python bench/load.py --compare --rounds 5 [--code /other/checkout ...]
 
 runs SQLite NORMAL, SQLite FULL, PostgreSQL with 1 and with 2 processes (``--configs``),
-each on a fresh database, every configuration once per round and the rounds one after the
-other (so every configuration meets the same machine state), each run in its own Python
+each on a fresh database (the disk synced and the server checkpointed before each run, so
+no run pays for what the one before left), every configuration once per round and the rounds
+one after the other (so every configuration meets the same machine state), each run in its own Python
 process; ``--code`` adds another checkout of the project run the same way in the same
 rounds (its ``bench/`` must have this file), so an old and a new version compare back to
 back: every checkout runs under this file's harness (its own code and ``bench/turns.py``),
@@ -334,8 +335,12 @@ def compare(args: argparse.Namespace) -> None:
                         name = f"r{round_number}_{made}_{config.replace('-', '_')}"
                         kind, sync, processes = CONFIGS[config]
                         pid = None
+                        # What the last run left (its database's dirty pages, a timed
+                        # checkpoint due) is written now, not during this run.
+                        os.sync()
+                        asyncio.run(_admin(server.url(), "CHECKPOINT"))
                         if kind == "pg":
-                            asyncio.run(_create_database(server.url(), name))
+                            asyncio.run(_admin(server.url(), f'CREATE DATABASE "{name}"'))
                             database = server.url(name)
                             pid = postmaster_pid(server.data)
                         else:
@@ -428,12 +433,12 @@ def targets(
     return lines
 
 
-async def _create_database(url: str, name: str) -> None:
+async def _admin(url: str, statement: str) -> None:
     import asyncpg  # noqa: PLC0415 - only --compare needs a server connection
 
     admin = await asyncpg.connect(url)
     try:
-        await admin.execute(f'CREATE DATABASE "{name}"')
+        await admin.execute(statement)
     finally:
         await admin.close()
 

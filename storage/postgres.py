@@ -275,7 +275,7 @@ class PostgresMatchStore:
             try:
                 yield conn
             finally:
-                self._release(conn)
+                self._release(pool, conn)
         except TimeoutError as err:
             if pool.get_size() >= self.max_size and pool.get_idle_size() == 0:
                 raise StoreBusy() from None
@@ -283,11 +283,11 @@ class PostgresMatchStore:
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err) or type(err).__name__) from err
 
-    def _release(self, conn: asyncpg.Connection) -> None:
+    def _release(self, pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
         """The connection goes back to the pool in a task of its own: asyncpg shields its
         release in a task, three turns of the event loop its caller would wait for (each
         behind every other ready task: milliseconds under load) to do nothing it needs."""
-        task = asyncio.get_running_loop().create_task(self.pool.release(conn))
+        task = asyncio.get_running_loop().create_task(pool.release(conn))
         self._releasing.add(task)
         task.add_done_callback(self._released)
 
