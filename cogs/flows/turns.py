@@ -58,14 +58,16 @@ async def play_move(
     if trouble is not None:
         move = move_words(final.game_id, outcome.notation, locale)
         await notices.tell_actor(interaction, trouble, move)
-    elif interaction.type is not discord.InteractionType.component:
-        if interaction.channel_id == final.channel_id and final.status == "playing":
-            # The board in this channel shows the move: no private "Played" line stays behind.
-            await replies.tolerate(interaction.delete_original_response())
-        else:  # played from elsewhere: say it was played
-            move = move_words(final.game_id, outcome.notation, locale)
-            await replies.send(interaction, t("turn.played", locale, move=move), ephemeral=True)
+    elif (
+        interaction.type is not discord.InteractionType.component
+        and interaction.channel_id != final.channel_id
+    ):  # played from elsewhere: say it was played
+        move = move_words(final.game_id, outcome.notation, locale)
+        await replies.send(interaction, t("turn.played", locale, move=move), ephemeral=True)
     await after_game.tell_par(interaction, final)
+    # The board in this channel shows the move (and, once the match is over, the result):
+    # no private "Played" line stays behind, unless something else was said in it (par).
+    await replies.withdraw(interaction)
 
 
 async def hint(interaction: Interaction, match_id: str | None) -> None:

@@ -157,6 +157,14 @@ async def send_message(
     return await tolerate(interaction.original_response())
 
 
+async def withdraw(interaction: Interaction) -> None:
+    """Remove a 'thinking' response that nothing answered (the board shows what happened),
+    so no private line stays behind."""
+    if _thinking(interaction):
+        interaction.extras[ANSWERED] = True
+        await tolerate(interaction.delete_original_response())
+
+
 async def finish(interaction: Interaction, **kwargs: Any) -> None:
     """Replace the deferred response (e.g. a progress line) with the final answer."""
     interaction.extras[ANSWERED] = True

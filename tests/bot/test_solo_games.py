@@ -34,9 +34,14 @@ async def finish_with_play(env, world, match_id: str) -> int:
         assert hint.ephemeral
         move = quoted(hint.response.content)
         played = await world.alice.slash(world.channel, "play", move=move)
+        # The board in this channel shows the move, and the result once it ends: no
+        # private "Played" line stays behind, the last move's included (its answer is par).
         after = await env.bot.service.get(match_id)
-        if after.status == "playing":  # the board shows it: no "Played" line stays behind
-            assert played.ephemeral and played.response is None
+        answers = [m.content for m in (played.response, *played.followups) if m is not None]
+        if after.status == "playing":
+            assert played.ephemeral and answers == []
+        else:
+            assert [a.splitlines()[0] for a in answers] == ["**Par for this deal**"], answers
         assert after.steps > match.steps
     raise AssertionError("the game did not end")
 
