@@ -195,6 +195,13 @@ def card_text(card: str) -> Text:
     )
 
 
+def count_text(noun: str, count: int) -> Text:
+    """A count with its noun, agreeing in the reader's language ("1 Adventurer", "3
+    Adventurers"): ``alt.count.<noun>.one`` for one, ``.other`` else (a language without
+    plural forms says both alike)."""
+    return Text(f"alt.count.{noun}.{'one' if count == 1 else 'other'}", {"count": count})
+
+
 def cards_text(cards: Sequence[str]) -> Text:
     """Several cards in words, as a list; "none" when there are none."""
     if not cards:

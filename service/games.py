@@ -6,7 +6,16 @@ project, and this module is the list of what they use of the games."""
 from __future__ import annotations
 
 from gamecore.contract import Game
-from gamecore.presentation import Controls, Move, Offer, Presentation, Style, Text, cards_text
+from gamecore.presentation import (
+    Controls,
+    Move,
+    Offer,
+    Presentation,
+    Style,
+    Text,
+    cards_text,
+    count_text,
+)
 from gamecore.registry import game_ids, get_game, list_games, presentation_of
 
 __all__ = [
@@ -18,6 +27,7 @@ __all__ = [
     "Style",
     "Text",
     "cards_text",
+    "count_text",
     "game_ids",
     "get_game",
     "list_games",

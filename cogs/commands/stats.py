@@ -15,13 +15,14 @@ from cogs.commands.params import GAME_CHOICES, localized
 from cogs.flows.daily import deals_of
 from cogs.flows.matches import pick_match
 from cogs.ui import ratings, replies
-from cogs.ui.labels import game_name, shown_name
+from cogs.ui.labels import game_name, say, shown_name
 from cogs.ui.progress import Progress
 from cogs.ui.replay_queue import ReplayQueue
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from renderer.replay import animate
 from service import UserStats
+from service.games import count_text
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -102,7 +103,7 @@ async def send_replay(interaction: Interaction, match_id: str, replays: ReplayQu
             locale,
             game=game_name(match.game_id, locale),
             match_id=match.id,
-            steps=len(actions),
+            steps=say(count_text("steps", len(actions)), locale),
         )
         files.append(
             discord.File(io.BytesIO(picture), filename=f"replay-{match.id}.gif", description=alt)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from cogs.ui.labels import game_name, is_solo, say, shown_name
+from cogs.ui.labels import game_name, is_solo, say
 from cogs.ui.seats import seat_label
 from i18n import t
 from service import Match
@@ -40,10 +40,11 @@ def picture_alt(
     limit: int = ATTACHMENT_LIMIT,
 ) -> str:
     """The alt text of the board (``kind="board"``) or a private hand picture of ``view``."""
+    # Alt text is plain text (no markdown): names as people wrote them, no escapes.
     if is_solo(match):
-        names = [shown_name(seat.name) for seat in match.seats]
+        names = [seat.name for seat in match.seats]
     else:  # as the board's texts name them: badge and name, a computer as a computer
-        names = [seat_label(match, seat, locale) for seat in range(len(match.seats))]
+        names = [seat_label(match, seat, locale, plain=True) for seat in range(len(match.seats))]
     head = t(
         "alt.hand_picture" if kind == "hand" else "alt.board",
         locale,

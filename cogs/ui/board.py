@@ -35,7 +35,7 @@ from cogs.ui.seats import seat_label, seat_legend
 from i18n import has_key, t
 from service import Match, Seen, TurnOutcome
 from service.analysis import reviewable
-from service.games import cards_text, presentation_of
+from service.games import cards_text, count_text, presentation_of
 
 log = logging.getLogger("tabletop.board")
 
@@ -210,7 +210,7 @@ def solo_summary(view: dict[str, Any], locale: str) -> list[str]:
         lines.append(t("board.hand", locale, cards=say(cards_text(view["hand"]), locale)))
     pile = view.get("pile", view.get("deck"))
     if isinstance(pile, int):
-        lines.append(t("board.pile", locale, count=pile))
+        lines.append(t("board.pile", locale, count=say(count_text("cards", pile), locale)))
     return [" · ".join(lines)] if lines else []
 
 

@@ -20,23 +20,30 @@ def badge(seat: int) -> str:
     return BADGES[seat] if 0 <= seat < len(BADGES) else f"({seat + 1})"
 
 
-def seat_name(match: Match, seat: int, locale: str) -> str:
-    """The seat's name: a person's (escaped), or the computer player's name in the reader's
-    language marked as a computer; a person's seat a computer took over keeps the person's."""
+def seat_name(match: Match, seat: int, locale: str, *, plain: bool = False) -> str:
+    """The seat's name: a person's (escaped, unless ``plain``: alt text is plain text, where an
+    escape would be read out), or the computer player's name in the reader's language marked
+    as a computer; a person's seat a computer took over keeps the person's."""
     place = match.seats[seat]
+    person = _plain if plain else shown_name
     if place.computer is None:
-        return shown_name(place.name)
+        return person(place.name)
     player = say(presentation_of(match.game_id).player_label(place.computer), locale)
     computer = t("seat.computer", locale, player=player)
     if place.name.endswith(f" ({place.computer})"):  # took over a person's seat
-        person = place.name[: -len(f" ({place.computer})")]
-        return t("seat.taken_over", locale, name=shown_name(person), computer=computer)
+        former = place.name[: -len(f" ({place.computer})")]
+        return t("seat.taken_over", locale, name=person(former), computer=computer)
     return computer
 
 
-def seat_label(match: Match, seat: int, locale: str) -> str:
-    """Badge and name, as the board's texts pair them: "① alice"."""
-    return f"{badge(seat)} {seat_name(match, seat, locale)}"
+def seat_label(match: Match, seat: int, locale: str, *, plain: bool = False) -> str:
+    """Badge and name, as the board's texts pair them: "① alice" (``plain``: see
+    ``seat_name``)."""
+    return f"{badge(seat)} {seat_name(match, seat, locale, plain=plain)}"
+
+
+def _plain(name: str) -> str:
+    return name
 
 
 def seat_legend(match: Match, locale: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamecore.presentation import Presentation, Text, card_text, cards_text
+from gamecore.presentation import Presentation, Text, card_text, cards_text, count_text
 
 
 def _result_line(view: Mapping[str, Any]) -> Text | None:
@@ -79,7 +79,11 @@ class CartographerPresentation(Presentation):
                 {"up": len(face_up), "total": len(grid), "cells": face_up},
             ),
             Text(
-                "alt.pile", {"pile": view.get("pile", 0), "discard": len(view.get("discard", []))}
+                "alt.pile",
+                {
+                    "pile": count_text("cards", view.get("pile", 0)),
+                    "discard": len(view.get("discard", [])),
+                },
             ),
             *_common_end(view, self),
         ]
@@ -127,11 +131,22 @@ class DelverPresentation(Presentation):
             lines.append(
                 Text(
                     "alt.level",
-                    {"level": number, "left": len(left), "up": len(up), "cards": cards_text(up)},
+                    {
+                        "level": number,
+                        "left": count_text("cards", len(left)),
+                        "up": len(up),
+                        "cards": cards_text(up),
+                    },
                 )
             )
         lines.append(
-            Text("alt.deck", {"deck": view.get("deck", 0), "discard": len(view.get("discard", []))})
+            Text(
+                "alt.deck",
+                {
+                    "deck": count_text("cards", view.get("deck", 0)),
+                    "discard": len(view.get("discard", [])),
+                },
+            )
         )
         lines.extend(_common_end(view, self))
         return tuple(line for line in lines if line is not None)

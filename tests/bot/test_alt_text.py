@@ -6,14 +6,16 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from cogs.ui.alt_text import ATTACHMENT_LIMIT, fit
+from cogs.ui.alt_text import ATTACHMENT_LIMIT, fit, picture_alt
 from cogs.ui.labels import say
 from cogs.ui.seats import seat_label
+from gamecore.match import Match, Seat
 from gamecore.presentation import card_text
 from gamecore.registry import get_game, list_games, presentation_of
 from gamecore.simulate import available_players
@@ -53,6 +55,8 @@ def card_words(card: str, locale: str) -> str:
 
 
 GAMES = sorted(game.id for game in list_games())
+#: A count of one with a plural noun ("1 Adventurers", "1 cards").
+ONE_OF_MANY = re.compile(r"(?<![\w.,])1 (?:Adventurers|Agents|cards|tiles|cities|steps)\b")
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -70,6 +74,7 @@ def test_every_game_describes_its_pictures_from_the_view(game_id: str) -> None:
             assert "alt." not in text, text  # every key translated
             assert not notation_in(text), text  # words, not notation (the last move too)
             assert len(fit([text])) <= ATTACHMENT_LIMIT
+            assert not ONE_OF_MANY.search(text), text  # "1 Adventurer", never "1 Adventurers"
             if not status.over and not solo:
                 assert all(names[s] in text for s in status.to_move), (step, text)
             if status.over and status.winners and not solo:
@@ -132,3 +137,22 @@ async def test_the_board_and_the_hand_carry_their_own_alt_text(env) -> None:
         for card in cards:
             assert card_words(card, "en") in (hand_picture.description or "")
             assert card_words(card, "en") not in public_words
+
+
+def test_counts_agree_and_names_are_plain_text() -> None:
+    """ "1 Adventurer, 0 Agents", "1 city" at the start of Cartolan; alt text is plain text, so a name
+    keeps its underscores and stars as typed (no markdown escapes, which a screen reader would
+    read out), while the board's message text keeps its escapes."""
+    game = get_game("cartolan")
+    state = game.setup(2, 5, None)
+    seats = (Seat(1, None, "al_ice"), Seat(2, None, "*bob*"))
+    match = Match(
+        id="abc234", game_id="cartolan", guild_id=1, channel_id=2, host_id=1, seed=5,
+        seats=seats, state=state, version=1, status="playing", to_move=(0,),
+    )  # fmt: skip
+    alt = picture_alt(match, game.view(state, None), "en")
+    assert "① al_ice: vault 0, 1 Adventurer, 0 Agents" in alt and "1 city." in alt, alt
+    assert "② *bob*" in alt and "\\" not in alt, alt
+    assert seat_label(match, 0, "en") == "① al\\_ice"  # message text: escaped
+    japanese = picture_alt(match, game.view(state, None), "ja")
+    assert "① al_ice：金庫0、冒険者1、代理人0" in japanese, japanese

@@ -22,6 +22,7 @@ from gamecore.presentation import (
     PieceChoice,
     Presentation,
     Text,
+    count_text,
 )
 
 DIRECTIONS = ("N", "E", "S", "W")
@@ -323,8 +324,8 @@ class CartolanPresentation(Presentation):
                             {
                                 "name": name(p["seat"]),
                                 "vault": p.get("vault", 0),
-                                "adventurers": p.get("adventurers", 0),
-                                "agents": p.get("agents", 0),
+                                "adventurers": count_text("adventurers", p.get("adventurers", 0)),
+                                "agents": count_text("agents", p.get("agents", 0)),
                             },
                         )
                         for p in view.get("players", [])
@@ -340,7 +341,6 @@ class CartolanPresentation(Presentation):
                         Text(
                             "alt.cartolan.adventurer",
                             {
-                                "seat": a["seat"] + 1,
                                 "number": a["number"],
                                 "name": name(a["seat"]),
                                 "place": place_text(a["x"], a["y"]),
@@ -357,8 +357,8 @@ class CartolanPresentation(Presentation):
             Text(
                 "alt.cartolan.tiles",
                 {
-                    "tiles": len(view.get("tiles", [])),
-                    "cities": len(view.get("cities", [])),
+                    "tiles": count_text("tiles", len(view.get("tiles", []))),
+                    "cities": count_text("cities", len(view.get("cities", []))),
                 },
             )
         )

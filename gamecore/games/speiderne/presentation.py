@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamecore.games.speiderne.event_words import event_words
-from gamecore.presentation import Presentation, Text, card_text, cards_text
+from gamecore.presentation import Presentation, Text, card_text, cards_text, count_text
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -103,7 +103,7 @@ class SpeidernePresentation(Presentation):
                             {
                                 "name": _name(names, seat),
                                 "score": score,
-                                "cards": sizes.get(seat, 0),
+                                "cards": count_text("cards", sizes.get(seat, 0)),
                             },
                         )
                         for seat, score in scores.items()
@@ -127,7 +127,9 @@ class SpeidernePresentation(Presentation):
                                     "id": e["id"],
                                     "name": _name(names, e["owner"]),
                                     "at": e["at"],
-                                    "count": e.get("count", len(e.get("cards", []))),
+                                    "count": count_text(
+                                        "cards", e.get("count", len(e.get("cards", [])))
+                                    ),
                                 },
                             )
                             for e in expeditions
@@ -136,7 +138,13 @@ class SpeidernePresentation(Presentation):
                 )
             )
         lines.append(
-            Text("alt.deck", {"deck": view.get("deck", 0), "discard": view.get("discard", 0)})
+            Text(
+                "alt.deck",
+                {
+                    "deck": count_text("cards", view.get("deck", 0)),
+                    "discard": view.get("discard", 0),
+                },
+            )
         )
         last = view.get("last_action")
         if last:
