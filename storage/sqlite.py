@@ -10,6 +10,13 @@ the action row, so the state, the action and the version are written by one stat
 Writes that arrive while a commit runs are grouped into the next transaction (group
 commit): one sync of the WAL for the group, so ``synchronous=FULL`` costs little under
 load. A write of several statements (seats, statistics) runs inside a savepoint.
+
+Copying the WAL back into the database file (a checkpoint: milliseconds, with its fsyncs)
+is not a commit's work, as SQLite's automatic checkpoint makes it of whichever commit
+crosses 1000 WAL pages: the store checkpoints every ``checkpoint_every`` commits on a
+connection of its own, in a worker thread, while moves go on. A commit checkpoints only
+when the WAL reaches 4000 pages, if writes never paused for a background checkpoint to
+finish (docs/architecture.md, "Durability").
 """
 
 from __future__ import annotations
@@ -18,6 +25,7 @@ import asyncio
 import contextlib
 import fcntl
 import json
+import logging
 import os
 import sqlite3
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
@@ -60,6 +68,12 @@ from storage.records import (
 from storage.schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
+#: Commits between two background checkpoints (3-20 WAL pages a commit), the passes one
+#: checkpoint makes at most to catch up with commits made meanwhile, and the WAL pages at
+#: which a commit checkpoints itself as SQLite does by default (at 1000 pages): only when
+#: writes never paused long enough for a background checkpoint to finish.
+CHECKPOINT_EVERY, CHECKPOINT_PASSES, WAL_LIMIT_PAGES = 100, 4, 4000
+log = logging.getLogger("tabletop.storage")
 
 #: A write: statements run on the raw connection inside the flusher's transaction.
 Operation = Callable[[sqlite3.Connection], None]
@@ -184,6 +198,7 @@ class SqliteMatchStore:
         *,
         synchronous: str | None = None,
         busy_timeout_ms: int = 5000,
+        checkpoint_every: int = CHECKPOINT_EVERY,
     ) -> None:
         self.path = path if path is not None else database_path()
         chosen = (synchronous or os.environ.get("DATABASE_SYNC") or "NORMAL").strip().upper()
@@ -195,6 +210,10 @@ class SqliteMatchStore:
         self._lock = asyncio.Lock()
         self._pending: list[_Pending] = []
         self._flusher: asyncio.Task[None] | None = None
+        self.checkpoint_every = checkpoint_every
+        self._commits = 0  # since the last background checkpoint began
+        self._checkpointer: asyncio.Task[None] | None = None
+        self._checkpoint_db: sqlite3.Connection | None = None
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -216,6 +235,9 @@ class SqliteMatchStore:
                     await cursor.fetchall()
             self._db = db
             await self.migrate()
+            if self.path != ":memory:":  # checkpoints in the background (module docstring)
+                async with db.execute(f"PRAGMA wal_autocheckpoint = {WAL_LIMIT_PAGES}") as cursor:
+                    await cursor.fetchall()
         except BaseException:
             # a corrupt file or a failed migration: aiosqlite's thread must not outlive the
             # failure, or it keeps the process from exiting
@@ -227,6 +249,12 @@ class SqliteMatchStore:
         if self._flusher is not None:
             await self._flusher
             self._flusher = None
+        if self._checkpointer is not None:
+            await self._checkpointer
+            self._checkpointer = None
+        if self._checkpoint_db is not None:
+            self._checkpoint_db.close()
+            self._checkpoint_db = None
         if self._db is not None:
             await self._db.close()
             self._db = None
@@ -385,6 +413,41 @@ class SqliteMatchStore:
             while self._pending:
                 batch, self._pending = self._pending, []
                 await self._flush(batch)
+                self._commits += 1
+                if self._commits >= self.checkpoint_every:
+                    self._start_checkpoint()
+
+    def _start_checkpoint(self) -> None:
+        """Starts a background checkpoint unless one is running (it catches up alone)."""
+        if self._checkpointer is None or self._checkpointer.done():
+            self._commits = 0
+            self._checkpointer = asyncio.create_task(self._checkpoint())
+
+    async def _checkpoint(self) -> None:
+        """Copies the WAL's committed pages into the database file on the store's second
+        connection, in a worker thread (``PASSIVE``: it waits for no one and no one waits
+        for it). Once every page is copied, the next commit starts the WAL again from its
+        beginning; pages committed while a pass ran need another pass (the next ones are
+        short), so passes repeat while there are new pages, at most ``CHECKPOINT_PASSES``.
+        A failure (another process checkpointing, a full disk) only leaves the WAL longer
+        until the next try."""
+        try:
+            await asyncio.to_thread(self._checkpoint_in_thread)
+        except sqlite3.Error as err:
+            log.warning("background WAL checkpoint of %s failed: %s", self.path, err)
+
+    def _checkpoint_in_thread(self) -> None:
+        if self._checkpoint_db is None:
+            # used by one checkpoint at a time, from whichever worker thread runs it
+            conn = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+            conn.execute(f"PRAGMA synchronous = {self.synchronous}")
+            self._checkpoint_db = conn
+        seen = -1
+        for _ in range(CHECKPOINT_PASSES):
+            _, frames, _ = self._checkpoint_db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+            if frames == seen:  # nothing committed since the last pass: all copied
+                return
+            seen = frames
 
     async def _flush(self, batch: list[_Pending]) -> None:
         try:

@@ -103,6 +103,49 @@ async def test_wal_busy_timeout_and_foreign_keys_are_on(sqlite_store):
     assert (await sqlite_store._fetch("PRAGMA synchronous"))[0][0] == 1  # NORMAL (the default)
 
 
+async def test_commits_leave_the_wal_checkpoint_to_a_second_connection(tmp_path):
+    """No commit copies the WAL into the database file (SQLite would, every 1000 pages,
+    in the commit that crossed them: milliseconds, the rated finish's p99): a background
+    checkpoint does, every ``checkpoint_every`` commits; a commit only at 4000 pages."""
+    path = tmp_path / "store.db"
+    store = SqliteMatchStore(str(path), checkpoint_every=3)
+    await store.open()
+    try:
+        assert (await store._fetch("PRAGMA wal_autocheckpoint"))[0][0] == 4000
+        for index in range(4):
+            await store.create(lobby(f"c{index}"))
+        assert store._checkpointer is not None
+        await store._checkpointer
+        # the database file alone (without its WAL) now holds the matches written so far
+        copy = tmp_path / "copy.db"
+        copy.write_bytes(path.read_bytes())
+        alone = sqlite3.connect(copy)
+        assert alone.execute("SELECT COUNT(*) FROM matches").fetchone()[0] >= 3
+        alone.close()
+    finally:
+        await store.close()
+
+
+async def test_a_failed_background_checkpoint_is_logged_and_writes_go_on(
+    tmp_path, monkeypatch, caplog
+):
+    store = SqliteMatchStore(str(tmp_path / "store.db"), checkpoint_every=1)
+
+    def fail() -> None:
+        raise sqlite3.OperationalError("database is locked")
+
+    monkeypatch.setattr(store, "_checkpoint_in_thread", fail)
+    await store.open()
+    await store.create(lobby("f1"))
+    await store.create(lobby("f2"))
+    await store.close()
+    assert "background WAL checkpoint" in caplog.text
+    reopened = SqliteMatchStore(str(tmp_path / "store.db"))
+    await reopened.open()
+    assert await reopened.load("f2") is not None
+    await reopened.close()
+
+
 async def test_database_sync_chooses_full_and_refuses_nonsense(tmp_path, monkeypatch):
 
     monkeypatch.setenv("DATABASE_SYNC", "full")
