@@ -23,11 +23,24 @@ Result = Literal["playing", "won", "lost", "finished"]
 ENVELOPE_VERSION = 1
 
 
+@dataclass(frozen=True, slots=True)
+class SeatRef:
+    """Seats a refusal names (indices from 0 in the order of play, e.g. whose turn it is): a
+    front end names them as its board does (the Discord bot: badge and name). As plain text
+    (the English reason, logs, the CLI) they read "player 2"."""
+
+    seats: tuple[int, ...]
+
+    def __str__(self) -> str:
+        return ", ".join(f"player {seat + 1}" for seat in self.seats)
+
+
 class IllegalAction(Exception):
     """A move that the rules do not allow, with a reason a person can read.
 
     ``code`` is a stable key (for translation catalogs: ``illegal.<code>``); ``reason`` is the
-    English text; ``params`` fill the placeholders of the translated text.
+    English text; ``params`` fill the placeholders of the translated text (a seat is a
+    :class:`SeatRef`, never a number, so every text names it as the board does).
     """
 
     def __init__(self, code: str, reason: str, **params: Any) -> None:

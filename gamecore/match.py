@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
-from gamecore.contract import Game, IllegalAction, Status
+from gamecore.contract import Game, IllegalAction, SeatRef, Status
 from gamecore.rng import Rng, mix_seed
 
 #: Default turn clock of multiplayer matches, in seconds.
@@ -44,14 +44,15 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "not_seated": "You have no seat in this match: open your own with /game new.",
     "not_host": "Only the host ({host}) can do that: ask them, or open your own match with /game new.",
     "host_cannot_leave": "The host cannot leave; cancel the lobby instead.",
-    "not_computer": "Seat {seat} is not a computer player.",
-    "no_seat": "There is no seat {seat}.",
+    "not_computer": "{seat} is not a computer player: Remove computer removes the last one seated.",
+    "no_computer_seated": "No computer player is seated: Add computer seats one.",
+    "no_seat": "There is no such seat: this table has {count} seats.",
     "unknown_player": "There is no computer player {player} (players: {players}).",
     "no_computer_player": "This game has no computer player.",
     "not_enough_players": "This game needs at least {min_players} players: wait for more to join, or add a computer player.",
     "not_started": "The match has not started yet: the host starts it with Start.",
     "match_over": "This match is over: /game new starts another.",
-    "not_your_turn": "It is not your turn.",
+    "not_your_turn": "It is not your turn: {to_move} to move; you are told when it is yours.",
     "stale_version": "The board changed before your move; look again and retry.",
     "no_hint": "There is no hint for this position.",
     "store_unavailable": "The game database cannot be reached right now; nothing was changed. Try again in a minute.",
@@ -375,12 +376,12 @@ def remove_computer(match: Match, user_id: int, now: float, seat: int | None = N
     if seat is None:
         computers = [i for i, s in enumerate(match.seats) if s.is_computer]
         if not computers:
-            raise _error("not_computer", seat="-")
+            raise _error("no_computer_seated")
         seat = computers[-1]
     if not 0 <= seat < len(match.seats):
-        raise _error("no_seat", seat=seat)
+        raise _error("no_seat", count=len(match.seats))
     if not match.seats[seat].is_computer:
-        raise _error("not_computer", seat=seat)
+        raise _error("not_computer", seat=SeatRef((seat,)))
     return _touch(match, now, seats=match.seats[:seat] + match.seats[seat + 1 :])
 
 
@@ -428,7 +429,7 @@ def acting_seat(match: Match, user_id: int) -> int:
     if seat is None:
         raise _error("not_seated")
     if seat not in match.to_move:
-        raise _error("not_your_turn")
+        raise _error("not_your_turn", to_move=SeatRef(match.to_move))
     return seat
 
 

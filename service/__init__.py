@@ -20,7 +20,7 @@ presentation) in ``service.games``; of the after-game analysis and simulations i
 
 from __future__ import annotations
 
-from gamecore.contract import IllegalAction
+from gamecore.contract import IllegalAction, SeatRef
 from gamecore.match import (
     DEFAULT_TURN_LIMIT,
     MATCH_ERROR_CODES,
@@ -54,6 +54,7 @@ __all__ = [
     "ActionRecord",
     "Hint",
     "IllegalAction",
+    "SeatRef",
     "LeaderboardRow",
     "Match",
     "MatchError",

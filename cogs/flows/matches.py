@@ -87,14 +87,18 @@ async def admit(
 async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
     """The match named by ``match_id`` (only one the caller may see), else the caller's
     newest live match in this channel (playing ones before lobbies).
-    Raises ``IllegalAction('no_match_here')`` or ``('no_match')``."""
+    Raises ``IllegalAction('no_match_here')`` or ``('no_match')``. The match is kept with the
+    interaction, so a refusal about it names its seats as the board does."""
     if match_id:
-        return await visible_match(interaction, match_id)
-    found = await matches_here(interaction)
-    if not found:
-        raise IllegalAction("no_match_here", "You have no match in this channel.")
-    playing = [m for m in found if m.status == "playing"]
-    return (playing or found)[0]
+        match = await visible_match(interaction, match_id)
+    else:
+        found = await matches_here(interaction)
+        if not found:
+            raise IllegalAction("no_match_here", "You have no match in this channel.")
+        playing = [m for m in found if m.status == "playing"]
+        match = (playing or found)[0]
+    interaction.extras[replies.MATCH] = match
+    return match
 
 
 async def match_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -18,8 +18,9 @@ import discord
 
 from cogs.ui.discord_errors import Failure, classify
 from cogs.ui.labels import shown_name
+from cogs.ui.seats import badge, seat_label
 from i18n import has_key, locale_for, t
-from service import IllegalAction
+from service import IllegalAction, Match, SeatRef
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -67,6 +68,9 @@ async def tolerate(call: Awaitable[T]) -> T | None:
 #: ``interaction.extras`` key: how the interaction was acknowledged (:data:`ACK_UPDATE`,
 #: :data:`ACK_PUBLIC` or :data:`ACK_PRIVATE`), and whether the deferred answer was given.
 ACK, ANSWERED = "tabletop.ack", "tabletop.answered"
+#: ``interaction.extras`` key: the match the interaction is about (``flows.matches``), so a
+#: refusal names its seats as the board does.
+MATCH = "tabletop.match"
 ACK_UPDATE, ACK_PUBLIC, ACK_PRIVATE = "update", "public", "private"
 
 
@@ -171,13 +175,30 @@ async def finish(interaction: Interaction, **kwargs: Any) -> None:
     await tolerate(interaction.edit_original_response(**kwargs))
 
 
-def refusal_text(error: IllegalAction, locale: str) -> str:
-    """A refusal in the reader's language (the English reason when no key exists)."""
+def refusal_text(error: IllegalAction, locale: str, match: Match | None = None) -> str:
+    """A refusal in the reader's language (the English reason when no key exists). The seats
+    it names (``SeatRef``) are named as the board names them: badge and name in ``match``
+    (the badge alone without one), never "player 2"; ``{to_move}`` is who is to move."""
     key = f"illegal.{error.code}"
     if has_key(key):
-        params = {k: shown_name(v) if isinstance(v, str) else v for k, v in error.params.items()}
-        return t(key, locale, **params)
+        params = dict(error.params)
+        if match is not None and match.status == "playing":
+            params.setdefault("to_move", SeatRef(match.to_move))
+        return t(key, locale, **{k: _shown(v, locale, match) for k, v in params.items()})
     return shown_name(error.reason)
+
+
+def _shown(value: Any, locale: str, match: Match | None) -> Any:
+    """A refusal's parameter as a person reads it: seats by badge and name, typed text
+    escaped."""
+    if isinstance(value, SeatRef):
+        return " · ".join(
+            seat_label(match, seat, locale)
+            if match is not None and 0 <= seat < len(match.seats)
+            else badge(seat)
+            for seat in value.seats
+        )
+    return shown_name(value) if isinstance(value, str) else value
 
 
 async def explain_refusal(
@@ -185,7 +206,7 @@ async def explain_refusal(
 ) -> None:
     """Tell the actor, privately, why not, and (for a refused move) what they could do."""
     locale = locale_for(interaction, public=False)
-    text = refusal_text(error, locale)
+    text = refusal_text(error, locale, interaction.extras.get(MATCH))
     if error.code == "stale_version":
         typed = interaction.type is discord.InteractionType.application_command
         text = f"{text} {t('turn.stale_play' if typed else 'turn.stale_hint', locale)}"

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from gamecore.cards import Card, card, full_deck
-from gamecore.contract import IllegalAction
+from gamecore.contract import IllegalAction, SeatRef
 
 
 def notation_error(text: str, expected: str, problem: str = "") -> IllegalAction:
@@ -44,7 +44,7 @@ def check_solo_turn(result: str, player: int) -> None:
         raise IllegalAction(
             "not_your_turn",
             f"this is a solo game: only player 0 moves, not {player}",
-            player=player,
+            to_move=SeatRef((0,)),
         )
 
 

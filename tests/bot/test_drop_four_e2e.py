@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cogs.ui.seats import seat_label
 from tests.bot.helpers import (
     assert_board_png,
     board_message,
@@ -54,7 +55,9 @@ async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_
     # One spelling of a column: the picture's (a, b, c …), on the buttons and in the text.
     assert sorted(buttons) == list("abcdef") and buttons["a"]["label"] == "Column a"
     refused = await other.click(board, custom_id=buttons["c"]["custom_id"])
-    assert "not your turn" in private_text(refused).lower()
+    # who can act, named as the board names them: "It is not your turn: ① alice to move; …"
+    to_move = seat_label(match, match.to_move[0], "en")
+    assert f"It is not your turn: {to_move} to move" in private_text(refused)
     clicked = await mover.click(board, custom_id=buttons["c"]["custom_id"])
     assert clicked.acknowledged and not clicked.ephemeral
     board = await board_message(env, world, match_id)

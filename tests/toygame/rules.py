@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, Status
+from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, SeatRef, Status
 
 LETTERS = "abcdefghi"
 #: The four line directions (column step, row step) checked from a new disc.
@@ -91,7 +91,9 @@ class DropFour(Game[DropState, int]):
         if state.over:
             raise IllegalAction("game_over", "the game is over")
         if player != state.to_move:
-            raise IllegalAction("not_your_turn", "it is not your turn")
+            raise IllegalAction(
+                "not_your_turn", "it is not your turn", to_move=SeatRef((state.to_move,))
+            )
         if not isinstance(action, int) or not 0 <= action < len(state.stacks):
             raise IllegalAction("unknown_action", f"no column {action!r}", action=str(action))
         if len(state.stacks[action]) == state.rows:
@@ -131,7 +133,12 @@ class DropFour(Game[DropState, int]):
     def parse_action(self, text: str) -> int:
         word = text.strip().lower()
         if len(word) != 1 or word not in LETTERS:
-            raise IllegalAction("notation", f"cannot read {text!r}: a column letter", text=text)
+            raise IllegalAction(  # the core's "Cannot read '{text}': expected {expected}."
+                "notation",
+                f"cannot read {text!r}: a column letter",
+                text=text,
+                expected="a, b, c …",
+            )
         return LETTERS.index(word)
 
     def format_action(self, action: int) -> str:

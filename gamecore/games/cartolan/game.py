@@ -13,6 +13,7 @@ from gamecore.contract import (
     IllegalAction,
     OptionSpec,
     Player,
+    SeatRef,
     SimulationAborted,
     Status,
 )
@@ -362,7 +363,7 @@ class CartolanGame(Game[State, Action]):
             raise IllegalAction(
                 "cartolan_not_your_turn",
                 f"it is player {state.seat + 1}'s turn",
-                player=state.seat + 1,
+                to_move=SeatRef((state.seat,)),
             )
         legal = self.legal_actions(state, player)
         if action in legal:

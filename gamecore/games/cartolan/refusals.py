@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamecore.contract import IllegalAction
+from gamecore.contract import IllegalAction, SeatRef
 from gamecore.games.cartolan import actions, board, cards, movement, notation
 from gamecore.games.cartolan.state import TRADE_AT_TURN_START, Adventurer, State
 
@@ -354,16 +354,21 @@ def _attack(state: State, adv: Adventurer, action: Action, tile: int) -> Illegal
     player, number = seat + 1, index + 1
     if seat == adv.seat:
         return refuse("own", "you cannot attack your own pieces")
-    if not (0 <= seat < state.players and 0 <= index < len(state.advs[seat])):
+    if not 0 <= seat < state.players:
+        return refuse(
+            "no_such_seat", f"there is no player {player}",
+            seat=SeatRef((seat,)), last=SeatRef((state.players - 1,)),
+        )  # fmt: skip
+    if not 0 <= index < len(state.advs[seat]):
         return refuse(
             "no_such_adventurer", f"player {player} has no Adventurer {number}",
-            player=player, number=number,
+            player=SeatRef((seat,)), number=number,
         )  # fmt: skip
     victim = state.advs[seat][index]
     if victim.pos != adv.pos:
         return refuse(
             "not_here", f"Adventurer {player}.{number} is not on this tile",
-            player=player, number=number,
+            player=SeatRef((seat,)), number=number,
         )  # fmt: skip
     if (seat, index) in state.attacked:
         return refuse("attacked", "already attacked during this move")

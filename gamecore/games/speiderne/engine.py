@@ -12,7 +12,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from gamecore.contract import Event, IllegalAction
+from gamecore.contract import Event, IllegalAction, SeatRef
 from gamecore.rng import Rng, mix_seed
 
 from .actions import Action, format_action, parse_action
@@ -493,7 +493,7 @@ def _check_turn(state: State, seat: int) -> None:
         raise _illegal(
             "not_your_turn",
             f"it is not your turn (seat {state.turn + 1} is to move)",
-            to_move=state.turn + 1,
+            to_move=SeatRef((state.turn,)),
         )
 
 

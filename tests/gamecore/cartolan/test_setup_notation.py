@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamecore.contract import IllegalAction
+from gamecore.contract import IllegalAction, SeatRef
 from gamecore.games.cartolan import GAME, board, presets, turns
 from gamecore.games.cartolan.state import Adventurer
 
@@ -175,7 +175,7 @@ def test_city_refusals_name_the_rule_broken() -> None:
     assert caught.value.params == {"needed": 10, "have": 4}
 
 
-def test_refusals_number_players_from_one() -> None:
+def test_refusals_name_seats_as_seats_and_number_them_from_one_in_the_english_reason() -> None:
     state = new(players=3)
     seat = state.seat
     other = (seat + 1) % 3
@@ -183,11 +183,15 @@ def test_refusals_number_players_from_one() -> None:
     state.offers = 1
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, seat, f"attack {other + 1}.2")
-    assert caught.value.params == {"player": other + 1, "number": 2}
+    assert caught.value.params == {"player": SeatRef((other,)), "number": 2}
     assert f"player {other + 1} has no Adventurer 2" in caught.value.reason
     with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, seat, "attack 5.1")  # a seat nobody holds
+    assert caught.value.code == "cartolan_no_such_seat"
+    assert caught.value.params == {"seat": SeatRef((4,)), "last": SeatRef((2,))}
+    with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, (seat + 1) % 3, "wait")
-    assert caught.value.params == {"player": seat + 1}
+    assert caught.value.params == {"to_move": SeatRef((seat,))}
 
 
 def test_apply_accepts_text_and_the_moving_adventurer_shorthand() -> None:
