@@ -212,6 +212,20 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         # The match's one turn notice, as SQLite's migration 11.
         ("ALTER TABLE matches ADD COLUMN ping_message_id BIGINT",),
     ),
+    (
+        10,
+        (
+            # Ordinary moves as HOT updates (issue 22 item 3): a move rewrites the row with a
+            # new timer_at (the clock's next reminder), and a changed indexed column makes
+            # PostgreSQL write a new entry in EVERY index of the table (and their WAL). The
+            # clock sweep reads its due matches from memory and claims them by id, so the
+            # index on timer_at only served due_timers(), which matches_live serves well
+            # enough (live matches only). Free room on each page (fillfactor) lets the new
+            # row version stay on its page, which HOT also needs.
+            "DROP INDEX matches_timer",
+            "ALTER TABLE matches SET (fillfactor = 80)",
+        ),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).
