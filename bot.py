@@ -33,7 +33,7 @@ from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
 from i18n.translator import CatalogTranslator
-from service import Match, MatchService, MatchServiceAPI
+from service import Match, MatchService, MatchServiceAPI, TurnOutcome
 from service.analysis import PAR_PLAYS
 from service.games import list_games
 from storage import (
@@ -166,6 +166,8 @@ class TabletopBot(commands.Bot):
         self._service: MatchServiceAPI | None = None
         #: Background runs of computer seats, one per match (see cogs/flows/next_turn.py).
         self.computer_tasks: dict[str, asyncio.Task[None]] = {}
+        #: The steps each live match's board shows, oldest first (cogs/flows/boards.py: recall).
+        self.recent_steps: dict[str, list[TurnOutcome]] = {}
         #: Seconds a computer seat waits before each step, so people can follow the board.
         self.computer_delay: float = 2.0
         #: Plays of the same deal per computer player in a solo game's par (docs/analysis.md).

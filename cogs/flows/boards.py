@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.turns")
 
+#: Most steps one board shows: every seat's since the seat to move last moved.
+RECALLED_STEPS = 8
+
 
 async def redraw_board(
     bot: TabletopBot,
@@ -49,10 +52,10 @@ async def redraw_board(
             if interaction is not None
             else guild_locale(bot, match)
         )
-    shown = locale
+    shown, steps = locale, recall(bot, match, outcome)
 
     async def build() -> BoardMessage:
-        return await board_message(bot.service.board_seen(match), shown, outcome)
+        return await board_message(bot.service.board_seen(match), shown, steps)
 
     edit_here = None
     clicked = interaction.message if interaction is not None else None
@@ -68,6 +71,39 @@ async def redraw_board(
             await here.edit_original_response(**board.edit_kwargs())
 
     return await bot.publisher.redraw(match, build, edit_here=edit_here, new_board=new_board)
+
+
+def recall(bot: TabletopBot, match: Match, outcome: TurnOutcome | None) -> tuple[TurnOutcome, ...]:
+    """The steps the board of ``match`` shows with ``outcome``, oldest first: what every seat
+    did since the people now deciding (once the match is over: the last mover) last moved, so a
+    person coming back sees each computer's turn, not only the last one's (while computers
+    decide, nothing gives way). At most ``RECALLED_STEPS``, kept in memory while the match lives
+    (after a restart the board starts again from the next step); none without an outcome (a
+    resignation, a pause)."""
+    if outcome is None:
+        if not match.live:
+            bot.recent_steps.pop(match.id, None)
+        return ()
+    earlier = bot.recent_steps.pop(match.id, [])[-(RECALLED_STEPS - 1) :]
+    people = [seat for seat in match.to_move if not match.seats[seat].is_computer]
+    deciding = people if match.live else [outcome.seat]
+    # Seen by every person now deciding: up to the earliest of their own last steps.
+    cut = min(
+        (
+            max((i for i, step in enumerate(earlier) if step.seat == seat), default=-1)
+            for seat in deciding
+        ),
+        default=-1,
+    )
+    steps = (*earlier[cut + 1 :], outcome)
+    if match.live:
+        bot.recent_steps[match.id] = list(steps)
+    return steps
+
+
+def shown_steps(bot: TabletopBot, match: Match) -> tuple[TurnOutcome, ...]:
+    """The steps the board of ``match`` shows now (a redraw of its controls keeps them)."""
+    return tuple(bot.recent_steps.get(match.id, ()))
 
 
 async def post_board(interaction: Interaction, match: Match) -> discord.Message | None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import discord
 
 from cogs.flows import after_game, next_turn
-from cogs.flows.boards import redraw_board
+from cogs.flows.boards import redraw_board, shown_steps
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
 from cogs.ui.board import board_message, move_words, resign_question
@@ -116,7 +116,8 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     match = await service.check_turn(match.id, interaction.user.id, version)
     # The whole layout again (a V2 message's components are all of it: text and picture too).
     locale = locale_for(interaction, public=True)
-    board = await board_message(service.board_seen(match), locale, selected=piece)
+    steps = shown_steps(interaction.client, match)
+    board = await board_message(service.board_seen(match), locale, steps, selected=piece)
     await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))
 
 

@@ -179,28 +179,35 @@ def move_words(game_id: str, notation: str, locale: str) -> str:
     return f"`{notation}`" if words == notation else f"{words} (`{notation}`)"
 
 
-def outcome_lines(match: Match, outcome: TurnOutcome | None, locale: str) -> list[str]:
-    """The last step and its automatic follow-ups as one-liners, events under each."""
-    if outcome is None:
+def step_line(match: Match, step: TurnOutcome, locale: str) -> str:
+    """One step as the board's log says it: who, and what in words."""
+    return t(
+        f"board.log.{step.kind}",
+        locale,
+        name=actor(match, step.seat, step.seat_name, locale),
+        move=step_words(match.game_id, step, locale),
+    )
+
+
+def outcome_lines(match: Match, steps: Sequence[TurnOutcome], locale: str) -> list[str]:
+    """What happened since the seat to move last moved (``steps``, oldest first: every seat's
+    turn, so a person coming back sees each computer's, not only the last): the older steps
+    one line each (their events left out, so the log stays short), the newest step and its
+    automatic follow-ups with their events under each."""
+    if not steps:
         return []
+    *older, newest = steps
     lines: list[str] = []
     names = [
         actor(match, seat, seat_place.name, locale) for seat, seat_place in enumerate(match.seats)
     ]
-    for step in (outcome, *outcome.follow_ups):
-        lines.append(
-            t(
-                f"board.log.{step.kind}",
-                locale,
-                name=actor(match, step.seat, step.seat_name, locale),
-                move=step_words(match.game_id, step, locale),
-            )
-        )
+    for step in (newest, *newest.follow_ups):
+        lines.append(step_line(match, step, locale))
         for event in step.events:
             text = event_line(match.game_id, event.kind, dict(event.data), names, locale)
             if text:
                 lines.append(f"• {text}")
-    return lines[-LOG_LINES:]
+    return [step_line(match, step, locale) for step in older] + lines[-LOG_LINES:]
 
 
 def solo_summary(view: dict[str, Any], locale: str) -> list[str]:
@@ -379,12 +386,13 @@ def board_controls(seen: Seen, locale: str, selected: str | None = None) -> disc
 async def board_message(
     seen: Seen,
     locale: str,
-    outcome: TurnOutcome | None = None,
+    steps: Sequence[TurnOutcome] = (),
     selected: str | None = None,
 ) -> BoardMessage:
     """The complete board message of ``seen.match`` in ``locale`` (the lobby before a
     start), formatted from what the service gave (``MatchService.board_seen``) and no more;
-    ``selected``: the piece the pad acts on (``public_controls``)."""
+    ``steps``: what happened, oldest first (``flows.boards.recall``); ``selected``: the piece
+    the pad acts on (``public_controls``)."""
     match, view = seen.match, seen.view
     if match.state is None:
         return lobby_message(match, locale)
@@ -402,7 +410,7 @@ async def board_message(
         png=png,
         controls=components,
         footer=board_footer(match, locale),
-        body=tuple(outcome_lines(match, outcome, locale)),
+        body=tuple(outcome_lines(match, steps, locale)),
         accent=accent(match),
         apart=resign_apart(match, locale) if components is not None else (),
         alt_text=picture_alt(match, view, locale, limit=GALLERY_ALT_LIMIT),

@@ -9,18 +9,23 @@ from hypothesis import strategies as st
 
 import renderer
 from cogs.ui.board import (
+    LOG_LINES,
     SELECT_LIMIT,
     SELECT_ROWS,
+    STEP_LIMIT,
     board_components,
     board_head,
+    outcome_lines,
     plan_selects,
     render_png,
     resign_apart,
 )
 from cogs.ui.labels import say
+from gamecore.contract import Event
 from gamecore.match import Match, Seat
 from gamecore.presentation import card_text
 from gamecore.registry import get_game
+from service import TurnOutcome
 from tests.bot.test_event_words import notation_in
 
 verbs = st.sampled_from(["reveal", "exchange", "explore", "subdue", "claim", "fund", "pass"])
@@ -108,3 +113,28 @@ async def test_the_same_view_is_drawn_once(monkeypatch) -> None:
     assert await render_png("cartographer", dict(view), "en") == b"png"
     assert await render_png("cartographer", {**view, "hand": ["2S"]}, "en") == b"png"
     assert calls == ["cartographer", "cartographer"]
+
+
+def test_a_board_recalling_every_seats_turn_stays_within_discords_limits() -> None:
+    """Eight long computer turns recalled (Cartolan sums a turn up in one line): each older
+    turn is one line (its events left out), none longer than the step cap, and the whole log
+    fits a layout's 4,000 characters with room to spare."""
+    game = get_game("cartolan")
+    state = game.setup(4, 5, None)
+    seats = (Seat(1, None, "alice"), Seat(None, "pirate", "pirate 1"))
+    seats += (Seat(None, "trader", "trader 1"), Seat(2, None, "bob"))
+    match = Match(
+        id="abc234", game_id="cartolan", guild_id=1, channel_id=2, host_id=1, seed=5,
+        seats=seats, state=state, version=1, status="playing", to_move=(0,),
+    )  # fmt: skip
+    long_turn = " · ".join(["move 1 N", "move 1 E", "wait 1"] * 60)
+    event = Event("bank", {"seat": 1, "amount": 3})
+    steps = [
+        TurnOutcome(match, 1 + n % 2, "x", long_turn, (event,) * 20, kind="computer")
+        for n in range(8)
+    ]
+    lines = outcome_lines(match, steps, "en")
+    assert len(lines) == 7 + 1 + min(20, LOG_LINES - 1)  # the newest keeps its events
+    assert all(len(line) <= STEP_LIMIT + 40 for line in lines[:8]), max(map(len, lines))
+    assert all(line.startswith("🤖 **") for line in lines[:7])
+    assert len("\n".join(lines)) < 4000

@@ -108,7 +108,7 @@ def log_lines(
 ) -> list[str]:
     """What the board says happened after a step, without its markdown."""
     outcome = TurnOutcome(match, seat, match.seats[seat].name, notation, tuple(events), kind)
-    return [line.replace("**", "") for line in outcome_lines(match, outcome, locale)]
+    return [line.replace("**", "") for line in outcome_lines(match, (outcome,), locale)]
 
 
 @pytest.mark.parametrize("game_id", GAMES)

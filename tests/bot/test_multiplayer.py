@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 import renderer
+from cogs.ui.seats import seat_label
 from tests.bot.helpers import (
     assert_board_png,
     assert_png,
@@ -198,3 +199,33 @@ async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypa
     assert boards and all("hand" not in v and v["viewer"] is None for v in boards)
     bob_seat = match.seat_of(world.bob.id)
     assert hands and all(v["viewer"] == bob_seat for v in hands)
+
+
+async def test_a_person_coming_back_sees_every_computer_turn_since_their_own_move(env) -> None:
+    """Two computer seats in a row: the board the person comes back to shows each computer's
+    turn (badge and name), not only the last one's; their own earlier move has given way."""
+    world = make_world(env)
+    match_id, lobby = await open_table(env, world)
+    for _ in range(2):
+        await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:addcpu")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    checked, moved = 0, False
+    for _ in range(12):
+        match = await env.bot.service.get(match_id)
+        if match.status != "playing":
+            break
+        me = match.seat_of(world.alice.id)
+        computers = [s for s in range(3) if s != me]
+        board = next(m for m in world.channel.history() if m.id == match.board_message_id)
+        lines = board_text(board).splitlines()
+        if moved and match.to_move == (me,):
+            for seat in computers:  # "🤖 **② Heuristic (computer)**: …" for each of them
+                label = f"🤖 **{seat_label(match, seat, 'en')}**"
+                assert any(line.startswith(label) for line in lines), "\n".join(lines)
+            mine = f"**{seat_label(match, me, 'en')}**"  # seen: given way
+            assert not any(line.startswith(mine) for line in lines), lines
+            checked += 1
+        move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+        await world.alice.slash(world.channel, "play", move=move)
+        moved = True
+    assert checked >= 2
