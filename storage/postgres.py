@@ -171,11 +171,11 @@ def _save_sql(*, rated: bool = False) -> str:
 
 _SAVE = _save_sql()
 _SAVE_RATED = _save_sql(rated=True)
-#: What a turn sends (the step, a board message or clock write, a reload): run once on
-#: every new connection, so a move never pays a statement's first use (a Parse round trip,
-#: and for the step asyncpg's catalogue query for its array types: several round trips and
-#: about 7 ms of the server's CPU, measured in docs/scaling.md).
-_TURN_STATEMENTS = (_SAVE, _UPDATE_META, f"{_SELECT} WHERE id = $1")
+#: What a turn sends (the step, a rated match's end, a board message or clock write, a
+#: reload): run once on every new connection, so a move never pays a statement's first use
+#: (a Parse round trip, and for the step asyncpg's catalogue query for its array types:
+#: several round trips and about 7 ms of the server's CPU, measured in docs/scaling.md).
+_TURN_STATEMENTS = (_SAVE, _SAVE_RATED, _UPDATE_META, f"{_SELECT} WHERE id = $1")
 
 
 def is_postgres_url(url: str) -> bool:

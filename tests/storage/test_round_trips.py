@@ -30,7 +30,8 @@ from tests.storage.test_store import NOW, create_started, lobby, play_one
 class Wire:
     """Counts the round trips one asyncpg connection makes: every Sync (extended
     protocol) or Query (simple protocol) message the client sends waits for the server's
-    ReadyForQuery."""
+    ReadyForQuery, and every Flush for what came before it (asyncpg prepares a statement
+    with Parse, Describe, Flush)."""
 
     def __init__(self, store: PostgresMatchStore) -> None:
         (holder,) = store.pool._holders  # a pool of one connection
@@ -46,7 +47,7 @@ class Wire:
         while at < len(data):
             kind = data[at : at + 1]
             (length,) = struct.unpack("!i", data[at + 1 : at + 5])
-            self.trips += kind in (b"S", b"Q")
+            self.trips += kind in (b"S", b"Q", b"H")
             self.statements += kind in (b"E", b"Q")
             at += 1 + length
         self._write(data)
@@ -257,8 +258,9 @@ async def _waiting(conn: asyncpg.Connection, count: int) -> None:
 
 
 async def test_a_new_connection_s_first_move_is_one_round_trip(single, postgres_url):
-    """Every connection is opened at start with a turn's statements prepared, so neither a
-    connection, a Parse nor asyncpg's look-up of the array types waits on a move's path."""
+    """Every connection is opened at start with a turn's statements prepared (the rated
+    finish's too), so neither a connection, a Parse nor asyncpg's look-up of the array types
+    waits on a move's path."""
     match = await create_started(single)
     for size in (3, 1):
         store = PostgresMatchStore(postgres_url, max_size=size)
@@ -270,6 +272,10 @@ async def test_a_new_connection_s_first_move_is_one_round_trip(single, postgres_
                 after = await play_one(store, match, 1)  # the first move this connection sends
                 assert wire.count() == (1, 1)
                 await store.update_meta(replace(after, board_message_id=5), after)
+                assert wire.count() == (1, 1)
+                before, end = await last_move(store, "m2")
+                wire.count()
+                await finish(store, before, end)  # the connection's first rated finish
                 assert wire.count() == (1, 1)
         finally:
             await store.close()
