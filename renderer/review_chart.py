@@ -8,11 +8,12 @@ shows the picture in a media gallery 280 px wide (the project's floor, docs/rend
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from gamecore.analysis.review import Review
 from gamecore.plot import FONT_SIZE
 from renderer.figure_chart import chart_axes, figure_png
+from renderer.toolkit import player_colour
 
 #: English words of the chart; callers pass them translated.
 LABELS: dict[str, str] = {
@@ -22,18 +23,21 @@ LABELS: dict[str, str] = {
     "axis.score": "expected levels",
     "mistake": "mistake",
     "blunder": "blunder",
-    "seat": "player {number}",
 }
-#: One colour per seat (multiplayer charts), the reviewed seat drawn thicker.
-SEAT_COLOURS = ("#08519c", "#e6550d", "#31a354", "#756bb1", "#636363", "#d6616b")
 FIGURE_SIZE = (6.0, 3.6)
 
 
 def render_review_chart(
-    review: Review, labels: Mapping[str, str] | None = None, **names: str
+    review: Review,
+    labels: Mapping[str, str] | None = None,
+    *,
+    seats: Sequence[str] = (),
+    **names: str,
 ) -> bytes:
     """PNG bytes of ``review``'s values over the game; ``names`` fill the title (game). A
-    multiplayer review draws every seat's chance, the reviewed seat's line thicker."""
+    multiplayer review draws every seat's chance in the colour the board gives the seat,
+    named in the legend as the board names it (``seats``: badge and name), the reviewed
+    seat's line thicker."""
 
     words = {**LABELS, **(labels or {})}
     measure = review.measure
@@ -54,10 +58,10 @@ def render_review_chart(
                 axis.plot(
                     xs,
                     [values[seat] * scale for values in review.seat_values],
-                    color=SEAT_COLOURS[seat % len(SEAT_COLOURS)],
+                    color="#{:02x}{:02x}{:02x}".format(*player_colour(seat + 1)),
                     linewidth=2.5 if mine else 1.2,
                     alpha=1.0 if mine else 0.8,
-                    label=words["seat"].format(number=seat + 1),
+                    label=seats[seat] if seat < len(seats) else str(seat + 1),
                 )
         else:
             axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)

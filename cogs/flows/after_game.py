@@ -20,6 +20,7 @@ from cogs.ui import replies
 from cogs.ui.labels import game_name, is_solo, match_label
 from cogs.ui.progress import Progress, run_with_progress
 from cogs.ui.replies import Interaction
+from cogs.ui.seats import seat_label
 from i18n import locale_for, t
 from renderer.review_chart import render_review_chart
 from service import IllegalAction, Match
@@ -126,7 +127,8 @@ def review_embed(review: Review, match: Match, locale: str) -> discord.Embed:
     return embed
 
 
-def review_chart(review: Review, locale: str, game: str) -> bytes:
+def review_chart(review: Review, locale: str, game: str, seats: list[str]) -> bytes:
+    """The review's chart in ``locale``; ``seats``: each seat as the board names it."""
     labels = {
         "title": t("chart.review.title", locale, game="{game}"),
         "axis.move": t("chart.review.move", locale),
@@ -134,9 +136,8 @@ def review_chart(review: Review, locale: str, game: str) -> bytes:
         "axis.score": t("chart.review.score", locale),
         "mistake": t("review.verdict.mistake", locale),
         "blunder": t("review.verdict.blunder", locale),
-        "seat": t("chart.review.seat", locale, number="{number}"),
     }
-    return render_review_chart(review, labels, game=game)
+    return render_review_chart(review, labels, seats=seats, game=game)
 
 
 async def pick_ended(interaction: Interaction, match_id: str | None) -> Match:
@@ -185,10 +186,12 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
         game = game_name(match.game_id, locale)
         seat = match.seat_of(interaction.user.id) or 0
         samples = interaction.client.review_samples
+        # The chart is a picture: names as written, no markdown escapes.
+        seats = [seat_label(match, s, locale, plain=True) for s in range(len(match.seats))]
 
         def work(progress: Progress) -> tuple[Review, bytes]:
             review = review_of(match, actions, seat, samples, progress)
-            return review, review_chart(review, locale, game)
+            return review, review_chart(review, locale, game, seats)
 
         def text(done: int, total: int) -> str:
             return t("review.progress", locale, done=done, total=total)

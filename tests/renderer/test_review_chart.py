@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 from PIL import Image
 
 from gamecore.analysis.outcome import MEASURES, Estimate
 from gamecore.analysis.review import Decision, Review
 from renderer.review_chart import render_review_chart
+from renderer.toolkit import player_colour
 
 
 def _review(kind: str) -> Review:
@@ -46,3 +48,17 @@ def test_review_chart_is_a_landscape_png_in_either_language() -> None:
         picture = Image.open(io.BytesIO(png))
         assert picture.format == "PNG" and picture.size == (600, 360)
     assert english != japanese
+
+
+def test_a_multiplayer_chart_names_and_colours_each_seat_as_the_board_does() -> None:
+    """Every seat's line in the colour the board's picture gives it (the reviewed seat's,
+    drawn opaque, is checked), named in the legend as the board names it ("① alice"), not
+    "player 1"."""
+    values = tuple((0.5 - 0.05 * i, 0.3, 0.2 + 0.05 * i) for i in range(6))
+    review = replace(_review("cartographer"), seat_values=values)  # a "win" measure
+    names = ["① alice", "② bob", "③ Heuristic (computer)"]
+    named = render_review_chart(review, seats=names, game="Speiderne")
+    renamed = render_review_chart(review, seats=[n.upper() for n in names], game="Speiderne")
+    assert named != renamed  # the legend draws the names it is given
+    colours = {rgb for _, rgb in Image.open(io.BytesIO(named)).convert("RGB").getcolors(1 << 20)}
+    assert player_colour(review.seat + 1) in colours  # the reviewed seat's line, opaque
