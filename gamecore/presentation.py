@@ -197,9 +197,9 @@ def card_text(card: str) -> Text:
 
 def count_text(noun: str, count: int) -> Text:
     """A count with its noun, agreeing in the reader's language ("1 Adventurer", "3
-    Adventurers"): ``alt.count.<noun>.one`` for one, ``.other`` else (a language without
+    Adventurers"): ``count.<noun>.one`` for one, ``.other`` else (a language without
     plural forms says both alike)."""
-    return Text(f"alt.count.{noun}.{'one' if count == 1 else 'other'}", {"count": count})
+    return Text(f"count.{noun}.{'one' if count == 1 else 'other'}", {"count": count})
 
 
 def cards_text(cards: Sequence[str]) -> Text:

@@ -265,7 +265,7 @@ class StatsCog(commands.Cog):
                     match_id=match.id,
                     game=game_name(match.game_id, locale),
                     result=t(f"history.result.{outcome}", locale),
-                    steps=match.steps,
+                    steps=say(count_text("steps", match.steps), locale),
                     when=f"<t:{int(match.updated_at)}:R>",
                 )
             )

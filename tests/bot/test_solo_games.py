@@ -146,3 +146,14 @@ async def test_resigning_from_the_board_asks_first(env) -> None:
     assert match.status == "finished" and match.result["result"] == "lost"
     board = await board_message(env, world, match_id)
     assert "resigned" in board_text(board) and custom_ids(board) == [f"tt:rv:{match_id}"]
+
+
+async def test_history_counts_a_single_step_in_the_singular(env) -> None:
+    world = make_world(env)
+    match_id, _ = await start(env, world, "cartographer", seed=5)
+    move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
+    await world.alice.slash(world.channel, "play", move=move)
+    await world.alice.slash(world.channel, "game resign")
+    history = await world.alice.slash(world.channel, "history")
+    line = history.response.embeds[0].description
+    assert match_id in line and " · 1 step · " in line, line  # not "1 steps"
