@@ -5,6 +5,7 @@ The one way a flow shows a board again: ``redraw_board``."""
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import discord
@@ -97,8 +98,18 @@ def recall(bot: TabletopBot, match: Match, outcome: TurnOutcome | None) -> tuple
     )
     steps = (*earlier[cut + 1 :], outcome)
     if match.live:
-        bot.recent_steps[match.id] = list(steps)
+        bot.recent_steps[match.id] = [*steps[:-1], _light(outcome)]
     return steps
+
+
+def _light(outcome: TurnOutcome) -> TurnOutcome:
+    """``outcome`` as the board recalls it: its words, without the game states it carries (a
+    live match's memory holds one state, not one per recalled step)."""
+    return replace(
+        outcome,
+        match=replace(outcome.match, state=None),
+        follow_ups=tuple(_light(step) for step in outcome.follow_ups),
+    )
 
 
 def shown_steps(bot: TabletopBot, match: Match) -> tuple[TurnOutcome, ...]:
