@@ -346,6 +346,8 @@ def compare(args: argparse.Namespace) -> None:
                         else:
                             database = str(Path(folder) / f"{name}.db")
                         figures = _run_elsewhere(code, args, database, sync, processes, pid)
+                        if kind == "pg":
+                            figures["hot_updates"] = asyncio.run(_hot_share(database))
                         results.setdefault((code, config), []).append(figures)
                         loads.append(os.getloadavg()[0])
                         print(
@@ -441,6 +443,21 @@ async def _admin(url: str, statement: str) -> None:
         await admin.execute(statement)
     finally:
         await admin.close()
+
+
+async def _hot_share(url: str) -> float:
+    """The share of the updates of ``matches`` that PostgreSQL made HOT (the new row version
+    on its page, no new index entries), over the whole run."""
+    import asyncpg  # noqa: PLC0415 - only --compare needs a server connection
+
+    conn = await asyncpg.connect(url)
+    try:
+        row = await conn.fetchrow(
+            "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'matches'"
+        )
+    finally:
+        await conn.close()
+    return row[1] / row[0] if row and row[0] else 0.0
 
 
 def _run_elsewhere(
