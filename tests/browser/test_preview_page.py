@@ -10,6 +10,7 @@ the picture loaded, whose turn it is, the controls, and a private hand shown to 
 
 from __future__ import annotations
 
+import asyncio
 import os
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -28,6 +29,27 @@ DESKTOP = (1280, 900)
 #: Loaded pictures in the visible messages (a board, a hand), as the browser decoded them.
 LOADED_PICTURES = """[...document.querySelectorAll('img')]
   .filter(i => i.src.startsWith('blob:') && i.complete && i.naturalWidth > 100).length"""
+
+
+#: Every picture of the visible messages decoded (none still loading or shown as its alt text).
+#: The page redraws its messages as it polls the simulator, so a picture can be between
+#: two loads: the count, or 0 while any picture is still loading or broken.
+ALL_PICTURES_LOADED = """(() => {
+  const pictures = [...document.querySelectorAll('article.channel-message img')];
+  const loaded = pictures.every(i => i.complete && i.naturalWidth > 100);
+  return loaded && document.fonts.status === 'loaded' ? pictures.length : 0;
+})()"""
+
+
+async def steady_screenshot(page: Page, path: Path, pictures: int) -> None:
+    """A screenshot taken while ``pictures`` pictures are shown, before and after it."""
+    for _ in range(50):
+        if await page.wait_for(ALL_PICTURES_LOADED) >= pictures:
+            await page.screenshot(path)
+            if await page.evaluate(ALL_PICTURES_LOADED) >= pictures:
+                return
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"the page never held {pictures} loaded pictures still: {path.name}")
 
 
 def pictures_in_messages_saying(words: str) -> str:
@@ -122,5 +144,4 @@ async def test_a_newcomer_plays_speiderne_in_the_preview_page(
 
         await page.resize(*DESKTOP, phone=False)
         await act_as(page, world, "alice")
-        await page.wait_for(LOADED_PICTURES)
-        await page.screenshot(shots / "board-desktop.png")
+        await steady_screenshot(page, shots / "board-desktop.png", pictures=2)
