@@ -343,11 +343,14 @@ def compare(args: argparse.Namespace) -> None:
                             asyncio.run(_admin(server.url(), f'CREATE DATABASE "{name}"'))
                             database = server.url(name)
                             pid = postmaster_pid(server.data)
+                            wal_start = asyncio.run(_matches_updates(database))[2]
                         else:
                             database = str(Path(folder) / f"{name}.db")
                         figures = _run_elsewhere(code, args, database, sync, processes, pid)
                         if kind == "pg":
-                            figures["hot_updates"] = asyncio.run(_hot_share(database))
+                            updates, hot, wal_end = asyncio.run(_matches_updates(database))
+                            figures["hot_updates"] = hot / max(1, updates)
+                            figures["wal_per_update"] = (wal_end - wal_start) / max(1, updates)
                         results.setdefault((code, config), []).append(figures)
                         loads.append(os.getloadavg()[0])
                         print(
@@ -445,9 +448,10 @@ async def _admin(url: str, statement: str) -> None:
         await admin.close()
 
 
-async def _hot_share(url: str) -> float:
-    """The share of the updates of ``matches`` that PostgreSQL made HOT (the new row version
-    on its page, no new index entries), over the whole run."""
+async def _matches_updates(url: str) -> tuple[int, int, int]:
+    """The updates of ``matches`` so far, how many of them PostgreSQL made HOT (the new row
+    version on its page, no new index entries), and the server's WAL position in bytes (the
+    WAL written per update, over a run, says what the indexes cost)."""
     import asyncpg  # noqa: PLC0415 - only --compare needs a server connection
 
     conn = await asyncpg.connect(url)
@@ -455,9 +459,10 @@ async def _hot_share(url: str) -> float:
         row = await conn.fetchrow(
             "SELECT n_tup_upd, n_tup_hot_upd FROM pg_stat_user_tables WHERE relname = 'matches'"
         )
+        wal = await conn.fetchval("SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')")
     finally:
         await conn.close()
-    return row[1] / row[0] if row and row[0] else 0.0
+    return (row[0], row[1], int(wal)) if row else (0, 0, int(wal))
 
 
 def _run_elsewhere(
