@@ -281,6 +281,14 @@ async def test_a_new_connection_s_first_move_is_one_round_trip(single, postgres_
             await store.close()
 
 
+async def test_a_move_schedules_no_idle_timer(single):
+    """A pool that keeps its connections arms no inactivity timer when one comes back
+    (asyncpg's default: one per use, 300 s, cancelled at the next use)."""
+    await play_one(single, await create_started(single), 1)
+    await single._returned()
+    assert [h._inactive_callback for h in single.pool._holders] == [None]
+
+
 async def test_a_move_waits_for_no_turn_of_the_event_loop_but_its_reply(single, monkeypatch):
     """Under load each turn of the event loop waits behind every ready task: a move is sent
     without one (the connection's health is read off its socket) and goes on as soon as its
