@@ -14,7 +14,35 @@ import simcord.components
 import simcord.interactions
 from PIL import Image
 
+from service import Match, Seat
+
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def playing_match(
+    game_id: str,
+    seats: tuple[Seat, ...],
+    state: Any = None,
+    *,
+    to_move: int = 0,
+    version: int = 1,
+    seed: int = 1,
+    host_id: int = 100,
+) -> Match:
+    """A match being played in server 1, channel 2, as the message builders receive it."""
+    return Match(
+        id="abc234",
+        game_id=game_id,
+        guild_id=1,
+        channel_id=2,
+        host_id=host_id,
+        seed=seed,
+        seats=seats,
+        state=state,
+        version=version,
+        status="playing",
+        to_move=(to_move,),
+    )
 
 
 @dataclass

@@ -15,11 +15,11 @@ import pytest
 from cogs.ui.alt_text import ATTACHMENT_LIMIT, fit, picture_alt
 from cogs.ui.labels import say
 from cogs.ui.seats import seat_label
-from gamecore.match import Match, Seat
+from gamecore.match import Seat
 from gamecore.presentation import card_text
 from gamecore.registry import get_game, list_games, presentation_of
 from gamecore.simulate import available_players
-from tests.bot.helpers import board_message, components, make_world
+from tests.bot.helpers import board_message, components, make_world, playing_match
 from tests.bot.test_event_words import notation_in
 
 LOCALES = ("en", "ja")
@@ -146,10 +146,7 @@ def test_counts_agree_and_names_are_plain_text() -> None:
     game = get_game("cartolan")
     state = game.setup(2, 5, None)
     seats = (Seat(1, None, "al_ice"), Seat(2, None, "*bob*"))
-    match = Match(
-        id="abc234", game_id="cartolan", guild_id=1, channel_id=2, host_id=1, seed=5,
-        seats=seats, state=state, version=1, status="playing", to_move=(0,),
-    )  # fmt: skip
+    match = playing_match("cartolan", seats, state, seed=5, host_id=1)
     alt = picture_alt(match, game.view(state, None), "en")
     assert "① al_ice: vault 0, 1 Adventurer, 0 Agents" in alt and "1 city." in alt, alt
     assert "② *bob*" in alt and "\\" not in alt, alt

@@ -26,6 +26,7 @@ from gamecore.match import Match, Seat
 from gamecore.presentation import card_text
 from gamecore.registry import get_game
 from service import TurnOutcome
+from tests.bot.helpers import playing_match
 from tests.bot.test_event_words import notation_in
 
 verbs = st.sampled_from(["reveal", "exchange", "explore", "subdue", "claim", "fund", "pass"])
@@ -52,19 +53,7 @@ def test_select_plans_respect_discords_limits(moves: list[str]) -> None:
 
 def cartographer_match() -> Match:
     game = get_game("cartographer")
-    return Match(
-        id="abc234",
-        game_id="cartographer",
-        guild_id=1,
-        channel_id=2,
-        host_id=3,
-        seed=1,
-        seats=(Seat(3, None, "alice"),),
-        state=game.setup(1, 1, {}),
-        version=1,
-        status="playing",
-        to_move=(0,),
-    )
+    return playing_match("cartographer", (Seat(3, None, "alice"),), game.setup(1, 1, {}), host_id=3)
 
 
 def test_custom_ids_stay_short_and_menus_stay_within_limits() -> None:
@@ -123,10 +112,7 @@ def test_a_board_recalling_every_seats_turn_stays_within_discords_limits() -> No
     state = game.setup(4, 5, None)
     seats = (Seat(1, None, "alice"), Seat(None, "pirate", "pirate 1"))
     seats += (Seat(None, "trader", "trader 1"), Seat(2, None, "bob"))
-    match = Match(
-        id="abc234", game_id="cartolan", guild_id=1, channel_id=2, host_id=1, seed=5,
-        seats=seats, state=state, version=1, status="playing", to_move=(0,),
-    )  # fmt: skip
+    match = playing_match("cartolan", seats, state, seed=5, host_id=1)
     long_turn = " · ".join(["move 1 N", "move 1 E", "wait 1"] * 60)
     event = Event("bank", {"seat": 1, "amount": 3})
     steps = [

@@ -15,25 +15,14 @@ from cogs.ui.controls import controls_components
 from cogs.ui.labels import say
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game, presentation_of
+from tests.bot.helpers import playing_match
 
 PRESENTATION = presentation_of("cartolan")
 
 
 def board_match(state: object, seat: int) -> Match:
     seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(4))
-    return Match(
-        id="abc234",
-        game_id="cartolan",
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        seed=5,
-        seats=seats,
-        state=state,
-        version=7,
-        status="playing",
-        to_move=(seat,),
-    )
+    return playing_match("cartolan", seats, state, to_move=seat, version=7, seed=5)
 
 
 def offered(components: discord.ui.View) -> tuple[set[str], set[str]]:

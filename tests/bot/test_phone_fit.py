@@ -33,6 +33,7 @@ from cogs.ui.controls import controls_components
 from cogs.ui.layout import BoardMessage
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game, list_games, presentation_of
+from tests.bot.helpers import playing_match
 
 #: The Preview's message list at 400 × 844, and the heights and widths in it (see above).
 SCREEN = 624
@@ -131,18 +132,8 @@ def board_of(
 ) -> BoardMessage:
     game, solo = get_game(game_id), players == 1
     seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(players))
-    match = Match(
-        id="abc234",
-        game_id=game_id,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        seed=5,
-        seats=seats,
-        state=state,
-        version=7,
-        status="playing",
-        to_move=(game.status(state).to_move[0],),
+    match = playing_match(
+        game_id, seats, state, to_move=game.status(state).to_move[0], version=7, seed=5
     )
     view = game.view(state, 0 if solo else None)
     return BoardMessage(

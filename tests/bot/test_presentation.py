@@ -15,6 +15,7 @@ from gamecore.contract import Game
 from gamecore.match import Match, Seat
 from gamecore.presentation import Controls, Move, Text
 from gamecore.registry import list_games, presentation_of
+from tests.bot.helpers import playing_match
 
 GAMES = list_games()
 
@@ -44,19 +45,7 @@ def notations(controls: Controls) -> set[str]:
 
 def board_match(game: Game, state: object, seat: int, players: int) -> Match:
     seats = tuple(Seat(100 + s, None, f"p{s}") for s in range(players))
-    return Match(
-        id="abc234",
-        game_id=game.id,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        seed=1,
-        seats=seats,
-        state=state,
-        version=3,
-        status="playing",
-        to_move=(seat,),
-    )
+    return playing_match(game.id, seats, state, to_move=seat, version=3)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda game: game.id)

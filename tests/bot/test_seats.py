@@ -4,22 +4,11 @@ from __future__ import annotations
 
 from cogs.ui.seats import badge, seat_label, seat_legend, seat_name
 from gamecore.match import Match, Seat
+from tests.bot.helpers import playing_match
 
 
 def table(*seats: Seat, game_id: str = "cartolan") -> Match:
-    return Match(
-        id="abc234",
-        game_id=game_id,
-        guild_id=1,
-        channel_id=2,
-        host_id=100,
-        seed=1,
-        seats=seats,
-        state=None,
-        version=3,
-        status="playing",
-        to_move=(0,),
-    )
+    return playing_match(game_id, seats, version=3)
 
 
 def test_badges_number_seats_in_the_order_of_play_as_the_pictures_do() -> None:
