@@ -33,7 +33,7 @@ from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
 from i18n.translator import CatalogTranslator
-from service import Match, MatchService, MatchServiceAPI, TurnOutcome
+from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loop
 from service.analysis import PAR_PLAYS
 from service.games import list_games
 from storage import (
@@ -325,16 +325,28 @@ def main(environ: Mapping[str, str] | None = None) -> int:
             # the database first: its problems are told before Discord is contacted
             if not is_postgres_url(settings.database_url):
                 held.enter_context(exclusive_use(database_path(settings.database_url)))
-            asyncio.run(_check_database(settings))
+            event_loop.run(_check_database(settings))
         except Exception as err:
             log.debug("the database failed", exc_info=True)  # the traceback, for LOG_LEVEL=DEBUG
             return refuse(database_failure(err, settings.database_url))
         try:
-            create_bot(settings).run(settings.token, log_handler=None)
+            run_bot(create_bot(settings), settings.token)
         except Exception as err:
             log.debug("the bot failed", exc_info=True)
             return refuse(bot_failure(err, settings.database_url))
     return 0
+
+
+def run_bot(bot: TabletopBot, token: str) -> None:
+    """``bot.run(token)`` (discord.py's), on the bot's event loop (service/event_loop.py)
+    rather than asyncio's: logging is set up by ``main``; Ctrl-C stops it quietly."""
+
+    async def runner() -> None:
+        async with bot:
+            await bot.start(token)
+
+    with contextlib.suppress(KeyboardInterrupt):
+        event_loop.run(runner())
 
 
 async def _check_database(settings: Settings) -> None:

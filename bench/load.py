@@ -52,8 +52,9 @@ import sys
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 # The checkout whose code runs: this one, or the one ``--compare --code`` runs this harness
 # on (``LOAD_BENCH_CODE``, set by ``_run_elsewhere``): its bench/turns.py and its packages.
@@ -78,6 +79,9 @@ from turns import (
 from gamecore.match import MatchError
 from service import MatchService
 from storage import ShardFilter, is_postgres_url
+
+#: The checkout whose code runs (its bench/turns.py was imported above).
+CHECKOUT = Path(sys.modules["turns"].__file__ or ".").resolve().parent.parent
 
 
 def peak_rss_mb() -> float:
@@ -237,8 +241,21 @@ def postmaster_pid(data: Path) -> int:
     return int((data / "postmaster.pid").read_text().split()[0])
 
 
+T = TypeVar("T")
+
+
+def on_bot_loop(main: Coroutine[Any, Any, T]) -> T:
+    """Runs ``main`` on the event loop the checkout's bot runs on (service/event_loop.py:
+    uvloop); a checkout from before that module ran on asyncio's."""
+    if not (CHECKOUT / "service" / "event_loop.py").exists():
+        return asyncio.run(main)  # (this project's editable install would import ours)
+    from service.event_loop import run  # noqa: PLC0415 - absent from older checkouts (--code)
+
+    return run(main)
+
+
 def worker(args: argparse.Namespace, database: str, index: int, barrier: Any, out: Any) -> None:
-    out.send(asyncio.run(measure(args, database, index, barrier)))
+    out.send(on_bot_loop(measure(args, database, index, barrier)))
 
 
 def pooled(
@@ -265,7 +282,7 @@ def show(title: str, phase: tuple[list[float], list[float], list[str], float]) -
 
 def run_processes(args: argparse.Namespace, database: str) -> list[dict[str, Any]]:
     if args.processes == 1:
-        return [asyncio.run(measure(args, database, 0, None))]
+        return [on_bot_loop(measure(args, database, 0, None))]
     context = multiprocessing.get_context("spawn")
     barrier = context.Barrier(args.processes)
     pipes, processes = [], []

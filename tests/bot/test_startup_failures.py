@@ -3,6 +3,7 @@ traceback, no password; and the process always exits (issue 21, items 2 and 7)."
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import sqlite3
@@ -14,6 +15,7 @@ from pathlib import Path
 
 import discord
 import pytest
+import uvloop
 
 import bot
 from storage import exclusive_use
@@ -145,6 +147,19 @@ def test_a_wrong_token_is_one_line(start, monkeypatch: pytest.MonkeyPatch, tmp_p
     for name in ("tabletop.db", "tabletop.db-wal", "tabletop.db-shm", "tabletop.db.lock"):
         if (tmp_path / name).exists():
             assert (tmp_path / name).stat().st_mode & 0o077 == 0, name
+
+
+def test_the_bot_runs_on_uvloop(start, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """``main`` starts the bot on service/event_loop.py's loop, not discord.py's ``run``."""
+    seen: list[type] = []
+
+    async def refused(*_: object) -> None:
+        seen.append(type(asyncio.get_running_loop()))
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", refused)
+    code, _ = start(DATABASE_URL=f"sqlite:///{tmp_path / 'tabletop.db'}")
+    assert code == 2 and len(seen) == 1 and issubclass(seen[0], uvloop.Loop)
 
 
 def test_the_process_exits_on_a_corrupt_database(tmp_path: Path) -> None:
