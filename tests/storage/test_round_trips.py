@@ -66,6 +66,25 @@ async def single(postgres_url):
     await store.close()
 
 
+async def test_an_ordinary_move_writes_its_match_and_action_only(single, monkeypatch):
+    """Not the statistics' or the seat index's inserts over empty arrays (a quarter of the
+    server's CPU per move: docs/scaling.md); the match's last step still sends them."""
+    match = await play_one(single, await create_started(single), 1)
+    sent: list[str] = []
+    fetchval = asyncpg.Connection.fetchval
+
+    async def recording(self, query, *args, **kwargs):
+        sent.append(query)
+        return await fetchval(self, query, *args, **kwargs)
+
+    monkeypatch.setattr(asyncpg.Connection, "fetchval", recording)
+    match = await play_one(single, match, 2)
+    (query,) = sent
+    assert "INSERT INTO actions" in query
+    assert "stats" not in query and "match_users" not in query
+    assert [a.notation for a in await single.actions(match.id)][-1:] == ["add 2"]
+
+
 async def test_a_move_is_one_round_trip_and_one_statement(single):
     match = await play_one(single, await create_started(single), 1)  # statements prepared
     wire = Wire(single)
