@@ -436,7 +436,7 @@ class MatchService(MatchServiceAPI):
             action = game.canonical_action(match.state, game.parse_action(notation))
             new_state, events = game.apply(match.state, seat, action)
             outcome = await self._step(match, game, seat, action, new_state, events, "move")
-            return replace(outcome, follow_ups=tuple(await self._auto_steps(outcome.match, game)))
+            return await self._with_follow_ups(outcome, game)
 
     async def _step(
         self,
@@ -464,6 +464,12 @@ class MatchService(MatchServiceAPI):
             events=tuple(events),
             kind=kind,  # type: ignore[arg-type]
         )
+
+    async def _with_follow_ups(self, outcome: TurnOutcome, game: Game[Any, Any]) -> TurnOutcome:
+        """The outcome with the automatic steps committed after it (most steps have none:
+        then the outcome itself, not a copy)."""
+        steps = await self._auto_steps(outcome.match, game)
+        return replace(outcome, follow_ups=tuple(steps)) if steps else outcome
 
     async def _auto_steps(self, match: Match, game: Game[Any, Any]) -> list[TurnOutcome]:
         """The game's automatic follow-ups (``auto_actions(state)``), each its own step.
@@ -517,7 +523,7 @@ class MatchService(MatchServiceAPI):
             action = game.legal_actions(match.state, seat)[0]
             new_state, events = game.apply(match.state, seat, action)
         outcome = await self._step(match, game, seat, action, new_state, events, kind, now)
-        return replace(outcome, follow_ups=tuple(await self._auto_steps(outcome.match, game)))
+        return await self._with_follow_ups(outcome, game)
 
     async def computer_turns(self, match_id: str, limit: int = 500) -> list[TurnOutcome]:
         async with self._lock(match_id):

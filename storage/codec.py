@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from gamecore.match import Match, Seat
@@ -44,8 +44,13 @@ COLUMNS: tuple[str, ...] = (
 )
 
 
-def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+#: One encoder for every column (``json.dumps`` with options builds a new one per call).
+_dumps = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
+
+
+def _list_text(values: Sequence[Any]) -> str:
+    """A JSON list; most of a match's lists are empty on most moves."""
+    return _dumps(list(values)) if values else "[]"
 
 
 def match_to_row(match: Match) -> dict[str, Any]:
@@ -65,20 +70,20 @@ def match_to_row(match: Match) -> dict[str, Any]:
         "steps": match.steps,
         "status": match.status,
         "result": None if match.result is None else _dumps(dict(match.result)),
-        "to_move": _dumps(list(match.to_move)),
+        "to_move": _list_text(match.to_move),
         "turn_limit": match.turn_limit,
         "turn_deadline": match.turn_deadline,
         "reminded": int(match.reminded),
         "timer_at": match.timer_at,
-        "expiries": _dumps(list(match.expiries)),
+        "expiries": _list_text(match.expiries),
         "created_at": match.created_at,
         "updated_at": match.updated_at,
         "practice": int(match.practice),
-        "invited": _dumps(list(match.invited)),
+        "invited": _list_text(match.invited),
         "invite_only": int(match.invite_only),
         "rematch_of": match.rematch_of,
         "paused_at": match.paused_at,
-        "clock_votes": _dumps(list(match.clock_votes)),
+        "clock_votes": _list_text(match.clock_votes),
         "ping_message_id": match.ping_message_id,
     }
 
