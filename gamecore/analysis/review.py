@@ -60,6 +60,45 @@ class Decision:
     verdict: str
     options: int
 
+    @classmethod
+    def judged(
+        cls,
+        game: Game[Any, Any],
+        step: int,
+        options: int,
+        actions: Sequence[Any],
+        values: Sequence[Sequence[float]],
+        weights: Sequence[float],
+        exact: bool,
+    ) -> Decision:
+        """The decision at ``step`` (``options`` legal moves): ``actions[0]`` was played, the
+        others were considered, each played out on the same worlds (``values[slot]``, one
+        per world, weighted by ``weights``). The best move is the one that gains the most on
+        the move played, world by world, and the loss is that gain."""
+        estimates = [weighted_estimate(v, weights, exact) for v in values]
+        best, best_action, loss, error = estimates[0], actions[0], 0.0, 0.0
+        for slot in range(1, len(actions)):
+            diffs = [b - a for a, b in zip(values[0], values[slot], strict=True)]
+            paired = weighted_estimate(diffs, weights, exact)
+            if paired.value > loss:
+                best, best_action, loss, error = (
+                    estimates[slot],
+                    actions[slot],
+                    paired.value,
+                    paired.error,
+                )
+        return cls(
+            step=step,
+            played=game.format_action(actions[0]),
+            best=game.format_action(best_action),
+            played_value=estimates[0],
+            best_value=best,
+            loss=loss,
+            loss_error=error,
+            verdict=verdict(loss, error, exact),
+            options=options,
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class Review:
@@ -233,33 +272,11 @@ def review_game(
         )
         if challenger is not None:
             actions.append(challenger)
-        estimates, values, weights, exact = estimate_moves(
+        _, values, weights, exact = estimate_moves(
             game, know, actions, samples, mix_seed(seed, "review", point.step), measure
         )
-        played = estimates[0]
-        best, best_action, loss, error = played, point.action, 0.0, 0.0
-        for slot in range(1, len(actions)):
-            diffs = [b - a for a, b in zip(values[0], values[slot], strict=True)]
-            paired = weighted_estimate(diffs, weights, exact)
-            if paired.value > loss:
-                best, best_action, loss, error = (
-                    estimates[slot],
-                    actions[slot],
-                    paired.value,
-                    paired.error,
-                )
         decisions.append(
-            Decision(
-                step=point.step,
-                played=game.format_action(point.action),
-                best=game.format_action(best_action),
-                played_value=played,
-                best_value=best,
-                loss=loss,
-                loss_error=error,
-                verdict=verdict(loss, error, exact),
-                options=point.options,
-            )
+            Decision.judged(game, point.step, point.options, actions, values, weights, exact)
         )
     if progress is not None:
         progress(len(points), len(points))

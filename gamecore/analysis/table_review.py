@@ -16,8 +16,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamecore.analysis.outcome import Estimate, Measure, weighted_estimate
-from gamecore.analysis.review import Decision, Progress, Review, verdict
+from gamecore.analysis.outcome import Estimate, Measure
+from gamecore.analysis.review import Decision, Progress, Review
 from gamecore.analysis.table_worlds import TABLE_GAMES, table_world
 from gamecore.contract import Game, IllegalAction
 from gamecore.registry import get_game
@@ -109,27 +109,8 @@ def review_table(
                     for winner in winners:
                         wins[winner] += 1
         weights = [1.0] * samples
-        estimates = [weighted_estimate(v, weights) for v in values]
-        played = estimates[0]
-        best, best_action, loss, error = played, action, 0.0, 0.0
-        if len(actions) == 2:
-            paired = weighted_estimate(
-                [b - a for a, b in zip(values[0], values[1], strict=True)], weights
-            )
-            if paired.value > 0:
-                best, best_action, loss, error = estimates[1], advice, paired.value, paired.error
         decisions.append(
-            Decision(
-                step=step,
-                played=game.format_action(action),
-                best=game.format_action(best_action),
-                played_value=played,
-                best_value=best,
-                loss=loss,
-                loss_error=error,
-                verdict=verdict(loss, error, False),
-                options=options_count,
-            )
+            Decision.judged(game, step, options_count, actions, values, weights, False)
         )
         seat_values.append(tuple(w / samples for w in wins))
     if progress is not None:
