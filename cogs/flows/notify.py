@@ -122,27 +122,18 @@ async def remind_by_interval(bot: TabletopBot) -> None:
 async def remind(bot: TabletopBot, match: Match, user: int, waited: float) -> None:
     locale = guild_locale(bot, match)
     hours = max(1, round(waited / 3600))
-    game = game_name(match.game_id, locale)
 
-    def in_channel(mentions: str) -> str:
-        return t(
-            "notify.interval",
-            locale,
-            mentions=mentions,
-            hours=hours,
-            match_id=match.id,
-            board=board_link(match),
-        )
+    def text(key: str, **params: Any) -> str:
+        """The channel's and the DM's reminder say the same: the wait, the match, the board."""
+        return t(key, locale, hours=hours, match_id=match.id, board=board_link(match), **params)
 
-    dm = t(
-        "notify.dm_interval",
-        locale,
-        hours=hours,
-        game=game,
-        match_id=match.id,
-        board=board_link(match),
+    await tell_turn(
+        bot,
+        match,
+        [user],
+        lambda mentions: text("notify.interval", mentions=mentions),
+        text("notify.dm_interval", game=game_name(match.game_id, locale)),
     )
-    await tell_turn(bot, match, [user], in_channel, dm)
 
 
 async def end_quiet_turns(bot: TabletopBot, match: Match, deciding: Sequence[int]) -> None:
