@@ -124,6 +124,11 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
     )
 
 
+def user_rows(match: Match) -> list[tuple[int, str]]:
+    """(user_id, match_id) of every seated person, for ``match_users``."""
+    return [(s.user_id, match.id) for s in match.seats if s.user_id is not None]
+
+
 def rows_to_live_matches(rows: Iterable[Mapping[str, Any] | Any]) -> list[Match]:
     """Live matches from their rows; a game whose module is gone leaves its matches untouched
     in the database and out of memory."""

@@ -45,6 +45,7 @@ from storage.codec import (
     replay_state,
     row_to_match,
     rows_to_live_matches,
+    user_rows,
 )
 from storage.pg_ratings import (
     RATED_ANSWER,
@@ -55,7 +56,7 @@ from storage.pg_ratings import (
     rating_ctes,
 )
 from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
-from storage.ratings import REPLAY_COLUMNS, Replay, left_early, rate_scopes, scopes, stored_match
+from storage.ratings import REPLAY_COLUMNS, Replay, new_ratings, scopes
 from storage.records import (
     ActionRecord,
     DailyMatch,
@@ -539,10 +540,9 @@ class PostgresMatchStore:
     @staticmethod
     async def _write_users(conn: asyncpg.Connection, match: Match) -> None:
         """Index every person who ever sat in the match (history keeps those who left)."""
-        users = [(s.user_id, match.id) for s in match.seats if s.user_id is not None]
         await conn.executemany(
             "INSERT INTO match_users (user_id, match_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            users,
+            user_rows(match),
         )
 
     # -- timers -----------------------------------------------------------------------
@@ -597,7 +597,7 @@ class PostgresMatchStore:
             "WHERE user_id = ANY($1::bigint[])",
             list(user_ids),
         )
-        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in rows}
+        return {r[0]: NotifySettings.from_row(r) for r in rows}
 
     async def interval_reminders(self) -> dict[int, float]:
         rows = await self._fetch(
@@ -613,11 +613,7 @@ class PostgresMatchStore:
                 "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
                 "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
                 "remind_every = excluded.remind_every",
-                settings.user_id,
-                int(settings.dm),
-                int(settings.reminders),
-                int(settings.dm_failed_told),
-                settings.remind_every,
+                *settings.to_row(),
             )
 
         await self._write(upsert)
@@ -682,7 +678,7 @@ class PostgresMatchStore:
             "SELECT step, seat, notation, at FROM actions WHERE match_id = $1 ORDER BY step",
             match_id,
         )
-        return [ActionRecord(r[0], r[1], r[2], r[3]) for r in rows]
+        return [ActionRecord.from_row(r) for r in rows]
 
     async def daily_seed(self, scope: int, game_id: str, day: str, candidate: int) -> int:
         async def insert(conn: asyncpg.Connection) -> str:
@@ -732,7 +728,7 @@ class PostgresMatchStore:
             game_id,
             day,
         )
-        return [DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) for r in rows]
+        return [DailyMatch.from_row(r) for r in rows]
 
     async def daily_days(
         self, scope: int, game_id: str, user_id: int, limit: int = 400
@@ -752,10 +748,7 @@ class PostgresMatchStore:
             "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE match_id = $1",
             match_id,
         )
-        if not rows:
-            return None
-        r = rows[0]
-        return DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5])
+        return DailyMatch.from_row(rows[0]) if rows else None
 
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where = _stats_scope(guild_id)
@@ -765,7 +758,7 @@ class PostgresMatchStore:
             user_id,
             *(() if guild_id is None else (guild_id,)),
         )
-        return [UserStats(*tuple(r)) for r in rows]
+        return [UserStats.from_row(r) for r in rows]
 
     async def leaderboard(
         self, game_id: str, limit: int = 10, *, guild_id: int | None = None
@@ -780,7 +773,7 @@ class PostgresMatchStore:
             limit,
             *(() if guild_id is None else (guild_id,)),
         )
-        return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
+        return LeaderboardRow.ranked(rows)
 
     async def ratings(self, user_id: int, scope: int) -> list[PlayerRating]:
         rows = await self._fetch(
@@ -793,7 +786,7 @@ class PostgresMatchStore:
             user_id,
             SETTLED_SIGMA,
         )
-        return [PlayerRating(user_id, r[0], Rating(r[1], r[2], r[3]), r[4]) for r in rows]
+        return PlayerRating.of_user(user_id, rows)
 
     async def rating_board(
         self, game_id: str, scope: int, limit: int = 10, *, settled: bool = True
@@ -807,10 +800,7 @@ class PostgresMatchStore:
             SETTLED_SIGMA,
             limit,
         )
-        return [
-            PlayerRating(r[0], game_id, Rating(r[1], r[2], r[3]), i + 1 if settled else None)
-            for i, r in enumerate(rows)
-        ]
+        return PlayerRating.board(game_id, rows, settled=settled)
 
     async def rating_history(
         self, user_id: int, game_id: str, scope: int, limit: int = 200
@@ -823,8 +813,7 @@ class PostgresMatchStore:
             game_id,
             limit,
         )
-        count = len(rows)
-        return [RatingPoint(r[0], Rating(r[1], r[2], count - i)) for i, r in enumerate(rows)][::-1]
+        return RatingPoint.history(rows)
 
     async def replay(self, match_id: str) -> Any:
         """Rebuild the state from seed + options + seat count + action log."""
@@ -897,11 +886,7 @@ async def _write_ratings(
 ) -> list[tuple[int, int, Rating]]:
     """The locking transaction's ratings: the new ones from ``current`` (locked), with
     their history rows. Returns (scope, user, new rating)."""
-    new = [
-        (scope, user, rating)
-        for scope, ratings in rate_scopes(result, current).items()
-        for user, rating in ratings.items()
-    ]
+    new = new_ratings(result, current)
     await conn.execute(
         "WITH new AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], "
         "$4::float8[], $5::int[]) AS n(scope, user_id, mu, sigma, matches)), "
@@ -926,13 +911,8 @@ async def _replay_ratings(conn: asyncpg.Connection) -> None:
     rows = await conn.fetch(
         f"SELECT {REPLAY_COLUMNS} FROM matches WHERE status = 'finished' ORDER BY updated_at, id"
     )
-    users: dict[str, list[int]] = {}
-    for record in await conn.fetch("SELECT match_id, user_id FROM match_users"):
-        users.setdefault(record[0], []).append(record[1])
-    replay = Replay()
-    for row in rows:
-        match = stored_match(row)
-        replay.add(match, row["updated_at"], left_early(match, users.get(match.id, ())))
+    users = await conn.fetch("SELECT match_id, user_id FROM match_users")
+    replay = Replay.of(rows, users)
     await conn.executemany(_UPSERT_RATING, replay.rating_rows())
     await conn.executemany(_INSERT_HISTORY, replay.history)
 

@@ -37,6 +37,17 @@ def rate_scopes(
     return new
 
 
+def new_ratings(
+    result: RatedResult, current: Mapping[int, Mapping[int, Rating]]
+) -> list[tuple[int, int, Rating]]:
+    """``rate_scopes`` as rows of (scope, user, new rating)."""
+    return [
+        (scope, user, rating)
+        for scope, ratings in rate_scopes(result, current).items()
+        for user, rating in ratings.items()
+    ]
+
+
 def stored_match(row: Mapping[str, Any]) -> Match:
     """A finished match as far as ratings need it, from its row."""
     return Match(
@@ -68,6 +79,19 @@ class Replay:
 
     ratings: dict[tuple[int, int, str], Rating] = field(default_factory=dict)
     history: list[tuple[int, int, str, str, float, float, float]] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, rows: Iterable[Mapping[str, Any]], users: Iterable[tuple[str, int]]) -> Replay:
+        """The ratings migration's replay: ``rows`` of ``REPLAY_COLUMNS``, oldest first, and
+        ``users``: every (match_id, user_id) of ``match_users``."""
+        ever_sat: dict[str, list[int]] = {}
+        for match_id, user_id in users:
+            ever_sat.setdefault(match_id, []).append(user_id)
+        replay = cls()
+        for row in rows:
+            match = stored_match(row)
+            replay.add(match, row["updated_at"], left_early(match, ever_sat.get(match.id, ())))
+        return replay
 
     def add(self, match: Match, at: float, left: Iterable[int] = ()) -> None:
         result = result_of(match, left)

@@ -1,8 +1,12 @@
-"""Plain values the store returns besides matches (re-exported by ``service``)."""
+"""Plain values the store returns besides matches (re-exported by ``service``), and how
+both stores build them from the rows they select (each ``from_row`` names its columns, in
+order; the SQL stays in each store: placeholders, NULL order and upserts differ)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from gamecore.ratings import Rating
 
@@ -16,6 +20,11 @@ class ActionRecord:
     notation: str
     at: float
 
+    @classmethod
+    def from_row(cls, row: Any) -> ActionRecord:
+        """From (step, seat, notation, at)."""
+        return cls(row[0], row[1], row[2], row[3])
+
 
 @dataclass(frozen=True, slots=True)
 class UserStats:
@@ -28,6 +37,11 @@ class UserStats:
     lost: int
     best_score: float | None
     total_score: float
+
+    @classmethod
+    def from_row(cls, row: Any) -> UserStats:
+        """From (user_id, game_id, played, won, lost, best_score, total_score)."""
+        return cls(*tuple(row))
 
     @property
     def win_rate(self) -> float:
@@ -44,6 +58,11 @@ class LeaderboardRow:
     won: int
     best_score: float | None
 
+    @classmethod
+    def ranked(cls, rows: Iterable[Any]) -> list[LeaderboardRow]:
+        """From (user_id, played, won, best_score), best first."""
+        return [cls(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
+
     @property
     def win_rate(self) -> float:
         return self.won / self.played if self.played else 0.0
@@ -59,6 +78,20 @@ class PlayerRating:
     rating: Rating
     rank: int | None
 
+    @classmethod
+    def of_user(cls, user_id: int, rows: Iterable[Any]) -> list[PlayerRating]:
+        """One person's, from (game_id, mu, sigma, matches, rank)."""
+        return [cls(user_id, r[0], Rating(r[1], r[2], r[3]), r[4]) for r in rows]
+
+    @classmethod
+    def board(cls, game_id: str, rows: Iterable[Any], *, settled: bool) -> list[PlayerRating]:
+        """One game's, from (user_id, mu, sigma, matches), best first; ranked only when
+        ``settled`` (a provisional player has no rank)."""
+        return [
+            cls(r[0], game_id, Rating(r[1], r[2], r[3]), i + 1 if settled else None)
+            for i, r in enumerate(rows)
+        ]
+
 
 @dataclass(frozen=True, slots=True)
 class RatingPoint:
@@ -66,6 +99,13 @@ class RatingPoint:
 
     at: float
     rating: Rating
+
+    @classmethod
+    def history(cls, rows: Sequence[Any]) -> list[RatingPoint]:
+        """Oldest first, from (at, mu, sigma) newest first; a point's ``matches`` counts the
+        points up to it."""
+        count = len(rows)
+        return [cls(r[0], Rating(r[1], r[2], count - i)) for i, r in enumerate(rows)][::-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +119,11 @@ class DailyMatch:
     at: float
     scope: int
     day: str
+
+    @classmethod
+    def from_row(cls, row: Any) -> DailyMatch:
+        """From (match_id, user_id, counted, at, scope, day)."""
+        return cls(row[0], row[1], bool(row[2]), row[3], row[4], row[5])
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,3 +139,18 @@ class NotifySettings:
     dm_failed_told: bool = False
     #: Remind every so many seconds of waiting instead of the clock's half-time reminder.
     remind_every: float | None = None
+
+    @classmethod
+    def from_row(cls, row: Any) -> NotifySettings:
+        """From (user_id, dm, reminders, dm_failed_told, remind_every)."""
+        return cls(row[0], bool(row[1]), bool(row[2]), bool(row[3]), row[4])
+
+    def to_row(self) -> tuple[int, int, int, int, float | None]:
+        """(user_id, dm, reminders, dm_failed_told, remind_every), flags as 0/1."""
+        return (
+            self.user_id,
+            int(self.dm),
+            int(self.reminders),
+            int(self.dm_failed_told),
+            self.remind_every,
+        )

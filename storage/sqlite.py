@@ -54,8 +54,9 @@ from storage.codec import (
     replay_state,
     row_to_match,
     rows_to_live_matches,
+    user_rows,
 )
-from storage.ratings import REPLAY_COLUMNS, Replay, left_early, rate_scopes, scopes, stored_match
+from storage.ratings import REPLAY_COLUMNS, Replay, new_ratings, scopes
 from storage.records import (
     ActionRecord,
     DailyMatch,
@@ -382,9 +383,8 @@ class SqliteMatchStore:
     @staticmethod
     def _write_users(conn: sqlite3.Connection, match: Match) -> None:
         """Index every person who ever sat in the match (history keeps those who left)."""
-        users = [(s.user_id, match.id) for s in match.seats if s.user_id is not None]
         conn.executemany(
-            "INSERT OR IGNORE INTO match_users (user_id, match_id) VALUES (?, ?)", users
+            "INSERT OR IGNORE INTO match_users (user_id, match_id) VALUES (?, ?)", user_rows(match)
         )
 
     @staticmethod
@@ -496,7 +496,7 @@ class SqliteMatchStore:
             f"WHERE user_id IN ({marks})",
             tuple(user_ids),
         )
-        return {r[0]: NotifySettings(r[0], bool(r[1]), bool(r[2]), bool(r[3]), r[4]) for r in rows}
+        return {r[0]: NotifySettings.from_row(r) for r in rows}
 
     async def interval_reminders(self) -> dict[int, float]:
         rows = await self._fetch(
@@ -506,13 +506,7 @@ class SqliteMatchStore:
         return {r[0]: r[1] for r in rows}
 
     async def save_notify(self, settings: NotifySettings) -> None:
-        values = (
-            settings.user_id,
-            int(settings.dm),
-            int(settings.reminders),
-            int(settings.dm_failed_told),
-            settings.remind_every,
-        )
+        values = settings.to_row()
 
         def upsert(conn: sqlite3.Connection) -> None:
             conn.execute(
@@ -647,7 +641,7 @@ class SqliteMatchStore:
             "SELECT step, seat, notation, at FROM actions WHERE match_id = ? ORDER BY step",
             (match_id,),
         )
-        return [ActionRecord(r[0], r[1], r[2], r[3]) for r in rows]
+        return [ActionRecord.from_row(r) for r in rows]
 
     async def daily_seed(self, scope: int, game_id: str, day: str, candidate: int) -> int:
         def insert(conn: sqlite3.Connection) -> None:
@@ -695,7 +689,7 @@ class SqliteMatchStore:
             "AND day = ? AND counted = 1 ORDER BY at, match_id",
             (scope, game_id, day),
         )
-        return [DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5]) for r in rows]
+        return [DailyMatch.from_row(r) for r in rows]
 
     async def daily_days(
         self, scope: int, game_id: str, user_id: int, limit: int = 400
@@ -712,10 +706,7 @@ class SqliteMatchStore:
             "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE match_id = ?",
             (match_id,),
         )
-        if not rows:
-            return None
-        r = rows[0]
-        return DailyMatch(r[0], r[1], bool(r[2]), r[3], r[4], r[5])
+        return DailyMatch.from_row(rows[0]) if rows else None
 
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where, params = _stats_scope(guild_id)
@@ -724,7 +715,7 @@ class SqliteMatchStore:
             f"FROM {table} WHERE {where}user_id = ? ORDER BY game_id",
             (*params, user_id),
         )
-        return [UserStats(*tuple(r)) for r in rows]
+        return [UserStats.from_row(r) for r in rows]
 
     async def leaderboard(
         self, game_id: str, limit: int = 10, *, guild_id: int | None = None
@@ -736,7 +727,7 @@ class SqliteMatchStore:
             "LIMIT ?",
             (*params, game_id, limit),
         )
-        return [LeaderboardRow(i + 1, r[0], r[1], r[2], r[3]) for i, r in enumerate(rows)]
+        return LeaderboardRow.ranked(rows)
 
     async def ratings(self, user_id: int, scope: int) -> list[PlayerRating]:
         rows = await self._fetch(
@@ -746,7 +737,7 @@ class SqliteMatchStore:
             "FROM ratings r WHERE r.scope = :scope AND r.user_id = :user ORDER BY r.game_id",
             {"settled": SETTLED_SIGMA, "scope": scope, "user": user_id},
         )
-        return [PlayerRating(user_id, r[0], Rating(r[1], r[2], r[3]), r[4]) for r in rows]
+        return PlayerRating.of_user(user_id, rows)
 
     async def rating_board(
         self, game_id: str, scope: int, limit: int = 10, *, settled: bool = True
@@ -757,10 +748,7 @@ class SqliteMatchStore:
             f"AND sigma {test} ? ORDER BY mu DESC, user_id LIMIT ?",
             (scope, game_id, SETTLED_SIGMA, limit),
         )
-        return [
-            PlayerRating(r[0], game_id, Rating(r[1], r[2], r[3]), i + 1 if settled else None)
-            for i, r in enumerate(rows)
-        ]
+        return PlayerRating.board(game_id, rows, settled=settled)
 
     async def rating_history(
         self, user_id: int, game_id: str, scope: int, limit: int = 200
@@ -770,8 +758,7 @@ class SqliteMatchStore:
             "AND game_id = ? ORDER BY at DESC, match_id DESC LIMIT ?",
             (scope, user_id, game_id, limit),
         )
-        count = len(rows)
-        return [RatingPoint(r[0], Rating(r[1], r[2], count - i)) for i, r in enumerate(rows)][::-1]
+        return RatingPoint.history(rows)
 
     async def replay(self, match_id: str) -> Any:
         """Rebuild the state from seed + options + seat count + action log (crash
@@ -791,11 +778,7 @@ def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
         (result.game_id, *kept, *users),
     ).fetchall()
     current = {s: {r[1]: Rating(r[2], r[3], r[4]) for r in rows if r[0] == s} for s in kept}
-    new = [
-        (scope, user, rating)
-        for scope, ratings in rate_scopes(result, current).items()
-        for user, rating in ratings.items()
-    ]
+    new = new_ratings(result, current)
     conn.executemany(
         "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
         "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, user_id, game_id) DO UPDATE SET "
@@ -820,15 +803,10 @@ def _replay_ratings(conn: sqlite3.Connection) -> None:
             f"SELECT {REPLAY_COLUMNS} FROM matches WHERE status = 'finished' "
             "ORDER BY updated_at, id"
         ).fetchall()
-        users: dict[str, list[int]] = {}
-        for match_id, user_id in conn.execute("SELECT match_id, user_id FROM match_users"):
-            users.setdefault(match_id, []).append(user_id)
+        users = conn.execute("SELECT match_id, user_id FROM match_users").fetchall()
     finally:
         conn.row_factory = factory
-    replay = Replay()
-    for row in rows:
-        match = stored_match(row)
-        replay.add(match, row["updated_at"], left_early(match, users.get(match.id, ())))
+    replay = Replay.of(rows, users)
     conn.executemany(
         "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
         "VALUES (?, ?, ?, ?, ?, ?)",
