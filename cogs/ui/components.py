@@ -105,12 +105,8 @@ def move_button(
     row: int | None = None,
 ) -> discord.ui.Button[Any]:
     """One move of the seat to move on a public board (a game's declared controls)."""
-    return discord.ui.Button(
-        custom_id=f"tt:mb:{match_id}:{version}:{notation}",
-        label=(label or notation)[:80],
-        style=style,
-        disabled=disabled,
-        row=row,
+    return _versioned_button(
+        "mb", match_id, version, notation, label=label, style=style, disabled=disabled, row=row
     )
 
 
@@ -124,10 +120,28 @@ def piece_button(
     row: int | None = None,
 ) -> discord.ui.Button[Any]:
     """Selects the piece the pad acts on (e.g. Adventurer 2); nothing is played."""
+    return _versioned_button("pc", match_id, version, piece, label=label, style=style, row=row)
+
+
+def _versioned_button(
+    kind: str,
+    match_id: str,
+    version: int,
+    value: str,
+    *,
+    label: str,
+    style: discord.ButtonStyle,
+    disabled: bool = False,
+    row: int | None,
+) -> discord.ui.Button[Any]:
+    """A board's button carrying its match and the board's version,
+    ``tt:<kind>:<match>:<version>:<value>`` (``MOVE_BUTTON``, ``PIECE_BUTTON``), labelled
+    ``value`` when it has no label of its own."""
     return discord.ui.Button(
-        custom_id=f"tt:pc:{match_id}:{version}:{piece}",
-        label=(label or piece)[:80],
+        custom_id=f"tt:{kind}:{match_id}:{version}:{value}",
+        label=(label or value)[:80],
         style=style,
+        disabled=disabled,
         row=row,
     )
 
