@@ -170,6 +170,22 @@ def castle_icon(side: int, walls: RGB) -> Image.Image:
     return shrink(image, side, side)
 
 
+def _label(
+    image: Image.Image,
+    centre: tuple[float, float],
+    text: str,
+    ink: RGB = WHITE,
+    stroke: int = 2,
+    stroke_fill: RGB = OUTLINE,
+) -> None:
+    """``text`` in ``PIECE_TEXT`` px centred at ``centre`` on a finished (shrunk) piece. By
+    default white with a dark outline: readable on any seat colour, and where the label is
+    wider than its piece its outer pixels are still the dark rim colour."""
+    draw_text(
+        ImageDraw.Draw(image), centre, text, PIECE_TEXT, ink, stroke=stroke, stroke_fill=stroke_fill
+    )
+
+
 @lru_cache(maxsize=128)
 def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: bool) -> Image.Image:
     """An Adventurer: a disc in its owner's colour with a dark rim (it stands out from water
@@ -191,17 +207,7 @@ def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: b
         width=int(s * (0.1 if pirate else 0.05)),
     )
     image = shrink(image, side, side)
-    # white with a dark outline: readable on any seat colour, and where the label is wider
-    # than the disc its outer pixels are still the dark rim colour
-    draw_text(
-        ImageDraw.Draw(image),
-        (side / 2, side / 2 + 1),
-        label,
-        PIECE_TEXT,
-        WHITE,
-        stroke=2,
-        stroke_fill=OUTLINE,
-    )
+    _label(image, (side / 2, side / 2 + 1), label)
     if pirate and side >= 20:  # smaller: the black ring alone (a replay's overview)
         skull = event_icon("pirates", max(10, int(side * 0.4)))
         backing = Image.new("RGBA", skull.size, (0, 0, 0, 0))
@@ -237,15 +243,35 @@ def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Im
         draw.line([(s * 0.82, s * 0.3), (s * 0.18, s * 0.92)], fill=(220, 30, 30), width=width)
     image = shrink(image, side, side)
     if not ransacked:
-        draw_text(
-            ImageDraw.Draw(image),
-            (side / 2, side * 0.64),
-            label,
-            PIECE_TEXT,
-            WHITE,
-            stroke=2,
-            stroke_fill=OUTLINE,
-        )
+        _label(image, (side / 2, side * 0.64), label)
+    return image
+
+
+def _text_plate(
+    text: str,
+    height: int,
+    *,
+    fill: RGB,
+    rim: RGB,
+    rim_width: int,
+    radius: float,
+    ink: RGB,
+    stroke: int,
+) -> Image.Image:
+    """A rounded plate ``height`` px high and as wide as ``text`` needs (square at least), with
+    ``text`` centred on it (its outline, if any, in the plate's colour). ``rim_width`` and
+    ``radius`` are in supersampled pixels."""
+    width = max(height, text_size(text, PIECE_TEXT)[0] + 10)
+    image, draw = supersampled(width, height, SCALE)
+    draw.rounded_rectangle(
+        (0, 0, width * SCALE - 1, height * SCALE - 1),
+        radius=radius,
+        fill=fill,
+        outline=rim,
+        width=rim_width,
+    )
+    image = shrink(image, width, height)
+    _label(image, (width / 2, height / 2 + 1), text, ink, stroke, fill)
     return image
 
 
@@ -253,27 +279,16 @@ def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Im
 def coin(text: str, side: int) -> Image.Image:
     """Wealth: a cream bale (rounded square, wider for long amounts) with an amount, unlike
     the round player pieces."""
-    width = max(side, text_size(text, PIECE_TEXT)[0] + 10)
-    image, draw = supersampled(width, side, SCALE)
-    s = side * SCALE
-    draw.rounded_rectangle(
-        (0, 0, width * SCALE - 1, s - 1),
-        radius=s * 0.22,
-        fill=(250, 238, 196),
-        outline=(110, 70, 10),
-        width=max(2, side // 12) * SCALE,
-    )
-    image = shrink(image, width, side)
-    draw_text(
-        ImageDraw.Draw(image),
-        (width / 2, side / 2 + 1),
+    return _text_plate(
         text,
-        PIECE_TEXT,
-        (90, 54, 0),
+        side,
+        fill=(250, 238, 196),
+        rim=(110, 70, 10),
+        rim_width=max(2, side // 12) * SCALE,
+        radius=side * SCALE * 0.22,
+        ink=(90, 54, 0),
         stroke=1,
-        stroke_fill=(250, 238, 196),
     )
-    return image
 
 
 @lru_cache(maxsize=8)
@@ -322,19 +337,17 @@ def tile_back(back: str, side: int) -> Image.Image:
 
 @lru_cache(maxsize=256)
 def count_pill(text: str, height: int) -> Image.Image:
-    """``+n``: pieces that did not fit where they stand (a dark pill, white outlined text)."""
-    width = max(height, text_size(text, PIECE_TEXT)[0] + 10)
-    image, draw = supersampled(width, height, SCALE)
-    draw.rounded_rectangle(
-        (0, 0, width * SCALE - 1, height * SCALE - 1),
-        radius=height * SCALE // 2,
+    """``+n``: pieces that did not fit where they stand (a dark pill, white rim and text)."""
+    return _text_plate(
+        text,
+        height,
         fill=(24, 24, 28),
-        outline=WHITE,
-        width=2 * SCALE,
+        rim=WHITE,
+        rim_width=2 * SCALE,
+        radius=height * SCALE // 2,
+        ink=WHITE,
+        stroke=0,
     )
-    image = shrink(image, width, height)
-    draw_text(ImageDraw.Draw(image), (width / 2, height / 2 + 1), text, PIECE_TEXT, WHITE)
-    return image
 
 
 #: Effects of the Advanced cards that have an icon (the engine's names, ``cards.py``).
