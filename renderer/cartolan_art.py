@@ -4,6 +4,7 @@ Agents and the small icons of the side panel. Each is drawn smooth once and cach
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -42,6 +43,11 @@ def _edge_wedge(side: str, s: float) -> list[tuple[float, float]]:
     }
     (ax, ay), (bx, by) = corners[side]
     return [(ax, ay), (bx, by), (s / 2, s / 2)]
+
+
+def _scaled(points: Sequence[tuple[float, float]], s: float) -> list[tuple[float, float]]:
+    """``points`` given as fractions of a square, in the pixels of one ``s`` wide."""
+    return [(s * x, s * y) for x, y in points]
 
 
 @lru_cache(maxsize=512)
@@ -217,6 +223,18 @@ def adventurer_token(label: str, colour: RGB, side: int, pirate: bool, moving: b
     return image
 
 
+#: An Agent's house (roof point, eaves, walls), in fractions of its square.
+AGENT_HOUSE = (
+    (0.5, 0.04),
+    (0.96, 0.44),
+    (0.86, 0.44),
+    (0.86, 0.96),
+    (0.14, 0.96),
+    (0.14, 0.44),
+    (0.04, 0.44),
+)
+
+
 @lru_cache(maxsize=64)
 def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Image:
     """An Agent (inn): a small house in its owner's colour; ransacked ones are grey and crossed."""
@@ -224,15 +242,7 @@ def agent_token(label: str, colour: RGB, side: int, ransacked: bool) -> Image.Im
     s = side * SCALE
     fill = RANSACKED if ransacked else colour
     draw.polygon(
-        [
-            (s * 0.5, s * 0.04),
-            (s * 0.96, s * 0.44),
-            (s * 0.86, s * 0.44),
-            (s * 0.86, s * 0.96),
-            (s * 0.14, s * 0.96),
-            (s * 0.14, s * 0.44),
-            (s * 0.04, s * 0.44),
-        ],
+        _scaled(AGENT_HOUSE, s),
         fill=fill,
         outline=OUTLINE,
         width=max(2, side // 12) * SCALE,
@@ -371,6 +381,19 @@ EFFECT_ICONS = (
 )
 
 
+#: The shield (defence) and the house (Agents) of the effect glyphs, in fractions of the icon.
+SHIELD_GLYPH = ((0.5, 0.08), (0.88, 0.2), (0.8, 0.62), (0.5, 0.94), (0.2, 0.62), (0.12, 0.2))
+HOUSE_GLYPH = (
+    (0.5, 0.1),
+    (0.9, 0.46),
+    (0.78, 0.46),
+    (0.78, 0.9),
+    (0.22, 0.9),
+    (0.22, 0.46),
+    (0.1, 0.46),
+)
+
+
 @lru_cache(maxsize=64)
 def effect_icon(effect: str, side: int) -> Image.Image:
     """A white glyph for an Advanced card's effect (language-neutral, unlike its name):
@@ -393,17 +416,7 @@ def effect_icon(effect: str, side: int) -> Image.Image:
         chevron(s * start, facing)
         chevron(s * (start + facing * 0.3), facing)
     elif effect == "defence":
-        draw.polygon(
-            [
-                (s * 0.5, s * 0.08),
-                (s * 0.88, s * 0.2),
-                (s * 0.8, s * 0.62),
-                (s * 0.5, s * 0.94),
-                (s * 0.2, s * 0.62),
-                (s * 0.12, s * 0.2),
-            ],
-            fill=ink,
-        )
+        draw.polygon(_scaled(SHIELD_GLYPH, s), fill=ink)
     elif effect == "attack":
         draw.line([(s * 0.2, s * 0.8), (s * 0.86, s * 0.14)], fill=ink, width=line)
         draw.line([(s * 0.14, s * 0.56), (s * 0.44, s * 0.86)], fill=ink, width=line)
@@ -415,18 +428,7 @@ def effect_icon(effect: str, side: int) -> Image.Image:
             points.append((s / 2 + radius * math.cos(angle), s / 2 + radius * math.sin(angle)))
         draw.polygon(points, fill=ink)
     elif effect == "agents":
-        draw.polygon(
-            [
-                (s * 0.5, s * 0.1),
-                (s * 0.9, s * 0.46),
-                (s * 0.78, s * 0.46),
-                (s * 0.78, s * 0.9),
-                (s * 0.22, s * 0.9),
-                (s * 0.22, s * 0.46),
-                (s * 0.1, s * 0.46),
-            ],
-            fill=ink,
-        )
+        draw.polygon(_scaled(HOUSE_GLYPH, s), fill=ink)
     elif effect == "bank":
         draw.rounded_rectangle(
             (s * 0.1, s * 0.14, s * 0.9, s * 0.86), radius=s * 0.1, outline=ink, width=line
