@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -23,6 +23,7 @@ from gamecore.match import Match, Seat
 from gamecore.presentation import card_text
 from gamecore.registry import get_game, list_games, presentation_of
 from service import StepKind, TurnOutcome
+from tests.game_steps import game_steps
 
 LOCALES = ("en", "ja")
 #: What notation looks like in a line a person reads.
@@ -75,17 +76,12 @@ def played(game_id: str, seats: int, seed: int) -> Iterator[tuple[Any, Any, int,
     random moves."""
     game = get_game(game_id)
     rng = random.Random(seed)
-    state = game.setup(seats, seed, None)
-    for _ in range(MAX_STEPS):
-        status = game.status(state)
-        if status.over:
-            return
-        seat = status.to_move[0]
-        legal = game.legal_actions(state, seat)
-        action = legal[rng.randrange(len(legal))]
-        after, events = game.apply(state, seat, action)
-        yield state, after, seat, game.format_action(action), events
-        state = after
+
+    def choose(_index: int, _seat: int, _state: Any, legal: Sequence[Any]) -> Any:
+        return legal[rng.randrange(len(legal))]
+
+    for step in game_steps(game_id, game.setup(seats, seed, None), choose, MAX_STEPS):
+        yield step.before, step.after, step.seat, game.format_action(step.action), step.events
 
 
 def hidden_cards(game: Any, before: Any, after: Any, seats: int) -> set[str]:

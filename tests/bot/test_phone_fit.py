@@ -169,15 +169,7 @@ def crowded_table_game(game_id: str, locale: str) -> BoardMessage:
     solo = game.max_players == 1
     state = game.setup(1 if solo else game.min_players, 3, {})
     many = [f"{verb} {n}" for verb in ("reveal", "exchange", "discard", "take") for n in range(30)]
-    playing = Match(
-        id="abc234",
-        game_id=game_id,
-        guild_id=1,
-        channel_id=2,
-        host_id=1,
-        seed=5,
-        status="playing",
-    )
+    playing = playing_match(game_id, (), host_id=1, seed=5)
     controls = board_components(playing, many if solo else [], locale, solo=solo)
     assert controls is not None
     players = 1 if solo else game.min_players

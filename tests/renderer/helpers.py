@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
+from typing import Any
 
 from PIL import Image
 
 from gamecore import get_game
 from gamecore.simulate import available_players, player_rng
+from tests.game_steps import game_steps
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -34,15 +37,14 @@ def played_views(
     game = get_game(game_id)
     state = game.setup(players, seed, options or {})
     views = [game.view(state, 0)]
-    for step in range(limit):
-        status = game.status(state)
-        if status.over:
-            break
-        seat = status.to_move[0]
-        actions = game.legal_actions(state, seat)
-        state, _ = game.apply(state, seat, actions[(seed + step) % len(actions)])
-        if step % every == 0:
-            views.append(game.view(state, seat))
+
+    def choose(index: int, _seat: int, _state: Any, actions: Sequence[Any]) -> Any:
+        return actions[(seed + index) % len(actions)]
+
+    for step in game_steps(game_id, state, choose, limit):
+        state = step.after
+        if step.index % every == 0:
+            views.append(game.view(state, step.seat))
     views.append(game.view(state, 0))
     return views
 

@@ -5,11 +5,14 @@ shows well and within upload limits."""
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
 import renderer
 from gamecore import get_game
+from tests.game_steps import game_steps
 from tests.renderer.helpers import open_png
 
 PRESETS = ("classic", "modern")
@@ -26,19 +29,16 @@ def positions(
     rng = random.Random(seed)
     state = game.setup(players, seed, {"preset": preset, "mode": mode})
     views = {"start": game.view(state, None)}
-    for step in range(limit):
-        status = game.status(state)
-        if status.over:
-            break
-        seat = status.to_move[0]
-        view = game.view(state, None)
+
+    def choose(index: int, seat: int, before: Any, legal: Sequence[Any]) -> Any:
+        view = game.view(before, None)
         views.setdefault(f"decision:{view['decision']['kind']}", view)
-        if step % every == 0:
-            views[f"step {step}"] = view
-        legal = game.legal_actions(state, seat)
-        state, _ = game.apply(
-            state, seat, named[seat % len(named)](game.view(state, seat), legal, rng)
-        )
+        if index % every == 0:
+            views[f"step {index}"] = view
+        return named[seat % len(named)](game.view(before, seat), legal, rng)
+
+    for step in game_steps("cartolan", state, choose, limit):
+        state = step.after
     views["last"] = game.view(state, None)
     return views
 
