@@ -29,8 +29,9 @@ process; ``--code`` adds another checkout of the project run the same way in the
 rounds (its ``bench/`` must have this file), so an old and a new version compare back to
 back: every checkout runs under this file's harness (its own code and ``bench/turns.py``),
 so an old checkout needs nothing of this version. Prints per configuration the median
-steady p50/p99, saturation, CPU per turn (the bot processes', and the PostgreSQL server's
-during the steady phase) and the rounds that collapsed (steady p99 over 1 s, or a move
+steady p50/p99, saturation, CPU per turn and time per turn spent ready to run while every
+core was taken (the bot processes', and the PostgreSQL server's, during the steady phase;
+from the kernel's scheduler statistics) and the rounds that collapsed (steady p99 over 1 s, or a move
 refused by the database); then issue 22's targets as medians of same-round ratios:
 PostgreSQL's steady p99 against SQLite FULL's, and each configuration's saturation against
 the other checkout's.
@@ -52,7 +53,8 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Coroutine
+from collections.abc import Coroutine, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -196,10 +198,10 @@ async def measure(
     steady.counter = [index * 1_000_000 + mine]
     if barrier is not None:
         barrier.wait()  # every process populated: measure together
-    cpu, server = time.process_time(), server_cpu(args.server_pid) if index == 0 else 0.0
+    bot_before, server_before = scheduled([os.getpid()]), server_scheduled(args, index)
     elapsed = await open_loop(steady, args.rate / count, args.autocompletes, args.seconds)
-    cpu = time.process_time() - cpu
-    server = server_cpu(args.server_pid) - server if index == 0 else 0.0
+    bot = scheduled([os.getpid()]) - bot_before
+    server = server_scheduled(args, index) - server_before
     saturated = Stream(service, ids, args.seed + 100 + index)
     saturated.counter = [index * 1_000_000 + 500_000]
     sat_elapsed = 0.0
@@ -212,29 +214,59 @@ async def measure(
         "matches": len(ids),
         "rss_loaded": rss_loaded,
         "rss": peak_rss_mb(),
-        "cpu": cpu,
-        "server_cpu": server,
+        "cpu": bot.run,
+        "bot_wait": bot.wait,
+        "server_cpu": server.run,
+        "server_wait": server.wait,
         "steady": (steady.turns, steady.completes, steady.conflicts, elapsed),
         "saturated": (saturated.turns, saturated.completes, saturated.conflicts, sat_elapsed),
     }
 
 
-def server_cpu(pid: int | None) -> float:
-    """CPU seconds used so far by the PostgreSQL server ``pid`` (the postmaster) and its
-    processes (one per connection, the WAL writer…), from /proc; 0 without a server."""
-    if not pid:
-        return 0.0
-    ticks = 0
+@dataclass(frozen=True)
+class Scheduled:
+    """Seconds on a CPU and seconds ready to run while every CPU was taken (the kernel's
+    run-queue wait: what a busy neighbour on the same core costs a process)."""
+
+    run: float = 0.0
+    wait: float = 0.0
+
+    def __sub__(self, before: Scheduled) -> Scheduled:
+        return Scheduled(self.run - before.run, self.wait - before.wait)
+
+
+def scheduled(pids: Iterable[int]) -> Scheduled:
+    """What the scheduler counted, to the nanosecond, for every thread of ``pids``
+    (``/proc/<pid>/task/<tid>/schedstat``; a thread that ended meanwhile is left out). Clock
+    ticks (``/proc/<pid>/stat``) missed about a third of the server's CPU: its bursts are
+    shorter than a tick and begin and end with the bot's."""
+    run = wait = 0
+    for pid in pids:
+        for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
+            try:
+                ran, waited, _ = stat.read_text().split()
+            except (OSError, ValueError):  # ended meanwhile; a kernel without schedstats
+                continue
+            run, wait = run + int(ran), wait + int(waited)
+    return Scheduled(run / 1e9, wait / 1e9)
+
+
+def server_scheduled(args: argparse.Namespace, index: int) -> Scheduled:
+    """The PostgreSQL server's count (``--server-pid``, its postmaster, and the processes it
+    started: one per connection, the WAL writer…), taken by the first bot process only."""
+    if not args.server_pid or index != 0:
+        return Scheduled()
+    pids = [args.server_pid]
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
         except OSError:  # ended meanwhile
             continue
-        if int(entry.name) == pid or int(fields[1]) == pid:
-            ticks += int(fields[11]) + int(fields[12])  # utime + stime
-    return ticks / os.sysconf("SC_CLK_TCK")
+        if parent == args.server_pid:
+            pids.append(int(entry.name))
+    return scheduled(pids)
 
 
 def postmaster_pid(data: Path) -> int:
@@ -321,6 +353,9 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "cpu_per_turn": sum(p["cpu"] for p in parts) / max(1, len(steady[0])),
         "server_cpu_per_turn": sum(p.get("server_cpu", 0.0) for p in parts)
         / max(1, len(steady[0])),
+        "bot_wait_per_turn": sum(p.get("bot_wait", 0.0) for p in parts) / max(1, len(steady[0])),
+        "server_wait_per_turn": sum(p.get("server_wait", 0.0) for p in parts)
+        / max(1, len(steady[0])),
         "refused": refused,
         "collapsed": p99 > 1.0 or refused > 0,
         "rss": max(p["rss"] for p in parts),
@@ -389,18 +424,21 @@ def compare(args: argparse.Namespace) -> None:
     )
     print(
         "| checkout | set-up | steady p50 | steady p99 | saturation | CPU per turn: bot + server "
-        "| collapsed |"
+        "| waiting for a CPU per turn: bot + server | collapsed |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|")
     for (code, config), runs in results.items():
         p99s = ", ".join(f"{r['p99'] * 1000:.0f}" for r in runs)
         bot = statistics.median(r["cpu_per_turn"] for r in runs) * 1000
         server_part = statistics.median(r.get("server_cpu_per_turn", 0.0) for r in runs) * 1000
+        bot_wait = statistics.median(r.get("bot_wait_per_turn", 0.0) for r in runs) * 1e6
+        server_wait = statistics.median(r.get("server_wait_per_turn", 0.0) for r in runs) * 1e6
         print(
             f"| {Path(code).name} | {config} | {statistics.median(r['p50'] for r in runs) * 1000:.1f} ms "
             f"| {statistics.median(r['p99'] for r in runs) * 1000:.0f} ms (rounds: {p99s}) "
             f"| {statistics.median(r['saturation'] for r in runs):,.0f} turns/s "
             f"| {bot:.2f} + {server_part:.2f} ms "
+            f"| {bot_wait:.0f} + {server_wait:.0f} µs "
             f"| {sum(r['collapsed'] for r in runs)}/{len(runs)} "
             f"({sum(r['refused'] for r in runs)} refused) |"
         )
@@ -575,17 +613,20 @@ def run(args: argparse.Namespace) -> None:
     )
     steady = pooled(parts, "steady")
     rate = show(f"steady load at {args.rate:.0f} moves/s", steady)
-    cpu = sum(p["cpu"] for p in parts)
+    moves = max(1, len(steady[0]))
+    cpu, waited = sum(p["cpu"] for p in parts), sum(p["bot_wait"] for p in parts)
     print(
         f"  CPU of the bot processes: {cpu / steady[3]:.0%} of one core, "
-        f"{cpu * 1000 / max(1, len(steady[0])):.2f} ms per move incl. its autocompletes; "
+        f"{cpu * 1000 / moves:.2f} ms per move incl. its autocompletes, "
+        f"{waited * 1e6 / moves:.0f} µs per move waiting for a CPU; "
         f"machine load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores"
     )
     if args.server_pid:
-        server = sum(p["server_cpu"] for p in parts)
+        server, waited = sum(p["server_cpu"] for p in parts), sum(p["server_wait"] for p in parts)
         print(
             f"  CPU of the PostgreSQL server: {server / steady[3]:.0%} of one core, "
-            f"{server * 1000 / max(1, len(steady[0])):.2f} ms per move"
+            f"{server * 1000 / moves:.2f} ms per move, {waited * 1e6 / moves:.0f} µs per move "
+            "waiting for a CPU"
         )
     top = 0.0
     if args.saturate > 0:
