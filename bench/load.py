@@ -428,14 +428,14 @@ def compare(args: argparse.Namespace) -> None:
     )
     print("|---|---|---|---|---|---|---|---|")
     for (code, config), runs in results.items():
-        p99s = ", ".join(f"{r['p99'] * 1000:.0f}" for r in runs)
+        p99s = ", ".join(f"{r['p99'] * 1000:.2f}" for r in runs)
         bot = statistics.median(r["cpu_per_turn"] for r in runs) * 1000
         server_part = statistics.median(r.get("server_cpu_per_turn", 0.0) for r in runs) * 1000
         bot_wait = statistics.median(r.get("bot_wait_per_turn", 0.0) for r in runs) * 1e6
         server_wait = statistics.median(r.get("server_wait_per_turn", 0.0) for r in runs) * 1e6
         print(
-            f"| {Path(code).name} | {config} | {statistics.median(r['p50'] for r in runs) * 1000:.1f} ms "
-            f"| {statistics.median(r['p99'] for r in runs) * 1000:.0f} ms (rounds: {p99s}) "
+            f"| {Path(code).name} | {config} | {statistics.median(r['p50'] for r in runs) * 1000:.2f} ms "
+            f"| {statistics.median(r['p99'] for r in runs) * 1000:.2f} ms (rounds: {p99s}) "
             f"| {statistics.median(r['saturation'] for r in runs):,.0f} turns/s "
             f"| {bot:.2f} + {server_part:.2f} ms "
             f"| {bot_wait:.0f} + {server_wait:.0f} µs "
