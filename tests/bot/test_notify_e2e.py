@@ -118,3 +118,28 @@ async def test_reminders_at_an_interval_once_each_instead_of_at_half_time(env) -
     await env.advance_time(61)
     assert (await env.bot.service.get(match_id)).reminded
     assert not [c for c in reminded() if "half of your time" in c]  # the interval instead
+
+
+async def test_an_interval_reminder_by_dm_names_the_game_the_wait_and_the_board(env) -> None:
+    world = make_world(env)
+    now = [1_800_000_000.0]
+    env.bot.service.clock = lambda: now[0]
+    match_id, first, other = await table_of_two(env, world)
+    await first.slash(world.channel, "notify", delivery="dm", reminders="2h")
+    start = (await env.bot.service.get(match_id)).updated_at
+    pinged = len(channel_pings(world, first))
+
+    def dms() -> list[str]:
+        return [
+            m.content for m in first.user.dm_channel.history() if "Still your turn" in m.content
+        ]
+
+    now[0] = start + 2 * 3600 + 30
+    await env.advance_time(61)
+    (dm,) = dms()
+    assert f"Drop Four after 2 h (match {match_id})" in dm
+    assert f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/" in dm  # the board
+    assert len(channel_pings(world, first)) == pinged  # the DM instead of a mention
+    now[0] += 600
+    await env.advance_time(61)
+    assert len(dms()) == 1  # once per interval
