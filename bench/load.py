@@ -237,9 +237,9 @@ class Scheduled:
 
 def scheduled(pids: Iterable[int]) -> Scheduled:
     """What the scheduler counted, to the nanosecond, for every thread of ``pids``
-    (``/proc/<pid>/task/<tid>/schedstat``; a thread that ended meanwhile is left out). Clock
-    ticks (``/proc/<pid>/stat``) missed about a third of the server's CPU: its bursts are
-    shorter than a tick and begin and end with the bot's."""
+    (``/proc/<pid>/task/<tid>/schedstat``; a thread that ended meanwhile is left out): the
+    CPU (within 5 % of the clock ticks of ``/proc/<pid>/stat`` here) and the run-queue
+    wait, which the ticks do not show."""
     run = wait = 0
     for pid in pids:
         for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
