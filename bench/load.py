@@ -198,8 +198,10 @@ async def measure(
     steady.counter = [index * 1_000_000 + mine]
     if barrier is not None:
         barrier.wait()  # every process populated: measure together
-    bot_before, server_before = scheduled([os.getpid()]), server_scheduled(args, index)
+    cpu, bot_before = time.process_time(), scheduled([os.getpid()])
+    server_before = server_scheduled(args, index)
     elapsed = await open_loop(steady, args.rate / count, args.autocompletes, args.seconds)
+    cpu = time.process_time() - cpu
     bot = scheduled([os.getpid()]) - bot_before
     server = server_scheduled(args, index) - server_before
     saturated = Stream(service, ids, args.seed + 100 + index)
@@ -214,7 +216,7 @@ async def measure(
         "matches": len(ids),
         "rss_loaded": rss_loaded,
         "rss": peak_rss_mb(),
-        "cpu": bot.run,
+        "cpu": cpu,
         "bot_wait": bot.wait,
         "server_cpu": server.run,
         "server_wait": server.wait,
@@ -239,7 +241,7 @@ def scheduled(pids: Iterable[int]) -> Scheduled:
     """What the scheduler counted, to the nanosecond, for every thread of ``pids``
     (``/proc/<pid>/task/<tid>/schedstat``; a thread that ended meanwhile is left out): the
     CPU (within 5 % of the clock ticks of ``/proc/<pid>/stat`` here) and the run-queue
-    wait, which the ticks do not show."""
+    wait, which the ticks do not show. Zeros on a kernel that keeps no such statistics."""
     run = wait = 0
     for pid in pids:
         for stat in Path(f"/proc/{pid}/task").glob("*/schedstat"):
@@ -346,16 +348,19 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
     steady, saturated = pooled(parts, "steady"), pooled(parts, "saturated")
     refused = sum(1 for c in steady[2] + saturated[2] if c in DATABASE_REFUSALS)
     p99 = percentile(steady[0], 0.99) if steady[0] else float("inf")
+    moves = max(1, len(steady[0]))
+
+    def per_turn(key: str) -> float:
+        return float(sum(p.get(key, 0.0) for p in parts)) / moves
+
     return {
         "p50": percentile(steady[0], 0.5) if steady[0] else float("inf"),
         "p99": p99,
         "saturation": len(saturated[0]) / saturated[3] if saturated[3] else 0.0,
-        "cpu_per_turn": sum(p["cpu"] for p in parts) / max(1, len(steady[0])),
-        "server_cpu_per_turn": sum(p.get("server_cpu", 0.0) for p in parts)
-        / max(1, len(steady[0])),
-        "bot_wait_per_turn": sum(p.get("bot_wait", 0.0) for p in parts) / max(1, len(steady[0])),
-        "server_wait_per_turn": sum(p.get("server_wait", 0.0) for p in parts)
-        / max(1, len(steady[0])),
+        "cpu_per_turn": per_turn("cpu"),
+        "server_cpu_per_turn": per_turn("server_cpu"),
+        "bot_wait_per_turn": per_turn("bot_wait"),
+        "server_wait_per_turn": per_turn("server_wait"),
         "refused": refused,
         "collapsed": p99 > 1.0 or refused > 0,
         "rss": max(p["rss"] for p in parts),
