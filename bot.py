@@ -16,6 +16,7 @@ import sys
 import threading
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +28,10 @@ from dotenv import load_dotenv
 import renderer
 from cogs import DYNAMIC_ITEMS, EXTENSIONS
 from cogs.command_sync import sync_if_changed
+from cogs.flows.hands import expiry_note
 from cogs.ui.discord_errors import Classified
 from cogs.ui.notices import note_blocked_thread, note_deleted_thread
+from cogs.ui.panels import Panels
 from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
@@ -181,6 +184,9 @@ class TabletopBot(commands.Bot):
         self.publisher = Publisher(self._channel_for, self._save_board, save_ping=self._save_ping)
         self.publisher.on_block = self._note_blocked
         self.publisher.on_unblock = self._resume_clocks
+        #: Each person's one private panel per match (cogs/flows/hands.py).
+        self.panels = Panels()
+        self.panels.on_expiry = partial(expiry_note, self)
 
     def _channel_for(self, channel_id: int, guild_id: int | None) -> discord.PartialMessageable:
         return self.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -280,6 +286,7 @@ class TabletopBot(commands.Bot):
         for task in self.computer_tasks.values():
             task.cancel()
         self.publisher.close()
+        self.panels.close()
         for extension in list(self.extensions):
             await self.unload_extension(extension)  # stops the clock loop (cog_unload)
         try:

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.flows.hands import refresh_panels
 from cogs.ui import replies
 from cogs.ui.board import board_message
 from cogs.ui.layout import BoardMessage
@@ -71,7 +72,9 @@ async def redraw_board(
         async def edit_here(board: Drawable) -> None:
             await here.edit_original_response(**board.edit_kwargs())
 
-    return await bot.publisher.redraw(match, build, edit_here=edit_here, new_board=new_board)
+    published = await bot.publisher.redraw(match, build, edit_here=edit_here, new_board=new_board)
+    await refresh_panels(bot, match)  # the private panels follow the board
+    return published
 
 
 def recall(bot: TabletopBot, match: Match, outcome: TurnOutcome | None) -> tuple[TurnOutcome, ...]:

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import discord
 
-from cogs.flows import after_game, next_turn
+from cogs.flows import after_game, hands, next_turn
 from cogs.flows.boards import redraw_board, shown_steps
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
 from cogs.ui.board import board_message, move_words, resign_question
-from cogs.ui.hand import hand_message
 from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
 from i18n import locale_for, t
@@ -43,15 +42,12 @@ async def play_move(
         possible = await bot.service.legal_moves(match.id, interaction.user.id)
         raise MoveRefused(error, possible) from error
     final = outcome.final
+    if interaction.type is discord.InteractionType.component:
+        # From the actor's private panel: that panel shows what follows (redraw_board).
+        hands.adopt_panel(interaction, final)
     published = await redraw_board(bot, final, outcome, interaction=interaction)
+    await hands.remove_replaced(interaction)
     locale = locale_for(interaction, public=False)
-    boards = (final.board_message_id, bot.publisher.board_id(final))
-    if interaction.type is discord.InteractionType.component and (
-        interaction.message is not None and interaction.message.id not in boards
-    ):
-        # The move came from the actor's private hand message: refresh it too.
-        hand = await hand_message(bot.service.hand_seen(final, interaction.user.id), locale)
-        await replies.tolerate(interaction.edit_original_response(**hand.edit_kwargs()))
     pinged = await next_turn.after_step(bot, final, interaction.user.id)
     # The move is saved whatever Discord does now: say so, and what the bot cannot show.
     trouble = notices.first_trouble(published, pinged)

@@ -127,19 +127,23 @@ def _thinking(interaction: Interaction) -> bool:
 
 async def send(
     interaction: Interaction, content: str | None = None, *, ephemeral: bool, **kwargs: Any
-) -> None:
+) -> discord.Message | None:
     """Answer the interaction whether or not it was acknowledged already. Private answers
-    mention nobody (the text may echo what a user typed)."""
+    mention nobody (the text may echo what a user typed). Returns the answer's message when
+    it is the deferred response Discord returned (a private panel remembers it)."""
     if ephemeral:
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
-        if _thinking(interaction) and (await _answer_deferred(interaction, ephemeral, kwargs))[0]:
-            return
+        if _thinking(interaction):
+            done, message = await _answer_deferred(interaction, ephemeral, kwargs)
+            if done:
+                return message
         await tolerate(interaction.followup.send(ephemeral=ephemeral, **kwargs))
     else:
         await tolerate(interaction.response.send_message(content, ephemeral=ephemeral, **kwargs))
+    return None
 
 
 async def send_message(
