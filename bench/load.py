@@ -17,6 +17,18 @@ the rate); turns/s are summed and latencies pooled.
 
 Targets: ≥ 300 turns/s, turn p99 ≤ 30 ms, peak RSS ≤ 150 MB. Prints figures only.
 
+Overload (issue 33): ``--overload 2`` adds a third phase after saturation: interactions
+arrive at 2× the turns/s the saturation phase just reached (the same run's capacity), for
+``--overload-seconds``, and every one is answered (the phase lasts until the last answer).
+It prints the goodput (moves played per second over the phase, and as a share of the
+capacity), the moves refused, the latency from a move's arrival to its answer (refused
+moves included, so a collapse cannot hide behind a lower p99), the matches read from the
+database per move (a read storm shows here) and the bot's CPU per move played against the
+steady phase's. ``--burners N`` runs N CPU burners (``python3 -c 'while True: pass'``)
+beside the whole run, stopped when it ends::
+
+    .venv/bin/python bench/load.py --overload 2 --burners 2 --database embedded [--processes 2]
+
 Side by side (issue 22 item 3)::
 
     .venv/bin/python bench/load.py --compare --rounds 5 [--code /other/checkout ...]
@@ -72,6 +84,7 @@ from turns import (
     available_games,
     choose_move,
     line,
+    note_finished,
     open_service,
     percentile,
     populate,
@@ -102,6 +115,8 @@ class Stream:
         self.turns: list[float] = []
         self.completes: list[float] = []
         self.conflicts: list[str] = []
+        #: Seconds from each move's arrival to its answer, played or refused.
+        self.answers: list[float] = []
 
     async def _pick(self) -> tuple[str, int] | None:
         for _ in range(20):
@@ -127,6 +142,7 @@ class Stream:
         self.completes.append(time.perf_counter() - t0)
 
     async def move(self) -> None:
+        arrived = time.perf_counter()
         picked = await self._pick()
         if picked is None:
             return
@@ -139,11 +155,15 @@ class Stream:
             version = (await self.service.get(match_id)).version
             t0 = time.perf_counter()
             try:
-                await self.service.play(match_id, user, move, version)
+                outcome = await self.service.play(match_id, user, move, version)
             except MatchError as err:
                 self.conflicts.append(err.code)
+                self.answers.append(time.perf_counter() - arrived)
                 return
-            self.turns.append(time.perf_counter() - t0)
+            note_finished(outcome.final)
+            answered = time.perf_counter()
+            self.turns.append(answered - t0)
+            self.answers.append(answered - arrived)
         finally:
             self.busy.discard(match_id)
 
@@ -183,6 +203,24 @@ async def closed_loop(stream: Stream, clients: int, autocompletes: int, seconds:
     return time.perf_counter() - started
 
 
+class Reads:
+    """Counts the matches the service reads from its store (``load``): a match it had to
+    read again, not one it holds in memory."""
+
+    def __init__(self, service: MatchService) -> None:
+        self.count = 0
+        self._load = service.store.load
+        service.store.load = self.load  # type: ignore[method-assign]
+
+    async def load(self, match_id: str) -> Any:
+        self.count += 1
+        return await self._load(match_id)
+
+
+def phase(stream: Stream, elapsed: float) -> tuple[list[float], list[float], list[str], float]:
+    return (stream.turns, stream.completes, stream.conflicts, elapsed)
+
+
 async def measure(
     args: argparse.Namespace, database: str, index: int, barrier: Any
 ) -> dict[str, Any]:
@@ -190,6 +228,7 @@ async def measure(
     count = args.processes
     shards = ShardFilter(count, frozenset({index})) if count > 1 else ShardFilter()
     service = await open_service(database, args.sync, shards)
+    reads = Reads(service)
     guild = ((index + count) << 22) + 1  # on shard ``index``
     mine = args.matches // count
     ids = await populate(service, mine, guild, first=index * 1_000_000)
@@ -211,6 +250,19 @@ async def measure(
         barrier.wait()
     if args.saturate > 0:
         sat_elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)
+    overloaded = Stream(service, ids, args.seed + 200 + index)
+    overloaded.counter = [index * 1_000_000 + 800_000]
+    over_elapsed = over_cpu = 0.0
+    over_reads = 0
+    if args.overload > 0 and sat_elapsed:
+        capacity = len(saturated.turns) / sat_elapsed
+        if barrier is not None:
+            barrier.wait()
+        over_cpu, over_reads = time.process_time(), reads.count
+        over_elapsed = await open_loop(
+            overloaded, args.overload * capacity, args.autocompletes, args.overload_seconds
+        )
+        over_cpu, over_reads = time.process_time() - over_cpu, reads.count - over_reads
     await service.close()
     return {
         "matches": len(ids),
@@ -220,8 +272,13 @@ async def measure(
         "bot_wait": bot.wait,
         "server_cpu": server.run,
         "server_wait": server.wait,
-        "steady": (steady.turns, steady.completes, steady.conflicts, elapsed),
-        "saturated": (saturated.turns, saturated.completes, saturated.conflicts, sat_elapsed),
+        "steady": phase(steady, elapsed),
+        "saturated": phase(saturated, sat_elapsed),
+        "overloaded": phase(overloaded, over_elapsed),
+        "answers": overloaded.answers,
+        "steady_answers": steady.answers,
+        "overload_cpu": over_cpu,
+        "overload_reads": over_reads,
     }
 
 
@@ -364,6 +421,36 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "refused": refused,
         "collapsed": p99 > 1.0 or refused > 0,
         "rss": max(p["rss"] for p in parts),
+        **overload_figures(parts),
+    }
+
+
+def overload_figures(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The overload phase's figures (empty without one): goodput (moves played per second,
+    and as a share of the same run's saturation), moves refused, arrival-to-answer latency
+    (refused moves included), matches read from the store per move, and the bot's CPU per
+    move played against the steady phase's."""
+    turns, _, conflicts, elapsed = pooled(parts, "overloaded")
+    if not elapsed:
+        return {}
+    answers = [a for p in parts for a in p["answers"]]
+    saturated = pooled(parts, "saturated")
+    capacity = len(saturated[0]) / saturated[3] if saturated[3] else 0.0
+    steady_moves = max(1, len(pooled(parts, "steady")[0]))
+    steady_cpu = sum(p["cpu"] for p in parts) / steady_moves
+    cpu = sum(p["overload_cpu"] for p in parts) / max(1, len(turns))
+    return {
+        "capacity": capacity,
+        "goodput": len(turns) / elapsed,
+        "goodput_share": len(turns) / elapsed / capacity if capacity else 0.0,
+        "overload_refused": sum(1 for c in conflicts if c in DATABASE_REFUSALS),
+        "overload_conflicts": len(conflicts),
+        "answer_p50": percentile(answers, 0.5) if answers else float("inf"),
+        "answer_p99": percentile(answers, 0.99) if answers else float("inf"),
+        "reads_per_move": sum(p["overload_reads"] for p in parts)
+        / max(1, len(turns) + len(conflicts)),
+        "overload_cpu_per_turn": cpu,
+        "cpu_ratio": cpu / steady_cpu if steady_cpu else 0.0,
     }
 
 
@@ -558,6 +645,10 @@ def _run_elsewhere(
         str(args.autocompletes),
         "--seed",
         str(args.seed),
+        "--overload",
+        str(args.overload),
+        "--overload-seconds",
+        str(args.overload_seconds),
         *(["--server-pid", str(server_pid)] if server_pid else []),
     ]
     done = subprocess.run(
@@ -638,6 +729,23 @@ def run(args: argparse.Namespace) -> None:
         top = show(
             f"saturation with {args.clients} clients per process", pooled(parts, "saturated")
         )
+    over = overload_figures(parts)
+    if over:
+        print(
+            f"overload at {args.overload:g}× the saturation's {over['capacity']:,.0f} turns/s "
+            f"for {args.overload_seconds:.0f} s (answered over "
+            f"{pooled(parts, 'overloaded')[3]:.0f} s): goodput {over['goodput']:,.0f} turns/s "
+            f"= {over['goodput_share']:.0%} of capacity; moves refused by the database: "
+            f"{over['overload_refused']} (other refusals {over['overload_conflicts'] - over['overload_refused']})"
+        )
+        print(
+            "  "
+            + line("arrival to answer", [a for p in parts for a in p["answers"]])
+            + f"\n  matches read from the store per move: {over['reads_per_move']:.3f}; "
+            f"bot CPU per move played {over['overload_cpu_per_turn'] * 1000:.2f} ms "
+            f"= {over['cpu_ratio']:.2f}× the steady phase's; "
+            f"machine load average {os.getloadavg()[0]:.1f}"
+        )
     rss = max(p["rss"] for p in parts)
     print(f"peak RSS: {rss:.0f} MB per process")
     p99 = percentile(steady[0], 0.99)
@@ -672,7 +780,21 @@ def main() -> None:
     parser.add_argument("--configs", nargs="+", default=list(CONFIGS), choices=list(CONFIGS))
     parser.add_argument("--code", action="append", default=[], help="another checkout to compare")
     parser.add_argument("--server-pid", type=int, help="the PostgreSQL server's, for its CPU")
-    run(parser.parse_args())
+    parser.add_argument(
+        "--overload", type=float, default=0.0, help="offer this many times the saturation"
+    )
+    parser.add_argument("--overload-seconds", type=float, default=20.0)
+    parser.add_argument("--burners", type=int, default=0, help="CPU burners beside the run")
+    args = parser.parse_args()
+    burners = [
+        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.burners)
+    ]
+    try:
+        run(args)
+    finally:
+        for burner in burners:
+            burner.kill()
+            burner.wait()
 
 
 if __name__ == "__main__":

@@ -121,14 +121,26 @@ def line(name: str, samples: list[float]) -> str:
 
 
 _REPLACING: set[str] = set()
+#: Matches seen to end (by the move that ended them), so no player reads them again.
+_FINISHED: dict[str, Match] = {}
+
+
+def note_finished(match: Match) -> None:
+    """The move that ended ``match`` tells the bench, so picking it replaces it without a
+    read (a finished match is no longer held in memory: each look would read it)."""
+    if match.status != "playing":
+        _FINISHED[match.id] = match
 
 
 async def take_turn(
     service: MatchService, ids: list[str], slot: int, _rng: random.Random, counter: list[int]
 ) -> tuple[str, int] | None:
     """Who moves in the match at ``ids[slot]``; a finished match is replaced by a new one
-    of the same game (once, however many players look at it meanwhile)."""
-    match = await service.get(ids[slot])
+    of the same game (once, however many players look at it meanwhile: they do not read
+    it again, as no player of a finished match would)."""
+    if ids[slot] in _REPLACING:
+        return None
+    match = _FINISHED.get(ids[slot]) or await service.get(ids[slot])
     user = person_to_move(match) if match.status == "playing" else None
     if user is None:
         if match.id in _REPLACING:
@@ -138,6 +150,7 @@ async def take_turn(
         replacement = await new_live_match(service, match.game_id, counter[0], match.guild_id)
         ids[slot] = replacement.id
         _REPLACING.discard(match.id)
+        _FINISHED.pop(match.id, None)
         return None
     return match.id, user
 

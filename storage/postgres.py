@@ -9,6 +9,11 @@ When the server cannot be reached (restarting, a network cut, connections killed
 call raises ``StoreUnavailable`` at once instead of hanging; the pool opens fresh
 connections by itself once the server is back. A read that fails on a connection the
 server closed meanwhile is retried once on a fresh one (reads change nothing).
+
+Under overload nothing is refused: a call waits in order (first come, first served) for a
+connection for up to ``busy_timeout`` (10 minutes: an acknowledged interaction may answer
+for 15), and the ordinary moves waiting at one moment go to the server together as ONE
+statement (group commit: one WAL flush for all of them, each still guarded by its version).
 """
 
 from __future__ import annotations
@@ -79,6 +84,14 @@ UNREACHABLE: tuple[type[BaseException], ...] = (
     asyncpg.InterfaceError,
     asyncpg.InternalClientError,
 )
+#: How long a call waits for a connection while every one is in use. Discord lets an
+#: acknowledged (deferred) interaction answer for 15 minutes; 10 leave 5 for what comes
+#: before the store (the game's rules) and after it (the picture, the reply), however slow
+#: the machine. A wait this long means the database stopped answering, not a busy bot.
+WAIT_FOR_CONNECTION = 600.0
+#: The most moves one group statement carries (its arrays stay small enough to build and
+#: send in well under a millisecond; more waiting moves go in the next group).
+MAX_GROUP = 256
 #: Any number would do; it only keeps two processes from migrating at the same time.
 _MIGRATION_LOCK = 7_345_001
 
@@ -187,14 +200,93 @@ def _move_sql() -> str:
     """
 
 
+#: Each column's type on the server, for the group statement's arrays.
+_TYPES = {
+    **dict.fromkeys(("guild_id", "channel_id", "board_message_id", "host_id"), "bigint"),
+    "ping_message_id": "bigint",
+    **dict.fromkeys(("version", "steps", "reminded", "practice", "invite_only"), "int"),
+    **dict.fromkeys(
+        ("turn_limit", "turn_deadline", "timer_at", "created_at", "updated_at", "paused_at"),
+        "float8",
+    ),
+}
+
+
+def _group_sql() -> str:
+    """Many ordinary moves as ONE statement (one transaction, one WAL flush): each move's
+    versioned UPDATE and its action row, from one array per column. Returns the ids of the
+    matches it wrote; a move whose version is gone takes no row and writes no action."""
+    names = (*COLUMNS, "expected", "seat", "notation")
+    kinds = (*(_TYPES.get(c, "text") for c in COLUMNS), "int", "int", "text")
+    arrays = ", ".join(f"${i + 1}::{kind}[]" for i, kind in enumerate(kinds))
+    sets = ", ".join(f"{c} = v.{c}" for c in COLUMNS if c != "id")
+    return f"""
+    WITH v AS (SELECT * FROM unnest({arrays}) AS v({", ".join(names)})),
+    m AS (
+        UPDATE matches SET {sets} FROM v
+        WHERE matches.id = v.id AND matches.version = v.expected RETURNING matches.id
+    ),
+    a AS (
+        INSERT INTO actions (match_id, step, seat, notation, at)
+        SELECT v.id, v.steps, v.seat, v.notation, v.updated_at FROM v JOIN m ON m.id = v.id
+    )
+    SELECT id FROM m
+    """
+
+
 _SAVE = _save_sql()
 _SAVE_MOVE = _move_sql()
+_SAVE_GROUP = _group_sql()
 _SAVE_RATED = _save_sql(rated=True)
 #: What a turn sends (the step, a rated match's end, a board message or clock write, a
 #: reload): run once on every new connection, so a move never pays a statement's first use
 #: (a Parse round trip, and for the step asyncpg's catalogue query for its array types:
 #: several round trips and about 7 ms of the server's CPU, measured in docs/scaling.md).
-_TURN_STATEMENTS = (_SAVE_MOVE, _SAVE, _SAVE_RATED, _UPDATE_META, f"{_SELECT} WHERE id = $1")
+_TURN_STATEMENTS = (
+    _SAVE_MOVE,
+    _SAVE_GROUP,
+    _SAVE,
+    _SAVE_RATED,
+    _UPDATE_META,
+    f"{_SELECT} WHERE id = $1",
+)
+
+
+class _Move:
+    """An ordinary move waiting for its group: ``_SAVE_MOVE``'s parameters and its outcome."""
+
+    __slots__ = ("done", "params")
+
+    def __init__(self, params: tuple[Any, ...], done: asyncio.Future[None]) -> None:
+        self.params = params
+        self.done = done
+
+    @property
+    def match_id(self) -> str:
+        return str(self.params[_ID])
+
+    @property
+    def expected(self) -> int:
+        return int(self.params[len(COLUMNS)])
+
+    def succeed(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+
+    def fail(self, err: BaseException) -> None:
+        if not self.done.done():
+            self.done.set_exception(err)
+
+
+_ID = COLUMNS.index("id")
+
+
+def _fail_all(moves: list[_Move], err: BaseException) -> None:
+    """Every move of ``moves`` not answered yet fails with ``err`` (an interruption, such as
+    the sender's cancellation at close, as an unknown outcome: it may have been sent)."""
+    failure = err if isinstance(err, Exception) else CommitUnknown(type(err).__name__)
+    for move in moves:
+        move.fail(failure)
 
 
 def is_postgres_url(url: str) -> bool:
@@ -205,8 +297,9 @@ class PostgresMatchStore:
     """``MatchStore`` on PostgreSQL. ``max_size``: the pool's connections (a move holds one
     for one round trip; docs/scaling.md says how many to choose); ``min_size`` (default: all
     of them) are opened at start and kept, so a burst of moves never waits for a connection
-    to be opened. ``busy_timeout``: how long a call waits for a free connection before
-    ``StoreBusy`` (well below Discord's 3 s); ``timeout``: connecting, and closing the pool."""
+    to be opened. ``busy_timeout``: how long a call waits, in order, for a free connection
+    before ``StoreBusy`` (``WAIT_FOR_CONNECTION``); ``timeout``: connecting, and closing the
+    pool."""
 
     def __init__(
         self,
@@ -215,7 +308,7 @@ class PostgresMatchStore:
         min_size: int | None = None,
         max_size: int = 16,
         timeout: float = 5.0,
-        busy_timeout: float = 1.0,
+        busy_timeout: float = WAIT_FOR_CONNECTION,
     ) -> None:
         self.url = url
         self.min_size = max_size if min_size is None else min_size
@@ -228,6 +321,16 @@ class PostgresMatchStore:
         self._known = KnownRatings()
         self._migrated = False
         self._releasing: set[asyncio.Task[None]] = set()
+        #: One permit per connection, handed out first come, first served (asyncpg's own
+        #: queue lets a newcomer take a connection just handed back to a waiter).
+        self._free = asyncio.Semaphore(max_size)
+        #: Ordinary moves waiting to be sent, in arrival order, and the task sending them.
+        self._moves: list[_Move] = []
+        self._mover: asyncio.Task[None] | None = None
+        self._sending = False
+        #: Statements sent for moves, and moves they carried (group commit's figures).
+        self.groups = 0
+        self.grouped_moves = 0
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -275,6 +378,8 @@ class PostgresMatchStore:
                 await pool.release(conn)
 
     async def close(self) -> None:
+        if self._mover is not None:
+            await asyncio.gather(self._mover, return_exceptions=True)
         await self._returned()
         pool, self._pool = self._pool, None
         if pool is not None:
@@ -291,26 +396,37 @@ class PostgresMatchStore:
 
     @asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
-        """A pooled connection: ``StoreBusy`` when every connection stayed in use for
-        ``busy_timeout``, ``StoreUnavailable`` when the server cannot be reached."""
+        """A pooled connection, in the order the calls asked: ``StoreBusy`` when none came
+        free within ``busy_timeout`` (every connection in use: the server is up),
+        ``StoreUnavailable`` when the server cannot be reached."""
         pool = self.pool
         try:
-            conn = await pool.acquire(timeout=self.busy_timeout)
-            try:
-                yield conn
-            finally:
-                self._release(pool, conn)
-        except TimeoutError as err:
-            if pool.get_size() >= self.max_size and pool.get_idle_size() == 0:
-                raise StoreBusy() from None
+            async with asyncio.timeout(self.busy_timeout):
+                await self._free.acquire()
+        except TimeoutError:
+            raise StoreBusy() from None
+        try:
+            # A permit means a connection is in the pool or may be opened: a wait here is
+            # a connection being opened, so a timeout is the server's, not a busy pool's.
+            conn = await pool.acquire(timeout=self.timeout)
+        except UNREACHABLE as err:  # TimeoutError included
+            self._free.release()
             raise StoreUnavailable(str(err) or type(err).__name__) from err
+        except BaseException:
+            self._free.release()
+            raise
+        try:
+            yield conn
         except UNREACHABLE as err:
             raise StoreUnavailable(str(err) or type(err).__name__) from err
+        finally:
+            self._release(pool, conn)
 
     def _release(self, pool: asyncpg.Pool, conn: asyncpg.Connection) -> None:
         """The connection goes back to the pool in a task of its own: asyncpg shields its
         release in a task, three turns of the event loop its caller would wait for (each
-        behind every other ready task: milliseconds under load) to do nothing it needs."""
+        behind every other ready task: milliseconds under load) to do nothing it needs. Its
+        permit is handed on once the connection is in the pool again."""
         task = asyncio.get_running_loop().create_task(pool.release(conn))
         self._releasing.add(task)
         task.add_done_callback(self._released)
@@ -321,6 +437,7 @@ class PostgresMatchStore:
 
     def _released(self, task: asyncio.Task[None]) -> None:
         self._releasing.discard(task)
+        self._free.release()
         if not task.cancelled() and task.exception() is not None:  # the pool closes it itself
             log.debug("returning a connection to the pool failed", exc_info=task.exception())
 
@@ -444,13 +561,143 @@ class PostgresMatchStore:
             await self._save_rated(match, expected_version, params, rating)
 
     async def _save_move(self, match: Match, expected_version: int, action: NewAction) -> None:
-        params = (*_values(match), expected_version, action.seat, action.notation)
+        """An ordinary move joins the moves waiting to be sent. When none is being sent,
+        this caller sends them at once (its own first); else the sender takes it with the
+        next group (``_send_moves``) and the caller waits for its own outcome, so
+        cancelling a caller cannot leave another's move unanswered."""
+        move = _Move(
+            (*_values(match), expected_version, action.seat, action.notation),
+            asyncio.get_running_loop().create_future(),
+        )
+        self._moves.append(move)
+        if not self._sending:
+            await self._lead(move)
+        await asyncio.shield(move.done)
 
-        async def update(conn: asyncpg.Connection) -> None:
-            if await conn.fetchval(_SAVE_MOVE, *params) != 1:
-                raise StaleVersion(match.id, expected_version)
+    async def _lead(self, move: _Move) -> None:
+        """Send the waiting moves (``move``, the first of them, included) as one group from
+        the caller itself: a lone move waits for no task to be scheduled. Moves that arrive
+        meanwhile are left to the sender task."""
+        self._sending = True
+        try:
+            async with self._connection() as conn:
+                group = self._next_group()
+                try:
+                    await self._send_group(conn, group)
+                except BaseException as err:
+                    _fail_all(group, err)
+                    raise
+        except BaseException as err:  # no connection, or this caller was cancelled
+            if move in self._moves:
+                self._moves.remove(move)
+            _fail_all([move], err)
+            if not isinstance(err, Exception):
+                raise
+        finally:
+            self._sending = False
+            if self._moves:
+                self._sending = True
+                self._mover = asyncio.create_task(self._send_moves())
 
-        await self._one_statement(update)
+    async def _send_moves(self) -> None:
+        """Group commit: while moves wait, take every one waiting (one per match, at most
+        ``MAX_GROUP``) and send them as ONE statement on one connection, which this task
+        keeps until no move waits. A connection that cannot be had fails the moves waiting
+        then (nothing was sent); a lost one fails its group (``_send_group``)."""
+        try:
+            while self._moves:
+                try:
+                    async with self._connection() as conn:
+                        while self._moves and not conn.is_closed():
+                            group = self._next_group()
+                            try:
+                                await self._send_group(conn, group)
+                            except BaseException as err:
+                                _fail_all(group, err)
+                                raise
+                except BaseException as err:  # no connection (StoreBusy, StoreUnavailable)…
+                    waiting, self._moves = self._moves, []
+                    _fail_all(waiting, err)
+                    if not isinstance(err, Exception):
+                        raise
+        finally:
+            self._sending = False
+
+    def _next_group(self) -> list[_Move]:
+        """The waiting moves in arrival order, a match at most once (a second move of the
+        same match, which its lock makes rare, waits for the next group)."""
+        group: list[_Move] = []
+        later: list[_Move] = []
+        ids: set[str] = set()
+        for move in self._moves:
+            if move.match_id in ids or len(group) >= MAX_GROUP:
+                later.append(move)
+            else:
+                ids.add(move.match_id)
+                group.append(move)
+        self._moves = later
+        return group
+
+    async def _send_group(self, conn: asyncpg.Connection, group: list[_Move]) -> None:
+        """One statement for ``group``: each move written if its version still holds, else
+        ``StaleVersion`` for it alone. A lost connection fails the whole group as a lone
+        move would (``CommitUnknown`` once sent). A deadlock with another process's group
+        rolls it back whole, so it is sent again; a statement that fails otherwise (one bad
+        move) is sent again move by move, so only that move fails."""
+        self.groups += 1
+        self.grouped_moves += len(group)
+        try:
+            await _check_alive(conn)
+        except StoreUnavailable as err:
+            for move in group:
+                move.fail(err)
+            return
+        for tries_left in reversed(range(3)):
+            try:
+                if len(group) == 1:
+                    written = (
+                        {group[0].match_id}
+                        if await conn.fetchval(_SAVE_MOVE, *group[0].params) == 1
+                        else set()
+                    )
+                else:
+                    columns = [list(c) for c in zip(*(m.params for m in group), strict=True)]
+                    written = {r[0] for r in await conn.fetch(_SAVE_GROUP, *columns)}
+            except UNREACHABLE as err:
+                lost = _lost(conn, err)
+                for move in group:
+                    move.fail(lost)
+                return
+            except asyncpg.DeadlockDetectedError:
+                if tries_left:
+                    continue
+                written = await self._one_by_one(conn, group)
+            except asyncpg.PostgresError as err:
+                if len(group) == 1:
+                    group[0].fail(err)
+                    return
+                written = await self._one_by_one(conn, group)
+            break
+        for move in group:
+            if move.match_id in written:
+                move.succeed()
+            else:
+                move.fail(StaleVersion(move.match_id, move.expected))
+
+    async def _one_by_one(self, conn: asyncpg.Connection, group: list[_Move]) -> set[str]:
+        """``group`` move by move (after its statement failed whole): each error goes to
+        its own move; returns the ids written."""
+        written: set[str] = set()
+        for at, move in enumerate(group):
+            try:
+                if await conn.fetchval(_SAVE_MOVE, *move.params) == 1:
+                    written.add(move.match_id)
+            except UNREACHABLE as err:
+                _fail_all(group[at:], _lost(conn, err))
+                break
+            except asyncpg.PostgresError as err:
+                move.fail(err)
+        return written
 
     async def _save_rated(
         self, match: Match, expected_version: int, params: tuple[Any, ...], result: RatedResult
