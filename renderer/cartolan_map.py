@@ -354,7 +354,8 @@ def paste_token(
                 int(cx + width / 2) + 2,
                 int(cy + height / 2) + 2,
             ),
-            may_cover=(*may_cover, "piece"),
+            may_cover=may_cover,
+            on=name,
         )
 
 
@@ -418,22 +419,44 @@ def draw_pieces(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> No
                 piece_name(piece, "adventurer"),
                 moving=bool(piece.get("moving")),
             )
-    for (x, y), amount in dropped.items():
-        if small or not mf.shows(x, y):
-            continue
-        px, py = mf.cell_xy(x, y)
-        bale = coin(str(amount), max(28, int(t * 0.34)))
-        # the upper right quarter (lower left when no Agent sits there)
-        if (x, y) in agents:
-            xy = (px + t - 1 - bale.width, py + 1)
-        else:
-            xy = (px + 1, py + t - 1 - bale.height)
+    for cell in sorted({*dropped, *(c for c, a in agents.items() if int(a.get("wealth") or 0))}):
+        if not small and mf.shows(*cell):
+            _draw_wealth(board, cell, agents.get(cell), dropped.get(cell, 0), occupants, mf)
+
+
+def _draw_wealth(
+    board: Image.Image,
+    cell: tuple[int, int],
+    agent: Mapping[str, Any] | None,
+    dropped: int,
+    occupants: Mapping[tuple[int, int], Sequence[Mapping[str, Any]]],
+    mf: MapFrame,
+) -> None:
+    """A tile's wealth in its free quarters, never on a piece: the Agent's first (beside it,
+    in the upper right quarter), then wealth dropped on the tile (the lower left quarter when
+    no Agent stands there, else the upper right; the lower right one when at most one
+    Adventurer stands on the tile)."""
+    t = mf.tile
+    px, py = mf.cell_xy(*cell)
+    free = ["upper right"] if agent is not None else ["lower left", "upper right"]
+    if len(occupants.get(cell, ())) <= 1:
+        free.append("lower right")
+    side = max(28, int(t * 0.34))
+    coins: list[tuple[str, Image.Image]] = []
+    wealth = int(agent.get("wealth") or 0) if agent is not None else 0
+    if wealth and agent is not None:
+        coins.append((f"wealth {wealth} of {piece_name(agent, 'agent')}", coin(str(wealth), side)))
+    if dropped:
+        coins.append((f"dropped {dropped} at {cell[0]},{cell[1]}", coin(str(dropped), side)))
+    for (name, bale), quarter in zip(coins, free, strict=False):
+        right = quarter.endswith("right")
+        xy = (
+            px + t - 1 - bale.width if right else px + 1,
+            py + 1 if quarter.startswith("upper") else py + t - 1 - bale.height,
+        )
         paste(board, bale, xy)
         inspect.record(
-            "token",
-            f"dropped {amount} at {x},{y}",
-            (xy[0], xy[1], xy[0] + bale.width, xy[1] + bale.height),
-            may_cover=ON_MAP,
+            "token", name, (xy[0], xy[1], xy[0] + bale.width, xy[1] + bale.height), may_cover=ON_MAP
         )
 
 
@@ -453,17 +476,6 @@ def _draw_agent(board: Image.Image, agent: Mapping[str, Any], mf: MapFrame, x: i
         (xy[0], xy[1], xy[0] + side, xy[1] + side),
         may_cover=ON_MAP,
     )
-    wealth = int(agent.get("wealth") or 0)
-    if wealth and t >= WHOLE_MIN_TILE:
-        bale = coin(str(wealth), 28)
-        at = (xy[0] + side - bale.width, py + t - 1 - bale.height)
-        paste(board, bale, at)
-        inspect.record(
-            "token",
-            f"wealth {wealth} of {piece_name(agent, 'agent')}",
-            (at[0], at[1], at[0] + bale.width, at[1] + bale.height),
-            may_cover=(*ON_MAP, "piece", "label"),
-        )
 
 
 def _count_pill(
@@ -637,7 +649,7 @@ def _arrow(draw: ImageDraw.ImageDraw, marker: EdgeMarker, cx: float, cy: float) 
         int(max(tip[0], base[0] + across[0])) + 1,
         int(max(tip[1], base[1] + across[1])) + 1,
     )
-    inspect.record("arrow", piece_name(marker.piece, marker.kind), box, may_cover=("piece",))
+    inspect.record("arrow", piece_name(marker.piece, marker.kind), box)
 
 
 def draw_crop_hints(board: Image.Image, mf: MapFrame) -> None:
@@ -658,7 +670,8 @@ def draw_crop_hints(board: Image.Image, mf: MapFrame) -> None:
 
 
 def draw_decision_target(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) -> None:
-    """The square an Agent would move to (a pending ``relocate``), framed on the map."""
+    """The square an Agent would move to (a pending ``relocate``), framed on the map under
+    the pieces."""
     decision = section(view, "decision")
     target = decision.get("target")
     if decision.get("kind") == "relocate" and isinstance(target, Sequence) and len(target) == 2:
@@ -671,7 +684,7 @@ def draw_decision_target(board: Image.Image, view: Mapping[str, Any], mf: MapFra
                 "relocate",
                 (px, py, px + mf.tile, py + mf.tile),
                 within="map",
-                may_cover=(*ON_MAP, "piece", "label", "token", "count"),
+                may_cover=ON_MAP,
             )
 
 

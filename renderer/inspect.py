@@ -23,7 +23,8 @@ class Element:
     ``name`` says which one (a piece's id, a card's notation); ``box`` is (left, top, right,
     bottom) in the pixels of the final image; ``within`` names the area the element must stay
     inside (e.g. "map" for paths), when it has one; ``may_cover`` lists kinds this element is
-    allowed to lie on (a piece on its tile, a badge on its piece).
+    allowed to lie on (a piece on its tile, the path under it); ``on`` names the one element
+    it belongs on (a piece's own label): it may cover that element and nothing else of its kind.
     """
 
     kind: str
@@ -31,6 +32,7 @@ class Element:
     box: Box
     within: str = ""
     may_cover: tuple[str, ...] = ()
+    on: str = ""
 
 
 _RECORDER: ContextVar[list[Element] | None] = ContextVar("renderer_inspect", default=None)
@@ -43,11 +45,12 @@ def record(
     *,
     within: str = "",
     may_cover: tuple[str, ...] = (),
+    on: str = "",
 ) -> None:
     """Note one drawn element, when a test is recording; otherwise do nothing."""
     elements = _RECORDER.get()
     if elements is not None:
-        elements.append(Element(kind, name, box, within, may_cover))
+        elements.append(Element(kind, name, box, within, may_cover, on))
 
 
 def recording_active() -> bool:

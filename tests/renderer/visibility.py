@@ -2,7 +2,8 @@
 picture, inside its area, and under no element drawn later that may not lie on it.
 
 Elements come from ``renderer.inspect.recording()`` in the order they were drawn, so "b covers
-a" means: a was drawn first, their boxes share pixels, and ``a.kind`` is not in ``b.may_cover``.
+a" means: a was drawn first, their boxes share pixels, ``a.kind`` is not in ``b.may_cover`` and
+``a`` is not the one element ``b`` is drawn on (``b.on``: a piece under its own label).
 Elements of kind ``area`` (``record("area", "map", box)``) only name a region that other
 elements' ``within`` refers to; they are never checked for overlap.
 """
@@ -10,7 +11,7 @@ elements' ``within`` refers to; they are never checked for overlap.
 from __future__ import annotations
 
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image
@@ -33,6 +34,16 @@ def _overlap(one: Box, two: Box) -> bool:
     return one[0] < two[2] and two[0] < one[2] and one[1] < two[3] and two[1] < one[3]
 
 
+def covers(above: Element, below: Element, protected: Collection[str] = ()) -> bool:
+    """Whether ``above`` (drawn later) hides part of ``below`` without being meant to. An
+    element of a ``protected`` kind may lie under nothing but its own label (``above.on``),
+    whatever ``above.may_cover`` allows."""
+    if above.on and above.on == below.name:
+        return False
+    meant = below.kind in above.may_cover and below.kind not in protected
+    return not meant and _overlap(below.box, above.box)
+
+
 def problems(elements: Sequence[Element], size: tuple[int, int]) -> list[str]:
     """Everything wrong with one picture's elements (empty when every element is visible)."""
     picture: Box = (0, 0, size[0], size[1])
@@ -49,7 +60,7 @@ def problems(elements: Sequence[Element], size: tuple[int, int]) -> list[str]:
             found.append(f"{label} leaves its area {element.within!r} {areas.get(element.within)}")
     for index, below in enumerate(shown):
         for above in shown[index + 1 :]:
-            if below.kind not in above.may_cover and _overlap(below.box, above.box):
+            if covers(above, below):
                 found.append(
                     f"{below.kind} {below.name!r} {below.box} is covered by "
                     f"{above.kind} {above.name!r} {above.box}"
