@@ -11,10 +11,12 @@ import contextlib
 import logging
 import os
 import re
+import signal
 import sqlite3
 import sys
 import threading
-from collections.abc import Mapping
+import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -28,6 +30,7 @@ from dotenv import load_dotenv
 import renderer
 from cogs import DYNAMIC_ITEMS, EXTENSIONS
 from cogs.command_sync import sync_if_changed
+from cogs.commands.clock import ClockCog
 from cogs.flows.hands import expiry_note
 from cogs.ui.discord_errors import Classified
 from cogs.ui.notices import note_blocked_thread, note_deleted_thread
@@ -35,10 +38,12 @@ from cogs.ui.panels import Panels
 from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
 from cogs.ui.publisher import Publisher
 from cogs.ui.replies import answer_error
+from i18n import locale_for, t
 from i18n.translator import CatalogTranslator
 from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loop
 from service.analysis import PAR_PLAYS
 from service.games import list_games
+from service.intake import Intake
 from storage import (
     ALL_SHARDS,
     SYNC_MODES,
@@ -50,9 +55,26 @@ from storage import (
     exclusive_use,
     is_postgres_url,
 )
+from telemetry import (
+    GATEWAY_LATENCY,
+    HANDLING,
+    IN_FLIGHT,
+    INTERACTION_ID,
+    INTERACTIONS,
+    QUEUE_LENGTH,
+    ContextFilter,
+    Handling,
+    JsonFormatter,
+    handled,
+)
+from telemetry.health import HealthServer
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("text", "json")
+#: Seconds a graceful stop (SIGTERM) waits for the interactions and clocks under way; the
+#: supervisor's own limit must be longer (deploy/: systemd 45 s, compose 45 s).
+DEFAULT_STOP_TIMEOUT = 25.0
 #: No request sleeps longer than this on a rate limit (discord.py's smallest allowed value):
 #: a longer one raises ``discord.RateLimited``, which the board publisher handles like the
 #: hour-old-message cap (30046) by posting a fresh board.
@@ -91,6 +113,15 @@ class Settings:
     log_level: str = "INFO"
     #: The Discord shards this process runs (docs/scaling.md); default: one process, all.
     shards: ShardFilter = ALL_SHARDS
+    #: The health and metrics endpoint's port (``HEALTH_PORT``); None: no endpoint.
+    health_port: int | None = None
+    #: Where it listens (``HEALTH_HOST``): this machine only unless told otherwise.
+    health_host: str = "127.0.0.1"
+    #: ``text`` (discord.py's lines) or ``json`` (one object per line, with match and
+    #: interaction ids).
+    log_format: str = "text"
+    #: Seconds a graceful stop waits for the work under way (``STOP_TIMEOUT``).
+    stop_timeout: float = DEFAULT_STOP_TIMEOUT
 
     @classmethod
     def from_env(
@@ -119,12 +150,29 @@ class Settings:
             shards = ShardFilter.from_env(environ)
         except ValueError as err:
             raise SettingsError(f"Shard settings: {err}") from None
+        port = (environ.get("HEALTH_PORT") or "").strip()
+        if port and not (port.isdecimal() and 0 < int(port) < 65536):
+            raise SettingsError(f"HEALTH_PORT must be a port number (1-65535), not {port!r}")
+        log_format = (environ.get("LOG_FORMAT") or "text").strip().lower() or "text"
+        if log_format not in LOG_FORMATS:
+            raise SettingsError(f"LOG_FORMAT must be text or json, not {log_format!r}")
+        stop = (environ.get("STOP_TIMEOUT") or "").strip()
+        try:
+            stop_timeout = float(stop) if stop else DEFAULT_STOP_TIMEOUT
+        except ValueError:
+            stop_timeout = -1.0
+        if not 0 <= stop_timeout <= 600:
+            raise SettingsError(f"STOP_TIMEOUT must be seconds from 0 to 600, not {stop!r}")
         return cls(
             token=(environ.get("DISCORD_TOKEN") or "").strip(),
             database_url=url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             shards=shards,
+            health_port=int(port) if port else None,
+            health_host=(environ.get("HEALTH_HOST") or "").strip() or "127.0.0.1",
+            log_format=log_format,
+            stop_timeout=stop_timeout,
         )
 
 
@@ -187,6 +235,56 @@ class TabletopBot(commands.Bot):
         #: Each person's one private panel per match (cogs/flows/hands.py).
         self.panels = Panels()
         self.panels.on_expiry = partial(expiry_note, self)
+        #: Every interaction's tasks from its arrival on; closed by a graceful stop.
+        self.intake = Intake()
+        #: The health and metrics endpoint, when ``HEALTH_PORT`` is set.
+        self.health: HealthServer | None = None
+        parsers = self._connection.parsers  # the gateway's dispatch table, read per event
+        parsers["INTERACTION_CREATE"] = self._receiving(parsers["INTERACTION_CREATE"])
+
+    def _receiving(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
+        """discord.py's INTERACTION_CREATE parser, wrapped: while stopping, the interaction
+        is answered "restarting" and nothing else happens; otherwise every task its
+        dispatch starts (command tree, views, listeners) carries its id and metrics record
+        in their context and is tracked until done, so a graceful stop can wait for it."""
+
+        def receive(data: Any) -> None:
+            command = interaction_name(data)
+            if self.intake.closing:
+                INTERACTIONS.labels(command, "stopping").inc()
+                interaction = discord.Interaction(data=data, state=self._connection)
+                self._track(asyncio.ensure_future(_answer_stopping(interaction)))
+                return
+            handling = Handling(command)
+            before = asyncio.all_tasks()
+            tokens = (INTERACTION_ID.set(int(data["id"])), HANDLING.set(handling))
+            try:
+                parse(data)
+            finally:
+                HANDLING.reset(tokens[1])
+                INTERACTION_ID.reset(tokens[0])
+            started = asyncio.all_tasks() - before
+            if not started:
+                handled(handling)
+                return
+            IN_FLIGHT.inc()
+            waiting = set(started)
+
+            def done(task: asyncio.Task[Any]) -> None:
+                waiting.discard(task)
+                if not waiting:
+                    IN_FLIGHT.dec()
+                    handled(handling)
+
+            for task in started:
+                self.intake.track(task)
+                task.add_done_callback(done)
+
+        return receive
+
+    def _track(self, task: asyncio.Future[Any]) -> None:
+        if isinstance(task, asyncio.Task):
+            self.intake.track(task)
 
     def _channel_for(self, channel_id: int, guild_id: int | None) -> discord.PartialMessageable:
         return self.get_partial_messageable(channel_id, guild_id=guild_id)
@@ -236,6 +334,14 @@ class TabletopBot(commands.Bot):
         return self._service is not None
 
     async def setup_hook(self) -> None:
+        if self.settings.health_port is not None:
+            self.health = HealthServer(
+                self.readiness,
+                self.settings.health_host,
+                self.settings.health_port,
+                before_scrape=self.refresh_gauges,
+            )
+            await self.health.start()
         list_games()  # import every game now, so no first command pays for it
         # fonts, card faces and palettes, in a thread: no first board stalls 0.4-1.3 s on them
         self.warming_up = threading.Thread(
@@ -280,9 +386,67 @@ class TabletopBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
         await sync_if_changed(self.tree, self.settings.database_url, guild)
 
+    # -- health and a graceful stop --------------------------------------------------
+    def gateway_connected(self) -> bool:
+        """Every gateway connection of this process's shards is up (and has been ready)."""
+        if not self.is_ready() or self.is_closed():
+            return False
+        shards = getattr(self, "shards", None)
+        if isinstance(shards, dict):  # AutoShardedBot: one connection per shard
+            return bool(shards) and not any(shard.is_closed() for shard in shards.values())
+        return self.ws is not None and self.ws.open
+
+    async def readiness(self) -> dict[str, bool]:
+        """``/ready``: taking interactions, the gateway connected, the database answering."""
+        return {
+            "accepting": not self.intake.closing,
+            "gateway": self.gateway_connected(),
+            "database": self.serving and await self.service.database_answers(),
+        }
+
+    def refresh_gauges(self) -> None:
+        """The gauges read from the bot at each scrape: gateway latency per shard, replays."""
+        pairs = (
+            self.latencies
+            if isinstance(self, commands.AutoShardedBot)
+            else [(self.shard_id or 0, self.latency)]
+        )
+        for shard_id, latency in pairs:
+            if latency == latency and latency != float("inf"):  # nan/inf: not measured yet
+                GATEWAY_LATENCY.labels(str(shard_id)).set(latency)
+        stats = self.get_cog("StatsCog")
+        replays = getattr(stats, "replays", None)
+        if replays is not None:
+            QUEUE_LENGTH.labels("replays").set(replays.running + replays.waiting)
+
+    async def stop_gracefully(self) -> None:
+        """SIGTERM: new interactions are answered "restarting"; the clock sweep under way
+        finishes (each fired clock gives its claim back); the interactions under way finish;
+        all within ``stop_timeout`` seconds; then the bot closes and the process exits 0.
+        What did not finish in time is cut off as a crash would (a move is committed or
+        not, never half) and logged."""
+        if self.intake.closing:
+            return
+        self.intake.close()
+        started = time.monotonic()
+        timeout = self.settings.stop_timeout
+        log.info("stopping: no new interactions; waiting up to %.0f s for those under way", timeout)
+        clock = self.get_cog("ClockCog")
+        if isinstance(clock, ClockCog) and not await clock.finish(timeout):
+            log.warning("stopping: the clock sweep did not finish in time")
+        left = await self.intake.drain(max(0.0, timeout - (time.monotonic() - started)))
+        if left:
+            log.warning("stopping: %d interaction tasks did not finish in time", left)
+        else:
+            log.info("stopping: nothing under way; closing")
+        await self.close()
+
     async def close(self) -> None:
         """Close Discord, then the store: aiosqlite runs a thread that would keep the
         process alive."""
+        if self.health is not None:
+            await self.health.stop()
+            self.health = None
         for task in self.computer_tasks.values():
             task.cancel()
         self.publisher.close()
@@ -326,7 +490,7 @@ def main(environ: Mapping[str, str] | None = None) -> int:
     if not settings.token:
         return refuse(MISSING_TOKEN_HELP)
     os.umask(0o077)  # the database and any log file hold hidden hands: owner only
-    discord.utils.setup_logging(level=getattr(logging, settings.log_level))
+    setup_logging(settings)
     with contextlib.ExitStack() as held:
         try:
             # the database first: its problems are told before Discord is contacted
@@ -344,11 +508,59 @@ def main(environ: Mapping[str, str] | None = None) -> int:
     return 0
 
 
+def setup_logging(settings: Settings) -> None:
+    """discord.py's log lines on stderr, or one JSON object per line (``LOG_FORMAT=json``);
+    either way every record carries the match and interaction it is about."""
+    handler = logging.StreamHandler()
+    handler.addFilter(ContextFilter())
+    level = getattr(logging, settings.log_level)
+    if settings.log_format == "json":
+        discord.utils.setup_logging(handler=handler, formatter=JsonFormatter(), level=level)
+    else:
+        discord.utils.setup_logging(handler=handler, level=level)
+
+
+def interaction_name(data: Any) -> str:
+    """The metrics label of an interaction: the command with its subcommand (``game new``),
+    a component's custom id's first two parts (``tt:mv``: cogs/ui/components.py), an
+    autocomplete as ``autocomplete play``."""
+    kind = data.get("type")
+    body = data.get("data") or {}
+    if kind in (2, 4):  # application command, autocomplete
+        words = [str(body.get("name", "?"))]
+        options = body.get("options") or []
+        while options and options[0].get("type") in (1, 2):  # subcommand (group)
+            words.append(str(options[0].get("name", "?")))
+            options = options[0].get("options") or []
+        name = " ".join(words)
+        return f"autocomplete {name}" if kind == 4 else name
+    if kind in (3, 5):  # component, modal
+        return ":".join(str(body.get("custom_id", "?")).split(":")[:2])[:40]
+    return "other"
+
+
+async def _answer_stopping(interaction: discord.Interaction[Any]) -> None:
+    """A private "restarting, nothing was done" (autocomplete: no choices)."""
+    try:
+        if interaction.type is discord.InteractionType.autocomplete:
+            await interaction.response.autocomplete([])
+        else:
+            text = t("error.stopping", locale_for(interaction, public=False))
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.info("could not answer an interaction while stopping")
+
+
 def run_bot(bot: TabletopBot, token: str) -> None:
     """``bot.run(token)`` (discord.py's), on the bot's event loop (service/event_loop.py)
     rather than asyncio's: logging is set up by ``main``; Ctrl-C stops it quietly."""
 
     async def runner() -> None:
+        loop = asyncio.get_running_loop()
+        stopping: list[asyncio.Task[None]] = []  # keeps the stop task referenced
+        loop.add_signal_handler(
+            signal.SIGTERM, lambda: stopping.append(loop.create_task(bot.stop_gracefully()))
+        )
         async with bot:
             await bot.start(token)
 

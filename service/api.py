@@ -277,6 +277,10 @@ class MatchServiceAPI(Protocol):
         """The match (live ones from memory, others from the database; ``no_match``)."""
         ...
 
+    async def database_answers(self) -> bool:
+        """Whether the database answers a small read now (the bot's readiness)."""
+        ...
+
     async def live_matches(self) -> list[Match]:
         """Every live match (lobby or playing), from memory: e.g. the computer seats to
         resume after a restart."""

@@ -58,6 +58,7 @@ from storage.records import (
     RatingPoint,
     UserStats,
 )
+from telemetry import stage
 
 #: Autocomplete shows at most this many choices (Discord's limit).
 MAX_CHOICES = 25
@@ -140,6 +141,14 @@ class MatchService(MatchServiceAPI):
     async def close(self) -> None:
         await self.store.close()
 
+    async def database_answers(self) -> bool:
+        """One small read from the database (readiness): False when it cannot be reached."""
+        try:
+            await self.store.user_matches(0, live=True, limit=1)
+        except StoreUnavailable:
+            return False
+        return True
+
     # -- memory -------------------------------------------------------------------------
     def _lock(self, match_id: str) -> asyncio.Lock:
         lock = self._locks.get(match_id)
@@ -184,13 +193,14 @@ class MatchService(MatchServiceAPI):
     async def _commit(self, before: Match, after: Match, action: NewAction | None = None) -> Match:
         """Write ``after`` if the database still holds ``before``'s version."""
         try:
-            await self.store.save(
-                after,
-                before.version,
-                action=action,
-                stats=match_logic.stat_lines(before, after),
-                rating=rated_result(before, after),
-            )
+            with stage("store"):
+                await self.store.save(
+                    after,
+                    before.version,
+                    action=action,
+                    stats=match_logic.stat_lines(before, after),
+                    rating=rated_result(before, after),
+                )
         except StaleVersion:  # written elsewhere (another process): take the new version
             self._reload.add(before.id)
             with contextlib.suppress(MatchError):

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("gamecore", "renderer", "storage", "service", "i18n")
+PACKAGES = ("gamecore", "renderer", "storage", "service", "i18n", "telemetry")
 #: Checked for inline imports: every folder of code, the Discord layer and the bot included.
 CHECKED = (*PACKAGES, "cogs", "tools", "bench", "tests")
 
@@ -34,6 +34,19 @@ FORBIDDEN: dict[str, set[str]] = {
     "service": {"discord", "renderer", "cogs", "bot"},
     # i18n.translator adapts the catalogs to discord.py's command translator
     "i18n": {"aiosqlite", "asyncpg", "PIL", "renderer", "storage", "service", "cogs", "bot"},
+    # metrics and log context: low enough that storage, the service and the cogs record into it
+    "telemetry": {
+        "discord",
+        "aiosqlite",
+        "asyncpg",
+        "PIL",
+        "gamecore",
+        "renderer",
+        "storage",
+        "service",
+        "cogs",
+        "bot",
+    },
 }
 
 

@@ -3,6 +3,7 @@ across restarts), and computer seats resumed after a restart."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -26,6 +27,8 @@ class ClockCog(commands.Cog):
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
+        #: Held while a sweep runs, so a graceful stop can let it finish.
+        self.sweeping = asyncio.Lock()
 
     async def cog_load(self) -> None:
         self.tick.start()
@@ -33,10 +36,27 @@ class ClockCog(commands.Cog):
     async def cog_unload(self) -> None:
         self.tick.cancel()
 
+    async def finish(self, timeout: float) -> bool:
+        """A graceful stop: let the sweep under way finish (every clock it fired gives its
+        claim back), then stop the loop. False when the sweep outlasted ``timeout``: it is
+        then cut off, and its claims lapse with their lease (a restarted process with the
+        same shards takes them back at once)."""
+        try:
+            await asyncio.wait_for(self.sweeping.acquire(), timeout)
+        except TimeoutError:
+            self.tick.cancel()
+            return False
+        self.tick.cancel()  # sleeping until the next minute: nothing is cut off
+        return True
+
     @tasks.loop(seconds=CLOCK_PERIOD)
     async def tick(self) -> None:
         if not self.bot.serving:
             return
+        async with self.sweeping:
+            await self._sweep()
+
+    async def _sweep(self) -> None:
         try:
             if self.tick.current_loop == 0:
                 await resume_computers(self.bot)

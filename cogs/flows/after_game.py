@@ -25,6 +25,7 @@ from i18n import locale_for, t
 from renderer.review_chart import render_review_chart
 from service import IllegalAction, Match
 from service.analysis import Measure, Par, Review, has_par, par_of, review_of, reviewable
+from telemetry import in_queue
 
 log = logging.getLogger("tabletop.analysis")
 
@@ -70,7 +71,7 @@ async def tell_par(interaction: Interaction, match: Match) -> None:
         return
     locale = locale_for(interaction, public=False)
     try:
-        async with _pars:
+        async with _pars, in_queue("par"):
             par = await asyncio.to_thread(par_of, match, interaction.client.par_plays)
     except Exception:
         log.exception("par of match %s failed", match.id)
@@ -181,7 +182,7 @@ async def send_review(interaction: Interaction, match_id: str | None) -> None:
     if refusal is not None:
         await replies.send(interaction, t(refusal, locale), ephemeral=True)
         return
-    async with _reviews:
+    async with _reviews, in_queue("reviews"):
         actions = await interaction.client.service.actions(match.id)
         game = game_name(match.game_id, locale)
         seat = match.seat_of(interaction.user.id) or 0

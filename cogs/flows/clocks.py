@@ -17,6 +17,7 @@ from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import Match
 from service.sweep import by_channel
+from telemetry import CLOCKS_FIRED, MATCH_ID
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -46,7 +47,9 @@ async def fire_clocks(bot: TabletopBot) -> None:
 async def fire_clock(bot: TabletopBot, before: Match) -> None:
     """One due clock; ``before`` keeps the seats' people as they were (a seat handed to
     a computer has no user any more)."""
+    MATCH_ID.set(before.id)  # this task's log lines name the match
     outcome = await bot.service.fire_timer(before.id)
+    CLOCKS_FIRED.labels(outcome.kind).inc()
     match = outcome.match
     locale = guild_locale(bot, match)
 

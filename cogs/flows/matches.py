@@ -15,6 +15,7 @@ from cogs.ui.permissions import bot_absent
 from cogs.ui.replies import Interaction
 from i18n import locale_for
 from service import IllegalAction, Match, Viewer
+from telemetry import MATCH_ID
 
 MAX_CHOICES = 25
 
@@ -98,6 +99,7 @@ async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
         playing = [m for m in found if m.status == "playing"]
         match = (playing or found)[0]
     interaction.extras[replies.MATCH] = match
+    MATCH_ID.set(match.id)  # the interaction's log lines name the match from here on
     return match
 
 

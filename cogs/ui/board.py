@@ -36,6 +36,7 @@ from i18n import has_key, t
 from service import Match, Seen, TurnOutcome
 from service.analysis import reviewable
 from service.games import cards_text, count_text, presentation_of
+from telemetry import stage
 
 log = logging.getLogger("tabletop.board")
 
@@ -354,7 +355,8 @@ async def render_png(
         return cached
     try:
         draw = renderer.render_hand if kind == "hand" else renderer.render_board
-        png = await asyncio.to_thread(draw, game_id, view, locale)
+        with stage("render"):
+            png = await asyncio.to_thread(draw, game_id, view, locale)
     except (ImportError, ValueError, AttributeError):
         log.warning("no %s picture for %s", kind, game_id, exc_info=True)
         return None

@@ -21,6 +21,7 @@ from cogs.ui.labels import shown_name
 from cogs.ui.seats import badge, seat_label
 from i18n import has_key, locale_for, t
 from service import IllegalAction, Match, SeatRef
+from telemetry import acknowledged, note_outcome, stage
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -29,6 +30,8 @@ log = logging.getLogger("tabletop.replies")
 
 #: Unknown interaction, already acknowledged, invalid webhook token (older than 15 min).
 EXPECTED_ERROR_CODES = frozenset({10062, 40060, 50027})
+#: Refusals that come from the database, not from the rules (counted apart in the metrics).
+STORE_CODES = frozenset({"store_busy", "store_unavailable", "commit_unknown"})
 #: Legal moves quoted after a refused move.
 MOVES_IN_REFUSAL = 6
 
@@ -88,6 +91,7 @@ async def defer(
     else:
         interaction.extras[ACK] = ACK_PRIVATE if ephemeral else ACK_PUBLIC
         await tolerate(interaction.response.defer(ephemeral=ephemeral, thinking=True))
+    acknowledged()
 
 
 def _edit_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -133,6 +137,13 @@ async def send(
     it is the deferred response Discord returned (a private panel remembers it)."""
     if ephemeral:
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    with stage("reply"):
+        await _send(interaction, content, ephemeral, kwargs)
+
+
+async def _send(
+    interaction: Interaction, content: str | None, ephemeral: bool, kwargs: dict[str, Any]
+) -> None:
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
@@ -150,6 +161,13 @@ async def send_message(
     interaction: Interaction, content: str | None = None, **kwargs: Any
 ) -> discord.Message | None:
     """A public answer, returning the message it created (the board message)."""
+    with stage("reply"):
+        return await _send_message(interaction, content, kwargs)
+
+
+async def _send_message(
+    interaction: Interaction, content: str | None, kwargs: dict[str, Any]
+) -> discord.Message | None:
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
@@ -235,6 +253,14 @@ async def report_failure(interaction: Interaction, error: BaseException) -> None
 async def answer_error(interaction: Interaction, error: BaseException) -> None:
     """The one translation of errors into replies: a refusal is explained privately,
     anything else is logged and the user told that something went wrong."""
+    refusal = error.refusal if isinstance(error, MoveRefused) else error
+    if isinstance(refusal, IllegalAction):
+        if refusal.code in STORE_CODES:
+            note_outcome("store", refusal.code)
+        else:
+            note_outcome("refused")
+    else:
+        note_outcome("failed")
     if isinstance(error, MoveRefused):
         await explain_refusal(interaction, error.refusal, error.moves)
     elif isinstance(error, IllegalAction):

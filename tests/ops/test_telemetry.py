@@ -1,0 +1,140 @@
+"""The health endpoint (``telemetry.health``), the JSON log lines and the settings that
+turn them on; the graceful stop's ``Intake``."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from collections.abc import Mapping
+
+import aiohttp
+import pytest
+
+from bot import Settings, SettingsError, interaction_name
+from service.intake import Intake
+from telemetry import INTERACTION_ID, MATCH_ID, ContextFilter, JsonFormatter, stage
+from telemetry.health import HealthServer
+
+
+class Checks:
+    """Readiness checks a test sets by hand."""
+
+    def __init__(self) -> None:
+        self.results = {"gateway": False, "database": True}
+        self.hang = False
+
+    async def __call__(self) -> Mapping[str, bool]:
+        if self.hang:
+            await asyncio.Event().wait()
+        return self.results
+
+
+async def get(server: HealthServer, path: str) -> tuple[int, str]:
+    async with (
+        aiohttp.ClientSession() as session,
+        session.get(f"http://127.0.0.1:{server.port}{path}") as response,
+    ):
+        return response.status, await response.text()
+
+
+async def test_live_ready_and_metrics(monkeypatch: pytest.MonkeyPatch) -> None:
+    checks = Checks()
+    scrapes: list[int] = []
+    server = HealthServer(checks, before_scrape=lambda: scrapes.append(1))
+    await server.start()
+    try:
+        assert server.port > 0
+        assert (await get(server, "/live"))[0] == 200
+        status, body = await get(server, "/ready")
+        assert status == 503 and json.loads(body) == {
+            "ready": False,
+            "gateway": False,
+            "database": True,
+        }
+        checks.results["gateway"] = True
+        assert (await get(server, "/ready"))[0] == 200
+        monkeypatch.setattr("telemetry.health.CHECK_TIMEOUT", 0.05)
+        checks.hang = True  # a hung database: not ready (and the endpoint still answers)
+        assert (await get(server, "/ready"))[0] == 503
+        with stage("store"):
+            pass
+        status, text = await get(server, "/metrics")
+        assert status == 200 and scrapes == [1]
+        for family in (
+            "tabletop_interactions_total",
+            "tabletop_stage_seconds_bucket",
+            "tabletop_store_refusals_total",
+            "tabletop_pool_wait_seconds_bucket",
+            "tabletop_queue_length",
+            "tabletop_gateway_latency_seconds",
+            "tabletop_clocks_fired_total",
+            "tabletop_interactions_in_flight",
+        ):
+            assert f"# TYPE {family.removesuffix('_total').removesuffix('_bucket')}" in text, family
+        assert 'tabletop_stage_seconds_count{stage="store"}' in text
+    finally:
+        await server.stop()
+
+
+def test_json_log_lines_carry_the_match_and_interaction() -> None:
+    record = logging.LogRecord("tabletop.x", logging.WARNING, "f", 1, "slow %s", ("db",), None)
+    tokens = INTERACTION_ID.set(1456074443980800021), MATCH_ID.set("ab12")
+    try:
+        ContextFilter().filter(record)
+    finally:
+        INTERACTION_ID.reset(tokens[0])
+        MATCH_ID.reset(tokens[1])
+    line = json.loads(JsonFormatter().format(record))
+    assert line["message"] == "slow db" and line["level"] == "WARNING"
+    assert line["match_id"] == "ab12" and line["interaction_id"] == "1456074443980800021"
+    outside = logging.LogRecord("tabletop.x", logging.INFO, "f", 1, "idle", (), None)
+    ContextFilter().filter(outside)
+    assert json.loads(JsonFormatter().format(outside))["match_id"] is None
+
+
+def test_settings_of_the_endpoint_the_log_format_and_the_stop() -> None:
+    default = Settings.from_env({})
+    assert default.health_port is None and default.log_format == "text"
+    chosen = Settings.from_env(
+        {"HEALTH_PORT": "9464", "HEALTH_HOST": "0.0.0.0", "LOG_FORMAT": "JSON", "STOP_TIMEOUT": "5"}
+    )
+    assert (chosen.health_port, chosen.health_host, chosen.log_format, chosen.stop_timeout) == (
+        9464,
+        "0.0.0.0",
+        "json",
+        5.0,
+    )
+    for wrong in ({"HEALTH_PORT": "http"}, {"LOG_FORMAT": "xml"}, {"STOP_TIMEOUT": "soon"}):
+        with pytest.raises(SettingsError):
+            Settings.from_env(wrong)
+
+
+def test_interactions_are_named_by_command_or_component() -> None:
+    command = {
+        "type": 2,
+        "data": {"name": "game", "options": [{"type": 1, "name": "new", "options": []}]},
+    }
+    assert interaction_name(command) == "game new"
+    assert interaction_name({"type": 4, "data": {"name": "play"}}) == "autocomplete play"
+    assert interaction_name({"type": 3, "data": {"custom_id": "tt:mv:ab12:3:0"}}) == "tt:mv"
+
+
+async def test_intake_drains_the_work_under_way_within_its_bound() -> None:
+    intake = Intake()
+    release = asyncio.Event()
+
+    async def work() -> None:
+        await release.wait()
+
+    intake.track(asyncio.ensure_future(work()))
+    stuck = asyncio.ensure_future(asyncio.Event().wait())
+    intake.track(stuck)
+    intake.close()
+    assert intake.closing and intake.under_way == 2
+    release.set()
+    assert await intake.drain(0.2) == 1  # the stuck one is left, and said
+    stuck.cancel()
+    await asyncio.gather(stuck, return_exceptions=True)
+    await asyncio.sleep(0)  # its done callbacks
+    assert intake.under_way == 0
