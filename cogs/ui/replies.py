@@ -138,12 +138,12 @@ async def send(
     if ephemeral:
         kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     with stage("reply"):
-        await _send(interaction, content, ephemeral, kwargs)
+        return await _send(interaction, content, ephemeral, kwargs)
 
 
 async def _send(
     interaction: Interaction, content: str | None, ephemeral: bool, kwargs: dict[str, Any]
-) -> None:
+) -> discord.Message | None:
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
