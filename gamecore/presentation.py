@@ -172,6 +172,11 @@ class Presentation:
         Empty: the front end says only the game, the step and whose turn it is."""
         return ()
 
+    def board_notes(self, view: Mapping[str, Any]) -> tuple[Text, ...]:  # noqa: ARG002 - the default has nothing to explain; games read the view
+        """Lines the board carries above its picture to explain, in words, what the picture
+        says in symbols (a level's condition to win a card). Default: none."""
+        return ()
+
     def turn_summary(self, notations: Sequence[str]) -> str:
         """A computer turn's moves in one line (``computer_turn == "turn"``)."""
         return " · ".join(notations)

@@ -230,6 +230,9 @@ def board_head(match: Match, view: dict[str, Any], locale: str) -> list[str]:
     if view.get("no_starting_point") and match.status == "playing":
         lines.append(t("board.no_starting_point", locale))
     lines.extend(solo_summary(view, locale) if is_solo(match) else [])
+    notes = presentation_of(match.game_id).board_notes(view)
+    if notes and match.status == "playing":  # what the picture's symbols mean, in one line
+        lines.append(" · ".join(say(note, locale) for note in notes))
     lines.extend(final_lines(match, locale))
     return lines
 

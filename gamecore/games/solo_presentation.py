@@ -90,8 +90,22 @@ class CartographerPresentation(Presentation):
         return tuple(line for line in lines if line is not None)
 
 
+#: What a challenger must have to subdue a card of each level (rules "Subdue"), as catalog keys.
+LEVEL_CONDITIONS = ("higher_suit", "higher_rank", "same_suit", "same_rank")
+
+
 class DelverPresentation(Presentation):
     """Dungeon Delver: four levels of face-down cards, the hand, the deck."""
+
+    def board_notes(self, view: Mapping[str, Any]) -> tuple[Text, ...]:
+        """What beats a card on each level that still holds cards, in words (the picture's
+        badges say it in symbols: ``♣<♦<♥<♠``, ``=``)."""
+        levels = view.get("levels") or []
+        return tuple(
+            Text(f"board.delver.level.{LEVEL_CONDITIONS[number - 1]}", {"level": number})
+            for number, level in enumerate(levels, start=1)
+            if number <= len(LEVEL_CONDITIONS) and any(cell != "" for cell in level)
+        )
 
     def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:  # noqa: ARG002 - one player: the line needs no name
         return Text(

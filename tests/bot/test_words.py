@@ -12,7 +12,16 @@ from cogs.ui.labels import say
 from gamecore.match import Match, Seat
 from gamecore.presentation import Presentation
 from gamecore.registry import get_game, list_games, presentation_of
-from tests.bot.helpers import components, make_world, select_options
+from i18n import rules_pages
+from tests.bot.helpers import (
+    board_text,
+    components,
+    japanese,
+    make_world,
+    posted,
+    select_options,
+    start,
+)
 
 WORDED = sorted(
     g.id
@@ -84,3 +93,23 @@ def test_a_kind_split_over_several_menus_names_its_range_in_words() -> None:
             placeholder = select.placeholder or ""  # type: ignore[attr-defined]
             assert "reveal" not in placeholder and "2H" not in placeholder, placeholder
             assert select.options[0].label[:20] in placeholder, placeholder  # type: ignore[attr-defined]
+
+
+async def test_dungeon_delver_says_each_levels_condition_in_words(env, monkeypatch) -> None:
+    """The picture's level badges are symbols (``♣<♦<♥<♠``, ``=``); the board says in words
+    what beats a card of every level that still holds cards, in the reader's language."""
+    world = make_world(env)
+    match_id, board = await start(env, world, "dungeon-delver", 7)
+    text = board_text(board)
+    assert "Level 1: a higher suit wins (clubs < diamonds < hearts < spades" in text, text
+    assert "Level 2: a higher rank wins" in text and "Level 4: the same rank wins" in text
+    with japanese(monkeypatch, {world.alice.id}, {world.guild.id}):
+        shown = await world.alice.slash(world.channel, "game show")
+    text = board_text(posted(shown))
+    assert "第1層：より強いスートで勝つ" in text and "第3層：同じスートで勝つ" in text, text
+
+
+def test_dungeon_delver_rules_say_each_levels_condition_in_words() -> None:
+    for locale, words in (("en", "Suits from low to high: clubs"), ("ja", "弱い順にクラブ")):
+        body = "\n".join(page.body for page in rules_pages("dungeon-delver", locale))
+        assert words in body, locale
