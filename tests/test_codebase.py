@@ -160,3 +160,88 @@ def test_every_translation_key_is_used() -> None:
             if key not in constants and not any(key.startswith(p) for p in prefixes):
                 unused.append(f"{path.name}: {key}")
     assert unused == []
+
+
+# -- no clock in a test's verdict -----------------------------------------------------------
+
+#: Module ``time``'s clocks; an event loop's ``time()`` counts too.
+CLOCKS = frozenset(
+    f"{name}{suffix}"
+    for name in ("time", "monotonic", "perf_counter", "process_time", "thread_time")
+    for suffix in ("", "_ns")
+)
+
+#: The places under tests/ that may read a clock, none of them for a verdict: (file, function)
+#: with the reason. A test proves "at once" or "bounded" by counting, and a hang guard is a
+#: generous deadline that only stops a test that would otherwise never end.
+CLOCK_ALLOWED: dict[tuple[str, str], str] = {
+    ("tests/browser/chromium.py", "wait_for"): "a hang guard: a page that never gets there",
+    ("tests/distributed/test_processes.py", "read_until"): "a hang guard: a silent driver",
+    ("tests/distributed/driver.py", "main"): "the driver's service runs on the wall clock",
+    ("tests/hardening/crash_harness.py", "crash_campaign"): "a figure the bench prints",
+}
+
+
+def _is_loop(node: ast.expr) -> bool:
+    """``loop``, ``self.loop``, ``asyncio.get_running_loop()`` and the like."""
+    if isinstance(node, ast.Call):
+        node = node.func
+    name = node.attr if isinstance(node, ast.Attribute) else getattr(node, "id", "")
+    return name.endswith("loop")
+
+
+def _names_a_clock(node: ast.AST) -> bool:
+    if isinstance(node, ast.Attribute):
+        if isinstance(node.value, ast.Name) and node.value.id == "time":
+            return node.attr in CLOCKS
+        return node.attr == "time" and _is_loop(node.value)
+    if isinstance(node, ast.ImportFrom) and node.module == "time":
+        return any(alias.name in CLOCKS for alias in node.names)
+    return False
+
+
+def clock_reads(source: str) -> Iterator[tuple[str, int]]:
+    """(enclosing function or ``<module>``, line) of every clock named in ``source``:
+    ``time.perf_counter`` and its kin (called or passed on), ``from time import …`` of one,
+    and an event loop's ``time``."""
+
+    def walk(node: ast.AST, function: str) -> Iterator[tuple[str, int]]:
+        for child in ast.iter_child_nodes(node):
+            if _names_a_clock(child):
+                yield function, getattr(child, "lineno", 0)
+            inner = (
+                child.name
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+                else function
+            )
+            yield from walk(child, inner)
+
+    yield from walk(ast.parse(source), "<module>")
+
+
+def test_no_clock_decides_a_test() -> None:
+    """A CPU-time or wall-time limit turns a busy machine red (CPU time itself grows with the
+    neighbours' load); speed and memory targets live in bench/, printed."""
+    found: dict[tuple[str, str], int] = {}
+    for path in python_files("tests"):
+        name = str(path.relative_to(ROOT))
+        for function, line in clock_reads(path.read_text()):
+            found.setdefault((name, function), line)
+    refused = [
+        f"{file}:{line} in {function}"
+        for (file, function), line in found.items()
+        if (file, function) not in CLOCK_ALLOWED
+    ]
+    assert refused == []
+    assert sorted(set(CLOCK_ALLOWED) - set(found)) == []  # no stale exception
+
+
+def test_the_clock_check_can_fail() -> None:
+    source = (
+        "import time, asyncio\nfrom time import perf_counter\n"
+        "def a():\n    started = time.process_time()\n"
+        "async def b():\n    t = asyncio.get_running_loop().time()\n"
+        "def c(loop):\n    clock = time.monotonic\n    return loop.time()\n"
+        "def d():\n    time.sleep(1)\n    return datetime.time()\n"
+    )
+    assert list(clock_reads(source)) == [("<module>", 2), ("a", 4), ("b", 6), ("c", 8), ("c", 9)]

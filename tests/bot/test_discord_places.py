@@ -13,6 +13,7 @@ import pytest
 from cogs.commands import clock as clock_cog
 from tests.bot.discord_world import allow_bot, deny_bot, play_for, two_players
 from tests.bot.helpers import make_world, select_for
+from tests.deadlines import HANG_GUARD
 
 #: The commands a user install offers (solo games, the daily deal).
 ANYWHERE = {"game", "play", "hint", "hand", "daily"}
@@ -112,7 +113,7 @@ async def test_the_clock_loop_waits_until_the_bot_is_ready(monkeypatch) -> None:
         await asyncio.sleep(0.05)
         assert fired == []  # the guilds have not arrived: no clock speaks yet
         bot.ready.set()
-        await asyncio.wait_for(ticked.wait(), timeout=30)  # a loaded machine may be slow
+        await asyncio.wait_for(ticked.wait(), timeout=HANG_GUARD)
         assert fired == ["tick"]
     finally:
         cog.tick.cancel()

@@ -15,6 +15,7 @@ from cogs.ui import publisher as module
 from cogs.ui.discord_errors import Failure, classify
 from cogs.ui.publisher import BACKOFF_FIRST, BOARD_FRESH_FOR, Publisher, Shown
 from cogs.ui.replies import tolerate
+from tests.deadlines import HANG_GUARD
 
 
 class Response:
@@ -279,7 +280,7 @@ async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monke
     assert first.shown is Shown.FAILED
     await pub.redraw(Match(version=3, board_message_id=7), lambda: _board(3))  # fails too
     assert channel.messages[7] == "v1"
-    await asyncio.wait_for(pub._matches["m1"].retry, timeout=5)  # the background retry
+    await asyncio.wait_for(pub._matches["m1"].retry, timeout=HANG_GUARD)  # the background retry
     assert channel.messages[7] == "v3" and pub.shown_version("m1") == 3
 
 
@@ -313,6 +314,6 @@ async def test_an_ended_match_leaves_nothing_behind(monkeypatch) -> None:
     ended = Match(id="m3", version=9, board_message_id=saved["m1"], live=False)
     assert (await pub.redraw(ended, lambda: _board(9))).shown is Shown.FAILED
     assert pub.holds("m3")
-    await asyncio.wait_for(pub._matches["m3"].retry, timeout=5)
+    await asyncio.wait_for(pub._matches["m3"].retry, timeout=HANG_GUARD)
     assert channel.messages[saved["m1"]] == "v9" and not pub.holds("m3")
     assert pub._matches == {}

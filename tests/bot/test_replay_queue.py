@@ -11,6 +11,7 @@ from typing import Any
 
 from cogs.ui.progress import Progress
 from cogs.ui.replay_queue import ReplayQueue
+from tests.deadlines import HANG_GUARD
 
 
 class Reply:
@@ -24,7 +25,7 @@ class Reply:
 
 
 async def until(condition: Callable[[], bool]) -> None:
-    for _ in range(2000):
+    for _ in range(int(HANG_GUARD / 0.005)):
         if condition():
             return
         await asyncio.sleep(0.005)
@@ -40,7 +41,7 @@ async def test_replays_wait_their_turn_are_told_their_place_and_leave_boards_alo
         def draw(progress: Progress) -> int:
             threads.append(threading.current_thread().name)
             if index == 0:
-                release.wait(10)  # the first replay is long
+                release.wait(HANG_GUARD)  # the first replay is long
             progress(1, 1)
             return index
 
@@ -64,7 +65,7 @@ async def test_replays_wait_their_turn_are_told_their_place_and_leave_boards_alo
         )
         assert replies[1].shown == ["place 1"] and replies[2].shown == ["place 2"]
         # A board drawn meanwhile does not wait behind the replay (the default executor).
-        assert await asyncio.wait_for(asyncio.to_thread(lambda: "board"), 5) == "board"
+        assert await asyncio.wait_for(asyncio.to_thread(lambda: "board"), HANG_GUARD) == "board"
     finally:
         release.set()
     assert await asyncio.gather(*tasks) == [0, 1, 2]

@@ -22,6 +22,8 @@ from typing import Any
 
 import aiohttp
 
+from tests.deadlines import HANG_GUARD
+
 BROWSER = shutil.which("chromium") or shutil.which("chromium-browser")
 MISSING = "no Chromium here: install Debian's package (apt-get install chromium) to run it"
 
@@ -64,7 +66,7 @@ class Page:
             raise RuntimeError(f"{expression}: {reply['exceptionDetails']}")
         return reply["result"].get("value")
 
-    async def wait_for(self, expression: str, *, timeout: float = 20.0) -> Any:
+    async def wait_for(self, expression: str, *, timeout: float = HANG_GUARD) -> Any:
         """The value of ``expression`` once it is truthy (polled every 100 ms)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout

