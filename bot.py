@@ -229,7 +229,12 @@ class TabletopBot(commands.Bot):
         #: Worlds per decision in a review; None: the analysis's defaults (48 solo, 8 multiplayer).
         self.review_samples: int | None = None
         #: Every board redraw and channel message of a match goes through it, in order.
-        self.publisher = Publisher(self._channel_for, self._save_board, save_ping=self._save_ping)
+        self.publisher = Publisher(
+            self._channel_for,
+            self._save_board,
+            save_ping=self._save_ping,
+            save_board_and_ping=self._save_board_and_ping,
+        )
         self.publisher.on_block = self._note_blocked
         self.publisher.on_unblock = self._resume_clocks
         #: Each person's one private panel per match (cogs/flows/hands.py).
@@ -294,6 +299,9 @@ class TabletopBot(commands.Bot):
 
     async def _save_ping(self, match_id: str, message_id: int | None) -> None:
         await self.service.set_ping_message(match_id, message_id)
+
+    async def _save_board_and_ping(self, match_id: str, board_id: int, ping_id: int | None) -> None:
+        await self.service.set_board_and_ping(match_id, board_id, ping_id)
 
     async def _note_blocked(self, match: Match, failure: Classified) -> None:
         await note_blocked_thread(self, match, failure)

@@ -357,6 +357,11 @@ class MatchServiceAPI(Protocol):
         """Remember the message that shows the board (does not change the version)."""
         ...
 
+    async def set_board_and_ping(self, match_id: str, board_id: int, ping_id: int | None) -> Match:
+        """``set_board_message`` and ``set_ping_message`` in ONE write (a turn ping posts
+        the board again below it)."""
+        ...
+
     async def set_ping_message(self, match_id: str, message_id: int | None) -> Match:
         """Remember the match's one turn notice in the channel (None: there is none), so
         the next one deletes it even after a restart (does not change the version)."""

@@ -699,6 +699,14 @@ class MatchService(MatchServiceAPI):
             assert match is not None  # the change always writes
             return match
 
+    async def set_board_and_ping(self, match_id: str, board_id: int, ping_id: int | None) -> Match:
+        async with self._lock(match_id):
+            match = await self._change_meta(
+                match_id, lambda m: replace(m, board_message_id=board_id, ping_message_id=ping_id)
+            )
+            assert match is not None  # the change always writes
+            return match
+
     async def set_ping_message(self, match_id: str, message_id: int | None) -> Match:
         async with self._lock(match_id):
             match = await self._change_meta(

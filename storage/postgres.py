@@ -52,6 +52,7 @@ from storage.codec import (
     rows_to_live_matches,
     user_rows,
 )
+from storage.pg_notify import CHANNEL, NotifyMemo, quiet_key, user_key
 from storage.pg_ratings import (
     RATED_ANSWER,
     RETRY_ERRORS,
@@ -113,6 +114,8 @@ _UPDATE_META = (
     "AND reminded = $9 AND turn_deadline IS NOT DISTINCT FROM $10 "
     "AND ping_message_id IS NOT DISTINCT FROM $11"
 )
+#: Tells every store's listener (storage/pg_notify.py) what changed, at commit.
+_NOTIFY = f"SELECT pg_notify('{CHANNEL}', ${{n}})"
 #: One atomic claim: rows locked by a concurrent claim are skipped (not taken).
 _CLAIM = """
     UPDATE matches SET timer_owner = $2, timer_lease = $3
@@ -326,8 +329,12 @@ class PostgresMatchStore:
         self._free = asyncio.Semaphore(max_size)
         #: Ordinary moves waiting to be sent, in arrival order, and the task sending them.
         self._moves: list[_Move] = []
-        self._mover: asyncio.Task[None] | None = None
-        self._sending = False
+        self._movers: set[asyncio.Task[None]] = set()
+        #: Groups on their way at once, at most (the rest wait and go together next).
+        self.senders = max(1, max_size // 4)
+        self._sending = 0
+        #: Notify settings and quiet lists read before, current while it listens.
+        self.memo = NotifyMemo(lambda: asyncpg.connect(self.url, timeout=self.timeout))
         #: Statements sent for moves, and moves they carried (group commit's figures).
         self.groups = 0
         self.grouped_moves = 0
@@ -357,6 +364,7 @@ class PostgresMatchStore:
             await self.migrate()
             self._migrated = True
             await self._prepare_pool()
+            await self.memo.open()
         except BaseException:
             await self.close()  # a failed start leaves no pool behind
             raise
@@ -378,8 +386,9 @@ class PostgresMatchStore:
                 await pool.release(conn)
 
     async def close(self) -> None:
-        if self._mover is not None:
-            await asyncio.gather(self._mover, return_exceptions=True)
+        await self.memo.close()
+        while self._movers:
+            await asyncio.gather(*self._movers, return_exceptions=True)
         await self._returned()
         pool, self._pool = self._pool, None
         if pool is not None:
@@ -561,24 +570,25 @@ class PostgresMatchStore:
             await self._save_rated(match, expected_version, params, rating)
 
     async def _save_move(self, match: Match, expected_version: int, action: NewAction) -> None:
-        """An ordinary move joins the moves waiting to be sent. When none is being sent,
-        this caller sends them at once (its own first); else the sender takes it with the
-        next group (``_send_moves``) and the caller waits for its own outcome, so
-        cancelling a caller cannot leave another's move unanswered."""
+        """An ordinary move joins the moves waiting to be sent. While fewer than
+        ``senders`` groups are on their way, this caller sends the waiting moves at once
+        (its own among them); else the next sender to finish takes it with the others
+        waiting then (``_send_moves``). The caller waits for its own outcome only, so
+        cancelling it cannot leave another's move unanswered."""
         move = _Move(
             (*_values(match), expected_version, action.seat, action.notation),
             asyncio.get_running_loop().create_future(),
         )
         self._moves.append(move)
-        if not self._sending:
+        if self._sending < self.senders:
             await self._lead(move)
         await asyncio.shield(move.done)
 
     async def _lead(self, move: _Move) -> None:
-        """Send the waiting moves (``move``, the first of them, included) as one group from
-        the caller itself: a lone move waits for no task to be scheduled. Moves that arrive
-        meanwhile are left to the sender task."""
-        self._sending = True
+        """Send the moves waiting (``move`` among them, unless another sender took it
+        meanwhile) as one group from the caller itself: a lone move waits for no task to
+        be scheduled. Moves that arrive meanwhile go with the next group."""
+        self._sending += 1
         try:
             async with self._connection() as conn:
                 group = self._next_group()
@@ -594,10 +604,17 @@ class PostgresMatchStore:
             if not isinstance(err, Exception):
                 raise
         finally:
-            self._sending = False
-            if self._moves:
-                self._sending = True
-                self._mover = asyncio.create_task(self._send_moves())
+            self._sending -= 1
+            self._send_the_rest()
+
+    def _send_the_rest(self) -> None:
+        """A sender task for the moves still waiting, unless every sender is busy (the
+        first to finish takes them)."""
+        if self._moves and self._sending < self.senders:
+            self._sending += 1
+            task = asyncio.create_task(self._send_moves())
+            self._movers.add(task)
+            task.add_done_callback(self._movers.discard)
 
     async def _send_moves(self) -> None:
         """Group commit: while moves wait, take every one waiting (one per match, at most
@@ -621,7 +638,8 @@ class PostgresMatchStore:
                     if not isinstance(err, Exception):
                         raise
         finally:
-            self._sending = False
+            self._sending -= 1
+            self._send_the_rest()
 
     def _next_group(self) -> list[_Move]:
         """The waiting moves in arrival order, a match at most once (a second move of the
@@ -644,6 +662,8 @@ class PostgresMatchStore:
         move would (``CommitUnknown`` once sent). A deadlock with another process's group
         rolls it back whole, so it is sent again; a statement that fails otherwise (one bad
         move) is sent again move by move, so only that move fails."""
+        if not group:  # another sender took them while this one waited for a connection
+            return
         self.groups += 1
         self.grouped_moves += len(group)
         try:
@@ -837,14 +857,19 @@ class PostgresMatchStore:
         return row_to_match(rows[0]) if rows else None
 
     async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
-        if not user_ids:
-            return {}
+        """From memory where this process read them before (storage/pg_notify.py)."""
+        known, missing = self.memo.settings(user_ids)
+        if not missing:
+            return known
+        generation = self.memo.generation
         rows = await self._fetch(
             "SELECT user_id, dm, reminders, dm_failed_told, remind_every FROM notify_settings "
             "WHERE user_id = ANY($1::bigint[])",
-            list(user_ids),
+            missing,
         )
-        return {r[0]: NotifySettings.from_row(r) for r in rows}
+        found = {r[0]: NotifySettings.from_row(r) for r in rows}
+        self.memo.keep_settings(generation, missing, found)
+        return {**known, **found}
 
     async def interval_reminders(self) -> dict[int, float]:
         rows = await self._fetch(
@@ -854,32 +879,50 @@ class PostgresMatchStore:
         return {r[0]: r[1] for r in rows}
 
     async def save_notify(self, settings: NotifySettings) -> None:
-        async def upsert(conn: asyncpg.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told, remind_every) "
-                "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
-                "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
-                "remind_every = excluded.remind_every",
-                *settings.to_row(),
-            )
+        """One statement: the row, and the notification every store's memory hears."""
+        sql = (
+            "WITH w AS (INSERT INTO notify_settings "
+            "(user_id, dm, reminders, dm_failed_told, remind_every) "
+            "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
+            "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
+            f"remind_every = excluded.remind_every) {_NOTIFY.format(n=6)}"
+        )
 
-        await self._write(upsert)
+        async def upsert(conn: asyncpg.Connection) -> None:
+            await conn.execute(sql, *settings.to_row(), user_key(settings.user_id))
+
+        try:
+            await self._one_statement(upsert)
+        finally:
+            self.memo.forget(user_key(settings.user_id))
 
     async def quiet_users(self, match_id: str) -> set[int]:
+        """From memory where this process read it before (storage/pg_notify.py)."""
+        kept = self.memo.quiet(match_id)
+        if kept is not None:
+            return set(kept)
+        generation = self.memo.generation
         rows = await self._fetch("SELECT user_id FROM notify_quiet WHERE match_id = $1", match_id)
-        return {r[0] for r in rows}
+        users = frozenset(r[0] for r in rows)
+        self.memo.keep_quiet(generation, match_id, users)
+        return set(users)
 
     async def set_quiet(self, match_id: str, user_id: int, quiet: bool) -> None:
-        sql = (
+        """One statement: the row, and the notification every store's memory hears."""
+        change = (
             "INSERT INTO notify_quiet (match_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING"
             if quiet
             else "DELETE FROM notify_quiet WHERE match_id = $1 AND user_id = $2"
         )
+        sql = f"WITH w AS ({change}) {_NOTIFY.format(n=3)}"
 
         async def write(conn: asyncpg.Connection) -> None:
-            await conn.execute(sql, match_id, user_id)
+            await conn.execute(sql, match_id, user_id, quiet_key(match_id))
 
-        await self._write(write)
+        try:
+            await self._one_statement(write)
+        finally:
+            self.memo.forget(quiet_key(match_id))
 
     async def find_rematch(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE rematch_of = $1", match_id)

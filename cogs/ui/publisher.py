@@ -105,6 +105,8 @@ class _MatchState:
 ChannelFor = Callable[[int, int | None], Any]
 SaveBoard = Callable[[str, int], Awaitable[Any]]
 SavePing = Callable[[str, int | None], Awaitable[Any]]
+#: Saves a new board message and the match's ping together (one write): match, board, ping.
+SaveBoardAndPing = Callable[[str, int, int | None], Awaitable[Any]]
 OnBlock = Callable[[Any, Classified], Awaitable[None]]
 OnUnblock = Callable[[int, float], Coroutine[Any, Any, None]]
 
@@ -120,11 +122,14 @@ class Publisher:
         clock: Callable[[], float] | None = None,
         fresh_for: float = BOARD_FRESH_FOR,
         save_ping: SavePing | None = None,
+        save_board_and_ping: SaveBoardAndPing | None = None,
     ) -> None:
         self._channel_for = channel_for
         self._save_board = save_board
         #: Saves the match's ping (``Match.ping_message_id``), so a restart still removes it.
         self._save_ping = save_ping
+        #: A turn ping posts the board again below it: both ids saved in one write.
+        self._save_board_and_ping = save_board_and_ping
         self._clock = clock or (lambda: asyncio.get_running_loop().time())
         self.fresh_for = fresh_for
         self._matches: dict[str, _MatchState] = {}
@@ -381,7 +386,11 @@ class Publisher:
         channel = self._channel_for(match.channel_id, match.guild_id)
         await channel.get_partial_message(board_id).edit(**board.edit_kwargs())
 
-    async def _post_board(self, match: Match, board: Drawable, *, old: int | None) -> Published:
+    async def _post_board(
+        self, match: Match, board: Drawable, *, old: int | None, ping: int | None = None
+    ) -> Published:
+        """Post ``board`` as the match's board (``old`` deleted); ``ping``: the match's new
+        ping, saved with the board's id when the publisher can save both at once."""
         channel = self._channel_for(match.channel_id, match.guild_id)
         try:
             message = await channel.send(**board.send_kwargs())
@@ -389,7 +398,10 @@ class Publisher:
             return await self._refused(match, error)
         self._lift(match.channel_id)
         self._state(match.id).board = _Board(message.id, self._clock())
-        await self._save_board(match.id, message.id)
+        if ping is not None and self._save_board_and_ping is not None:
+            await self._save_board_and_ping(match.id, message.id, ping)
+        else:
+            await self._save_board(match.id, message.id)
         if old is not None and old != message.id:
             await self._remove(channel, match, old)
         return Published(Shown.POSTED, message_id=message.id)
@@ -441,19 +453,24 @@ class Publisher:
                 return await self._refused(match, error)
             self._lift(match.channel_id)
             message_id = getattr(message, "id", None)
-            if ping:
-                await self._drop_ping(match, state)
-                await self._keep_ping(match, state, message_id)
-                await self._board_below(match, state)
+            if ping:  # the old ping goes; the new one is saved with the board below it
+                await self._drop_ping(match, state, save=False)
+                state.ping, state.ping_known = message_id, True
+                if not await self._board_below(match, state, ping=message_id):
+                    await self._keep_ping(match, state, message_id)
             return Published(Shown.SENT, message_id=message_id)
 
-    async def _drop_ping(self, match: Match, state: _MatchState) -> None:
+    async def _drop_ping(self, match: Match, state: _MatchState, *, save: bool = True) -> None:
         """Delete the match's ping: the one this process sent, or before that, the one the
-        match saved (sent before a restart)."""
+        match saved (sent before a restart). ``save=False``: a new ping is saved next, over
+        it (so a turn's notice costs one metadata write, not two)."""
         ping = state.ping if state.ping_known else match.ping_message_id
         if ping is not None:
             await self._remove(self._channel_for(match.channel_id, match.guild_id), match, ping)
-            await self._keep_ping(match, state, None)
+            if save:
+                await self._keep_ping(match, state, None)
+            else:
+                state.ping, state.ping_known = None, True
 
     async def _keep_ping(self, match: Match, state: _MatchState, ping: int | None) -> None:
         """Remember ``ping`` as the match's one ping, here and (best effort) in the store."""
@@ -465,16 +482,25 @@ class Publisher:
         except Exception:  # a ping not saved only outlives a restart: the turn goes on
             log.warning("the ping of %s was not saved", match.id, exc_info=True)
 
-    async def _board_below(self, match: Match, state: _MatchState) -> None:
+    async def _board_below(
+        self, match: Match, state: _MatchState, *, ping: int | None = None
+    ) -> bool:
         """Post the board shown last again, below what was just sent (best effort: a board
-        Discord refuses now stays where it is, and the next redraw tries again)."""
+        Discord refuses now stays where it is, and the next redraw tries again). Returns
+        whether ``ping`` was saved with the new board's id."""
         if state.drawn is None or self.board_id(match) is None:
-            return
+            return False
         drawn, build = state.drawn
         if drawn.version < state.shown:
-            return  # shown through another path (e.g. adopted): nothing to post again
+            return False  # shown through another path (e.g. adopted): nothing to post again
         try:
             board = await build()
-            await self._post_board(drawn, board, old=self.board_id(match))
+            posted = await self._post_board(drawn, board, old=self.board_id(match), ping=ping)
         except (discord.HTTPException, discord.RateLimited) as error:
             log.info("board of %s stays above its ping (%s)", match.id, error)
+            return False
+        return (
+            posted.shown is Shown.POSTED
+            and ping is not None
+            and self._save_board_and_ping is not None
+        )
