@@ -72,6 +72,7 @@ from storage.records import (
     RatingPoint,
     UserStats,
 )
+from telemetry import POOL_WAIT
 
 T = TypeVar("T")
 log = logging.getLogger("tabletop.storage")
@@ -411,7 +412,8 @@ class PostgresMatchStore:
         pool = self.pool
         try:
             async with asyncio.timeout(self.busy_timeout):
-                await self._free.acquire()
+                with POOL_WAIT.time():  # the operator's view of a busy pool (/metrics)
+                    await self._free.acquire()
         except TimeoutError:
             raise StoreBusy() from None
         try:

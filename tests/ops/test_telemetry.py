@@ -10,9 +10,11 @@ from collections.abc import Mapping
 
 import aiohttp
 import pytest
+from prometheus_client import REGISTRY
 
 from bot import Settings, SettingsError, interaction_name
 from service.intake import Intake
+from storage import store_for
 from telemetry import INTERACTION_ID, MATCH_ID, ContextFilter, JsonFormatter, stage
 from telemetry.health import HealthServer
 
@@ -138,3 +140,14 @@ async def test_intake_drains_the_work_under_way_within_its_bound() -> None:
     await asyncio.gather(stuck, return_exceptions=True)
     await asyncio.sleep(0)  # its done callbacks
     assert intake.under_way == 0
+
+
+async def test_a_postgresql_call_is_timed_as_a_pool_wait(postgres_url: str) -> None:
+    store = store_for(postgres_url)
+    await store.open()
+    try:
+        before = REGISTRY.get_sample_value("tabletop_pool_wait_seconds_count") or 0.0
+        await store.user_matches(1, live=True, limit=1)
+        assert REGISTRY.get_sample_value("tabletop_pool_wait_seconds_count") == before + 1
+    finally:
+        await store.close()
