@@ -11,6 +11,14 @@ Settings: ``url`` (PostgreSQL), ``count``/``ids`` (the shards this process serve
 - ``contest``: once told ``go`` (a line on stdin), play ``move`` in ``match`` at
   ``version``; prints ``{"ok": ...}`` or ``{"refused": code}``.
 - ``clocks``: with the clock moved ``offset`` seconds ahead, once told ``go``, fire every due timer it can claim until none is left; prints ``{"fired": match_id, "kind": kind}`` for each.
+- ``serve``: a cluster under load until SIGTERM, stopped as ``bot.py`` stops (the same
+  ``Intake``): ``players`` tasks each open a toy race in the process's guilds and play it
+  to the end, a move every ``pace`` seconds, then the next; a clock sweep every 0.2 s fires
+  the due clocks (the clock runs ``speed`` times faster than real time from ``epoch``).
+  Prints ``{"ok": match_id, "step": n}`` per committed move, ``{"fired": match_id, "at":
+  deadline, "kind": kind, "steps": [...]}`` per fired clock; on SIGTERM no new move starts,
+  the sweep under way and the moves under way finish, and it prints ``{"stopped": left,
+  "under_way": moves under way at the signal}`` and exits 0.
 
 Every line is JSON on stdout; the test reads them as they come.
 """
@@ -18,16 +26,22 @@ Every line is JSON on stdout; the test reads them as they come.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
+import signal
 import sys
 import time
 from typing import Any
 
 from gamecore.registry import register
 from service import MatchError, MatchService
+from service.intake import Intake
 from storage import ShardFilter, store_for
 from tests.service.toys import TOYS
+
+#: A graceful stop's bound here (the bot's STOP_TIMEOUT): generous, it only catches a hang.
+STOP_TIMEOUT = 60.0
 
 
 def say(**line: Any) -> None:
@@ -47,13 +61,86 @@ async def play_to_end(service: MatchService, match_id: str, rng: random.Random) 
     return moves
 
 
+async def serve(service: MatchService, settings: dict[str, Any]) -> None:
+    """Load until SIGTERM, then the graceful stop (see the module's docstring)."""
+    intake = Intake()
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    loop.add_signal_handler(signal.SIGTERM, stop.set)
+    sweeping = asyncio.Lock()
+    count, ids = settings["count"], sorted(settings["ids"])
+    pace, limit = float(settings["pace"]), float(settings["limit"])
+    rng = random.Random(settings.get("seed", 1))
+
+    async def move(match_id: str, user: int, notation: str, version: int) -> None:
+        outcome = await service.play(match_id, user, notation, version)
+        say(ok=match_id, step=outcome.final.steps)  # printed once committed
+
+    async def player(number: int) -> None:
+        shard = ids[number % len(ids)]
+        while not intake.closing:
+            guild = ((number * count + shard) << 22) + 17
+            host, guest = 100_000 + number * 2, 100_001 + number * 2
+            lobby = await service.new_match("toy-race", guild, 9, host, turn_limit=limit)
+            await service.lobby_join(lobby.id, guest)
+            match = await service.lobby_start(lobby.id, host)
+            while match.status == "playing" and not intake.closing:
+                await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
+                if intake.closing:
+                    break
+                match = await service.get(match.id)
+                if match.status != "playing":
+                    break
+                user = match.seats[match.to_move[0]].user_id
+                assert user is not None
+                task = asyncio.ensure_future(
+                    move(match.id, user, f"add {rng.choice((1, 2, 3))}", match.version)
+                )
+                intake.track(task)
+                with contextlib.suppress(MatchError):  # the clock moved first: read again
+                    await task
+                match = await service.get(match.id)
+
+    async def sweep() -> None:
+        due = await service.due_timers()
+        deadlines = {i: service._live[i].timer_at for i in due if i in service._live}
+        for match_id in due:
+            outcome = await service.fire_timer(match_id)
+            steps = [step.final.steps for step in outcome.steps]
+            say(fired=match_id, at=deadlines.get(match_id), kind=outcome.kind, steps=steps)
+
+    async def clocks() -> None:
+        while True:
+            async with sweeping:
+                await sweep()
+            await asyncio.sleep(0.2)
+
+    players = [asyncio.ensure_future(player(n)) for n in range(int(settings["players"]))]
+    sweeper = asyncio.ensure_future(clocks())
+    await stop.wait()
+    intake.close()  # the bot's stop_gracefully, step by step
+    under_way = intake.under_way
+    async with sweeping:
+        sweeper.cancel()
+    left = await intake.drain(STOP_TIMEOUT)
+    for task in players:
+        task.cancel()
+    await asyncio.gather(*players, sweeper, return_exceptions=True)
+    say(stopped=left, under_way=under_way)
+
+
 async def main(settings: dict[str, Any]) -> None:
     for game in TOYS:
         register(game)
     offset = float(settings.get("offset", 0.0))
+    epoch, speed = float(settings.get("epoch", 0.0)), float(settings.get("speed", 1.0))
+
+    def clock() -> float:
+        return epoch + (time.time() - epoch) * speed + offset
+
     service = MatchService(
         store_for(settings["url"]),
-        clock=lambda: time.time() + offset,
+        clock=clock,
         shards=ShardFilter(settings["count"], frozenset(settings["ids"])),
         owner=settings.get("owner"),
     )
@@ -82,6 +169,8 @@ async def main(settings: dict[str, Any]) -> None:
                 outcome = await service.fire_timer(match_id)
                 say(fired=match_id, kind=outcome.kind)
         say(done=True)
+    elif mode == "serve":
+        await serve(service, settings)
     await service.close()
 
 
