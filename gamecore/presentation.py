@@ -214,6 +214,16 @@ def cards_text(cards: Sequence[str]) -> Text:
     return Text("alt.items", {"items": tuple(card_text(c) for c in cards)})
 
 
+#: The pictures number seats from 1 in the order of play; these are their circled forms, the
+#: badge every text pairs with a seat's name ("② bob").
+BADGES = "①②③④⑤⑥⑦⑧⑨"
+
+
+def seat_badge(seat: int) -> str:
+    """Seat ``seat``'s badge (seats count from 0 here)."""
+    return BADGES[seat] if 0 <= seat < len(BADGES) else f"({seat + 1})"
+
+
 def seat_text(names: Sequence[str], seat: Any) -> str:
     """A seat as the board names it (``names[seat]``); its number from 1 when ``names``
     does not reach it."""

@@ -15,6 +15,7 @@ from gamecore.presentation import (
     Text,
     cards_text,
     count_text,
+    seat_badge,
 )
 from gamecore.registry import game_ids, get_game, list_games, presentation_of
 
@@ -32,4 +33,5 @@ __all__ = [
     "get_game",
     "list_games",
     "presentation_of",
+    "seat_badge",
 ]

@@ -10,14 +10,11 @@ from __future__ import annotations
 from cogs.ui.labels import say, shown_name
 from i18n import t
 from service import Match
-from service.games import presentation_of
-
-#: The pictures number seats from 1 in the order of play; these are their circled forms.
-BADGES = "①②③④⑤⑥⑦⑧⑨"
+from service.games import presentation_of, seat_badge
 
 
 def badge(seat: int) -> str:
-    return BADGES[seat] if 0 <= seat < len(BADGES) else f"({seat + 1})"
+    return seat_badge(seat)
 
 
 def seat_name(match: Match, seat: int, locale: str, *, plain: bool = False) -> str:

@@ -11,7 +11,7 @@ import discord
 import pytest
 
 from cogs.commands.clicks import MoveButton
-from cogs.ui.controls import controls_components
+from cogs.ui.controls import BUTTON_EXTRA, PHONE_ROW, controls_components, phone_width
 from cogs.ui.labels import say
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game, presentation_of
@@ -175,3 +175,44 @@ def test_a_kind_split_over_several_selects_names_its_range_in_words(locale: str)
         assert not re.search(r"-?\d+,-?\d+|buy agent", placeholder), placeholder
         first, last = select.options[0].label, select.options[-1].label
         assert first[:20] in placeholder and last[:20] in placeholder, placeholder
+
+
+def test_a_step_into_a_gap_reads_new_and_the_board_says_what_it_means() -> None:
+    """Not "→ E?": a step into a gap reads "→ New" ("→探検"), the board's note says what
+    that is, and the pad's four buttons stay one phone row."""
+    game = get_game("cartolan")
+    players = game.players()
+    rng = random.Random(3)
+    state = game.setup(4, 3, {"preset": "classic", "mode": "regular"})
+    exploring = 0
+    for _ in range(600):
+        status = game.status(state)
+        if status.over:
+            break
+        seat = status.to_move[0]
+        view = game.view(state, seat)
+        legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
+        controls = PRESENTATION.controls(view, legal, None)
+        assert controls is not None
+        for locale, word, note in (("en", " New", "“New” on an arrow"), ("ja", "探検", "「探検」")):
+            labels = [say(move.label, locale) for move in controls.pad]
+            assert not any(label.endswith("?") or label[-1] in "NESW" for label in labels)
+            assert sum(phone_width(label) + BUTTON_EXTRA for label in labels) <= PHONE_ROW
+            if any(label.endswith(word) for label in labels):
+                exploring += 1
+                notes = " ".join(say(line, locale) for line in PRESENTATION.board_notes(view))
+                assert note in notes, notes
+        action = players["random"](view, game.legal_actions(state, seat), rng)
+        state, _ = game.apply(state, seat, action)
+    assert exploring > 10
+
+
+def test_another_seats_adventurer_is_said_by_badge_and_number() -> None:
+    """``attack 2.1`` reads "Attack ②'s Adventurer 1", and a map whose tokens read ``2.1``
+    carries a note saying what the two numbers are."""
+    assert say(PRESENTATION.move_text("attack 2.1"), "en") == "Attack ②'s Adventurer 1"
+    assert say(PRESENTATION.move_text("rest 3.2"), "ja") == "③の冒険者2のもとで休息"
+    fleet = [{"seat": 1, "number": 1, "x": 0, "y": 0}, {"seat": 1, "number": 2, "x": 1, "y": 0}]
+    notes = [say(line, "en") for line in PRESENTATION.board_notes({"adventurers": fleet})]
+    assert notes == ["2.1 on the map: ②'s Adventurer 1"]
+    assert PRESENTATION.board_notes({"adventurers": fleet[:1]}) == ()

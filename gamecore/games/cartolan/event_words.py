@@ -1,7 +1,7 @@
 """Cartolan's events in words for the board's log: directions named ("north"), places said
 from the Capital as a player counts tiles on the picture (which draws no coordinates: "2
 north and 1 west of the Capital"), wealth and where it goes (Chest or Vault), seats by their
-badge and name, Adventurers as their tokens read (2.1), success or failure in words.
+badge and name, another seat's Adventurer by its owner and number, success or failure in words.
 
 The engine's event data keeps the notation (``x``/``y``, ``side: "N"``, ``success: true``)
 for the game's own log and the command line; only what people read on the board is worded.
@@ -56,7 +56,7 @@ def event_words(kind: str, data: Mapping[str, Any], names: Sequence[str]) -> Tex
         if isinstance(data.get(seat_key), int):
             params[name_key] = seat_text(names, data[seat_key])
     if "seat" in data and "adventurer" in data:
-        params["token"] = f"{int(data['seat']) + 1}.{data['adventurer']}"
+        params["number"] = data["adventurer"]
     if kind in ROLLED:
         key = f"{kind}_{'won' if data.get('success') else 'failed'}"
     elif kind == "explore" and not data.get("reward"):

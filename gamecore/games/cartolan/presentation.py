@@ -23,6 +23,7 @@ from gamecore.presentation import (
     Presentation,
     Text,
     count_text,
+    seat_badge,
 )
 
 DIRECTIONS = ("N", "E", "S", "W")
@@ -111,8 +112,13 @@ def move_label(notation: str, view: Mapping[str, Any] | None = None) -> Text:
     step = step_label(notation.split()) if notation.strip() else None
     if step is not None:
         return Text(step.key, step.params, fallback=notation)
-    if key in ("attack", "rest") and TOKEN.fullmatch(rest):  # as the token reads: 2.1
-        return Text(f"cartolan.label.{key}_adventurer", {"token": rest}, fallback=notation)
+    if key in ("attack", "rest") and TOKEN.fullmatch(rest):  # the map's token 2.1, in words
+        seat, number = rest.split(".")
+        return Text(
+            f"cartolan.label.{key}_adventurer",
+            {"badge": seat_badge(int(seat) - 1), "number": number},
+            fallback=notation,
+        )
     cell = CELL.fullmatch(rest)
     if key in PLACE_MOVES and cell:
         return Text(
@@ -174,7 +180,9 @@ class CartolanPresentation(Presentation):
     def controls(
         self, view: Mapping[str, Any], legal: Sequence[str], selected: str | None
     ) -> Controls:
-        """N / E / S / W for the selected Adventurer (disabled when not legal), the
+        """↑ → ↓ ← for the selected Adventurer (disabled when not legal; a step into a gap
+        reads "→ New", a new tile: a short word, so that three such and an arrow fit one
+        phone row, explained by :meth:`board_notes`), the
         Adventurer selector when several can move, the offered decisions, then its Wait and
         End (four directions fit one row on a phone; five buttons wrap onto two)."""
         movable = pad_numbers(legal)
@@ -187,10 +195,10 @@ class CartolanPresentation(Presentation):
         for side in DIRECTIONS:
             notation = f"move {selected} {side}"
             legal_step = notation in allowed
+            explores = side in exploring and legal_step
             label = Text(
-                f"cartolan.label.dir.{side}",
-                prefix=f"{ARROWS[side]} ",
-                suffix="?" if side in exploring and legal_step else "",
+                f"cartolan.label.{'pad_explore' if explores else 'pad_step'}",
+                {"arrow": ARROWS[side]},
             )
             pad.append(Move(notation, label, "primary" if legal_step else "secondary", legal_step))
         wait = f"wait {selected}"
@@ -214,6 +222,18 @@ class CartolanPresentation(Presentation):
             Move("end", Text("cartolan.label.end"), "danger" if end else "secondary", end),
         )
         return Controls(pad=tuple(pad), pieces=pieces, offers=offers, finish=finish)
+
+    def board_notes(self, view: Mapping[str, Any]) -> tuple[Text, ...]:
+        """What the pad's "New" and the map's ``2.1`` mean, while either is shown."""
+        notes = []
+        if explorable(view):
+            notes.append(Text("cartolan.note.explore"))
+        fleets: dict[Any, int] = {}
+        for adventurer in view.get("adventurers") or []:
+            fleets[adventurer.get("seat")] = fleets.get(adventurer.get("seat"), 0) + 1
+        if any(count > 1 for count in fleets.values()):
+            notes.append(Text("cartolan.note.tokens"))
+        return tuple(notes)
 
     def option_label(self, name: str) -> Text:
         return Text(f"cartolan.option.{name}", fallback=name)
