@@ -6,7 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 from collections.abc import Mapping
+from pathlib import Path
 
 import aiohttp
 import pytest
@@ -15,8 +17,24 @@ from prometheus_client import REGISTRY
 from bot import Settings, SettingsError, interaction_name
 from service.intake import Intake
 from storage import store_for
-from telemetry import INTERACTION_ID, MATCH_ID, ContextFilter, JsonFormatter, stage
+from telemetry import (
+    CLOCKS_FIRED,
+    GATEWAY_LATENCY,
+    IN_FLIGHT,
+    INTERACTION_ID,
+    INTERACTIONS,
+    MATCH_ID,
+    POOL_WAIT,
+    QUEUE_LENGTH,
+    STAGE_SECONDS,
+    STORE_REFUSALS,
+    ContextFilter,
+    JsonFormatter,
+    stage,
+)
 from telemetry.health import HealthServer
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Checks:
@@ -151,3 +169,20 @@ async def test_a_postgresql_call_is_timed_as_a_pool_wait(postgres_url: str) -> N
         assert REGISTRY.get_sample_value("tabletop_pool_wait_seconds_count") == before + 1
     finally:
         await store.close()
+
+
+def test_the_grafana_dashboard_draws_only_metrics_the_bot_exports() -> None:
+    dashboard = json.loads((ROOT / "deploy" / "grafana-dashboard.json").read_text())
+    exprs = [t["expr"] for panel in dashboard["panels"] for t in panel["targets"]]
+    used = {name for expr in exprs for name in re.findall(r"\b(?:tabletop|process)_\w+", expr)}
+    suffixes = {"counter": ("_total",), "histogram": ("_bucket", "_sum", "_count")}
+    exported = {
+        family.name + suffix
+        for family in REGISTRY.collect()
+        for suffix in suffixes.get(family.type, ("",))
+    }
+    assert used and used <= exported, used - exported
+    drawn = {name.split("_total")[0].split("_bucket")[0] for name in used}
+    for metric in (INTERACTIONS, STAGE_SECONDS, STORE_REFUSALS, POOL_WAIT, QUEUE_LENGTH):
+        assert metric._name in drawn  # every family of the issue has a panel
+    assert {GATEWAY_LATENCY._name, CLOCKS_FIRED._name, IN_FLIGHT._name} <= drawn
