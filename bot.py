@@ -180,6 +180,10 @@ class SettingsError(ValueError):
     """A setting the bot cannot run with; the message names it and what it may be."""
 
 
+class HealthEndpointError(OSError):
+    """The health endpoint cannot listen where ``HEALTH_HOST``/``HEALTH_PORT`` say."""
+
+
 def redact(url: str) -> str:
     """``url`` without its password (in the user part or a ``password=`` parameter)."""
     url = re.sub(r"(://[^/@:]*):[^/@]*@", r"\1:***@", url)
@@ -349,7 +353,11 @@ class TabletopBot(commands.Bot):
                 self.settings.health_port,
                 before_scrape=self.refresh_gauges,
             )
-            await self.health.start()
+            try:
+                await self.health.start()
+            except OSError as err:  # the port is taken, or the address is not this machine's
+                where = f"{self.settings.health_host}:{self.settings.health_port}"
+                raise HealthEndpointError(f"{where} ({err.strerror or err})") from err
         list_games()  # import every game now, so no first command pays for it
         # fonts, card faces and palettes, in a thread: no first board stalls 0.4-1.3 s on them
         self.warming_up = threading.Thread(
@@ -620,6 +628,11 @@ def bot_failure(err: Exception, url: str) -> str:
         )
     if isinstance(err, StoreUnavailable | sqlite3.Error | SchemaTooNew):
         return database_failure(err, url)
+    if isinstance(err, HealthEndpointError):
+        return (
+            f"The health endpoint cannot listen on {err}: choose another HEALTH_PORT "
+            "(or HEALTH_HOST), or leave HEALTH_PORT empty."
+        )
     if isinstance(err, discord.HTTPException | OSError | asyncio.TimeoutError):
         return f"Cannot reach Discord: {reason}."
     return f"The bot stopped: {type(err).__name__}: {reason}."

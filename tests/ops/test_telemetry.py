@@ -7,6 +7,7 @@ import asyncio
 import json
 import logging
 import re
+import socket
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -14,7 +15,15 @@ import aiohttp
 import pytest
 from prometheus_client import REGISTRY
 
-from bot import Settings, SettingsError, interaction_name
+from bot import (
+    HealthEndpointError,
+    Settings,
+    SettingsError,
+    bot_failure,
+    create_bot,
+    interaction_name,
+    main,
+)
 from service.intake import Intake
 from storage import store_for
 from telemetry import (
@@ -186,3 +195,32 @@ def test_the_grafana_dashboard_draws_only_metrics_the_bot_exports() -> None:
     for metric in (INTERACTIONS, STAGE_SECONDS, STORE_REFUSALS, POOL_WAIT, QUEUE_LENGTH):
         assert metric._name in drawn  # every family of the issue has a panel
     assert {GATEWAY_LATENCY._name, CLOCKS_FIRED._name, IN_FLIGHT._name} <= drawn
+
+
+async def test_a_taken_health_port_is_told_in_one_line(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        bot = create_bot(Settings(database_url=f"sqlite:///{tmp_path}/t.db", health_port=port))
+        with pytest.raises(HealthEndpointError) as raised:
+            await bot.setup_hook()
+    line = bot_failure(raised.value, bot.settings.database_url)
+    assert line.startswith(f"The health endpoint cannot listen on 127.0.0.1:{port} (")
+    assert "HEALTH_PORT" in line and "Discord" not in line
+    await bot.close()
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "line"),
+    [
+        ("HEALTH_PORT", "http", "HEALTH_PORT must be a port number (1-65535), not 'http'."),
+        ("LOG_FORMAT", "xml", "LOG_FORMAT must be text or json, not 'xml'."),
+        ("STOP_TIMEOUT", "-1", "STOP_TIMEOUT must be seconds from 0 to 600, not '-1'."),
+    ],
+)
+def test_a_wrong_setting_is_one_line_and_exit_2(
+    setting: str, value: str, line: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main({"DISCORD_TOKEN": "token", setting: value}) == 2
+    assert capsys.readouterr().err == line + "\n"
