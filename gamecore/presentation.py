@@ -41,6 +41,8 @@ class Move:
     label: Text
     style: Style = "secondary"
     enabled: bool = True
+    #: The details a menu option shows below its short label (None: none).
+    detail: Text | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +166,14 @@ class Presentation:
         command line and logs. Default: the notation as it is."""
         return Text(f"move.{self.game_id}.unknown", fallback=notation)
 
+    def option_text(
+        self, notation: str, view: Mapping[str, Any] | None = None
+    ) -> tuple[Text, Text | None]:
+        """A move as a menu option on a phone: a short label that starts with the deciding
+        words ("Ready A2: 7♥ 8♥ 9♥"), and the details for the option's small print (None:
+        none; the front end adds the notation). Default: ``move_text`` and no details."""
+        return self.move_text(notation, view), None
+
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - the default says nothing game-specific; games read both
         """The picture of ``view`` in words, for a screen reader (the image's alt text): whose
         turn it is, scores or counts, what just changed, and the cards the view shows; the most
@@ -198,6 +208,20 @@ def card_text(card: str) -> Text:
         },
         fallback=card,
     )
+
+
+#: A card's suit as the short labels write it (``7H`` → "7♥").
+SUITS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_short(card: str) -> str:
+    """A card as a short label writes it: rank and suit sign (``10D`` → "10♦")."""
+    rank, suit = card[:-1], card[-1:]
+    return f"{rank}{SUITS.get(suit, suit)}"
+
+
+def cards_short(cards: Sequence[str]) -> str:
+    return " ".join(card_short(card) for card in cards)
 
 
 def count_text(noun: str, count: int) -> Text:

@@ -266,8 +266,9 @@ def move_selects(
     match: Match, notations: Sequence[str], locale: str, view: dict[str, Any] | None = None
 ) -> list[discord.ui.Item[Any]]:
     """One select per planned group, its placeholder naming the kind of move (and the
-    range it covers when a kind needs several selects); each option says the move in words
-    (the game's ``move_text``, read against ``view``), the notation below it."""
+    range it covers when a kind needs several selects); each option says the move in a few
+    words, the deciding ones first (the game's ``option_text``, read against ``view``), its
+    details and notation below it."""
     plan = plan_selects(notations)
     presentation = presentation_of(match.game_id)
     counts: dict[str, int] = {}
@@ -276,7 +277,9 @@ def move_selects(
     selects: list[discord.ui.Item[Any]] = []
     for slot, (verb, moves) in enumerate(plan):
         label = t("board.select.any", locale) if verb == "*" else verb_label(verb, locale)
-        words = [say(presentation.move_text(m, view), locale) for m in moves]
+        texts = [presentation.option_text(m, view) for m in moves]
+        words = [say(short, locale) for short, _ in texts]
+        details = [say(detail, locale) if detail else "" for _, detail in texts]
         if counts[verb] > 1:  # one part of a kind: the range it covers, in words
             label = part_placeholder(label, words[0], words[-1], locale)
         selects.append(
@@ -285,7 +288,7 @@ def move_selects(
                 match.version,
                 slot,
                 placeholder=label[:PLACEHOLDER_LIMIT],
-                options=move_options(moves, words),
+                options=move_options(moves, words, details),
             )
         )
     return selects

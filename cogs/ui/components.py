@@ -80,18 +80,27 @@ def move_select(
 
 
 def move_options(
-    notations: Sequence[str], labels: Sequence[str] | None = None
+    notations: Sequence[str],
+    labels: Sequence[str] | None = None,
+    details: Sequence[str] | None = None,
 ) -> list[discord.SelectOption]:
     """Menu options playing ``notations``, each shown as its words in ``labels`` (the notation
-    itself when there are none) with the notation as the option's small print."""
+    itself when there are none) with its ``details`` and the notation as the option's small
+    print ("against the 8 of hearts · defend 9S")."""
     if labels is None:
         return [discord.SelectOption(label=n[:100], value=n[:100]) for n in notations]
-    return [
-        discord.SelectOption(
-            label=label[:100], value=n[:100], description=n[:100] if label != n else None
+    options = []
+    for index, (notation, label) in enumerate(zip(notations, labels, strict=True)):
+        detail = details[index] if details else ""
+        small = [part for part in (detail, notation if label != notation else "") if part]
+        options.append(
+            discord.SelectOption(
+                label=label[:100],
+                value=notation[:100],
+                description=" · ".join(small)[:100] or None,
+            )
         )
-        for n, label in zip(notations, labels, strict=True)
-    ]
+    return options
 
 
 def move_button(

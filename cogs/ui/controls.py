@@ -120,16 +120,33 @@ def _merged(menus: list[_Menu], rows: int) -> list[_Menu]:
     return menus
 
 
+def _telling_words(words: list[str]) -> str:
+    """The words that tell an option apart, after the words options share: those with a
+    digit (a place, a cell, a level: "A0", "↓3 ←3", "2 #3"), up to a colon; the first word
+    when none has one."""
+    kept = []
+    for word in words:
+        head = word.replace("：", ":").split(":", 1)
+        if not any(character.isdigit() for character in head[0]):
+            break
+        kept.append(head[0])
+        if len(head) > 1:
+            break
+    return " ".join(kept) or (words[0] if words else "")
+
+
 def part_placeholder(what: str, first: str, last: str, locale: str) -> str:
-    """The placeholder of one part of a kind of move split over several selects: the kind
-    and the range it covers, in the words of its first and last options (as the options
-    read), within Discord's 150 characters."""
-    room = max(10, (PLACEHOLDER_LIMIT - len(what) - 8) // 2)
-
-    def cut(words: str) -> str:
-        return words if len(words) <= room else words[: room - 1] + "…"
-
-    text = t("board.offer.part", locale, what=what, first=cut(first), last=cut(last))
+    """The placeholder of one part of a kind of move split over several selects: the words
+    its first and last options begin with (the deciding verb, "Ready"), then the words that
+    tell its ends apart, so each part reads differently in the few characters a phone shows:
+    "Ready A0 – B4". Without shared first words: the kind's name (``what``)."""
+    a, b = first.split(), last.split()
+    shared = 0
+    while shared < min(len(a), len(b)) - 1 and a[shared] == b[shared]:
+        shared += 1
+    head = " ".join(a[:shared]) or what
+    low, high = _telling_words(a[shared:]), _telling_words(b[shared:])
+    text = t("board.offer.part", locale, what=head, first=low, last=high)
     return text[:PLACEHOLDER_LIMIT]
 
 
@@ -157,7 +174,11 @@ def offer_items(
         items.extend(move_button(match, next(moves), locale, row) for _ in range(count))
     for slot, menu in enumerate(menus[: len(rows) - min(len(rows), len(packed))]):
         options = [
-            discord.SelectOption(label=say(move.label, locale)[:100], value=move.notation[:100])
+            discord.SelectOption(
+                label=say(move.label, locale)[:100],
+                value=move.notation[:100],
+                description=say(move.detail, locale)[:100] if move.detail else None,
+            )
             for move in menu.moves
         ]
         what = say(menu.label, locale)

@@ -11,7 +11,14 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamecore.presentation import Presentation, Text, card_text, cards_text, count_text
+from gamecore.presentation import (
+    Presentation,
+    Text,
+    card_short,
+    card_text,
+    cards_text,
+    count_text,
+)
 
 
 def _result_line(view: Mapping[str, Any]) -> Text | None:
@@ -63,6 +70,26 @@ class CartographerPresentation(Presentation):
         if len(words) == 2 and words[0] == "exchange":
             return Text("move.exchange", {"card": card_text(words[1])}, fallback=notation)
         return Text("move.unknown", fallback=notation)
+
+    def option_text(
+        self,
+        notation: str,
+        view: Mapping[str, Any] | None = None,  # noqa: ARG002 - the notation says it all
+    ) -> tuple[Text, Text | None]:
+        """ "Reveal C2 with 8♥" (matching C3 in the small print), "Swap 7♠"."""
+        words = notation.split()
+        if len(words) == 4 and words[0] == "reveal":
+            _, face_up, card, target = words
+            return (
+                Text("pick.reveal", {"target": target, "card": card_short(card)}),
+                Text("pick.reveal.detail", {"face_up": face_up}),
+            )
+        if len(words) == 2 and words[0] == "exchange":
+            return (
+                Text("pick.exchange", {"card": card_short(words[1])}),
+                Text("pick.exchange.detail"),
+            )
+        return self.move_text(notation), None
 
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player, named by the front end
         grid: Mapping[str, str | None] = view.get("grid", {})
@@ -128,6 +155,30 @@ class DelverPresentation(Presentation):
         if len(words) == 2 and words[0] == "claim":
             return Text("move.claim", {"level": words[1]}, fallback=notation)
         return Text("move.unknown", fallback=notation)
+
+    def option_text(
+        self,
+        notation: str,
+        view: Mapping[str, Any] | None = None,  # noqa: ARG002 - the notation says it all
+    ) -> tuple[Text, Text | None]:
+        """ "Explore level 2: K♠", "Beat level 2 #3: 9♦", "Claim level 2" (draw 2)."""
+        words = notation.split()
+        if len(words) == 3 and words[0] == "explore":
+            return (
+                Text("pick.explore", {"level": words[1], "card": card_short(words[2])}),
+                Text("pick.explore.detail"),
+            )
+        if len(words) == 4 and words[0] == "subdue":
+            return (
+                Text(
+                    "pick.subdue",
+                    {"level": words[2], "position": words[3], "card": card_short(words[1])},
+                ),
+                None,
+            )
+        if len(words) == 2 and words[0] == "claim":
+            return Text("pick.claim", {"level": words[1]}), Text("pick.claim.detail")
+        return self.move_text(notation), None
 
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player, named by the front end
         lines: list[Text | None] = [_result_line(view)]

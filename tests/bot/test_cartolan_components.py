@@ -114,13 +114,15 @@ def test_labels_name_the_card_or_the_map_being_chosen() -> None:
     )
     cards = {"decision": {"kind": "character", "cards": [{"name": "Navigator"}]}}
     assert offer_labels(cards, ["choose 1"]) == {"Card": ["Card 1: Navigator"]}
-    # the map has no coordinates: a place is said from the Capital
-    assert offer_labels({}, ["buy agent 2,-3"]) == {
-        "Buy an Agent": ["Buy an Agent 3 south and 2 east of the Capital"]
-    }
-    assert offer_labels({}, ["buy agent 2,-3"], "ja") == {
-        "代理人を買う": ["首都から南へ3マス・東へ2マスに代理人を買う"]
-    }
+    # the map has no coordinates: a place is shown from the Capital in the pad's arrows,
+    # and said in words in the option's small print
+    assert offer_labels({}, ["buy agent 2,-3"]) == {"Buy an Agent": ["Buy an Agent ↓3 →2"]}
+    assert offer_labels({}, ["buy agent 2,-3"], "ja") == {"代理人を買う": ["代理人を買う ↓3 →2"]}
+    (offer,) = PRESENTATION.controls({}, ["buy agent 2,-3"], None).offers
+    detail = offer.moves[0].detail
+    assert detail is not None
+    assert say(detail, "en") == "3 south and 2 east of the Capital"
+    assert say(detail, "ja") == "首都から南へ3マス・東へ2マス"
     grouped = offer_labels({}, ["move 2 N map 1", "move 2 N map 2", "steal card 2"])
     assert list(grouped) == ["Move", "Steal card"]  # words before the first number
 
@@ -169,12 +171,16 @@ def test_a_kind_split_over_several_selects_names_its_range_in_words(locale: str)
     )
     selects = [item for item in drawn.children if isinstance(item, discord.ui.Select)]
     assert len(selects) == 2
-    for select in selects:
-        placeholder = select.placeholder or ""
-        assert len(placeholder) <= 150
+    shown = [select.placeholder or "" for select in selects]
+    assert len(set(shown)) == 2, shown  # the two parts read differently
+    for select, placeholder in zip(selects, shown, strict=True):
+        assert len(placeholder) <= 30
         assert not re.search(r"-?\d+,-?\d+|buy agent", placeholder), placeholder
         first, last = select.options[0].label, select.options[-1].label
-        assert first[:20] in placeholder and last[:20] in placeholder, placeholder
+        assert first.split()[-2] in placeholder, (placeholder, first)  # where each end lies
+        assert last.split()[-2] in placeholder or last.split()[-1] in placeholder, placeholder
+        # the place in words in the option's small print
+        assert all(option.description for option in select.options)
 
 
 def test_a_step_into_a_gap_reads_new_and_the_board_says_what_it_means() -> None:

@@ -72,7 +72,9 @@ async def test_a_solo_board_offers_its_moves_in_words(env) -> None:
     options = [o for select in raw for o in select["options"]]
     assert options and all(o["label"] != o["value"] for o in options)
     reveal = next(o for o in options if o["value"].startswith("reveal "))
-    assert reveal["label"].startswith("Turn over ") and reveal["description"] == reveal["value"]
+    # the deciding words first and short; details and the notation in the small print
+    assert reveal["label"].startswith("Reveal ") and len(reveal["label"]) <= 20, reveal
+    assert reveal["description"].endswith(f" · {reveal['value']}"), reveal
     assert {o["value"] for o in options} == {
         v for values in select_options(board).values() for v in values
     }
@@ -89,10 +91,13 @@ def test_a_kind_split_over_several_menus_names_its_range_in_words() -> None:
     for locale in ("en", "ja"):
         selects = move_selects(match, reveals, locale)
         assert len(selects) == 2
-        for select in selects:
-            placeholder = select.placeholder or ""  # type: ignore[attr-defined]
+        shown = [select.placeholder or "" for select in selects]  # type: ignore[attr-defined]
+        assert len(set(shown)) == 2 and all(len(p) <= 20 for p in shown), shown
+        for select, placeholder in zip(selects, shown, strict=True):
             assert "reveal" not in placeholder and "2H" not in placeholder, placeholder
-            assert select.options[0].label[:20] in placeholder, placeholder  # type: ignore[attr-defined]
+            first, last = select.options[0].label, select.options[-1].label  # type: ignore[attr-defined]
+            for label in (first, last):  # the cell each end of the range turns over
+                assert label.split()[1].split("：")[0] in placeholder, (placeholder, label)
 
 
 async def test_dungeon_delver_says_each_levels_condition_in_words(env, monkeypatch) -> None:

@@ -140,6 +140,39 @@ def move_label(notation: str, view: Mapping[str, Any] | None = None) -> Text:
     return Text(verb.key, suffix=f" {rest}" if rest else "", fallback=verb.fallback)
 
 
+def arrows_from_capital(x: str, y: str) -> str:
+    """Where a place lies from the Capital in the pad's arrows: ``2,-1`` → "↓1 →2"."""
+    east, north = int(x), int(y)
+    parts = []
+    if north:
+        parts.append(f"{ARROWS['N' if north > 0 else 'S']}{abs(north)}")
+    if east:
+        parts.append(f"{ARROWS['E' if east > 0 else 'W']}{abs(east)}")
+    return " ".join(parts) or "◎"
+
+
+def short_label(notation: str, view: Mapping[str, Any] | None = None) -> Text:
+    """A menu option's label, the deciding words first and short: a place as arrows from the
+    Capital ("Buy an Agent ↓3 ←3"; the words go to the small print: ``place_detail``), any
+    other move as ``move_label`` says it."""
+    key = group_key(notation)
+    cell = CELL.fullmatch(notation[len(key) :].strip())
+    if key in PLACE_MOVES and cell:
+        return Text(
+            f"cartolan.label.{PLACE_MOVES[key]}_short",
+            {"place": arrows_from_capital(cell[1], cell[2])},
+            fallback=notation,
+        )
+    return move_label(notation, view)
+
+
+def place_detail(notation: str) -> Text | None:
+    """A place move's place in words, for the option's small print."""
+    key = group_key(notation)
+    cell = CELL.fullmatch(notation[len(key) :].strip())
+    return place_text(cell[1], cell[2]) if key in PLACE_MOVES and cell else None
+
+
 def explorable(view: Mapping[str, Any]) -> set[str]:
     """Directions whose step explores a gap (shown with a ``?``, as on the picture)."""
     found: set[str] = set()
@@ -213,13 +246,18 @@ class CartolanPresentation(Presentation):
             if notation != "end" and not PAD_MOVE.fullmatch(notation):
                 groups.setdefault(group_key(notation), []).append(notation)
         offers = tuple(
-            Offer(verb_text(key), tuple(Move(n, move_label(n, view), "success") for n in moves))
+            Offer(
+                verb_text(key),
+                tuple(
+                    Move(n, short_label(n, view), "success", detail=place_detail(n)) for n in moves
+                ),
+            )
             for key, moves in groups.items()
         )
         end = "end" in allowed
         finish = (
             Move(wait, Text("cartolan.label.wait"), enabled=wait in allowed),
-            Move("end", Text("cartolan.label.end"), "danger" if end else "secondary", end),
+            Move("end", Text("cartolan.label.end"), "primary" if end else "secondary", end),
         )
         return Controls(pad=tuple(pad), pieces=pieces, offers=offers, finish=finish)
 

@@ -11,7 +11,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from gamecore.games.speiderne.event_words import event_words
-from gamecore.presentation import Presentation, Text, card_text, cards_text, count_text
+from gamecore.presentation import (
+    Presentation,
+    Text,
+    card_short,
+    card_text,
+    cards_short,
+    cards_text,
+    count_text,
+)
 
 
 def _name(names: Sequence[str], seat: Any) -> str:
@@ -66,6 +74,50 @@ class SpeidernePresentation(Presentation):
         if words == ["pass"]:
             return Text("move.pass", fallback=notation)
         return Text("move.unknown", fallback=notation)
+
+    def option_text(
+        self, notation: str, view: Mapping[str, Any] | None = None
+    ) -> tuple[Text, Text | None]:
+        """Short labels, the deciding words first ("Ready A2: 7♥ 8♥ 9♥", "Defend with 9♠"),
+        cards as rank and suit sign; what the move costs or answers in the small print."""
+        words = notation.split()
+        verb = words[0] if words else ""
+        pending = (view or {}).get("pending") or {}
+        against = pending.get("against")
+        threat = card_text(against) if against else Text("move.storm")
+        if words == ["draw", "deck"]:
+            return Text("pick.draw_deck"), Text("pick.draw_deck.detail")
+        if verb == "draw" and len(words) >= 3 and words[1] == "insurance":
+            return (
+                Text("pick.draw_insurance", {"cards": cards_short(words[2:])}),
+                Text("pick.draw_insurance.detail"),
+            )
+        if verb == "ready" and len(words) >= 3 and words[-2] == "at":
+            return (
+                Text("pick.ready", {"place": words[-1], "cards": cards_short(words[1:-2])}),
+                Text("pick.ready.detail", {"cards": cards_text(words[1:-2])}),
+            )
+        if verb == "move" and len(words) == 4 and words[2] == "to":
+            return Text("pick.move", {"expedition": words[1], "region": words[3]}), None
+        if verb == "defend" and len(words) == 2:
+            if words[1] == "none":
+                return Text("pick.defend_none"), Text(
+                    "pick.defend_none.detail", {"against": threat}
+                )
+            return (
+                Text("pick.defend", {"card": card_short(words[1])}),
+                Text("pick.defend.detail", {"against": threat}),
+            )
+        if verb == "fund" and len(words) == 3:
+            if words[2] == "none":
+                return Text("pick.fund_none", {"expedition": words[1]}), Text(
+                    "pick.fund_none.detail"
+                )
+            return (
+                Text("pick.fund", {"expedition": words[1], "card": card_short(words[2])}),
+                None,
+            )
+        return self.move_text(notation, view), None
 
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         status: Mapping[str, Any] = view.get("status") or {}
