@@ -17,7 +17,7 @@ from discord import app_commands
 from cogs.flows import daily
 from cogs.flows.matches import MAX_CHOICES, pick_match, visible_here
 from cogs.ui import replies
-from cogs.ui.labels import game_name, is_solo, match_label
+from cogs.ui.labels import game_name, is_solo, match_label, say
 from cogs.ui.progress import Progress, run_with_progress
 from cogs.ui.replies import Interaction
 from cogs.ui.seats import seat_label
@@ -25,6 +25,7 @@ from i18n import locale_for, t
 from renderer.review_chart import render_review_chart
 from service import IllegalAction, Match
 from service.analysis import Measure, Par, Review, has_par, par_of, review_of, reviewable
+from service.games import presentation_of
 from telemetry import in_queue
 
 log = logging.getLogger("tabletop.analysis")
@@ -104,13 +105,14 @@ def review_embed(review: Review, match: Match, locale: str) -> discord.Embed:
         title=t("review.title", locale, match_id=match.id, game=game), description=summary
     )
     worst = review.worst()
+    words = presentation_of(match.game_id)
     lines = [
         t(
             "review.worst.line",
             locale,
             step=d.step,
-            played=d.played,
-            best=d.best,
+            played=say(words.move_text(d.played), locale),
+            best=say(words.move_text(d.best), locale),
             played_value=m.shown(d.played_value.value),
             best_value=m.shown(d.best_value.value),
             loss=_points(m, d.loss),

@@ -13,7 +13,7 @@ from cogs.flows import after_game, hands, next_turn
 from cogs.flows.boards import redraw_board, shown_steps
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
-from cogs.ui.board import board_message, move_words, resign_question
+from cogs.ui.board import board_message, hint_text, move_words, resign_question
 from cogs.ui.labels import is_solo
 from cogs.ui.replies import Interaction, MoveRefused
 from i18n import locale_for, t
@@ -72,8 +72,8 @@ async def hint(interaction: Interaction, match_id: str | None) -> None:
     # A computer player thinks first: acknowledge now (privately).
     match = await admit(interaction, match_id, new_message=True)
     suggestion = await interaction.client.service.hint(match.id, interaction.user.id)
-    move = move_words(match.game_id, suggestion.notation, locale)
-    await replies.send(interaction, t("turn.hint", locale, move=move), ephemeral=True)
+    answer = hint_text(match.game_id, suggestion.notation, locale)
+    await replies.send(interaction, answer, ephemeral=True)
 
 
 async def ask_resign(interaction: Interaction, match_id: str, version: int) -> None:

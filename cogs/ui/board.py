@@ -174,10 +174,22 @@ def step_words(game_id: str, step: TurnOutcome, locale: str) -> str:
 
 
 def move_words(game_id: str, notation: str, locale: str) -> str:
-    """A move for a private reply (played, hinted): its words with the notation after them
-    in code style, as ``/play`` takes it; the notation alone when the game has no words."""
+    """A move for a private reply (played, hinted) in words; the notation in code style only
+    when the game has no words for it."""
     words = say(presentation_of(game_id).move_text(notation), locale)
-    return f"`{notation}`" if words == notation else f"{words} (`{notation}`)"
+    return f"`{notation}`" if words == notation else words
+
+
+def hint_text(game_id: str, notation: str, locale: str) -> str:
+    """``/hint``'s answer: the move in words, then in small print the notation ``/play``
+    takes (people who type moves need it; the words come first for everyone else)."""
+    move = move_words(game_id, notation, locale)
+    said = t("turn.hint", locale, move=move)
+    return (
+        said
+        if move == f"`{notation}`"
+        else f"{said}\n{t('turn.hint.typed', locale, notation=notation)}"
+    )
 
 
 def step_line(match: Match, step: TurnOutcome, locale: str) -> str:

@@ -7,8 +7,11 @@ import random
 
 import pytest
 
+from cogs.flows.after_game import review_embed
 from cogs.ui.board import move_selects
 from cogs.ui.labels import say
+from gamecore.analysis.outcome import Estimate, Measure
+from gamecore.analysis.review import Decision, Review
 from gamecore.match import Match, Seat
 from gamecore.presentation import Presentation
 from gamecore.registry import get_game, list_games, presentation_of
@@ -118,3 +121,31 @@ def test_dungeon_delver_rules_say_each_levels_condition_in_words() -> None:
     for locale, words in (("en", "Suits from low to high: clubs"), ("ja", "弱い順にクラブ")):
         body = "\n".join(page.body for page in rules_pages("dungeon-delver", locale))
         assert words in body, locale
+
+
+def test_the_reviews_biggest_mistakes_are_said_in_words() -> None:
+    """Not "`reveal A4 KH B4`": the played and the better move read as the menus say them."""
+    match = Match(
+        id="abc234", game_id="cartographer", guild_id=1, channel_id=2, host_id=1, seed=3,
+        seats=(Seat(1, None, "alice"),), state=None, version=4, status="finished", to_move=(),
+    )  # fmt: skip
+    decision = Decision(
+        step=4, played="reveal A4 KH B4", best="exchange 7D",
+        played_value=Estimate(0.2, 0.02, 200), best_value=Estimate(0.5, 0.02, 200),
+        loss=0.3, loss_error=0.02, verdict="blunder", options=9,
+    )  # fmt: skip
+    review = Review("cartographer", 3, 0, Measure("win"), (decision,), 200, 1.0)
+    for locale in ("en", "ja"):
+        (line,) = review_embed(review, match, locale).fields[0].value.splitlines()
+        for notation in ("reveal A4 KH B4", "exchange 7D"):
+            assert say(presentation_of("cartographer").move_text(notation), locale) in line
+        assert "`" not in line and "KH" not in line and "7D" not in line, line
+
+
+async def test_a_hint_says_the_move_in_words_with_the_notation_in_small_print(env) -> None:
+    world = make_world(env)
+    await start(env, world, "cartographer", 7)
+    hint = await world.alice.slash(world.channel, "hint")
+    words, typed = hint.response.content.split("\n")
+    assert words.startswith("Hint: Turn over ") and "`" not in words, words
+    assert typed.startswith("-# To type it with /play: `reveal "), typed
