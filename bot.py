@@ -407,8 +407,8 @@ class TabletopBot(commands.Bot):
         """Every gateway connection of this process's shards is up (and has been ready)."""
         if not self.is_ready() or self.is_closed():
             return False
-        shards = getattr(self, "shards", None)
-        if isinstance(shards, dict):  # AutoShardedBot: one connection per shard
+        if isinstance(self, commands.AutoShardedBot):  # one connection per shard
+            shards = self.shards
             return bool(shards) and not any(shard.is_closed() for shard in shards.values())
         return self.ws is not None and self.ws.open
 

@@ -90,3 +90,18 @@ async def test_a_graceful_stop_finishes_the_move_under_way_and_refuses_new_ones(
         assert (await fresh.get(match.id)).steps == 1  # the move under way; the late one not
     finally:
         await fresh.close()
+
+
+async def test_readiness_and_the_scraped_gauges_read_the_running_bot(
+    env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = env.bot
+    connection = type("Gateway", (), {"open": True})()
+    monkeypatch.setattr(bot, "ws", connection)  # simcord has no gateway socket of its own
+    assert await bot.readiness() == {"accepting": True, "gateway": True, "database": True}
+    connection.open = False  # a dropped gateway connection
+    assert (await bot.readiness())["gateway"] is False
+    monkeypatch.setattr(type(bot), "latency", property(lambda _bot: 0.042))
+    bot.refresh_gauges()
+    assert sample("tabletop_gateway_latency_seconds", shard="0") == 0.042
+    assert sample("tabletop_queue_length", queue="replays") == 0.0

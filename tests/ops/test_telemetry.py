@@ -10,6 +10,7 @@ import re
 import socket
 from collections.abc import Mapping
 from pathlib import Path
+from types import SimpleNamespace
 
 import aiohttp
 import pytest
@@ -19,13 +20,15 @@ from bot import (
     HealthEndpointError,
     Settings,
     SettingsError,
+    ShardedTabletopBot,
     bot_failure,
     create_bot,
     interaction_name,
     main,
+    setup_logging,
 )
 from service.intake import Intake
-from storage import store_for
+from storage import ShardFilter, store_for
 from telemetry import (
     CLOCKS_FIRED,
     GATEWAY_LATENCY,
@@ -224,3 +227,38 @@ def test_a_wrong_setting_is_one_line_and_exit_2(
 ) -> None:
     assert main({"DISCORD_TOKEN": "token", setting: value}) == 2
     assert capsys.readouterr().err == line + "\n"
+
+
+def test_a_sharded_bot_is_connected_only_when_every_shard_is(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    settings = Settings(shards=ShardFilter(4, frozenset({1, 3})))
+    bot = create_bot(settings)
+    assert isinstance(bot, ShardedTabletopBot)
+    monkeypatch.setattr(bot, "is_ready", lambda: True)
+    assert not bot.gateway_connected()  # no shard connected yet
+    sockets = {1: SimpleNamespace(open=True), 3: SimpleNamespace(open=True)}
+    parents = {i: SimpleNamespace(id=i, ws=ws) for i, ws in sockets.items()}
+    monkeypatch.setattr(bot, "_AutoShardedClient__shards", parents)
+    assert bot.gateway_connected()
+    sockets[3].open = False  # one shard's connection dropped
+    assert not bot.gateway_connected()
+
+
+def test_json_logging_is_wired_to_the_bot_s_handler(capsys: pytest.CaptureFixture[str]) -> None:
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        setup_logging(Settings(log_format="json"))
+        token = MATCH_ID.set("m1")
+        try:
+            logging.getLogger("tabletop.test").warning("clock late")
+        finally:
+            MATCH_ID.reset(token)
+    finally:
+        for handler in root.handlers[:]:
+            if handler not in handlers:
+                root.removeHandler(handler)
+        root.setLevel(level)
+    line = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
+    assert line["message"] == "clock late" and line["match_id"] == "m1"
