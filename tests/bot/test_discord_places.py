@@ -41,6 +41,7 @@ async def test_a_multiplayer_game_refuses_a_dm_clearly(env) -> None:
     assert await env.bot.service.find_matches(dana.id) == []
 
 
+@pytest.mark.postgres  # lookups scoped by server in SQL
 async def test_match_ids_resolve_only_within_their_server_or_dm(env) -> None:
     world = make_world(env)
     far = env.create_guild("Elsewhere")
@@ -126,6 +127,7 @@ class Clock:
         return self.now
 
 
+@pytest.mark.postgres  # clocks come due from the database
 @pytest.mark.logs_errors
 async def test_one_failing_match_never_stops_the_clocks_of_the_others(
     env, caplog, monkeypatch

@@ -141,6 +141,7 @@ async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> Non
     assert f"(`{move}`) was played and saved" in text and "no longer exists" in text
 
 
+@pytest.mark.postgres  # the move is committed before Discord is answered
 async def test_an_expired_interaction_loses_no_move(env) -> None:
     world = make_world(env)
     faults = install(env)

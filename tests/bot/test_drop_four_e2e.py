@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from cogs.ui.seats import seat_label
 from tests.bot.helpers import (
     assert_board_png,
@@ -36,6 +38,7 @@ async def open_lobby(env: Any, world: Any, options: str | None = None) -> tuple[
     return match.id, opened.response.message
 
 
+@pytest.mark.postgres  # the match across a restart
 async def test_two_people_play_by_clicks_and_by_play_across_a_restart(env, make_bot) -> None:
     world = make_world(env)
     choices = await world.alice.autocomplete(world.channel, "game new", "options", "col", game=GAME)

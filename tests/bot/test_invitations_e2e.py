@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.bot.helpers import board_text, custom_ids, make_world, posted, posts, private_text
 
 
@@ -62,6 +64,7 @@ async def finish_drop_four(env: Any, world: Any) -> Any:
     return match, posted(shown)
 
 
+@pytest.mark.postgres  # one lobby however many ask
 async def test_rematch_opens_one_lobby_that_starts_when_everyone_joined(env) -> None:
     world = make_world(env)
     match, board = await finish_drop_four(env, world)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
+import pytest
+
 import renderer
 from cogs.ui.seats import seat_label
 from tests.bot.helpers import (
@@ -201,6 +203,7 @@ async def test_pictures_are_drawn_from_views_that_hide_other_hands(env, monkeypa
     assert hands and all(v["viewer"] == bob_seat for v in hands)
 
 
+@pytest.mark.postgres  # the action log read back
 async def test_a_person_coming_back_sees_every_computer_turn_since_their_own_move(env) -> None:
     """Two computer seats in a row: the board the person comes back to shows each computer's
     turn (badge and name), not only the last one's; their own earlier move has given way."""

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.bot.faults import install
 from tests.bot.helpers import make_world, posts, private_text
 
@@ -67,6 +69,7 @@ async def test_not_for_this_turn_is_refused_off_turn_and_ends_with_the_turn(env)
     assert await env.bot.service.quiet_users(match_id) == set()  # the turn is over
 
 
+@pytest.mark.postgres  # stored notification settings
 async def test_reminders_respect_not_this_turn_and_reminders_off(env) -> None:
     world = make_world(env)
     now = [1_800_000_000.0]
@@ -88,6 +91,7 @@ async def test_reminders_respect_not_this_turn_and_reminders_off(env) -> None:
     assert not [c for c in channel_pings(world, other) if "half of your time" in c]
 
 
+@pytest.mark.postgres  # reminders due from the database, once each
 async def test_reminders_at_an_interval_once_each_instead_of_at_half_time(env) -> None:
     world = make_world(env)
     now = [1_800_000_000.0]

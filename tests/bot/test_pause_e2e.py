@@ -3,9 +3,12 @@ the clock stops once both asked, and the board says the match is paused."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.helpers import board_message, board_text, make_world, private_text
 
 
+@pytest.mark.postgres  # the pause stored with the match
 async def test_both_people_pause_and_the_board_says_so(env) -> None:
     world = make_world(env)
     service = env.bot.service

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.bot.helpers import assert_png, japanese, make_world
 
 GAME = "drop-four"
@@ -24,6 +26,7 @@ async def play_a_match(env: Any, world: Any, winner: Any, loser: Any) -> None:
     assert match.seats[match.result["winners"][0]].user_id == winner.id
 
 
+@pytest.mark.postgres  # ratings and statistics queries
 async def test_stats_and_leaderboard_show_ratings(env, monkeypatch) -> None:
     world = make_world(env)
     await play_a_match(env, world, world.alice, world.bob)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from cogs.ui.board import move_words
 from i18n import t
 from tests.bot.helpers import (
@@ -23,6 +25,7 @@ def first_move(message) -> tuple[str, str]:
     return custom_id, values[0]
 
 
+@pytest.mark.postgres  # the match across a restart
 async def test_a_match_continues_after_a_restart_old_buttons_included(env, make_bot) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=21)
@@ -93,6 +96,7 @@ async def test_rules_are_paged_with_buttons(env, monkeypatch) -> None:
         assert ja.response.embeds[0].footer.text.startswith("1/")
 
 
+@pytest.mark.postgres  # the leaderboard query
 async def test_leaderboard_lists_the_winner_publicly(env) -> None:
     world = make_world(env)
     match_id, message = await start(env, world, "cartographer", seed=None)

@@ -3,9 +3,12 @@ server and all servers."""
 
 from __future__ import annotations
 
+import pytest
+
 from tests.bot.helpers import World, start
 
 
+@pytest.mark.postgres  # statistics per server and overall
 async def test_leaderboards_and_stats_per_server_and_for_all(env) -> None:
     alice, bob = env.create_user("alice"), env.create_user("bob")
     guild = env.create_guild("Tabletop")

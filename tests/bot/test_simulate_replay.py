@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from PIL import Image
 
 from tests.bot.helpers import assert_png, make_world, start
@@ -34,6 +35,7 @@ async def test_simulate_replies_with_a_table_and_a_chart(env) -> None:
     assert wrong.ephemeral and "wizard" in wrong.response.content
 
 
+@pytest.mark.postgres  # the action log read back
 async def test_replay_gives_the_moves_of_an_ended_match_only(env, tmp_path) -> None:
     world = make_world(env)
     match_id, _ = await start(env, world, "cartographer", seed=8)

@@ -148,6 +148,7 @@ async def test_resigning_from_the_board_asks_first(env) -> None:
     assert "resigned" in board_text(board) and custom_ids(board) == [f"tt:rv:{match_id}"]
 
 
+@pytest.mark.postgres  # the history query
 async def test_history_counts_a_single_step_in_the_singular(env) -> None:
     world = make_world(env)
     match_id, _ = await start(env, world, "cartographer", seed=5)

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from tests.bot.helpers import board_message, make_world
 from tests.bot.test_cartolan import button, start_alice_and_bob
 
@@ -40,6 +42,7 @@ async def end_turn(env: Any, world: Any, match_id: str, mover: Any) -> None:
         await mover.click(board, custom_id=end["custom_id"])
 
 
+@pytest.mark.postgres  # a stored message id across a restart
 async def test_the_ping_sent_before_a_restart_is_removed_by_the_next_one(env, make_bot) -> None:
     world = make_world(env)
     started = await start_alice_and_bob(env, world, seed=5)
