@@ -211,6 +211,10 @@ class MatchServiceAPI(Protocol):
         """People who asked for no notice for the rest of their turn in the match."""
         ...
 
+    async def first_tip(self, user_id: int, game_id: str) -> bool:
+        """True once per person and game: the first-game tip is to be said now."""
+        ...
+
     async def quiet_this_turn(self, match_id: str, user_id: int) -> Match:
         """ "Not for this turn": no ping or reminder for ``user_id`` until their present turn
         is over (``not_your_turn`` when it is not their turn)."""

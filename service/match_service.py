@@ -359,6 +359,11 @@ class MatchService(MatchServiceAPI):
     async def quiet_users(self, match_id: str) -> set[int]:
         return await self.store.quiet_users(match_id)
 
+    async def first_tip(self, user_id: int, game_id: str) -> bool:
+        """Whether ``user_id`` is to be told ``game_id``'s first-game tip now: True once
+        per person and game, remembered by the store."""
+        return await self.store.first_tip(user_id, game_id)
+
     async def interval_reminders(self) -> dict[int, float]:
         return await self.store.interval_reminders()
 

@@ -94,6 +94,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "daily_matches": ("match_id", "scope", "game_id", "day", "user_id", "counted", "at"),
     "notify_settings": ("user_id", "dm", "reminders", "dm_failed_told", "remind_every"),
     "notify_quiet": ("match_id", "user_id"),
+    "tips_shown": ("user_id", "game_id"),
 }
 
 
@@ -272,6 +273,10 @@ class MatchStore(Protocol):
 
     async def set_quiet(self, match_id: str, user_id: int, quiet: bool) -> None:
         """Mark (or clear) "not for this turn" of ``user_id`` in ``match_id``."""
+
+    async def first_tip(self, user_id: int, game_id: str) -> bool:
+        """Note that ``user_id`` was given ``game_id``'s first-game tip: True only the first
+        time (one atomic insert, so two processes never both say True)."""
 
     async def find_rematch(self, match_id: str) -> Match | None:
         """The lobby (or match) that plays ``match_id`` again, if one was opened."""

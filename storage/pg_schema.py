@@ -226,6 +226,14 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "ALTER TABLE matches SET (fillfactor = 80)",
         ),
     ),
+    (
+        11,
+        # Who was given which game's first-game tip, as SQLite's migration 12.
+        (
+            "CREATE TABLE tips_shown (user_id BIGINT NOT NULL, game_id TEXT NOT NULL, "
+            "PRIMARY KEY (user_id, game_id))",
+        ),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

@@ -898,6 +898,19 @@ class PostgresMatchStore:
         finally:
             self.memo.forget(user_key(settings.user_id))
 
+    async def first_tip(self, user_id: int, game_id: str) -> bool:
+        async def insert(conn: asyncpg.Connection) -> bool:
+            return bool(
+                await conn.fetchval(
+                    "INSERT INTO tips_shown (user_id, game_id) VALUES ($1, $2) "
+                    "ON CONFLICT DO NOTHING RETURNING true",
+                    user_id,
+                    game_id,
+                )
+            )
+
+        return await self._one_statement(insert)
+
     async def quiet_users(self, match_id: str) -> set[int]:
         """From memory where this process read it before (storage/pg_notify.py)."""
         kept = self.memo.quiet(match_id)

@@ -217,6 +217,17 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         # restart too (cogs/ui/publisher.py).
         "ALTER TABLE matches ADD COLUMN ping_message_id INTEGER",
     ),
+    (
+        12,
+        # Who was given which game's first-game tip (each person once per game).
+        """
+        CREATE TABLE tips_shown (
+            user_id INTEGER NOT NULL,
+            game_id TEXT NOT NULL,
+            PRIMARY KEY (user_id, game_id)
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

@@ -519,6 +519,19 @@ class SqliteMatchStore:
 
         await self._submit(upsert, single_statement=True)
 
+    async def first_tip(self, user_id: int, game_id: str) -> bool:
+        inserted: list[int] = []
+
+        def insert(conn: sqlite3.Connection) -> None:
+            cursor = conn.execute(
+                "INSERT OR IGNORE INTO tips_shown (user_id, game_id) VALUES (?, ?)",
+                (user_id, game_id),
+            )
+            inserted.append(cursor.rowcount)
+
+        await self._submit(insert, single_statement=True)
+        return bool(inserted and inserted[-1] > 0)
+
     async def quiet_users(self, match_id: str) -> set[int]:
         rows = await self._fetch("SELECT user_id FROM notify_quiet WHERE match_id = ?", (match_id,))
         return {r[0] for r in rows}

@@ -17,7 +17,7 @@ from cogs.commands.params import (
     parse_options,
     split_clock,
 )
-from cogs.flows import away, clocks, turns
+from cogs.flows import away, clocks, tips, turns
 from cogs.flows.boards import post_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
@@ -104,7 +104,8 @@ async def new_match(
         seed,
         user_name=interaction.user.display_name,
     )
-    await post_board(interaction, match)
+    if await post_board(interaction, match) is not None:
+        await tips.offer_tip(interaction, match)  # before the first move
 
 
 async def show(interaction: Interaction, match_id: str | None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.flows import after_game, hands, next_turn
+from cogs.flows import after_game, hands, next_turn, tips
 from cogs.flows.boards import redraw_board, shown_steps
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
@@ -61,6 +61,8 @@ async def play_move(
         move = move_words(final.game_id, outcome.notation, locale)
         await replies.send(interaction, t("turn.played", locale, move=move), ephemeral=True)
     await after_game.tell_par(interaction, final)
+    if final.status == "playing":
+        await tips.offer_tip(interaction, final)
     # The board in this channel shows the move (and, once the match is over, the result):
     # no private "Played" line stays behind, unless something else was said in it (par).
     await replies.withdraw(interaction)

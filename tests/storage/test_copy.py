@@ -43,6 +43,7 @@ async def fill(url: str) -> None:
     await service.store.daily_add(solo.id, 1, "cartographer", "2026-11-25", HOST, 5.0)
     await service.save_notify(NotifySettings(GUEST, dm=True, reminders=False))  # /notify
     await service.store.set_quiet(solo.id, HOST, True)
+    await service.first_tip(HOST, "cartographer")  # a first-game tip was given
     await service.close()
 
 
