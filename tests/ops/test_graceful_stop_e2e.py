@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from prometheus_client import REGISTRY
 
+from storage import StoreBusy
 from tests.bot.helpers import make_world, private_text
 from tests.bot.test_acknowledged_first import SETTLE, stall_store
 
@@ -105,3 +106,25 @@ async def test_readiness_and_the_scraped_gauges_read_the_running_bot(
     bot.refresh_gauges()
     assert sample("tabletop_gateway_latency_seconds", shard="0") == 0.042
     assert sample("tabletop_queue_length", queue="replays") == 0.0
+
+
+async def test_a_database_refusal_is_counted_under_its_code(
+    env, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    world = make_world(env)
+    alice, channel = world.alice, world.channel
+    await alice.slash(channel, "game new", game="cartographer")
+    move = private_text(await alice.slash(channel, "hint")).split("`")[1]
+    busy, store = (
+        sample("tabletop_store_refusals_total", code="store_busy"),
+        sample("tabletop_interactions_total", command="play", outcome="store"),
+    )
+
+    async def save(*_args: Any, **_kwargs: Any) -> None:
+        raise StoreBusy()
+
+    monkeypatch.setattr(env.bot.service.store, "save", save)
+    refused = await alice.slash(channel, "play", move=move)
+    assert "busy" in private_text(refused)
+    assert sample("tabletop_store_refusals_total", code="store_busy") == busy + 1
+    assert sample("tabletop_interactions_total", command="play", outcome="store") == store + 1
