@@ -8,13 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from i18n import t
+from tests.bot.clicking import current_panels, is_panel, is_stale, play_by_clicks
 from tests.bot.helpers import board_text, custom_ids, make_world
-from tests.bot.panel_player import (
-    STALE_MARK,
-    current_panels,
-    is_panel,
-    play_by_clicks,
-)
 from tests.bot.test_speiderne_e2e import heuristic_choice
 
 SEED, MAX_ROUNDS = 5, 2
@@ -71,6 +66,6 @@ async def test_opening_again_replaces_the_panel_and_an_old_one_says_its_step(env
     await env.advance_time(14 * 60 + 1)
     (panel,) = [m for m in world.channel.history(viewer=person) if is_panel(m, match_id)]
     text = board_text(panel)
-    assert STALE_MARK in text and t("hand.stale", steps=match.steps) in text
+    assert is_stale(panel) and t("hand.stale", steps=match.steps) in text
     assert not panel.components or not custom_ids(panel)  # no menus left to pick from
     assert current_panels(world.channel.history(viewer=person), match_id) == []

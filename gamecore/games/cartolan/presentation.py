@@ -151,10 +151,18 @@ def arrows_from_capital(x: str, y: str) -> str:
     return " ".join(parts) or "◎"
 
 
+#: Steps offered in menus, whose options say only the side (the menu says the kind).
+SHORT_STEPS = ("cartolan.label.gust_side", "cartolan.label.move_map")
+
+
 def short_label(notation: str, view: Mapping[str, Any] | None = None) -> Text:
     """A menu option's label, the deciding words first and short: a place as arrows from the
-    Capital ("Buy an Agent ↓3 ←3"; the words go to the small print: ``place_detail``), any
-    other move as ``move_label`` says it."""
+    Capital ("Buy an Agent ↓3 ←3"), a gust or a step with a chest map by its side ("Gust to
+    the north"); the whole words go to the small print (``option_detail``). Any other move
+    as ``move_label`` says it."""
+    step = step_label(notation.split()) if notation.strip() else None
+    if step is not None and step.key in SHORT_STEPS:
+        return Text(f"{step.key}_short", step.params, fallback=notation)
     key = group_key(notation)
     cell = CELL.fullmatch(notation[len(key) :].strip())
     if key in PLACE_MOVES and cell:
@@ -166,8 +174,12 @@ def short_label(notation: str, view: Mapping[str, Any] | None = None) -> Text:
     return move_label(notation, view)
 
 
-def place_detail(notation: str) -> Text | None:
-    """A place move's place in words, for the option's small print."""
+def option_detail(notation: str) -> Text | None:
+    """What a short menu label leaves out, for the option's small print: a place in words,
+    a step's Adventurer and side."""
+    step = step_label(notation.split()) if notation.strip() else None
+    if step is not None and step.key in SHORT_STEPS:
+        return step
     key = group_key(notation)
     cell = CELL.fullmatch(notation[len(key) :].strip())
     return place_text(cell[1], cell[2]) if key in PLACE_MOVES and cell else None
@@ -249,7 +261,7 @@ class CartolanPresentation(Presentation):
             Offer(
                 verb_text(key),
                 tuple(
-                    Move(n, short_label(n, view), "success", detail=place_detail(n)) for n in moves
+                    Move(n, short_label(n, view), "success", detail=option_detail(n)) for n in moves
                 ),
             )
             for key, moves in groups.items()
