@@ -178,6 +178,13 @@ CLOCK_ALLOWED: dict[tuple[str, str], str] = {
     ("tests/browser/chromium.py", "wait_for"): "a hang guard: a page that never gets there",
     ("tests/distributed/test_processes.py", "read_until"): "a hang guard: a silent driver",
     ("tests/distributed/driver.py", "main"): "the driver's service runs on the wall clock",
+    ("tests/distributed/test_rolling_restart.py", "idle_matches"): (
+        "the clusters' sped-up wall clock, for the matches it opens: no verdict reads it"
+    ),
+    (
+        "tests/distributed/test_rolling_restart.py",
+        "test_a_rolling_restart_under_load_loses_no_move_and_fires_no_clock_twice",
+    ): ("that clock's epoch, handed to the clusters: no verdict reads it"),
     ("tests/hardening/crash_harness.py", "crash_campaign"): "a figure the bench prints",
 }
 

@@ -134,13 +134,10 @@ async def main(settings: dict[str, Any]) -> None:
         register(game)
     offset = float(settings.get("offset", 0.0))
     epoch, speed = float(settings.get("epoch", 0.0)), float(settings.get("speed", 1.0))
-
-    def clock() -> float:
-        return epoch + (time.time() - epoch) * speed + offset
-
     service = MatchService(
         store_for(settings["url"]),
-        clock=clock,
+        # the wall clock, moved ``offset`` on and run ``speed`` times faster from ``epoch``
+        clock=lambda: epoch + (time.time() - epoch) * speed + offset,
         shards=ShardFilter(settings["count"], frozenset(settings["ids"])),
         owner=settings.get("owner"),
     )

@@ -88,6 +88,7 @@ async def test_a_rolling_restart_under_load_loses_no_move_and_fires_no_clock_twi
     first = [Cluster(postgres_url, shard, epoch) for shard in range(CLUSTERS)]
     for cluster in first:
         cluster.moves(OK_PER_PHASE)
+    first[0].read_until("fired")  # clocks are firing when the first SIGTERM comes
     runs: list[Cluster] = []
     current = list(first)
     for shard in range(CLUSTERS):  # one cluster at a time; the others keep playing
@@ -119,7 +120,6 @@ async def test_a_rolling_restart_under_load_loses_no_move_and_fires_no_clock_twi
     for (match_id, step), _ in by_whom.items():
         assert step <= steps[match_id]  # every confirmed move is in the database
     fired = [line for line in lines if "fired" in line and line["kind"] != "none"]
-    assert fired, "no clock came due during the run"
     deadlines = Counter((line["fired"], line["at"]) for line in fired)
     assert max(deadlines.values()) == 1, [d for d, n in deadlines.items() if n > 1]
     print(  # the figures of this run, for the reader of ``pytest -s``

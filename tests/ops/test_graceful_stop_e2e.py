@@ -20,12 +20,6 @@ from tests.bot.helpers import make_world, private_text
 from tests.bot.test_acknowledged_first import SETTLE, stall_store
 
 
-@pytest.fixture
-def backend() -> str:
-    """The Discord layer is what is tested: one database is enough."""
-    return "sqlite"
-
-
 def sample(name: str, **labels: str) -> float:
     return REGISTRY.get_sample_value(name, labels) or 0.0
 
