@@ -438,7 +438,8 @@ class TabletopBot(commands.Bot):
     async def stop_gracefully(self) -> None:
         """SIGTERM: new interactions are answered "restarting"; the clock sweep under way
         finishes (each fired clock gives its claim back); the interactions under way finish;
-        all within ``stop_timeout`` seconds; then the bot closes and the process exits 0.
+        all within ``stop_timeout`` seconds; the clock claims still held are given back;
+        then the bot closes and the process exits 0.
         What did not finish in time is cut off as a crash would (a move is committed or
         not, never half) and logged."""
         if self.intake.closing:
@@ -455,6 +456,8 @@ class TabletopBot(commands.Bot):
             log.warning("stopping: %d interaction tasks did not finish in time", left)
         else:
             log.info("stopping: nothing under way; closing")
+        if self.serving:
+            await self.service.release_claims()
         await self.close()
 
     async def close(self) -> None:

@@ -281,6 +281,10 @@ class MatchServiceAPI(Protocol):
         """The match (live ones from memory, others from the database; ``no_match``)."""
         ...
 
+    async def release_claims(self) -> int:
+        """Give back the turn-clock claims this process holds (a graceful stop)."""
+        ...
+
     async def database_answers(self) -> bool:
         """Whether the database answers a small read now (the bot's readiness)."""
         ...

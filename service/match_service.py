@@ -121,6 +121,8 @@ class MatchService(MatchServiceAPI):
         #: Matches whose last write has an unknown outcome (the database went away in the
         #: middle): read again from the database before anything else uses them.
         self._reload: set[str] = set()
+        #: Matches whose turn clock this process claimed and has not given back yet.
+        self._claimed: set[str] = set()
 
     @classmethod
     async def open(cls, url: str | None = None, **kwargs: Any) -> MatchService:
@@ -746,6 +748,7 @@ class MatchService(MatchServiceAPI):
         except StoreUnavailable:
             log.warning("the database is unreachable; clocks wait")
             return []
+        self._claimed.update(claimed)
         # Not taken: another process holds it, or fired it already (our copy is stale).
         self._reload.update(match_id for match_id in ids if match_id not in claimed)
         return [match_id for match_id in ids if match_id in claimed]
@@ -779,8 +782,19 @@ class MatchService(MatchServiceAPI):
         except StaleVersion:  # another process moved first: nothing is due any more here
             return TimerOutcome("none", await self._load(match_id))
         finally:
+            self._claimed.discard(match_id)
             with contextlib.suppress(StoreUnavailable):
                 await self.store.release_timer(match_id, self.owner)
+
+    async def release_claims(self) -> int:
+        """Give back every clock claim this process still holds (claimed but not fired, e.g.
+        a match whose channel refuses the bot), so that a graceful stop leaves none for
+        their lease to end; returns how many. Unreachable database: they lapse instead."""
+        held, self._claimed = sorted(self._claimed), set()
+        for match_id in held:
+            with contextlib.suppress(StoreUnavailable):
+                await self.store.release_timer(match_id, self.owner)
+        return len(held)
 
     async def _fire_timer(self, match_id: str, now: float) -> TimerOutcome:
         async with self._lock(match_id):

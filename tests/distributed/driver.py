@@ -126,6 +126,7 @@ async def serve(service: MatchService, settings: dict[str, Any]) -> None:
     for task in players:
         task.cancel()
     await asyncio.gather(*players, sweeper, return_exceptions=True)
+    await service.release_claims()
     say(stopped=left, under_way=under_way)
 
 

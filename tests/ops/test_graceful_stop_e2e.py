@@ -52,7 +52,9 @@ async def test_moves_are_counted_by_command_and_outcome_with_their_stages(env) -
     assert sample("tabletop_interactions_in_flight") == 0
 
 
-async def test_a_graceful_stop_finishes_the_move_under_way_and_refuses_new_ones(env) -> None:
+async def test_a_graceful_stop_finishes_the_move_under_way_and_refuses_new_ones(
+    env, monkeypatch: pytest.MonkeyPatch
+) -> None:
     world = make_world(env)
     alice, channel, service = world.alice, world.channel, env.bot.service
     await alice.slash(channel, "game new", game="cartographer")
@@ -62,6 +64,14 @@ async def test_a_graceful_stop_finishes_the_move_under_way_and_refuses_new_ones(
     # the bound is far off: what is tested is that the stop waits for the move
     env.bot.settings = replace(env.bot.settings, stop_timeout=10 * SETTLE)
     stall_store(env)  # every database call now takes 90 s of virtual time
+    released: list[int] = []
+    release_claims = service.release_claims
+
+    async def releasing() -> int:
+        released.append(await release_claims())
+        return released[-1]
+
+    monkeypatch.setattr(service, "release_claims", releasing)
 
     under_way = await alice.slash(channel, "play", move=move)
     assert under_way.acknowledged and env.bot.intake.under_way > 0  # its write is waiting
@@ -78,6 +88,7 @@ async def test_a_graceful_stop_finishes_the_move_under_way_and_refuses_new_ones(
     await env.advance_time(SETTLE)  # the database answers: the move under way finishes
     await stopping
     assert env.bot.is_closed() and env.bot.intake.under_way == 0
+    assert released == [0]  # the claims still held were given back (none here)
     assert not any((await env.bot.readiness()).values())
     reopened: Any = type(service)  # the committed state, read again from the database
     fresh = await reopened.open(env.bot.settings.database_url)
