@@ -43,7 +43,7 @@ from i18n.translator import CatalogTranslator
 from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loop
 from service.analysis import PAR_PLAYS
 from service.games import list_games
-from service.intake import Intake
+from service.intake import Intake, collecting_tasks, install_task_collector
 from storage import (
     ALL_SHARDS,
     SYNC_MODES,
@@ -265,19 +265,18 @@ class TabletopBot(commands.Bot):
                 self._track(asyncio.ensure_future(_answer_stopping(interaction)))
                 return
             handling = Handling(command)
-            before = asyncio.all_tasks()
             tokens = (INTERACTION_ID.set(int(data["id"])), HANDLING.set(handling))
             try:
-                parse(data)
+                with collecting_tasks() as started:
+                    parse(data)
             finally:
                 HANDLING.reset(tokens[1])
                 INTERACTION_ID.reset(tokens[0])
-            started = asyncio.all_tasks() - before
             if not started:
                 handled(handling)
                 return
-            IN_FLIGHT.inc()
             waiting = set(started)
+            IN_FLIGHT.inc()
 
             def done(task: asyncio.Task[Any]) -> None:
                 waiting.discard(task)
@@ -285,7 +284,7 @@ class TabletopBot(commands.Bot):
                     IN_FLIGHT.dec()
                     handled(handling)
 
-            for task in started:
+            for task in waiting.copy():
                 self.intake.track(task)
                 task.add_done_callback(done)
 
@@ -346,6 +345,7 @@ class TabletopBot(commands.Bot):
         return self._service is not None
 
     async def setup_hook(self) -> None:
+        install_task_collector(asyncio.get_running_loop())  # interactions' tasks are tracked
         if self.settings.health_port is not None:
             self.health = HealthServer(
                 self.readiness,

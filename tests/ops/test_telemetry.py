@@ -27,7 +27,7 @@ from bot import (
     main,
     setup_logging,
 )
-from service.intake import Intake
+from service.intake import Intake, collecting_tasks, install_task_collector
 from storage import ShardFilter, store_for
 from telemetry import (
     CLOCKS_FIRED,
@@ -262,3 +262,30 @@ def test_json_logging_is_wired_to_the_bot_s_handler(capsys: pytest.CaptureFixtur
         root.setLevel(level)
     line = json.loads(capsys.readouterr().err.strip().splitlines()[-1])
     assert line["message"] == "clock late" and line["match_id"] == "m1"
+
+
+@pytest.mark.parametrize("loop_kind", ["asyncio", "uvloop"])
+def test_the_tasks_an_interaction_starts_are_collected(loop_kind: str) -> None:
+    uvloop = pytest.importorskip("uvloop") if loop_kind == "uvloop" else None
+    loop = uvloop.new_event_loop() if uvloop else asyncio.new_event_loop()
+
+    async def run() -> tuple[int, int, bool]:
+        install_task_collector(asyncio.get_running_loop())
+        install_task_collector(asyncio.get_running_loop())  # twice: still one collector
+        later: list[asyncio.Task[None]] = []
+
+        async def child() -> None:
+            later.append(asyncio.ensure_future(asyncio.sleep(0)))  # after the block closed
+
+        with collecting_tasks() as started:
+            asyncio.ensure_future(child())
+            asyncio.get_running_loop().create_task(asyncio.sleep(0), name="named")
+        outside = asyncio.ensure_future(asyncio.sleep(0))
+        await asyncio.gather(*started, outside)
+        await asyncio.gather(*later)
+        return len(started), len(later), outside in started
+
+    try:
+        assert loop.run_until_complete(run()) == (2, 1, False)
+    finally:
+        loop.close()
