@@ -124,7 +124,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         item.add_marker(pytest.mark.simcord(**options), append=False)
 
 
-# -- databases: every test that takes ``database_url`` runs on SQLite and on PostgreSQL ------
+# -- databases: SQLite, and PostgreSQL for storage, service and marked bot tests -------------
 
 
 @pytest.fixture(scope="session")
