@@ -17,6 +17,7 @@ from bot import DEFAULT_DATABASE_URL, INVITE_PERMISSIONS, MISSING_TOKEN_HELP, Se
 from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD
 from i18n import t
 from storage import ShardFilter
+from tests.deadlines import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -177,7 +178,7 @@ async def test_setup_warms_the_renderer_up_in_a_thread(tmp_path, monkeypatch) ->
     await bot.setup_hook()
     try:
         assert getattr(bot, "warming_up", None) is not None
-        bot.warming_up.join(timeout=30)
+        bot.warming_up.join(timeout=HANG_GUARD)
         assert ran_in and ran_in[0] is not threading.main_thread() and ran_in[0].daemon
     finally:
         for extension in list(bot.extensions):

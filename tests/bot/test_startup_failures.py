@@ -19,6 +19,7 @@ import uvloop
 
 import bot
 from storage import exclusive_use
+from tests.deadlines import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 SECRET = "s3cret-pw"
@@ -85,7 +86,7 @@ def threads_left(before: set[threading.Thread]) -> list[threading.Thread]:
     """Threads started since ``before`` that would keep the process from exiting."""
     new = [t for t in threading.enumerate() if t not in before and not t.daemon]
     for thread in new:
-        thread.join(timeout=5)
+        thread.join(timeout=HANG_GUARD)
     return [t for t in new if t.is_alive()]
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from service import MatchError, MatchService
 from storage import store_for
+from tests.deadlines import HANG_GUARD
 
 HOST, GUEST = 101, 202
 
@@ -68,11 +69,12 @@ async def test_a_slow_commit_on_one_match_does_not_block_another(service, store)
     )
     await asyncio.sleep(0)
     done = await asyncio.wait_for(
-        service.play(fast.id, GUEST, (await service.legal_moves(fast.id, GUEST))[0]), timeout=30
+        service.play(fast.id, GUEST, (await service.legal_moves(fast.id, GUEST))[0]),
+        timeout=HANG_GUARD,
     )
     assert done.match.steps == 1
     assert not slow_move.done()
     # while the slow move waits, its match still shows the old version and no new move
     assert (await service.get(slow.id)).steps == 0
     gate.set()
-    assert (await asyncio.wait_for(slow_move, timeout=30)).match.steps == 1
+    assert (await asyncio.wait_for(slow_move, timeout=HANG_GUARD)).match.steps == 1

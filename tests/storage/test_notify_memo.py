@@ -10,6 +10,7 @@ import asyncio
 import pytest
 
 from storage import NotifySettings, PostgresMatchStore
+from tests.deadlines import HANG_GUARD
 from tests.storage.test_round_trips import Wire
 from tests.storage.test_store import create_started
 
@@ -28,7 +29,7 @@ async def two(postgres_url):
 
 async def eventually(check) -> None:
     """Until ``check()`` holds (a notification takes a moment to arrive)."""
-    for _ in range(200):
+    for _ in range(int(HANG_GUARD / 0.01)):
         if await check():
             return
         await asyncio.sleep(0.01)

@@ -14,6 +14,7 @@ from gamecore import match as rules
 from gamecore.registry import get_game
 from service import MatchService
 from storage import CommitUnknown, PostgresMatchStore, StaleVersion, StoreBusy, StoreUnavailable
+from tests.deadlines import HANG_GUARD
 from tests.storage.test_round_trips import Wire
 from tests.storage.test_store import lobby, play_one, started
 
@@ -88,7 +89,7 @@ async def test_a_lost_connection_fails_its_group_as_an_unknown_outcome(single):
         wire.transport.write = send_then_cut
     outcomes = await asyncio.gather(*tasks, return_exceptions=True)
     assert [type(o) for o in outcomes] == [CommitUnknown] * 3
-    for _ in range(50):  # the server finishes the statement on its own
+    for _ in range(int(HANG_GUARD / 0.05)):  # the server finishes the statement on its own
         if [(await single.load(m.id)).steps for m in first] == [m.steps + 1 for m in first]:
             break
         await asyncio.sleep(0.05)

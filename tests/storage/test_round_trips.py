@@ -130,7 +130,7 @@ async def test_a_lost_reply_is_an_unknown_outcome(single):
     with pytest.raises(CommitUnknown) as err:
         await play_one(single, match, 2)
     assert err.value.code == "commit_unknown"
-    for _ in range(50):  # the server finishes the statement on its own
+    for _ in range(int(HANG_GUARD / 0.05)):  # the server finishes the statement on its own
         if (await single.load("m1")).steps == match.steps + 1:
             break
         await asyncio.sleep(0.05)
@@ -271,7 +271,7 @@ async def test_a_finish_that_meets_a_deadlock_is_written_once_all_the_same(postg
 
 async def _waiting(conn: asyncpg.Connection, count: int) -> None:
     """Until ``count`` statements wait for a lock."""
-    for _ in range(200):
+    for _ in range(int(HANG_GUARD / 0.01)):
         if await conn.fetchval("SELECT count(*) FROM pg_locks WHERE NOT granted") >= count:
             return
         await asyncio.sleep(0.01)
