@@ -73,7 +73,11 @@ def test_a_killed_test_run_leaves_no_server_behind(tmp_path: Path, workers: int)
         + (["-n", str(workers)] if workers else ["-p", "no:xdist"])
         + ["--rootdir", str(tmp_path), str(tmp_path / "test_holder.py")],
         cwd=tmp_path,
-        env={**os.environ, "PYTHONPATH": str(ROOT), "SERVER_REPORT": str(report)},
+        env={
+            **{k: v for k, v in os.environ.items() if not k.startswith("PYTEST_")},  # not ours
+            "PYTHONPATH": str(ROOT),
+            "SERVER_REPORT": str(report),
+        },
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
