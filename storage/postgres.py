@@ -190,7 +190,8 @@ def _save_sql(*, rated: bool = False) -> str:
 def _move_sql() -> str:
     """An ordinary move (seats unchanged, no statistics, no rating: all but a match's last
     step): the versioned UPDATE and the action row only. ``_SAVE``'s empty statistics and
-    seat-index inserts cost the server about a quarter of its CPU per move (docs/scaling.md).
+    seat-index inserts cost the server about a quarter of its CPU per move (docs/scaling.md,
+    "Why PostgreSQL costs what it costs").
     Same parameters as ``_SAVE`` up to the notation; returns how many rows the UPDATE took."""
     n = len(COLUMNS)
     step, at = COLUMNS.index("steps") + 1, COLUMNS.index("updated_at") + 1
