@@ -185,6 +185,13 @@ async def start(env: Any, world: World, game: str, seed: int | None) -> tuple[st
     return match.id, message
 
 
+def no_played_line(result: Any) -> bool:
+    """Nothing private stays after a move the board shows: no answer, or only the game's
+    first-game tip (said once per person and game, ``cogs/flows/tips.py``)."""
+    said = getattr(result, "response", result)  # an interaction's result, or a message
+    return said is None or "(This tip is shown once.)" in str(said.content)
+
+
 def private_text(result: Any) -> str:
     """The text of the caller's private answer: the response itself, or (after a click was
     acknowledged by a silent update of its message) the private follow-up; "" when none."""

@@ -22,6 +22,7 @@ from tests.bot.helpers import (
     custom_ids,
     layout,
     make_world,
+    no_played_line,
     private_text,
     select_for,
 )
@@ -210,7 +211,7 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
         elif turn % 2 == 0:
             played = await mover.slash(world.channel, "play", move=notation)
             # the board shows it (the result too, when it ends the match): no "Played" line
-            assert played.ephemeral and played.response is None
+            assert played.ephemeral and no_played_line(played)
             used["/play"] += 1
         else:
             opened_hand = await mover.click(
