@@ -174,16 +174,18 @@ def step_words(game_id: str, step: TurnOutcome, locale: str) -> str:
 
 
 def move_words(game_id: str, notation: str, locale: str) -> str:
-    """A move for a private reply (played, hinted) in words; the notation in code style only
-    when the game has no words for it."""
+    """A move for a private reply about a move played (from elsewhere, or that the board
+    could not show): its words with the notation after them in code style, as it was typed;
+    the notation alone when the game has no words."""
     words = say(presentation_of(game_id).move_text(notation), locale)
-    return f"`{notation}`" if words == notation else words
+    return f"`{notation}`" if words == notation else f"{words} (`{notation}`)"
 
 
 def hint_text(game_id: str, notation: str, locale: str) -> str:
     """``/hint``'s answer: the move in words, then in small print the notation ``/play``
     takes (people who type moves need it; the words come first for everyone else)."""
-    move = move_words(game_id, notation, locale)
+    words = say(presentation_of(game_id).move_text(notation), locale)
+    move = f"`{notation}`" if words == notation else words
     said = t("turn.hint", locale, move=move)
     return (
         said
