@@ -1,9 +1,10 @@
 """Translation layer: ``t(key, locale)``, locale choice, and ``/rules`` pages.
 
 Catalogs are the flat JSON files ``i18n/catalogs/<area>.<locale>.json``; every file of a
-locale is merged into one table. Discord locale ``ja`` gets Japanese, every other locale
-English; a key missing in Japanese falls back to English, then to the key itself, so a
-missing translation shows up as a visible key rather than an exception.
+locale is merged into one table. A Discord locale maps to one of :data:`LOCALES` (Discord's
+own codes; both English locales are ``en``, a locale the bot does not speak is English); a
+key missing in a locale falls back to English for that key alone, then to the key itself, so
+a missing translation shows up as a visible key rather than an exception.
 This module does not import discord: the service layer may use it too.
 """
 
@@ -19,9 +20,12 @@ from i18n.loader import (
     RulesPage,
     add_catalog_dir,
     catalog,
+    locale_meta,
+    present_locales,
     reload,
     rules_pages,
 )
+from i18n.plurals import plural_form, plural_forms
 
 __all__ = [
     "CATALOG_DIR",
@@ -34,6 +38,10 @@ __all__ = [
     "has_key",
     "locale_code",
     "locale_for",
+    "locale_meta",
+    "plural_form",
+    "plural_forms",
+    "present_locales",
     "reload",
     "rules_pages",
     "t",
@@ -47,13 +55,25 @@ class _HasLocales(Protocol):
     guild_locale: Any
 
 
+#: Lower-case locale code → the code in :data:`LOCALES`; a bare language (``es``, ``pt``,
+#: ``zh``) gets the first of its locales, so a code from elsewhere still finds its language.
+_BY_CODE = {code.lower(): code for code in LOCALES}
+_BY_LANGUAGE: dict[str, str] = {}
+for _code in LOCALES:
+    _BY_LANGUAGE.setdefault(_code.split("-")[0].lower(), _code)
+
+
 def locale_code(discord_locale: Any) -> str:
-    """``ja`` for Discord's Japanese locale, ``en`` for every other (or unknown) locale."""
+    """The code in :data:`LOCALES` for a Discord locale (``discord.Locale`` or its value):
+    ``en-US``/``en-GB`` → ``en``, ``zh-TW`` → ``zh-TW``; a locale the bot does not speak (or
+    none) → English."""
     raw = getattr(discord_locale, "value", discord_locale)
     if not raw:
         return DEFAULT_LOCALE
-    language = str(raw).replace("_", "-").split("-")[0].lower()
-    return language if language in LOCALES else DEFAULT_LOCALE
+    code = str(raw).replace("_", "-").lower()
+    if code in _BY_CODE:
+        return _BY_CODE[code]
+    return _BY_LANGUAGE.get(code.split("-")[0], DEFAULT_LOCALE)
 
 
 def locale_for(interaction: _HasLocales, public: bool) -> str:
@@ -74,7 +94,8 @@ class _KeepMissing(dict[str, Any]):
 def t(key: str, locale: str | Any = DEFAULT_LOCALE, **params: Any) -> str:
     """The text of ``key`` in ``locale`` with ``{placeholders}`` filled from ``params``."""
     code = locale_code(locale)
-    text = catalog(code).get(key)
+    table = catalog(code)
+    text = table.get(_plural_key(key, code, params, table))
     if text is None:
         text = catalog(DEFAULT_LOCALE).get(key, key)
     if not params:
@@ -83,6 +104,20 @@ def t(key: str, locale: str | Any = DEFAULT_LOCALE, **params: Any) -> str:
         return text.format_map(_KeepMissing(params))
     except (ValueError, IndexError, AttributeError, KeyError):
         return text
+
+
+def _plural_key(key: str, code: str, params: dict[str, Any], table: dict[str, str]) -> str:
+    """For a counted key (``<base>.one``/``<base>.other`` with an integer ``count``), the
+    form ``code``'s plural rules ask for (Russian's ``<base>.few`` for 3), when that locale
+    has it; else ``key`` itself."""
+    count = params.get("count")
+    base, _, form = key.rpartition(".")
+    if form not in ("one", "other") or not isinstance(count, int) or isinstance(count, bool):
+        return key
+    if plural_forms(code) == ("other",):  # one form for all: its ``.one`` and ``.other`` agree
+        return key
+    wanted = f"{base}.{plural_form(code, count)}"
+    return wanted if wanted in table else key
 
 
 def has_key(key: str, locale: str = DEFAULT_LOCALE) -> bool:

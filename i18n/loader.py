@@ -8,8 +8,29 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-LOCALES: tuple[str, ...] = ("en", "ja")
+#: Every language the bot can speak, by Discord's locale codes (``discord.Locale`` values;
+#: Discord's two English locales share ``en``). A locale may lack some or all catalog files:
+#: each missing key falls back to English on its own (:func:`i18n.t`).
+LOCALES: tuple[str, ...] = (
+    "en",
+    "ja",
+    "de",
+    "fr",
+    "es-ES",
+    "es-419",
+    "pt-BR",
+    "ru",
+    "pl",
+    "tr",
+    "ko",
+    "zh-CN",
+    "zh-TW",
+    "it",
+)
 DEFAULT_LOCALE = "en"
+#: Catalog files whose area starts with this are notes about a locale, not texts
+#: (``_meta.<locale>.json``: how the translation was made, where to send corrections).
+META_PREFIX = "_"
 CATALOG_DIR = Path(__file__).resolve().parent / "catalogs"
 RULES_DIR = Path(__file__).resolve().parent / "rules"
 
@@ -34,7 +55,24 @@ def catalog_files(locale: str) -> list[Path]:
     """Every catalog file of ``locale``: ``CATALOG_DIR``'s first, then those of each added
     folder, each folder sorted by name so a merge is reproducible."""
     folders = (CATALOG_DIR, *_added_dirs)
-    return [path for folder in folders for path in sorted(folder.glob(f"*.{locale}.json"))]
+    return [
+        path
+        for folder in folders
+        for path in sorted(folder.glob(f"*.{locale}.json"))
+        if not path.name.startswith(META_PREFIX)
+    ]
+
+
+def present_locales() -> tuple[str, ...]:
+    """The locales of :data:`LOCALES` that have at least one catalog file (the tests that
+    keep a translation whole apply to each of these)."""
+    return tuple(loc for loc in LOCALES if catalog_files(loc))
+
+
+def locale_meta(locale: str) -> dict[str, str]:
+    """The notes of ``locale``'s translation (``_meta.<locale>.json``), empty when absent."""
+    path = CATALOG_DIR / f"{META_PREFIX}meta.{locale}.json"
+    return read_catalog(path) if path.exists() else {}
 
 
 @cache

@@ -1,8 +1,9 @@
 """Localized slash-command names, descriptions and choices (discord.py ``Translator``).
 
 Commands declare their texts as ``locale_str(english, key="cmd....")``; at ``tree.sync()``
-discord.py asks this translator for every other locale. Only Japanese has a catalog, so
-every other locale keeps the English default.
+discord.py asks this translator for every Discord locale. A locale of ``i18n.LOCALES`` with
+the key in its catalog gets its text; any other locale, or a missing key, keeps the English
+default (Discord shows the default where a localization is absent).
 """
 
 from __future__ import annotations

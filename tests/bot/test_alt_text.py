@@ -21,8 +21,10 @@ from gamecore.registry import get_game, list_games, presentation_of
 from gamecore.simulate import available_players
 from tests.bot.helpers import board_message, components, make_world, playing_match
 from tests.bot.test_event_words import notation_in
+from tests.i18n.locales import locales_under_test
 
-LOCALES = ("en", "ja")
+#: Every locale with a catalog: each translation is checked as it lands.
+LOCALES = locales_under_test()
 #: Heuristic players where the game has them: positions people actually reach.
 PREFERRED = ("heuristic", "trader", "random")
 

@@ -24,8 +24,10 @@ from gamecore.presentation import card_text
 from gamecore.registry import get_game, list_games, presentation_of
 from service import StepKind, TurnOutcome
 from tests.game_steps import game_steps
+from tests.i18n.locales import locales_under_test
 
-LOCALES = ("en", "ja")
+#: Every locale with a catalog: each translation is checked as it lands.
+LOCALES = locales_under_test()
 #: What notation looks like in a line a person reads.
 NOTATION = {
     "coordinates": re.compile(r"-?\d+,-?\d+(?!\d)"),

@@ -17,9 +17,11 @@ from gamecore import match as match_logic
 from gamecore.contract import IllegalAction
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game, list_games
+from tests.i18n.locales import locales_under_test
 
 GAMES = sorted(game.id for game in list_games())
-LOCALES = ("en", "ja")
+#: Every locale with a catalog: each translation is checked as it lands.
+LOCALES = locales_under_test()
 #: A seat by its number, as the refusals said it before.
 SEAT_NUMBER = re.compile(r"(?i)\b(?:player|seat)\s*\d|プレイヤー\s*\d|席\s*\d")
 #: Typed moves tried at every position (other games' notation included: a refusal either way).

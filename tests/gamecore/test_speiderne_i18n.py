@@ -15,10 +15,12 @@ from gamecore.games.speiderne import GAME
 from gamecore.registry import presentation_of
 from tests.bot.test_event_words import notation_in
 from tests.gamecore.test_speiderne_games import random_action
+from tests.i18n.locales import locales_under_test
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = [ROOT / "gamecore/games/speiderne" / name for name in ("engine.py", "game.py")]
-LOCALES = ("en", "ja")
+#: Every locale with a catalog: each translation is checked as it lands.
+LOCALES = locales_under_test()
 PRESENTATION = presentation_of("speiderne")
 NAMES = ("① alice", "② bob", "③ carol", "④ dave", "⑤ erin", "⑥ frank")
 
