@@ -34,9 +34,20 @@ def test_workers_give_the_same_figures(bench: ModuleType) -> None:
 
 
 def test_a_difference_beyond_three_errors_is_flagged(bench: ModuleType) -> None:
-    # a share of 16,000 games at 71.5%: one game's spread is 45 points, so the error of the
-    # difference is about 0.5 points
-    spread = math.sqrt(71.5 * 28.5)
-    difference, error, flagged = bench.compare("margin", 71.9, spread, 16_000)
-    assert math.isclose(difference, 0.4) and 0.45 < error < 0.55 and not flagged
+    # a share of 16,000 games at 71.7%: one game's spread is 45 points, against a reference
+    # of 26,722 games the error of the difference is about 0.45 points
+    spread = math.sqrt(71.7 * 28.3)
+    difference, error, flagged = bench.compare("margin", 72.1, spread, 16_000)
+    assert math.isclose(difference, 0.4) and 0.4 < error < 0.5 and not flagged
     assert bench.compare("margin", 73.5, spread, 16_000)[2]
+
+
+def test_the_rounds_are_judged_with_both_samples_errors(bench: ModuleType) -> None:
+    # the reference: 16.72 rounds with a standard error of 0.045 (26,722 games); the project's
+    # 16,000 games with a spread of 7.3 rounds add 0.058, so the difference's error is 0.073
+    difference, error, flagged = bench.compare("rounds", 16.53, 7.3, 16_000)
+    assert math.isclose(difference, -0.19)
+    assert math.isclose(error, math.sqrt(7.3**2 / 16_000 + 0.045**2 + 0.01**2 / 12))
+    assert not flagged  # 2.6 errors
+    assert bench.compare("rounds", 16.45, 7.3, 16_000)[2]  # 3.7 errors
+    assert not bench.compare("rounds", 16.72, 7.3, 400)[2]
