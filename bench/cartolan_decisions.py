@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import cartolan_designer as designer
 
-from gamecore.games.cartolan import GAME, board
+from gamecore.games.cartolan import GAME, board, exploration
 from gamecore.games.cartolan.players import HeuristicPlayer, heuristic_players
 from gamecore.games.cartolan.state import State
 
@@ -586,8 +586,6 @@ def play_project(seed: int, recorder: Recorder) -> None:
         plan = "-"
         if verb == "move" and target_gap:
             plan = project_plan(player, state)[0]
-            from gamecore.games.cartolan import exploration  # noqa: PLC0415 - only here
-
             cell = state.adventurer.pos + board.STEP[action[2]]
             edges = exploration.gap_edges(state, cell)
             neighbours = exploration.EDGE_COUNT[edges & 15]
