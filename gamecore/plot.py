@@ -4,7 +4,8 @@ Imported only when a chart is wanted (``simulate --plot``, the bot's ``/simulate
 ``gamecore`` itself stays free of matplotlib. The chart is a portrait picture (two panels
 stacked) whose text stays ≥ 10 px when Discord shows it 400 px wide. Its words come in
 ``labels`` (the bot passes its translated catalog, ``i18n/catalogs/pictures.*.json``); the
-font falls back to IPAexGothic (package ``matplotlib-fontja``) for Japanese.
+font falls back to IPAexGothic (package ``matplotlib-fontja``) for Japanese, then to Noto Sans
+KR, SC and TC (packages ``pylopdf-fonts-ko``, ``-zh-cn``, ``-zh-tw``) for Korean and Chinese.
 """
 
 from __future__ import annotations
@@ -29,6 +30,25 @@ FIGURE_SIZE = (6.0, 9.0)
 DPI = 100
 FONT_SIZE = 12
 JAPANESE_FONT = "IPAexGothic"
+#: Korean, Simplified and Traditional Chinese: the package each comes in, and its name.
+CJK_FONTS: tuple[tuple[str, str], ...] = (
+    ("pylopdf_fonts_ko", "Noto Sans KR"),
+    ("pylopdf_fonts_zh_cn", "Noto Sans SC"),
+    ("pylopdf_fonts_zh_tw", "Noto Sans TC"),
+)
+
+
+def font_files() -> list[Path]:
+    """The files of the chart fonts after DejaVu Sans, in fallback order (the glyph test
+    reads their character maps)."""
+    import importlib  # noqa: PLC0415 - the font packages only when drawing or testing
+
+    import matplotlib_fontja  # noqa: PLC0415 - the Japanese font package only when drawing
+
+    files = sorted((Path(matplotlib_fontja.__file__).parent / "fonts").glob("*.ttf"))
+    for package, _ in CJK_FONTS:
+        files.append(Path(importlib.import_module(package).sans_path()))
+    return files
 
 
 def _length_values(
@@ -41,17 +61,17 @@ def _length_values(
 
 
 def _fonts() -> list[str]:
-    """DejaVu Sans first, IPAexGothic for what it lacks (Japanese); registered once."""
-    # matplotlib is imported by the caller already; the font package only when drawing
-    import matplotlib_fontja  # noqa: PLC0415 - the Japanese font package only when drawing
+    """DejaVu Sans first, then IPAexGothic (Japanese), Noto Sans KR, SC and TC for what the
+    ones before lack; registered once."""
+    # matplotlib is imported by the caller already
     from matplotlib import font_manager  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
+    cjk = [name for _, name in CJK_FONTS]
     names = {font.name for font in font_manager.fontManager.ttflist}
-    if JAPANESE_FONT not in names:
-        fonts = Path(matplotlib_fontja.__file__).parent / "fonts"
-        for path in sorted(fonts.glob("*.ttf")):
+    if not {JAPANESE_FONT, *cjk} <= names:
+        for path in font_files():
             font_manager.fontManager.addfont(str(path))
-    return ["DejaVu Sans", JAPANESE_FONT]
+    return ["DejaVu Sans", JAPANESE_FONT, *cjk]
 
 
 def render_summary_chart(
