@@ -73,6 +73,8 @@ TIMER_LEASE = 120.0
 #: Waits before each re-read of a match whose write has an unknown outcome (``_committed``).
 UNKNOWN_OUTCOME_PAUSES = (0.0, 0.1, 0.2, 0.3, 0.4)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
+#: (person, game) pairs of first-game tips kept in memory before it starts again from empty.
+MAX_TOLD = 100_000
 
 log = logging.getLogger("tabletop.service")
 
@@ -121,6 +123,8 @@ class MatchService(MatchServiceAPI):
         #: Matches whose last write has an unknown outcome (the database went away in the
         #: middle): read again from the database before anything else uses them.
         self._reload: set[str] = set()
+        #: (person, game) pairs known to have been told the game's first-game tip.
+        self._told: set[tuple[int, str]] = set()
         #: Matches whose turn clock this process claimed and has not given back yet.
         self._claimed: set[str] = set()
 
@@ -363,8 +367,16 @@ class MatchService(MatchServiceAPI):
 
     async def first_tip(self, user_id: int, game_id: str) -> bool:
         """Whether ``user_id`` is to be told ``game_id``'s first-game tip now: True once
-        per person and game, remembered by the store."""
-        return await self.store.first_tip(user_id, game_id)
+        per person and game, remembered by the store. Asked on every move, so a person
+        known to be told is answered from memory (being told never ends): no write, no
+        round trip per move."""
+        if (user_id, game_id) in self._told:
+            return False
+        first = await self.store.first_tip(user_id, game_id)
+        if len(self._told) >= MAX_TOLD:
+            self._told.clear()
+        self._told.add((user_id, game_id))
+        return first
 
     async def interval_reminders(self) -> dict[int, float]:
         return await self.store.interval_reminders()
