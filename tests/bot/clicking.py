@@ -182,7 +182,10 @@ async def play_by_clicks(
         if look is not None:
             await look()
         board = next(m for m in world.channel.history() if m.id == match.board_message_id)
-        await players[uid].decide(board, choose(match.state, seat))
+        notation = choose(match.state, seat)
+        await players[uid].decide(board, notation)
+        # a tap on a control that was out of date plays nothing: say so rather than loop
+        assert (await service.get(match_id)).version != match.version, f"{notation} not played"
     if look is not None:
         await look()
     if mover is not None and players[mover].this_turn:
