@@ -27,7 +27,7 @@ from cogs.ui.components import (
     review_button,
     unheld,
 )
-from cogs.ui.controls import PLACEHOLDER_LIMIT, controls_components, part_placeholder
+from cogs.ui.controls import PLACEHOLDER_LIMIT, controls_components, part_placeholders
 from cogs.ui.labels import game_name, is_solo, say, shown_name
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
 from cogs.ui.lobby import lobby_message
@@ -66,6 +66,11 @@ def accent(match: Match) -> int:
         return renderer.seat_colour(match.to_move[0])
     result = (match.result or {}).get("result")
     return COLOURS.get(result or match.status, discord.Colour.blurple()).value
+
+
+def kind_label(verb: str, locale: str) -> str:
+    """A select's kind of move ("*": the moves that did not get a select of their own)."""
+    return t("board.select.any", locale) if verb == "*" else verb_label(verb, locale)
 
 
 def verb_label(verb: str, locale: str) -> str:
@@ -288,14 +293,22 @@ def move_selects(
     counts: dict[str, int] = {}
     for verb, _ in plan:
         counts[verb] = counts.get(verb, 0) + 1
+    texts = [[presentation.option_text(m, view) for m in moves] for _, moves in plan]
+    said = [[say(short, locale) for short, _ in part] for part in texts]
+    ends: dict[str, list[tuple[str, str]]] = {}
+    for (verb, _), words in zip(plan, said, strict=True):
+        if counts[verb] > 1:
+            ends.setdefault(verb, []).append((words[0], words[-1]))
+    parts = {
+        verb: iter(part_placeholders(kind_label(verb, locale), e, locale))
+        for verb, e in ends.items()
+    }
     selects: list[discord.ui.Item[Any]] = []
-    for slot, (verb, moves) in enumerate(plan):
-        label = t("board.select.any", locale) if verb == "*" else verb_label(verb, locale)
-        texts = [presentation.option_text(m, view) for m in moves]
-        words = [say(short, locale) for short, _ in texts]
-        details = [say(detail, locale) if detail else "" for _, detail in texts]
+    for slot, ((verb, moves), words) in enumerate(zip(plan, said, strict=True)):
+        label = kind_label(verb, locale)
+        details = [say(detail, locale) if detail else "" for _, detail in texts[slot]]
         if counts[verb] > 1:  # one part of a kind: the range it covers, in words
-            label = part_placeholder(label, words[0], words[-1], locale)
+            label = next(parts[verb])
         selects.append(
             move_select(
                 match.id,

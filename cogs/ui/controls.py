@@ -16,6 +16,7 @@ are merged ("Other moves…").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,6 +39,9 @@ LAST_ROW = ROWS - 1
 #: 400 px wide screen at about 7.5 px a character, the padding 24 px and the gap 8 px.
 PHONE_ROW = 37
 BUTTON_EXTRA = 4
+#: Characters (``phone_width``) of a select's placeholder a phone shows without cutting it:
+#: about 230 px of a 400 px wide screen (measured in the Preview's Chromium).
+PHONE_PLACEHOLDER = 22
 #: Rows of main controls a phone shows with the picture (the pad, the offers, the last row).
 PHONE_ROWS = 4
 #: The select of single moves, and of menus merged to save a row.
@@ -135,19 +139,40 @@ def _telling_words(words: list[str]) -> str:
     return " ".join(kept) or (words[0] if words else "")
 
 
-def part_placeholder(what: str, first: str, last: str, locale: str) -> str:
-    """The placeholder of one part of a kind of move split over several selects: the words
-    its first and last options begin with (the deciding verb, "Ready"), then the words that
-    tell its ends apart, so each part reads differently in the few characters a phone shows:
-    "Ready A0 – B4". Without shared first words: the kind's name (``what``)."""
+def placeholder_forms(what: str, first: str, last: str, locale: str) -> tuple[str, ...]:
+    """The placeholders one part of a kind of move split over several selects may take,
+    longest first: the words its first and last options begin with (the deciding verb,
+    "Ready"), then the words that tell its ends apart ("Ready A0 – B4"; without shared first
+    words: the kind's name ``what``); the verb alone ("Buy ↓5 →7 – ↓9"); where the part starts
+    ("代理人を買う ↓3 ←3…"), and the verb with it. Parts start at different options, so every
+    form keeps them apart."""
     a, b = first.split(), last.split()
     shared = 0
     while shared < min(len(a), len(b)) - 1 and a[shared] == b[shared]:
         shared += 1
     head = " ".join(a[:shared]) or what
     low, high = _telling_words(a[shared:]), _telling_words(b[shared:])
-    text = t("board.offer.part", locale, what=head, first=low, last=high)
-    return text[:PLACEHOLDER_LIMIT]
+    verb = head.split()[0] if head.split() else head
+    return tuple(
+        text[:PLACEHOLDER_LIMIT]
+        for text in (
+            t("board.offer.part", locale, what=head, first=low, last=high),
+            t("board.offer.part", locale, what=verb, first=low, last=high),
+            t("board.offer.from", locale, what=head, first=low),
+            t("board.offer.from", locale, what=verb, first=low),
+        )
+    )
+
+
+def part_placeholders(what: str, ends: Sequence[tuple[str, str]], locale: str) -> list[str]:
+    """The placeholders of all parts of one kind (``ends``: each part's first and last
+    option), in the same form: the longest that fits a phone (``PHONE_PLACEHOLDER``) for
+    every part, so the menus of a kind read alike in form and differ in range."""
+    forms = [placeholder_forms(what, first, last, locale) for first, last in ends]
+    for index in range(len(forms[0])):
+        if all(phone_width(form[index]) <= PHONE_PLACEHOLDER for form in forms):
+            return [form[index] for form in forms]
+    return [form[-1] for form in forms]
 
 
 def offer_items(
@@ -172,7 +197,14 @@ def offer_items(
     moves = iter(singles)
     for row, count in zip(rows, packed, strict=False):
         items.extend(move_button(match, next(moves), locale, row) for _ in range(count))
-    for slot, menu in enumerate(menus[: len(rows) - min(len(rows), len(packed))]):
+    shown = menus[: len(rows) - min(len(rows), len(packed))]
+    ends: dict[str, list[tuple[str, str]]] = {}
+    for menu in shown:
+        if menu.part:
+            first, last = say(menu.moves[0].label, locale), say(menu.moves[-1].label, locale)
+            ends.setdefault(say(menu.label, locale), []).append((first, last))
+    parts = {what: iter(part_placeholders(what, e, locale)) for what, e in ends.items()}
+    for slot, menu in enumerate(shown):
         options = [
             discord.SelectOption(
                 label=say(move.label, locale)[:100],
@@ -182,13 +214,7 @@ def offer_items(
             for move in menu.moves
         ]
         what = say(menu.label, locale)
-        placeholder = (
-            part_placeholder(
-                what, say(menu.moves[0].label, locale), say(menu.moves[-1].label, locale), locale
-            )
-            if menu.part
-            else t("board.offer", locale, what=what)
-        )
+        placeholder = next(parts[what]) if menu.part else t("board.offer", locale, what=what)
         # A View puts a select in the first empty row: one of the free rows, since the
         # last row's buttons are added after the selects.
         items.append(

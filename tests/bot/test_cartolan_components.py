@@ -11,7 +11,13 @@ import discord
 import pytest
 
 from cogs.commands.clicks import MoveButton
-from cogs.ui.controls import BUTTON_EXTRA, PHONE_ROW, controls_components, phone_width
+from cogs.ui.controls import (
+    BUTTON_EXTRA,
+    PHONE_PLACEHOLDER,
+    PHONE_ROW,
+    controls_components,
+    phone_width,
+)
 from cogs.ui.labels import say
 from gamecore.match import Match, Seat
 from gamecore.registry import get_game, presentation_of
@@ -178,7 +184,10 @@ def test_a_kind_split_over_several_selects_names_its_range_in_words(locale: str)
         assert not re.search(r"-?\d+,-?\d+|buy agent", placeholder), placeholder
         first, last = select.options[0].label, select.options[-1].label
         assert first.split()[-2] in placeholder, (placeholder, first)  # where each end lies
-        assert last.split()[-2] in placeholder or last.split()[-1] in placeholder, placeholder
+        if placeholder.endswith("…"):  # too long for a phone with both ends: where it starts
+            assert phone_width(placeholder) <= PHONE_PLACEHOLDER, placeholder
+        else:
+            assert last.split()[-2] in placeholder or last.split()[-1] in placeholder
         # the place in words in the option's small print
         assert all(option.description for option in select.options)
 

@@ -23,6 +23,7 @@ from tests.bot.helpers import layout, no_played_line
 from tests.bot.test_phone_fit import BEGINNER, BEGINNER_CROWDED, BEGINNER_STEPS
 from tests.browser.chromium import BROWSER, MISSING, Page, chromium
 from tests.browser.test_preview_page import act_as, shots_folder
+from tests.browser.test_preview_whole_games import measure
 from tools.preview import PreviewWorld, preview_world
 
 pytestmark = pytest.mark.skipif(BROWSER is None, reason=MISSING)
@@ -136,6 +137,9 @@ async def test_a_whole_cartolan_game_keeps_one_board_and_one_ping_in_view(
                 assert fit["controlsBottom"] <= fit["screenBottom"], fit
                 assert fit["gap"] <= SEPARATOR, fit  # no text between the picture and controls
                 await page.screenshot(shots_folder(tmp_path) / "cartolan-crowded-phone.png")
+                labels = await measure(page, boards[0].id)  # no label cut, no menus alike
+                assert labels["cut"] == [], labels
+                assert len(set(labels["selects"])) == len(labels["selects"]), labels
         assert match.status == "finished" and steps == BEGINNER_STEPS
         await check_the_page(page, world, boards[0].id)
     assert len(pings_posted) == 27  # 27 turns changed hands; each ping replaced the last

@@ -40,8 +40,9 @@ SAMPLES = 8
 #: The labels of one message (by id) as the page renders them: each button's and select
 #: placeholder's text cut off (wider than its box, or the button past the message), each
 #: option label cut off or on more than one line (Discord shows an option on one line), and
-#: the selects' visible texts. Each select is opened to lay its options out, then closed.
-MEASURE = """(async () => {
+#: the selects' visible texts. Each select is opened to lay its options out, then closed;
+#: null when the message is not (or no longer) on the page.
+MEASURE = """(async () => { try {
   const find = () => document.querySelector(
     'article.channel-message[data-message-id="MESSAGE_ID"]');
   const pause = () => new Promise(done => setTimeout(done, 25));
@@ -72,7 +73,11 @@ MEASURE = """(async () => {
         ? options : null;
     };
     let options = null;
-    for (let wait = 0; wait < 80 && !(options = laidOut()); wait++) await pause();
+    for (let wait = 0; wait < 160 && !(options = laidOut()); wait++) {
+      // the page may redraw the message while the menu opens: open it again
+      if (wait % 20 === 19) select()?.querySelector('.select-trigger')?.click();
+      await pause();
+    }
     if (!options) { cut.push('options never shown: ' + shown.innerText); continue; }
     for (const option of options) {
       measured += 1;
@@ -80,10 +85,16 @@ MEASURE = """(async () => {
       if (over(option) || option.getBoundingClientRect().height > line * 1.5)
         cut.push('option: ' + option.innerText);
     }
-    select().querySelector('.select-trigger').click();
-    for (let wait = 0; wait < 80 && laidOut(); wait++) await pause();
+    for (let wait = 0; wait < 80 && laidOut(); wait++) {
+      if (wait % 20 === 0) select()?.querySelector('.select-trigger')?.click();
+      await pause();
+    }
   }
   return {cut, selects, measured};
+  } catch (error) {  // the page redrew the message away while it was measured: again
+    if (error instanceof TypeError) return null;
+    throw error;
+  }
 })()"""
 
 
