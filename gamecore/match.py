@@ -10,7 +10,15 @@ Decisions recorded here (see docs/architecture.md):
   itself is set up with the match seed, so (game, options, seed, actions) replays it.
 - Resigning a solo match ends it ``lost``. Resigning a multiplayer match hands the seat to
   a computer player so the others can finish (games cannot drop a seat mid-game); the user
-  counts a loss. When no person is left the match is abandoned.
+  counts a loss when the match ends. When the last person resigns, the match ends with a
+  result: the seats still at the table ranked by the game's scores, the people who resigned
+  after them, the first to resign last.
+- ``/game abandon`` of a started match that counts (not practice) is the host's
+  resignation: a match cannot be erased by its host alone once it counts. Lobbies, practice
+  matches and matches with only computers left are abandoned without a result.
+- A pause of the clock needs everyone, and runs out by itself (``PAUSE_LIMIT``, or
+  ``RESUME_WAIT`` after someone asked to resume); who asked for a pause cannot ask for the
+  next one until ``PAUSE_RENEWAL_WAIT`` after it ended.
 - Turn clock: per match (default 24 h, off for solo games). A reminder at half time; at
   expiry the heuristic computer player moves for the seat; after two expiries in a row the
   seat is handed to that computer player for good. A move by the person resets the count.
@@ -31,6 +39,12 @@ DEFAULT_TURN_LIMIT = 24 * 60 * 60
 EXPIRIES_BEFORE_HANDOVER = 2
 #: Computer players tried, in order, when none is named.
 PREFERRED_COMPUTERS = ("heuristic", "greedy", "random")
+#: A pause of the clock runs out this long after it began.
+PAUSE_LIMIT = 7 * 24 * 60 * 60
+#: ...or this long after a person asked to resume, whichever comes first.
+RESUME_WAIT = 48 * 60 * 60
+#: Who asked for a pause may ask for the next one this long after it ended.
+PAUSE_RENEWAL_WAIT = 24 * 60 * 60
 
 MatchStatus = Literal["lobby", "playing", "finished", "abandoned"]
 LIVE_STATUSES: frozenset[str] = frozenset({"lobby", "playing"})
@@ -67,6 +81,8 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "already_paused": "The clock is paused already; /game resume asks to start it again.",
     "not_paused": "The clock is running; /game pause asks to stop it.",
     "already_asked": "You asked already; the others are asked on the board.",
+    "pause_renewal": "You asked for the last pause, which ended {ended}: you can ask for another from {after}. Until then the others can ask, or play on.",
+    "abandon_counts": "This match counts and you no longer have a seat in it: it plays on without you. Only a match with nobody left but computers can be abandoned.",
 }
 
 
@@ -86,13 +102,14 @@ class Seat:
     """A place at the table: a Discord user or a computer player (named as in
     ``Game.players()``). ``name`` is what boards and logs show. A computer that took over a
     person's seat keeps who sat there (``former``) and whether they resigned (ratings:
-    a resignation is last place, a seat lost to the clock keeps the seat's result)."""
+    a resignation is last place, a seat lost to the clock keeps the seat's result):
+    ``resigned`` is 0, or the order of the resignation in the match (1: the first)."""
 
     user_id: int | None
     computer: str | None
     name: str
     former: int | None = None
-    resigned: bool = False
+    resigned: int = 0
 
     @property
     def is_computer(self) -> bool:
@@ -116,7 +133,41 @@ class Seat:
             data.get("computer"),
             data.get("name", ""),
             data.get("former"),
-            bool(data.get("resigned", False)),
+            int(data.get("resigned", 0)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class PauseTerms:
+    """A pause of the clock: who asked for it, when it runs out by itself (while paused),
+    when it ended and whether it ran out (after; the board says so until the next step)."""
+
+    asked_by: tuple[int, ...] = ()
+    ends_at: float | None = None
+    ended_at: float | None = None
+    ran_out: bool = False
+    #: The match's ``steps`` when the pause ran out (the board says so while they stay).
+    ended_step: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Only what is set (most matches never pause: ``{}``)."""
+        data: dict[str, Any] = {
+            "asked_by": list(self.asked_by),
+            "ends_at": self.ends_at,
+            "ended_at": self.ended_at,
+            "ran_out": self.ran_out,
+            "ended_step": self.ended_step,
+        }
+        return {k: v for k, v in data.items() if v not in (None, [], False)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> PauseTerms:
+        return cls(
+            tuple(data.get("asked_by", ())),
+            data.get("ends_at"),
+            data.get("ended_at"),
+            bool(data.get("ran_out", False)),
+            data.get("ended_step"),
         )
 
 
@@ -163,6 +214,8 @@ class Match:
     #: asked to pause (or, while paused, to resume) so far.
     paused_at: float | None = None
     clock_votes: tuple[int, ...] = ()
+    #: The present pause's terms (or the last one's): when it runs out, who asked for it.
+    pause: PauseTerms = field(default_factory=lambda: PauseTerms())
 
     @property
     def live(self) -> bool:
@@ -184,12 +237,12 @@ class Match:
 
     @property
     def timer_at(self) -> float | None:
-        """When the clock next needs attention: the reminder, then the expiry (never while
-        paused)."""
+        """When the clock next needs attention: the reminder, then the expiry (while paused:
+        when the pause runs out)."""
         if self.status != "playing" or self.turn_deadline is None or not self.turn_limit:
             return None
         if self.paused_at is not None:
-            return None
+            return self.pause.ends_at
         if not self.reminded:
             return self.turn_deadline - self.turn_limit / 2
         return self.turn_deadline
@@ -495,16 +548,21 @@ def record_step(
 def hand_to_computer(
     match: Match, game: Game[Any, Any], seat: int, now: float, *, resigned: bool = False
 ) -> Match:
-    """The seat's person leaves; a computer player takes over. No person left: abandoned."""
+    """The seat's person leaves; a computer player takes over. The last person resigning
+    ends the match with a result (``_all_resigned``); a seat lost to the clock when nobody
+    else is left abandons it."""
     old = match.seats[seat]
     player = computer_name(game)
+    order = 1 + max((s.resigned for s in match.seats), default=0) if resigned else 0
     seats = (
         match.seats[:seat]
-        + (Seat(None, player, f"{old.name} ({player})", old.user_id, resigned),)
+        + (Seat(None, player, f"{old.name} ({player})", old.user_id, order),)
         + match.seats[seat + 1 :]
     )
     handed = _touch(match, now, seats=seats)
     if not any(not s.is_computer for s in seats):
+        if resigned:
+            return _all_resigned(handed, game)
         return replace(
             handed,
             status="abandoned",
@@ -518,8 +576,36 @@ def hand_to_computer(
     return handed
 
 
-def resign(match: Match, game: Game[Any, Any], user_id: int, now: float) -> Match:
-    """See the module docstring: solo ends lost, multiplayer hands the seat to a computer."""
+def _all_resigned(match: Match, game: Game[Any, Any]) -> Match:
+    """The match after its last person resigned: finished, the seats still at the table
+    (computers) ranked by the game's present scores, then the people in reverse order of
+    resignation (``gamecore.ratings.result_of`` places them so)."""
+    status = game.status(match.state)
+    scores = [float(x) for x in status.scores] if status.scores else [0.0] * len(match.seats)
+    playing = [i for i, s in enumerate(match.seats) if not s.resigned]
+    best = max((scores[i] for i in playing), default=None)
+    winners = [i for i in playing if scores[i] == best] if best is not None else []
+    order = sorted((s.resigned, i) for i, s in enumerate(match.seats) if s.resigned)
+    return replace(
+        match,
+        status="finished",
+        result={
+            "result": "resigned",
+            "winners": winners,
+            "scores": scores,
+            "resigned": [i for _, i in order],
+        },
+        to_move=(),
+        turn_deadline=None,
+        reminded=False,
+    )
+
+
+def resign(
+    match: Match, game: Game[Any, Any], user_id: int, now: float, *, reason: str = "resigned"
+) -> Match:
+    """See the module docstring: solo ends lost, multiplayer hands the seat to a computer.
+    ``reason`` says why a solo match ended (a daily deal's day running out: ``day_over``)."""
     if not match.live:
         raise _error("match_over")
     if match.status == "lobby":
@@ -532,37 +618,56 @@ def resign(match: Match, game: Game[Any, Any], user_id: int, now: float) -> Matc
             match,
             now,
             status="finished",
-            result={"result": "lost", "winners": [], "scores": [], "reason": "resigned"},
+            result={"result": "lost", "winners": [], "scores": [], "reason": reason},
             to_move=(),
             turn_deadline=None,
         )
     return hand_to_computer(match, game, seat, now, resigned=True)
 
 
-def abandon(match: Match, user_id: int, now: float) -> Match:
-    """The host ends the match without a result."""
+def counts(match: Match) -> bool:
+    """A started match whose result counts (statistics, ratings, a daily table): not
+    practice, and a person still at the table."""
+    return match.status == "playing" and not match.practice and bool(_seated_people(match))
+
+
+def abandon(match: Match, game: Game[Any, Any], user_id: int, now: float) -> Match:
+    """The host ends the match without a result; a started match that counts cannot be
+    erased so: the host resigns from it instead (the others play on)."""
     if not match.live:
         raise _error("match_over")
     _host(match, user_id)
+    if counts(match):
+        if match.seat_of(user_id) is None:
+            raise _error("abandon_counts")
+        return resign(match, game, user_id, now)
+    return withdraw(match, now, "host")
+
+
+def withdraw(match: Match, now: float, reason: str) -> Match:
+    """The match ends without a result (abandoned), whatever its state."""
     return _touch(
         match,
         now,
         status="abandoned",
-        result={"result": "abandoned", "reason": "host"},
+        result={"result": "abandoned", "reason": reason},
         to_move=(),
         turn_deadline=None,
     )
 
 
 # -- the turn clock ---------------------------------------------------------------------------
-ClockDue = Literal["reminder", "expiry"]
+ClockDue = Literal["reminder", "expiry", "pause_over"]
 
 
 def clock_due(match: Match, now: float) -> ClockDue | None:
-    """What the clock asks for at ``now``: a reminder, an expiry, or nothing."""
+    """What the clock asks for at ``now``: a reminder, an expiry, the end of a pause, or
+    nothing."""
     at = match.timer_at
     if at is None or now < at:
         return None
+    if match.paused_at is not None:
+        return "pause_over"
     return "expiry" if now >= (match.turn_deadline or 0) else "reminder"
 
 
@@ -614,21 +719,42 @@ def ask_clock(match: Match, user_id: int, now: float, *, pause: bool) -> Match:
         return _touch(match, now, clock_votes=tuple(u for u in match.clock_votes if u != user_id))
     if user_id in match.clock_votes:
         raise _error("already_asked")
+    last = match.pause
+    if pause and user_id in last.asked_by and last.ended_at is not None:
+        if now < last.ended_at + PAUSE_RENEWAL_WAIT:
+            raise _error(
+                "pause_renewal",
+                ended=f"<t:{int(last.ended_at)}:R>",
+                after=f"<t:{int(last.ended_at + PAUSE_RENEWAL_WAIT)}:f>",
+            )
     votes = (*match.clock_votes, user_id)
     if any(u not in votes for u in _seated_people(match)):
-        return _touch(match, now, clock_votes=votes)
+        if not pause and last.ends_at is not None:  # a resume asked: the pause ends sooner
+            last = replace(last, ends_at=min(last.ends_at, now + RESUME_WAIT))
+        return _touch(match, now, clock_votes=votes, pause=last)
     if pause:
-        return _touch(match, now, paused_at=now, clock_votes=())
+        terms = PauseTerms(asked_by=votes, ends_at=now + PAUSE_LIMIT)
+        return _touch(match, now, paused_at=now, clock_votes=(), pause=terms)
     return resume_clock(match, now)
 
 
-def resume_clock(match: Match, now: float) -> Match:
-    """The clock runs again: a turn keeps what was left of it when the clock stopped (a
-    turn that began during the pause gets its whole limit from now)."""
+def resume_clock(match: Match, now: float, *, ran_out: bool = False) -> Match:
+    """The clock runs again (everyone asked, or the pause ran out: ``ran_out``): a turn
+    keeps what was left of it when the clock stopped (a turn that began during the pause
+    gets its whole limit from now)."""
     deadline = match.turn_deadline
     if deadline is not None and match.paused_at is not None and match.turn_limit:
         deadline = now + min(match.turn_limit, max(0.0, deadline - match.paused_at))
-    return _touch(match, now, paused_at=None, clock_votes=(), turn_deadline=deadline)
+    ended = replace(
+        match.pause,
+        ends_at=None,
+        ended_at=now,
+        ran_out=ran_out,
+        ended_step=match.steps if ran_out else None,
+    )
+    return _touch(
+        match, now, paused_at=None, clock_votes=(), turn_deadline=deadline, pause=ended
+    )
 
 
 # -- statistics ---------------------------------------------------------------------------
@@ -645,18 +771,17 @@ class StatLine:
 def stat_lines(before: Match, after: Match) -> tuple[StatLine, ...]:
     """What the change ``before`` → ``after`` adds to statistics.
 
-    A finish counts every person still seated (solo: ``won``; multiplayer: among the
-    winners, ties shared). A person whose seat went to a computer (resign, clock) counts a
-    loss at that moment, so they are not counted again at the finish. Abandoned and
-    practice matches (the host chose the seed) count nothing."""
+    Only a finish counts: every person still seated (solo: ``won``; multiplayer: among the
+    winners, ties shared), and a loss for every person whose seat went to a computer
+    (resign, clock) on the way. Abandoned and practice matches (the host chose the seed)
+    count nothing."""
     if after.practice:
         return ()
     lines: list[StatLine] = []
-    if len(before.seats) == len(after.seats):
-        for old, new in zip(before.seats, after.seats, strict=True):
-            if old.user_id is not None and not old.is_computer and new.is_computer:
-                lines.append(StatLine(old.user_id, after.game_id, False, None))
     if before.live and after.status == "finished":
+        for seat in after.seats:
+            if seat.is_computer and seat.former is not None:
+                lines.append(StatLine(seat.former, after.game_id, False, None))
         result = after.result or {}
         winners = set(result.get("winners", ()))
         scores = list(result.get("scores", ()))

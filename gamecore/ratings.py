@@ -6,7 +6,8 @@ result (storage reads the current ratings, writes the new ones). The rules, in o
 
 - A finished multiplayer match that is not practice counts; abandoned ones count nowhere.
 - Places: the winners first, then by final score (higher is better), equal scores share a
-  place. A person who resigned is last (after every seat still at the table); a seat lost
+  place. A person who resigned is last (after every seat still at the table; of several,
+  the first to resign last of all); a seat lost
   to the clock and played on by a computer gives that person the seat's place.
 - Computer players have fixed ratings measured by ``bench/ratings.py``
   (``computer_ratings.json``); they take part in the update as opponents of known strength
@@ -122,10 +123,13 @@ def result_of(match: Match, left: Iterable[int] = ()) -> RatedResult | None:
     outcome = match.result or {}
     place = places(outcome.get("winners"), outcome.get("scores"), len(match.seats))
     last = len(match.seats) + 1
+    # Resignations after every seat at the table, the first to resign last of all.
+    final = max((seat.resigned for seat in match.seats), default=0)
     entrants: list[Entrant] = []
     for index, seat in enumerate(match.seats):
         if seat.is_computer and seat.former is not None:
-            entrants.append(Entrant(seat.former, None, last if seat.resigned else place[index]))
+            resigned = last + final - seat.resigned
+            entrants.append(Entrant(seat.former, None, resigned if seat.resigned else place[index]))
         elif seat.is_computer:
             entrants.append(Entrant(None, seat.computer, place[index]))
         elif seat.user_id is not None:

@@ -69,12 +69,13 @@ class TimerOutcome:
     ``kind``: ``reminder`` (half the time is gone: remind ``seats``), ``expired`` (the
     heuristic player moved for ``seats``; ``steps`` holds those moves and any automatic or
     computer steps after them), ``computer`` (computer seats had been left waiting, e.g. by
-    a restart, and were played: ``steps``), or ``none`` (nothing was due any more).
+    a restart, and were played: ``steps``), ``pause_over`` (a pause ran out: the clock
+    runs again), or ``none`` (nothing was due any more).
     ``handed_over`` lists seats given to a computer player after two expiries in a row.
     Any kind but ``none`` changed the board when ``steps`` is not empty: redraw it.
     """
 
-    kind: Literal["reminder", "expired", "computer", "none"]
+    kind: Literal["reminder", "expired", "computer", "pause_over", "none"]
     match: Match
     seats: tuple[int, ...] = ()
     steps: tuple[TurnOutcome, ...] = ()
@@ -267,13 +268,19 @@ class MatchServiceAPI(Protocol):
         """A suggested move for the caller (``not_your_turn``, ``no_hint``)."""
         ...
 
-    async def resign(self, match_id: str, user_id: int) -> Match:
-        """Solo: the match ends lost. Multiplayer: the seat becomes a computer player (the
-        user is recorded as a loss); if no person is left the match is abandoned."""
+    async def resign(self, match_id: str, user_id: int, *, reason: str = "resigned") -> Match:
+        """Solo: the match ends lost (``reason`` says why). Multiplayer: the seat becomes a
+        computer player (the user counts a loss when the match ends); the last person's
+        resignation ends the match with a result (``gamecore.match``)."""
         ...
 
     async def abandon(self, match_id: str, user_id: int) -> Match:
-        """Host ends a lobby or a running match without a result (``not_host``)."""
+        """Host ends a lobby, a practice match or one with only computers left without a
+        result (``not_host``); a started match that counts: the host resigns from it."""
+        ...
+
+    async def withdraw_unseen(self, match_id: str) -> Match:
+        """Abandon a match nobody has seen yet (a daily deal dealt twice at once)."""
         ...
 
     # -- reading --------------------------------------------------------------------------

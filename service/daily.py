@@ -3,17 +3,31 @@
 The deal's seed is drawn at random by the service's seed source (``secrets``) the first time
 anyone asks for the day's deal, and stored; it is not derived from the date or the server,
 and nothing here returns it while its day runs (:meth:`DailyDeals.revealed_seed` gives it
-only for a day that is over). Each person's first match on a day's deal is their counted
-attempt; later ones are practice. The day's table is read from the counted matches
-themselves (result, moves, time from start to end), so it needs no hook in the move path.
+only for a day that is over and whose counted attempts have all ended).
+
+Fair play (docs/commands.md, "The daily deal"):
+- Each person is dealt the day's deal once as their counted attempt; practice attempts of
+  the same deal (with their par and review) only once the counted attempt has ended. The
+  counted slot is claimed in the database, so ``/daily`` sent several times at once makes
+  one counted match; the others are told it is being played and deal nothing.
+- A counted attempt still open when its UTC day ends is ended then, as a resignation
+  (lost), by the clock loop (``close_past_days``) and, at the latest, before anything
+  reveals that day's seed, par or results (``revealed_seed``, ``is_secret``).
+- The day's results (won or lost, moves, time) are shown once the day is over; while it
+  runs, its table says only who has played and who is playing.
+
+The day's table is read from the counted matches themselves (result, moves, time from start
+to end), so it needs no hook in the move path.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from dataclasses import dataclass
+from typing import Literal
 
-from gamecore.match import Match
+from gamecore.match import Match, MatchError
 from service.match_service import MatchService
 from storage.records import DailyMatch
 
@@ -21,6 +35,12 @@ from storage.records import DailyMatch
 DM_SCOPE = 0
 #: The games with a daily deal.
 DAILY_GAMES = ("cartographer", "dungeon-delver")
+#: Why a match ended when its day ran out before it did (``Match.result["reason"]``).
+DAY_OVER = "day_over"
+
+#: What ``/daily`` dealt: the counted attempt, a practice attempt, or nothing new because
+#: the person's counted attempt is still being played (``running``).
+DailyStart = Literal["counted", "practice", "running"]
 
 
 def scope_of(guild_id: int | None) -> int:
@@ -77,31 +97,55 @@ class DailyDeals:
 
     async def start(
         self, game_id: str, guild_id: int | None, channel_id: int, user_id: int, user_name: str = ""
-    ) -> tuple[Match, bool]:
-        """A new match on today's deal of ``game_id`` in ``guild_id``'s scope, played in
-        ``channel_id``; True when it is the person's counted attempt of the day."""
+    ) -> tuple[Match | None, DailyStart]:
+        """Today's deal of ``game_id`` in ``guild_id``'s scope for a person, played in
+        ``channel_id``: their counted attempt if they have none yet; a practice attempt once
+        it has ended; else nothing new (``running``, with the counted match, or None while a
+        ``/daily`` sent at the same moment is still dealing it)."""
         if game_id not in DAILY_GAMES:
             raise ValueError(f"no daily deal for {game_id!r}")
         scope, day = scope_of(guild_id), self.today()
         seed = await self.store.daily_seed(scope, game_id, day, self.service.seed_source(64))
-        # The counted attempt counts in the statistics like any game; later ones are practice.
-        # (Two /daily at the same instant may both start as counted; the table keeps one.)
-        played = await self.store.daily_days(scope, game_id, user_id, limit=1)
-        first = not played or played[0] != day
-        # The match itself lives where it is played (a DM), outside the server's channels.
+        counted = await self._counted_match(scope, game_id, day, user_id)
+        if counted is None:
+            # Dealt as counted, then the slot claimed: the database's unique index lets one
+            # claim through; a match that lost the claim is abandoned before anyone saw it.
+            match = await self.service.new_match(
+                game_id, None, channel_id, user_id, {}, seed, user_name=user_name, practice=False
+            )
+            if await self.store.daily_add(match.id, scope, game_id, day, user_id, self.service.clock()):
+                return match, "counted"
+            await self.service.withdraw_unseen(match.id)
+            counted = await self._counted_match(scope, game_id, day, user_id)
+        if counted is None or counted.live:
+            return counted, "running"
+        # The counted attempt is over: practice, counted nowhere.
         match = await self.service.new_match(
-            game_id, None, channel_id, user_id, {}, seed, user_name=user_name, practice=not first
+            game_id, None, channel_id, user_id, {}, seed, user_name=user_name, practice=True
         )
-        counted = await self.store.daily_add(
-            match.id, scope, game_id, day, user_id, self.service.clock()
-        )
-        return match, counted
+        await self.store.daily_add(match.id, scope, game_id, day, user_id, self.service.clock())
+        return match, "practice"
+
+    async def _counted_match(
+        self, scope: int, game_id: str, day: str, user_id: int
+    ) -> Match | None:
+        """The person's counted attempt of the day (None: none yet, or not dealt yet)."""
+        for row in await self.store.daily_matches(scope, game_id, day):
+            if row.user_id == user_id:
+                try:
+                    return await self.service.get(row.match_id)
+                except MatchError:  # claimed by a /daily still dealing it
+                    return None
+        return None
 
     async def table(self, guild_id: int | None, game_id: str, day: str) -> list[DailyEntry]:
         """The counted attempts of ``day``, finished ones best first, then those running."""
         entries = []
         for row in await self.store.daily_matches(scope_of(guild_id), game_id, day):
-            entries.append(DailyEntry(row.user_id, await self.service.get(row.match_id)))
+            try:
+                entries.append(DailyEntry(row.user_id, await self.service.get(row.match_id)))
+            except MatchError:  # claimed by a /daily still dealing it
+                continue
         done = sorted((e for e in entries if e.finished), key=DailyEntry.order)
         return done + [e for e in entries if not e.finished]
 
@@ -126,14 +170,58 @@ class DailyDeals:
         return await self.store.daily_of(match_id)
 
     async def is_secret(self, match_id: str) -> bool:
-        """A match on a daily deal whose day is not over: its seed must not be shown."""
+        """A match on a daily deal whose day is not over (or is over but still has a
+        counted attempt open: it is ended first): its seed must not be shown."""
         record = await self.store.daily_of(match_id)
-        return record is not None and record.day >= self.today()
+        if record is None:
+            return False
+        if record.day >= self.today():
+            return True
+        match = await self.service.get(match_id)
+        await self.close_day(None if record.scope == DM_SCOPE else record.scope, match.game_id, record.day)
+        return False
 
     async def revealed_seed(self, guild_id: int | None, game_id: str, day: str) -> int | None:
-        """The seed of a day that is over (None for today, or a day nobody played)."""
+        """The seed of a day that is over (None for today, or a day nobody played); counted
+        attempts of that day still open are ended first (``close_day``)."""
         if day >= self.today() or not await self.store.daily_matches(
             scope_of(guild_id), game_id, day
         ):
             return None
+        await self.close_day(guild_id, game_id, day)
         return await self.store.daily_seed(scope_of(guild_id), game_id, day, 0)
+
+    async def close_day(self, guild_id: int | None, game_id: str, day: str) -> list[Match]:
+        """End the counted attempts of ``day`` still open (a day that is over): each as a
+        resignation for running out of day. The matches ended are returned (their boards
+        are to be redrawn)."""
+        if day >= self.today():
+            return []
+        ended = []
+        for entry in await self.table(guild_id, game_id, day):
+            if not entry.finished:
+                with contextlib.suppress(MatchError):  # ended meanwhile
+                    ended.append(
+                        await self.service.resign(entry.match.id, entry.user_id, reason=DAY_OVER)
+                    )
+        return ended
+
+    async def close_past_days(self) -> list[Match]:
+        """End every counted attempt in this process's memory whose day is over (the clock
+        loop calls this each minute). Practice attempts play on: they count nowhere."""
+        today = self.today()
+        ended = []
+        for match in await self.service.live_matches():
+            if (
+                match.game_id not in DAILY_GAMES
+                or match.guild_id is not None
+                or match.practice
+                or day_of(match.created_at) >= today
+            ):
+                continue
+            record = await self.store.daily_of(match.id)
+            if record is None or not record.counted or record.day >= today:
+                continue
+            with contextlib.suppress(MatchError):
+                ended.append(await self.service.resign(match.id, record.user_id, reason=DAY_OVER))
+        return ended

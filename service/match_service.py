@@ -444,13 +444,20 @@ class MatchService(MatchServiceAPI):
     async def lobby_cancel(self, match_id: str, user_id: int) -> Match:
         return await self._change(match_id, lambda m, _g, now: match_logic.cancel(m, user_id, now))
 
-    async def resign(self, match_id: str, user_id: int) -> Match:
+    async def resign(self, match_id: str, user_id: int, *, reason: str = "resigned") -> Match:
         return await self._change(
-            match_id, lambda m, g, now: match_logic.resign(m, g, user_id, now)
+            match_id, lambda m, g, now: match_logic.resign(m, g, user_id, now, reason=reason)
         )
 
     async def abandon(self, match_id: str, user_id: int) -> Match:
-        return await self._change(match_id, lambda m, _g, now: match_logic.abandon(m, user_id, now))
+        return await self._change(
+            match_id, lambda m, g, now: match_logic.abandon(m, g, user_id, now)
+        )
+
+    async def withdraw_unseen(self, match_id: str) -> Match:
+        return await self._change(
+            match_id, lambda m, _g, now: match_logic.withdraw(m, now, "withdrawn")
+        )
 
     # -- playing ------------------------------------------------------------------------
     async def play(
@@ -818,6 +825,9 @@ class MatchService(MatchServiceAPI):
             due = match_logic.clock_due(match, now)
             if due is None:
                 return TimerOutcome("none", match)
+            if due == "pause_over":
+                resumed = match_logic.resume_clock(match, now, ran_out=True)
+                return TimerOutcome("pause_over", await self._commit(match, resumed))
             seats = match_logic.expired_seats(match)
             if due == "reminder":
                 reminded = match_logic.mark_reminded(match)

@@ -6,7 +6,7 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from gamecore.match import Match, Seat
+from gamecore.match import Match, PauseTerms, Seat
 from gamecore.registry import get_game
 from storage.records import ActionRecord
 
@@ -41,6 +41,7 @@ COLUMNS: tuple[str, ...] = (
     "paused_at",
     "clock_votes",
     "ping_message_id",
+    "pause_terms",
 )
 
 
@@ -85,6 +86,7 @@ def match_to_row(match: Match) -> dict[str, Any]:
         "paused_at": match.paused_at,
         "clock_votes": _list_text(match.clock_votes),
         "ping_message_id": match.ping_message_id,
+        "pause_terms": _dumps(match.pause.to_dict()),
     }
 
 
@@ -121,6 +123,7 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
         paused_at=row["paused_at"],
         clock_votes=tuple(json.loads(row["clock_votes"])),
         ping_message_id=row["ping_message_id"],
+        pause=PauseTerms.from_dict(json.loads(row["pause_terms"])),
     )
 
 

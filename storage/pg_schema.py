@@ -234,6 +234,11 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
             "PRIMARY KEY (user_id, game_id))",
         ),
     ),
+    (
+        12,
+        # A pause's terms, as SQLite's migration 13.
+        ("ALTER TABLE matches ADD COLUMN pause_terms TEXT NOT NULL DEFAULT '{}'",),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

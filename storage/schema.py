@@ -228,6 +228,11 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         ) WITHOUT ROWID
         """,
     ),
+    (
+        13,
+        # A pause's terms (gamecore.match.PauseTerms as JSON): when it runs out, who asked.
+        "ALTER TABLE matches ADD COLUMN pause_terms TEXT NOT NULL DEFAULT '{}'",
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

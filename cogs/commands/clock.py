@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from discord.ext import commands, tasks
 
 from cogs.flows.clocks import fire_clocks
+from cogs.flows.daily import close_past_days
 from cogs.flows.next_turn import resume_computers
 from cogs.flows.notify import remind_by_interval
 
@@ -62,6 +63,7 @@ class ClockCog(commands.Cog):
                 await resume_computers(self.bot)
             await fire_clocks(self.bot)
             await remind_by_interval(self.bot)
+            await close_past_days(self.bot)
         except Exception:
             log.exception("turn clocks failed")
 

@@ -82,12 +82,13 @@ def recall(bot: TabletopBot, match: Match, outcome: TurnOutcome | None) -> tuple
     did since the people now deciding (once the match is over: the last mover) last moved, so a
     person coming back sees each computer's turn, not only the last one's (while computers
     decide, nothing gives way). At most ``RECALLED_STEPS``, kept in memory while the match lives
-    (after a restart the board starts again from the next step); none without an outcome (a
-    resignation, a pause)."""
+    (after a restart the board starts again from the next step). Without an outcome (a
+    pause, a resignation) a live board keeps the steps it showed; an ended one shows none."""
     if outcome is None:
         if not match.live:
             bot.recent_steps.pop(match.id, None)
-        return ()
+            return ()
+        return shown_steps(bot, match)
     earlier = bot.recent_steps.pop(match.id, [])[-(RECALLED_STEPS - 1) :]
     people = [seat for seat in match.to_move if not match.seats[seat].is_computer]
     deciding = people if match.live else [outcome.seat]

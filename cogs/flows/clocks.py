@@ -93,6 +93,9 @@ async def fire_clock(bot: TabletopBot, before: Match) -> None:
             )
             await bot.publisher.say(match, text, ping=True)
         await after_step(bot, match, None)
+    elif outcome.kind == "pause_over":
+        await redraw_board(bot, match, locale=locale)
+        await bot.publisher.say(match, t("clock.pause_over", locale, match_id=match.id))
     elif outcome.kind == "computer" and outcome.steps:  # computer seats left waiting
         await redraw_board(bot, match, outcome.steps[-1], locale=locale)
         await after_step(bot, match, None)
@@ -102,12 +105,15 @@ async def ask_clock(interaction: Interaction, match_id: str | None, *, pause: bo
     """``/game pause`` and ``/game resume``: one person's request, shown on the board; the
     clock stops (or runs again) once every person of the match asked."""
     locale = locale_for(interaction, public=False)
-    match = await admit(interaction, match_id)
-    match = await interaction.client.service.ask_clock(match.id, interaction.user.id, pause=pause)
+    before = await admit(interaction, match_id)
+    was_paused = before.paused_at is not None
+    match = await interaction.client.service.ask_clock(before.id, interaction.user.id, pause=pause)
     published = await redraw_board(interaction.client, match, interaction=interaction)
-    if match.clock_votes:
-        key = "clock.asked" if interaction.user.id in match.clock_votes else "clock.withdrawn"
-    else:
+    if (match.paused_at is not None) != was_paused:  # the last request: everyone agreed
         key = "clock.paused" if match.paused_at is not None else "clock.resumed"
+    elif pause == was_paused:  # asked the other way round: a request withdrawn
+        key = "clock.withdrawn"
+    else:
+        key = "clock.asked"
     await replies.send(interaction, t(key, locale), ephemeral=True)
     await notices.tell_actor(interaction, published)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 import discord
 
@@ -24,6 +24,9 @@ from service import Match
 from service.analysis import compute_par
 from service.daily import DailyDeals, DailyEntry, previous_day
 from service.match_service import MatchService
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
 
 log = logging.getLogger("tabletop.daily")
 
@@ -57,10 +60,14 @@ def _result(entry: DailyEntry, locale: str) -> str:
     )
 
 
-def table_lines(entries: list[DailyEntry], locale: str) -> list[str]:
+def table_lines(entries: list[DailyEntry], locale: str, *, results: bool = True) -> list[str]:
+    """The table's rows; without ``results`` (the day still runs) only who played and who
+    is playing: a result seen early tells others what the deal allows."""
     lines = []
     for rank, entry in enumerate(entries[:TABLE_ROWS], start=1):
-        if entry.finished:
+        if entry.finished and not results:
+            lines.append(t("daily.row.done", locale, user=f"<@{entry.user_id}>"))
+        elif entry.finished:
             lines.append(
                 t(
                     "daily.row",
@@ -110,24 +117,28 @@ async def daily(interaction: Interaction, game_id: str) -> None:
         await replies.send(interaction, t("daily.dm_closed", locale), ephemeral=True)
         return
     deals = deals_of(interaction)
-    match, counted = await deals.start(
+    await close_past_days(bot)
+    match, dealt = await deals.start(
         game_id,
         interaction.guild_id,
         channel_id,
         interaction.user.id,
         interaction.user.display_name,
     )
-    published = await redraw_board(bot, match, locale=locale)
     game = game_name(game_id, locale)
     embed = discord.Embed(title=t("daily.title", locale, game=game, day=deals.today()))
-    lead = "daily.counted" if counted else "daily.practice"
-    embed.description = t(lead, locale)
-    if not published.ok:
-        embed.description += "\n" + t("daily.no_board", locale, match_id=match.id)
+    if dealt == "running":  # nothing new: the counted attempt is to be finished first
+        embed.description = t("daily.running", locale, match_id=match.id if match else "—")
+    else:
+        published = await redraw_board(bot, match, locale=locale) if match else None
+        embed.description = t(f"daily.{dealt}", locale)
+        if match is not None and published is not None and not published.ok:
+            embed.description += "\n" + t("daily.no_board", locale, match_id=match.id)
     today = await deals.table(interaction.guild_id, game_id, deals.today())
     embed.add_field(
         name=t("daily.table.title", locale),
-        value="\n".join(table_lines(today, locale)) or t("daily.table.empty", locale),
+        value="\n".join(table_lines(today, locale, results=False))
+        or t("daily.table.empty", locale),
         inline=False,
     )
     embed.add_field(
@@ -140,6 +151,14 @@ async def daily(interaction: Interaction, game_id: str) -> None:
     await replies.send(
         interaction, embed=embed, ephemeral=True, allowed_mentions=discord.AllowedMentions.none()
     )
+
+
+async def close_past_days(bot: TabletopBot) -> None:
+    """End the counted attempts whose day is over (``DailyDeals.close_past_days``) and show
+    each on its board: the clock loop calls this every minute, ``/daily`` before it answers."""
+    deals = DailyDeals(cast(MatchService, bot.service))
+    for match in await deals.close_past_days():
+        await redraw_board(bot, match)
 
 
 async def tell_daily_end(interaction: Interaction, match: Match) -> None:

@@ -120,10 +120,16 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
 
 
 async def abandon(interaction: Interaction, match_id: str | None) -> None:
-    """``/game abandon``: the host ends a lobby or a running match without a result."""
+    """``/game abandon``: the host ends a lobby, a practice match or one with only computers
+    left without a result; a started match that counts cannot be erased so, and abandoning it
+    is the host's resignation (``gamecore.match.abandon``)."""
     locale = locale_for(interaction, public=False)
     match = await admit(interaction, match_id)
-    match = await interaction.client.service.abandon(match.id, interaction.user.id)
-    published = await redraw_board(interaction.client, match, interaction=interaction)
-    await replies.send(interaction, t("game.abandoned", locale), ephemeral=True)
+    bot = interaction.client
+    match = await bot.service.abandon(match.id, interaction.user.id)
+    published = await redraw_board(bot, match, interaction=interaction)
+    key = "game.abandoned" if match.status == "abandoned" else "game.abandon_resigned"
+    await replies.send(interaction, t(key, locale), ephemeral=True)
     await notices.tell_actor(interaction, published)
+    if key == "game.abandon_resigned" and not is_solo(match):
+        await next_turn.after_step(bot, match, interaction.user.id)

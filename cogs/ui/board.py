@@ -115,8 +115,12 @@ def status_line(match: Match, locale: str) -> str:
     if match.status == "abandoned":
         return t("board.status.abandoned", locale)
     if match.status == "finished":
-        if (match.result or {}).get("reason") == "resigned":
-            return t("board.status.resigned", locale, name=names[0])
+        reason = (match.result or {}).get("reason")
+        if reason in ("resigned", "day_over"):
+            return t(f"board.status.{reason}", locale, name=names[0])
+        if result == "resigned":  # every person resigned: the seats left at the table ahead
+            winners = ", ".join(names[i] for i in (match.result or {}).get("winners", []))
+            return t("board.status.all_resigned", locale, winners=winners or "—")
         if result == "won":
             return t("board.status.won", locale, name=names[0])
         if result == "lost":
@@ -134,6 +138,10 @@ def clock_lines(match: Match, locale: str) -> list[str]:
     if match.status != "playing":
         return []
     lines = [t("board.clock.paused", locale)] if match.paused_at is not None else []
+    if match.paused_at is not None and match.pause.ends_at is not None:
+        lines.append(t("board.clock.pause_ends", locale, when=f"<t:{int(match.pause.ends_at)}:R>"))
+    if match.pause.ran_out and match.pause.ended_step == match.steps:
+        lines.append(t("board.clock.ran_out", locale))
     if match.clock_votes:
         names = {
             s.user_id: seat_label(match, i, locale)

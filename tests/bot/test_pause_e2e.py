@@ -32,6 +32,7 @@ async def test_both_people_pause_and_the_board_says_so(env) -> None:
     agreed = await world.bob.slash(world.channel, "game pause")
     assert "paused" in private_text(agreed)
     match = await service.get(lobby.id)
-    assert match.paused_at is not None and match.timer_at is None
+    # No reminder, no expiry: the only timer left is the pause running out (in 7 days).
+    assert match.paused_at is not None and match.timer_at == match.paused_at + 7 * 24 * 3600
     board = await board_message(env, world, lobby.id)
     assert "The turn clock is paused" in board_text(board)

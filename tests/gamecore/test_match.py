@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -107,7 +109,7 @@ def test_host_only_rights():
         lambda: rules.remove_computer(match, GUEST, NOW),
         lambda: rules.start(match, RACE, GUEST, NOW),
         lambda: rules.cancel(match, GUEST, NOW),
-        lambda: rules.abandon(match, GUEST, NOW),
+        lambda: rules.abandon(match, RACE, GUEST, NOW),
     ):
         assert code_of(call) == "not_host"
     assert rules.cancel(match, HOST, NOW).status == "abandoned"
@@ -150,9 +152,10 @@ def test_who_may_act(who, expected):
 
 def test_nobody_acts_in_a_lobby_or_after_the_end():
     assert code_of(lambda: rules.acting_seat(lobby(), HOST)) == "not_started"
-    ended = rules.abandon(two_player(), HOST, NOW)
+    ended = rules.abandon(replace(two_player(), practice=True), RACE, HOST, NOW)
+    assert ended.status == "abandoned"
     assert code_of(lambda: rules.acting_seat(ended, HOST)) == "match_over"
-    assert code_of(lambda: rules.abandon(ended, HOST, NOW)) == "match_over"
+    assert code_of(lambda: rules.abandon(ended, RACE, HOST, NOW)) == "match_over"
     assert code_of(lambda: rules.resign(ended, RACE, HOST, NOW)) == "match_over"
 
 
@@ -186,9 +189,13 @@ def test_resign_solo_loses_and_multiplayer_hands_over():
     assert handed.status == "playing"
     assert handed.seats[guest_seat].computer == "heuristic"
     assert handed.seat_of(GUEST) is None
-    assert rules.stat_lines(match, handed) == (rules.StatLine(GUEST, "toy-race", False, None),)
+    assert rules.stat_lines(match, handed) == ()  # counted when the match ends
     empty = rules.resign(handed, RACE, HOST, NOW)
-    assert empty.status == "abandoned"
+    # The last person resigned: the match ends with a result, the first to resign last.
+    assert empty.status == "finished" and empty.result["result"] == "resigned"
+    assert empty.result["resigned"] == [guest_seat, 1 - guest_seat]
+    assert {line.user_id for line in rules.stat_lines(handed, empty)} == {GUEST, HOST}
+    assert not any(line.won for line in rules.stat_lines(handed, empty))
     assert code_of(lambda: rules.resign(match, RACE, OTHER, NOW)) == "not_seated"
 
 

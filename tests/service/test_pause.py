@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gamecore.match import DEFAULT_TURN_LIMIT, MatchError
+from gamecore.match import DEFAULT_TURN_LIMIT, PAUSE_LIMIT, MatchError
 from service import MatchService
 
 A, B = 101, 202
@@ -33,7 +33,8 @@ async def test_the_clock_pauses_when_everyone_asked_and_resumes_with_the_time_le
     assert withdrawn.clock_votes == () and withdrawn.paused_at is None
     await service.ask_clock(match.id, A, pause=True)
     paused = await service.ask_clock(match.id, B, pause=True)
-    assert paused.paused_at == clock.now and paused.clock_votes == () and paused.timer_at is None
+    assert paused.paused_at == clock.now and paused.clock_votes == ()
+    assert paused.timer_at == clock.now + PAUSE_LIMIT  # only the pause running out is due
 
     clock.advance(3 * DEFAULT_TURN_LIMIT)  # a long holiday: nothing is due
     assert await service.due_timers() == []

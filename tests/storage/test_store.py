@@ -260,7 +260,7 @@ async def test_queries_live_matches_users_timers(store):
     assert match.timer_at is not None
     assert await store.due_timers(match.timer_at - 1) == []
     assert await store.due_timers(match.timer_at) == ["c"]
-    ended = rules.abandon(match, 10, NOW + 50)
+    ended = rules.withdraw(match, NOW + 50, "host")
     await store.save(ended, match.version)
     assert [m.id for m in await store.user_matches(11, live=False)] == ["c"]
     assert await store.due_timers(match.timer_at + 10**9) == []
