@@ -82,6 +82,8 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "not_paused": "The clock is running; /game pause asks to stop it.",
     "already_asked": "You asked already; the others are asked on the board.",
     "pause_renewal": "You asked for the last pause, which ended {ended}: you can ask for another from {after}. Until then the others can ask, or play on.",
+    "too_many_lobbies": "You have {count} open lobbies already (at most {limit}): start or cancel one of them first (/game list shows them).",
+    "invited_often": "{person} was invited {limit} times in the last hour already: open the lobby without invite: and tell them where it is, or invite them again {after}.",
     "abandon_counts": "This match counts and you no longer have a seat in it: it plays on without you. Only a match with nobody left but computers can be abandoned.",
 }
 
@@ -93,8 +95,12 @@ class MatchError(IllegalAction):
     """
 
 
-def _error(code: str, **params: Any) -> MatchError:
+def error(code: str, **params: Any) -> MatchError:
+    """The refusal ``code`` of ``MATCH_ERROR_CODES`` with its English text."""
     return MatchError(code, MATCH_ERROR_CODES[code].format(**params), **params)
+
+
+_error = error
 
 
 @dataclass(frozen=True, slots=True)
@@ -720,13 +726,13 @@ def ask_clock(match: Match, user_id: int, now: float, *, pause: bool) -> Match:
     if user_id in match.clock_votes:
         raise _error("already_asked")
     last = match.pause
-    if pause and user_id in last.asked_by and last.ended_at is not None:
-        if now < last.ended_at + PAUSE_RENEWAL_WAIT:
-            raise _error(
-                "pause_renewal",
-                ended=f"<t:{int(last.ended_at)}:R>",
-                after=f"<t:{int(last.ended_at + PAUSE_RENEWAL_WAIT)}:f>",
-            )
+    renewal = None if last.ended_at is None else last.ended_at + PAUSE_RENEWAL_WAIT
+    if pause and user_id in last.asked_by and renewal is not None and now < renewal:
+        raise _error(
+            "pause_renewal",
+            ended=f"<t:{int(last.ended_at or 0)}:R>",
+            after=f"<t:{int(renewal)}:f>",
+        )
     votes = (*match.clock_votes, user_id)
     if any(u not in votes for u in _seated_people(match)):
         if not pause and last.ends_at is not None:  # a resume asked: the pause ends sooner
@@ -752,9 +758,7 @@ def resume_clock(match: Match, now: float, *, ran_out: bool = False) -> Match:
         ran_out=ran_out,
         ended_step=match.steps if ran_out else None,
     )
-    return _touch(
-        match, now, paused_at=None, clock_votes=(), turn_deadline=deadline, pause=ended
-    )
+    return _touch(match, now, paused_at=None, clock_votes=(), turn_deadline=deadline, pause=ended)
 
 
 # -- statistics ---------------------------------------------------------------------------

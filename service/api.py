@@ -279,6 +279,10 @@ class MatchServiceAPI(Protocol):
         result (``not_host``); a started match that counts: the host resigns from it."""
         ...
 
+    async def check_lobby_limits(self, host_id: int, invited: Iterable[int] = ()) -> None:
+        """Refuse (``too_many_lobbies``, ``invited_often``) a lobby that would ping too much."""
+        ...
+
     async def withdraw_unseen(self, match_id: str) -> Match:
         """Abandon a match nobody has seen yet (a daily deal dealt twice at once)."""
         ...

@@ -113,7 +113,9 @@ class DailyDeals:
             match = await self.service.new_match(
                 game_id, None, channel_id, user_id, {}, seed, user_name=user_name, practice=False
             )
-            if await self.store.daily_add(match.id, scope, game_id, day, user_id, self.service.clock()):
+            if await self.store.daily_add(
+                match.id, scope, game_id, day, user_id, self.service.clock()
+            ):
                 return match, "counted"
             await self.service.withdraw_unseen(match.id)
             counted = await self._counted_match(scope, game_id, day, user_id)
@@ -178,7 +180,9 @@ class DailyDeals:
         if record.day >= self.today():
             return True
         match = await self.service.get(match_id)
-        await self.close_day(None if record.scope == DM_SCOPE else record.scope, match.game_id, record.day)
+        await self.close_day(
+            None if record.scope == DM_SCOPE else record.scope, match.game_id, record.day
+        )
         return False
 
     async def revealed_seed(self, guild_id: int | None, game_id: str, day: str) -> int | None:

@@ -70,6 +70,11 @@ COMPUTER_GRACE = 10.0
 #: Seconds a process holds the timers it claimed; a process that died frees them after this
 #: (its restart, with the same ``owner``, takes them back at once).
 TIMER_LEASE = 120.0
+#: Open lobbies one person may host at once (each may ping the people it invites).
+MAX_OPEN_LOBBIES = 3
+#: Invitations (each a ping) one person may receive in ``INVITE_WINDOW`` seconds.
+MAX_INVITATIONS = 3
+INVITE_WINDOW = 60 * 60
 #: Waits before each re-read of a match whose write has an unknown outcome (``_committed``).
 UNKNOWN_OUTCOME_PAUSES = (0.0, 0.1, 0.2, 0.3, 0.4)
 _ID_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789"
@@ -127,6 +132,8 @@ class MatchService(MatchServiceAPI):
         self._told: set[tuple[int, str]] = set()
         #: Matches whose turn clock this process claimed and has not given back yet.
         self._claimed: set[str] = set()
+        #: Invited person → when they were invited (this process's guilds; the last hour).
+        self._invitations: dict[int, list[float]] = {}
 
     @classmethod
     async def open(cls, url: str | None = None, **kwargs: Any) -> MatchService:
@@ -322,8 +329,40 @@ class MatchService(MatchServiceAPI):
             except DuplicateMatch:
                 continue
             self._remember(match)
+            for person in match.invited:
+                self._invitations.setdefault(person, []).append(match.created_at)
             return match
         raise RuntimeError("could not draw a free match id")
+
+    async def check_lobby_limits(self, host_id: int, invited: Iterable[int] = ()) -> None:
+        """Refuse a new lobby of a host who has ``MAX_OPEN_LOBBIES`` open already, or one
+        inviting a person invited ``MAX_INVITATIONS`` times within ``INVITE_WINDOW``: each
+        lobby and invitation pings someone, so neither may become a way to spam."""
+        lobbies = [
+            m
+            for m in await self.store.user_matches(host_id, live=True)
+            if m.status == "lobby" and m.host_id == host_id
+        ]
+        if len(lobbies) >= MAX_OPEN_LOBBIES:
+            raise match_logic.error("too_many_lobbies", count=len(lobbies), limit=MAX_OPEN_LOBBIES)
+        now = self.clock()
+        for person in invited:
+            recent = self._recent_invitations(person, now)
+            if len(recent) >= MAX_INVITATIONS:
+                raise match_logic.error(
+                    "invited_often",
+                    person=f"<@{person}>",
+                    limit=MAX_INVITATIONS,
+                    after=f"<t:{int(recent[0] + INVITE_WINDOW) + 1}:R>",
+                )
+
+    def _recent_invitations(self, person: int, now: float) -> list[float]:
+        recent = [at for at in self._invitations.get(person, ()) if at > now - INVITE_WINDOW]
+        if recent:
+            self._invitations[person] = recent
+        else:
+            self._invitations.pop(person, None)
+        return recent
 
     async def _change(
         self, match_id: str, change: Callable[[Match, Game[Any, Any], float], Match]

@@ -23,7 +23,7 @@ import asyncpg
 
 from gamecore.match import Match
 from gamecore.ratings import RatedResult, Rating
-from storage.ratings import rate_scopes, scopes
+from storage.ratings import HISTORY_STEP, rate_scopes, scopes
 
 #: Column types of the statement's rating arrays, in order (:meth:`RatingPlan.params`).
 ARRAY_TYPES = ("bigint", "bigint", "float8", "float8", "int", "float8", "float8", "int")
@@ -68,7 +68,10 @@ def rating_ctes(first: int, at: str) -> tuple[str, str]:
     ),
     h AS (
         INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma)
-        SELECT w.scope, w.user_id, {game}, m.id, {at}, w.mu, w.sigma FROM m, w
+        SELECT w.scope, w.user_id, {game}, m.id, GREATEST({at}::float8, COALESCE((
+            SELECT max(p.at) + {HISTORY_STEP} FROM rating_history p
+            WHERE p.scope = w.scope AND p.user_id = w.user_id AND p.game_id = {game}
+        ), {at}::float8)), w.mu, w.sigma FROM m, w
         ON CONFLICT DO NOTHING
     )"""
     return check, write

@@ -62,7 +62,7 @@ from storage.pg_ratings import (
     rating_ctes,
 )
 from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
-from storage.ratings import REPLAY_COLUMNS, Replay, new_ratings, scopes
+from storage.ratings import HISTORY_STEP, REPLAY_COLUMNS, Replay, new_ratings, scopes
 from storage.records import (
     ActionRecord,
     DailyMatch,
@@ -1199,7 +1199,10 @@ async def _write_ratings(
         "changed AS (UPDATE ratings r SET mu = n.mu, sigma = n.sigma, matches = n.matches "
         "FROM new n WHERE r.scope = n.scope AND r.user_id = n.user_id AND r.game_id = $6) "
         "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
-        "SELECT scope, user_id, $6, $7, $8, mu, sigma FROM new ON CONFLICT DO NOTHING",
+        "SELECT n.scope, n.user_id, $6, $7, GREATEST($8::float8, COALESCE(("
+        f"SELECT max(p.at) + {HISTORY_STEP} FROM rating_history p WHERE p.scope = n.scope "
+        "AND p.user_id = n.user_id AND p.game_id = $6), $8::float8)), n.mu, n.sigma FROM new n "
+        "ON CONFLICT DO NOTHING",
         [n[0] for n in new],
         [n[1] for n in new],
         [n[2].mu for n in new],

@@ -12,6 +12,10 @@ from gamecore.match import Match, Seat
 from gamecore.ratings import GLOBAL_SCOPE, RatedResult, Rating, rate, result_of
 
 #: Columns the replay reads from ``matches`` (finished ones, oldest first).
+#: A rating's history point is written after the person's latest one by at least this
+#: (seconds): processes' clocks differ, and the chart's last point must be the rating shown,
+#: the one written last.
+HISTORY_STEP = 0.001
 REPLAY_COLUMNS = "id, game_id, guild_id, seats, result, practice, updated_at"
 
 

@@ -56,7 +56,7 @@ from storage.codec import (
     rows_to_live_matches,
     user_rows,
 )
-from storage.ratings import REPLAY_COLUMNS, Replay, new_ratings, scopes
+from storage.ratings import HISTORY_STEP, REPLAY_COLUMNS, Replay, new_ratings, scopes
 from storage.records import (
     ActionRecord,
     DailyMatch,
@@ -798,11 +798,23 @@ def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
         "mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches",
         [(scope, u, result.game_id, r.mu, r.sigma, r.matches) for scope, u, r in new],
     )
+    # After the person's latest point, whatever this process's clock says (several
+    # processes' clocks differ): the chart's last point is the rating written last.
     conn.executemany(
-        "INSERT OR REPLACE INTO rating_history "
-        "(scope, user_id, game_id, match_id, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT OR REPLACE INTO rating_history (scope, user_id, game_id, match_id, at, mu, "
+        "sigma) SELECT :scope, :user, :game, :match, MAX(:at, COALESCE((SELECT max(at) + "
+        f"{HISTORY_STEP} FROM rating_history WHERE scope = :scope AND user_id = :user AND "
+        "game_id = :game AND match_id != :match), :at)), :mu, :sigma",
         [
-            (scope, u, result.game_id, match.id, match.updated_at, r.mu, r.sigma)
+            {
+                "scope": scope,
+                "user": u,
+                "game": result.game_id,
+                "match": match.id,
+                "at": match.updated_at,
+                "mu": r.mu,
+                "sigma": r.sigma,
+            }
             for scope, u, r in new
         ],
     )

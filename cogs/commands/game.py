@@ -34,6 +34,11 @@ if TYPE_CHECKING:
 
 #: Largest seed Discord can carry in an integer option (2^53 - 1).
 MAX_SEED = 2**53 - 1
+#: Seconds before ``/game show`` posts the same match's board again (each post replaces the
+#: earlier copy, so the channel keeps one; the wait keeps the channel from churning).
+SHOW_WAIT = 60.0
+#: Match id → when ``/game show`` last posted its board (the last ``SHOW_WAIT`` seconds).
+_shown_at: dict[str, float] = {}
 
 
 #: A member mention in a text option: ``<@123>`` or ``<@!123>``.
@@ -84,6 +89,8 @@ async def new_match(
         await replies.send(interaction, t(key, locale), ephemeral=True)
         return
     invited = check_invites(chosen, interaction.user.id, invited)
+    if chosen.max_players > 1:
+        await interaction.client.service.check_lobby_limits(interaction.user.id, invited)
     if absent:
         await away.start_solo(interaction, game_id, seed, resolved)
         return
@@ -123,7 +130,24 @@ async def show(interaction: Interaction, match_id: str | None) -> None:
         raise IllegalAction(
             "show_elsewhere", "This match is played elsewhere.", channel=f"<#{match.channel_id}>"
         )
-    await post_board(interaction, match)
+    bot = interaction.client
+    now = bot.service.clock()
+    shown = _shown_at.get(match.id)
+    if shown is not None and now < shown + SHOW_WAIT:
+        raise IllegalAction(
+            "shown_recently",
+            "The board was posted less than a minute ago.",
+            after=f"<t:{int(shown + SHOW_WAIT) + 1}:R>",
+        )
+    for old_id in [k for k, at in _shown_at.items() if at + SHOW_WAIT <= now]:
+        del _shown_at[old_id]  # only the last minute's are kept
+    _shown_at[match.id] = now
+    earlier = bot.publisher.board_id(match) or match.board_message_id
+    message = await post_board(interaction, match)
+    if message is not None and earlier is not None and earlier != message.id:
+        # One board per match in the channel: the new copy replaces the earlier one.
+        old = bot.get_partial_messageable(match.channel_id).get_partial_message(earlier)
+        await replies.tolerate(old.delete())
 
 
 async def list_matches(interaction: Interaction) -> None:

@@ -136,20 +136,26 @@ async def test_resign_and_abandon(service):
     match = await service.lobby_start(lobby.id, HOST)
     handed = await service.resign(match.id, GUEST)
     assert handed.seats[match.seat_of(GUEST)].is_computer
-    (record,) = await service.stats(GUEST)
-    assert (record.played, record.lost) == (1, 1)
+    assert await service.stats(GUEST) == []  # counted when the match ends
     with pytest.raises(MatchError) as err:
         await service.abandon(match.id, GUEST)
     assert err.value.code == "not_host"
+    # The match counts: the host's abandon is their resignation, the last one: it ends.
     ended = await service.abandon(match.id, HOST)
-    assert ended.status == "abandoned"
+    assert ended.status == "finished" and ended.result["result"] == "resigned"
     assert await service.find_matches(HOST) == []
-    assert await service.stats(HOST) == []
+    for user in (HOST, GUEST):
+        (record,) = await service.stats(user)
+        assert (record.played, record.lost) == (1, 1)
+    practice = await service.new_match("toy-race", 1, 2, HOST, seed=5)
+    await service.lobby_join(practice.id, GUEST)
+    await service.lobby_start(practice.id, HOST)
+    assert (await service.abandon(practice.id, HOST)).status == "abandoned"
     solo = await service.new_match("toy-solo", 1, 2, HOST)
     lost = await service.resign(solo.id, HOST)
     assert lost.result["result"] == "lost"
-    (record,) = await service.stats(HOST)
-    assert (record.game_id, record.lost) == ("toy-solo", 1)
+    solo_record = [r for r in await service.stats(HOST) if r.game_id == "toy-solo"]
+    assert [r.lost for r in solo_record] == [1]
 
 
 async def test_turn_clock_reminds_plays_and_hands_over(service, clock):
@@ -180,6 +186,11 @@ async def test_turn_clock_reminds_plays_and_hands_over(service, clock):
     assert expired.handed_over == (expired.steps[0].seat,)
     assert match.seat_of(sleeper) is None
     assert match.seats[match.to_move[0]].user_id == awake  # the computer moved for the seat
+    assert await service.stats(sleeper) == []  # counted when the match ends
+    while match.status == "playing":
+        match = (await service.play(match.id, awake, "add 1")).final
+        if match.awaits_computer:
+            match = (await service.computer_turns(match.id))[-1].final
     (record,) = await service.stats(sleeper)
     assert record.lost == 1
 
