@@ -17,8 +17,9 @@ Decisions recorded here (see docs/architecture.md):
   resignation: a match cannot be erased by its host alone once it counts. Lobbies, practice
   matches and matches with only computers left are abandoned without a result.
 - A pause of the clock needs everyone, and runs out by itself (``PAUSE_LIMIT``, or
-  ``RESUME_WAIT`` after someone asked to resume); who asked for a pause cannot ask for the
-  next one until ``PAUSE_RENEWAL_WAIT`` after it ended.
+  ``RESUME_WAIT`` after someone asked to resume); who asked for a pause (every person: a
+  pause needs everyone) cannot ask for the next one until ``PAUSE_RENEWAL_WAIT`` after it
+  ended, so a pause cannot be renewed at once.
 - Turn clock: per match (default 24 h, off for solo games). A reminder at half time; at
   expiry the heuristic computer player moves for the seat; after two expiries in a row the
   seat is handed to that computer player for good. A move by the person resets the count.
@@ -81,7 +82,7 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "already_paused": "The clock is paused already; /game resume asks to start it again.",
     "not_paused": "The clock is running; /game pause asks to stop it.",
     "already_asked": "You asked already; the others are asked on the board.",
-    "pause_renewal": "You asked for the last pause, which ended {ended}: you can ask for another from {after}. Until then the others can ask, or play on.",
+    "pause_renewal": "You agreed to the last pause, which ended {ended}: you can ask for another from {after}. Until then the clock runs: play on.",
     "too_many_lobbies": "You have {count} open lobbies already (at most {limit}): start or cancel one of them first (/game list shows them).",
     "invited_often": "{person} was invited {limit} times in the last hour already: open the lobby without invite: and tell them where it is, or invite them again {after}.",
     "abandon_counts": "This match counts and you no longer have a seat in it: it plays on without you. Only a match with nobody left but computers can be abandoned.",
@@ -554,9 +555,9 @@ def record_step(
 def hand_to_computer(
     match: Match, game: Game[Any, Any], seat: int, now: float, *, resigned: bool = False
 ) -> Match:
-    """The seat's person leaves; a computer player takes over. The last person resigning
-    ends the match with a result (``_all_resigned``); a seat lost to the clock when nobody
-    else is left abandons it."""
+    """The seat's person leaves; a computer player takes over. When no person is left
+    (the last resigned or lost the seat to the clock), the match ends with a result
+    (``_nobody_left``): leaving a match so would otherwise erase it."""
     old = match.seats[seat]
     player = computer_name(game)
     order = 1 + max((s.resigned for s in match.seats), default=0) if resigned else 0
@@ -567,25 +568,17 @@ def hand_to_computer(
     )
     handed = _touch(match, now, seats=seats)
     if not any(not s.is_computer for s in seats):
-        if resigned:
-            return _all_resigned(handed, game)
-        return replace(
-            handed,
-            status="abandoned",
-            result={"result": "abandoned", "reason": "no_players"},
-            to_move=(),
-            turn_deadline=None,
-        )
+        return _nobody_left(handed, game)
     humans_to_move = any(not seats[s].is_computer for s in handed.to_move)
     if not humans_to_move:
         handed = replace(handed, turn_deadline=None, reminded=False)
     return handed
 
 
-def _all_resigned(match: Match, game: Game[Any, Any]) -> Match:
-    """The match after its last person resigned: finished, the seats still at the table
-    (computers) ranked by the game's present scores, then the people in reverse order of
-    resignation (``gamecore.ratings.result_of`` places them so)."""
+def _nobody_left(match: Match, game: Game[Any, Any]) -> Match:
+    """The match after its last person left: finished, the seats still playing (computers,
+    seats lost to the clock) ranked by the game's present scores, then the people who
+    resigned, the first to resign last (``gamecore.ratings.result_of`` places them so)."""
     status = game.status(match.state)
     scores = [float(x) for x in status.scores] if status.scores else [0.0] * len(match.seats)
     playing = [i for i, s in enumerate(match.seats) if not s.resigned]

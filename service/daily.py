@@ -35,6 +35,9 @@ from storage.records import DailyMatch
 DM_SCOPE = 0
 #: The games with a daily deal.
 DAILY_GAMES = ("cartographer", "dungeon-delver")
+#: Live matches found to be no counted daily attempt (``close_past_days`` asks once).
+_not_counted: set[str] = set()
+NOT_COUNTED_KEPT = 100_000
 #: Why a match ended when its day ran out before it did (``Match.result["reason"]``).
 DAY_OVER = "day_over"
 
@@ -223,8 +226,15 @@ class DailyDeals:
                 or day_of(match.created_at) >= today
             ):
                 continue
+            if match.id in _not_counted:
+                continue
             record = await self.store.daily_of(match.id)
-            if record is None or not record.counted or record.day >= today:
+            if record is None or not record.counted:
+                if len(_not_counted) >= NOT_COUNTED_KEPT:
+                    _not_counted.clear()
+                _not_counted.add(match.id)  # looked up once, not every minute
+                continue
+            if record.day >= today:
                 continue
             with contextlib.suppress(MatchError):
                 ended.append(await self.service.resign(match.id, record.user_id, reason=DAY_OVER))

@@ -188,6 +188,26 @@ class RematchButton(
         await replies.guarded(interaction, lobby.rematch(interaction, self.match_id))
 
 
+class PlayAgainButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=components.PLAY_AGAIN_BUTTON
+):
+    """Play again, on a finished solo board: a new deal of the same game for its player."""
+
+    def __init__(self, match_id: str) -> None:
+        self.match_id = match_id
+        super().__init__(components.play_again_button(match_id))
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls, interaction: AnyInteraction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PlayAgainButton:
+        return cls(match["match"])
+
+    async def callback(self, interaction: AnyInteraction) -> None:
+        await replies.guarded(interaction, lobby.play_again(interaction, self.match_id))
+
+
 class ReviewButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]], template=components.REVIEW_BUTTON
 ):
@@ -235,6 +255,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     LobbyButton,
     ComputerSelect,
     RematchButton,
+    PlayAgainButton,
     ReviewButton,
     RulesPager,
 )

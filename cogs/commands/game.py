@@ -116,8 +116,9 @@ async def new_match(
 
 
 async def show(interaction: Interaction, match_id: str | None) -> None:
-    """A new board message; the old one keeps its menus and answers "out of date" once a
-    move is made."""
+    """A new board message, replacing (deleting) the earlier copy: the channel keeps one
+    board per match; refused within ``SHOW_WAIT`` of the last one (anyone who can see the
+    channel may ask, so it must not become a way to flood it)."""
     if not await permissions.preflight(interaction):
         return
     # Private until the match is known to be the caller's to show (a refusal stays private).

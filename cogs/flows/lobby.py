@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs.flows import next_turn
+from cogs.flows import away, next_turn
 from cogs.flows.boards import post_board, redraw_board
 from cogs.flows.matches import admit
 from cogs.ui import notices, permissions, replies
@@ -81,6 +81,29 @@ async def rematch(interaction: Interaction, match_id: str) -> None:
     await replies.send(
         interaction, t("rematch.exists", locale, link=link, match_id=lobby.id), ephemeral=True
     )
+
+
+async def play_again(interaction: Interaction, match_id: str) -> None:
+    """The Play again button of a finished solo board: a new deal of the same game and
+    options for the match's player, on a new board where the finished one is (a DM where
+    the bot is absent from the server)."""
+    service = interaction.client.service
+    match = await admit(interaction, match_id)  # a silent update: the board follows below
+    await service.check_seated(match.id, interaction.user.id)
+    if permissions.bot_absent(interaction):
+        await away.start_solo(interaction, match.game_id, None, dict(match.options))
+        return
+    if match.guild_id is not None and not await permissions.preflight(interaction):
+        return
+    again = await service.new_match(
+        match.game_id,
+        match.guild_id,
+        match.channel_id,
+        interaction.user.id,
+        match.options,
+        user_name=interaction.user.display_name,
+    )
+    await redraw_board(interaction.client, again, locale=locale_for(interaction, public=True))
 
 
 async def lobby_action(

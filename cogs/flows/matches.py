@@ -87,17 +87,21 @@ async def admit(
 
 async def pick_match(interaction: Interaction, match_id: str | None) -> Match:
     """The match named by ``match_id`` (only one the caller may see), else the caller's
-    newest live match in this channel (playing ones before lobbies).
+    live match in this channel where it is their decision now, else their newest there
+    (playing ones before lobbies): a bare ``/hint`` or ``/play`` means the match waiting for
+    them, not a newer one where someone else is to move.
     Raises ``IllegalAction('no_match_here')`` or ``('no_match')``. The match is kept with the
     interaction, so a refusal about it names its seats as the board does."""
     if match_id:
         match = await visible_match(interaction, match_id)
     else:
-        found = await matches_here(interaction)
+        found = await matches_here(interaction)  # newest first
         if not found:
             raise IllegalAction("no_match_here", "You have no match in this channel.")
+        user = interaction.user.id
+        deciding = [m for m in found if m.status == "playing" and m.seat_of(user) in m.to_move]
         playing = [m for m in found if m.status == "playing"]
-        match = (playing or found)[0]
+        match = (deciding or playing or found)[0]
     interaction.extras[replies.MATCH] = match
     MATCH_ID.set(match.id)  # the interaction's log lines name the match from here on
     return match

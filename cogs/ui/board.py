@@ -23,6 +23,7 @@ from cogs.ui.components import (
     board_button,
     move_options,
     move_select,
+    play_again_button,
     rematch_button,
     review_button,
     unheld,
@@ -118,9 +119,9 @@ def status_line(match: Match, locale: str) -> str:
         reason = (match.result or {}).get("reason")
         if reason in ("resigned", "day_over"):
             return t(f"board.status.{reason}", locale, name=names[0])
-        if result == "resigned":  # every person resigned: the seats left at the table ahead
+        if result == "resigned":  # no person left: the seats still playing ahead
             winners = ", ".join(names[i] for i in (match.result or {}).get("winners", []))
-            return t("board.status.all_resigned", locale, winners=winners or "—")
+            return t("board.status.nobody_left", locale, winners=winners or "—")
         if result == "won":
             return t("board.status.won", locale, name=names[0])
         if result == "lost":
@@ -444,6 +445,10 @@ async def board_message(
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
         components.add_item(rematch_button(match.id, label=t("board.button.rematch", locale)))
+    if components is None and match.status == "finished" and is_solo(match):
+        components = discord.ui.View(timeout=None)
+        label = t("board.button.play_again", locale)
+        components.add_item(play_again_button(match.id, label=label))
     if match.status == "finished" and reviewable(match.game_id):
         components = components or discord.ui.View(timeout=None)
         components.add_item(review_button(match.id, label=t("board.button.review", locale)))

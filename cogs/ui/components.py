@@ -36,6 +36,7 @@ LOBBY_BUTTON = (
 COMPUTER_SELECT = rf"tt:(?:cpu|clcpu):{_MATCH}"
 REMATCH_BUTTON = rf"tt:rm:{_MATCH}"
 REVIEW_BUTTON = rf"tt:rv:{_MATCH}"
+PLAY_AGAIN_BUTTON = rf"tt:pa:{_MATCH}"
 RULES_BUTTON = r"tt:rules:(?P<game>[a-z-]{1,24}):(?P<page>\d{1,3})"
 
 #: A board button's actions: My hand, Hint, Resign (asks first) and its confirmation.
@@ -198,6 +199,15 @@ def rematch_button(match_id: str, *, label: str = "") -> discord.ui.Button[Any]:
     """Rematch, on the board of a finished multiplayer match."""
     return discord.ui.Button(
         custom_id=f"tt:rm:{match_id}", label=label or "rematch", style=discord.ButtonStyle.primary
+    )
+
+
+def play_again_button(match_id: str, *, label: str = "") -> discord.ui.Button[Any]:
+    """Play again, on the board of a finished solo match: the same game, a new deal."""
+    return discord.ui.Button(
+        custom_id=f"tt:pa:{match_id}",
+        label=label or "play again",
+        style=discord.ButtonStyle.primary,
     )
 
 

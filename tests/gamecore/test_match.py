@@ -301,3 +301,32 @@ def test_the_advisor_plays_hints_and_late_seats_where_a_game_names_one():
     assert computer_name(get_game("cartolan")) == "trader"
     assert computer_name(get_game("speiderne")) == "heuristic"  # no advisor: the preference list
     assert computer_name(get_game("cartolan"), "pirate") == "pirate"  # an explicit choice wins
+
+
+def test_nobody_left_ends_the_match_with_a_result_whatever_the_way():
+    """The last person resigning, or losing the seat to the clock, finishes the match (an
+    abandoned one would count nothing: leaving would erase a loss)."""
+    match = rules.resign(two_player(), RACE, GUEST, NOW)
+    host_seat = match.seat_of(HOST)
+    ended = rules.hand_to_computer(match, RACE, host_seat, NOW)  # the clock, twice in a row
+    assert ended.status == "finished" and ended.result["resigned"] == [1 - host_seat]
+    assert ended.result["winners"] == [host_seat]  # the seat still playing is ahead
+    lines = rules.stat_lines(match, ended)
+    assert {(line.user_id, line.won) for line in lines} == {(GUEST, False), (HOST, False)}
+
+
+def test_a_pause_runs_out_and_its_asker_waits_to_pause_again():
+    match = two_player()
+    match = rules.ask_clock(match, HOST, NOW, pause=True)
+    paused = rules.ask_clock(match, GUEST, NOW, pause=True)
+    assert paused.timer_at == NOW + rules.PAUSE_LIMIT
+    asked = rules.ask_clock(paused, GUEST, NOW + 10, pause=False)
+    assert asked.timer_at == NOW + 10 + rules.RESUME_WAIT
+    assert rules.clock_due(asked, NOW + 10 + rules.RESUME_WAIT) == "pause_over"
+    over = rules.resume_clock(asked, NOW + 10 + rules.RESUME_WAIT, ran_out=True)
+    assert over.paused_at is None and over.pause.ran_out
+    soon = NOW + 20 + rules.RESUME_WAIT
+    assert code_of(lambda: rules.ask_clock(over, HOST, soon, pause=True)) == "pause_renewal"
+    assert code_of(lambda: rules.ask_clock(over, GUEST, soon, pause=True)) == "pause_renewal"
+    later = soon + rules.PAUSE_RENEWAL_WAIT
+    assert rules.ask_clock(over, HOST, later, pause=True).clock_votes == (HOST,)

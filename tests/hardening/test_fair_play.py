@@ -180,7 +180,7 @@ async def test_a_host_cannot_erase_a_rated_match_by_abandoning_it(env) -> None:
     assert bob.rating.mu > alice.rating.mu
     assert [s.lost for s in await service.stats(world.alice.id)] == [1]
     board = await board_message(env, world, match_id)
-    assert "Everyone resigned" in board_text(board)
+    assert "Nobody is left at the table" in board_text(board)
     assert f"tt:rm:{match_id}" in custom_ids(board)
 
 
