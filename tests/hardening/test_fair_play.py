@@ -11,6 +11,8 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from gamecore.match import PAUSE_LIMIT, PAUSE_RENEWAL_WAIT, RESUME_WAIT
 from service.daily import DailyDeals
 from service.match_service import MAX_INVITATIONS, MAX_OPEN_LOBBIES
@@ -23,6 +25,9 @@ from tests.bot.helpers import (
     private_text,
     quoted,
 )
+
+#: Storage semantics throughout (the daily claim, the pause's column, ratings): both stores.
+pytestmark = pytest.mark.postgres
 
 #: 2026-11-25 23:58 UTC: two minutes before the day ends.
 LATE = dt.datetime(2026, 11, 25, 23, 58, tzinfo=dt.UTC).timestamp()
