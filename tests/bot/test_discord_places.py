@@ -107,6 +107,7 @@ async def test_the_clock_loop_waits_until_the_bot_is_ready(monkeypatch) -> None:
     monkeypatch.setattr(clock_cog, "fire_clocks", fire)
     monkeypatch.setattr(clock_cog, "resume_computers", nothing)
     monkeypatch.setattr(clock_cog, "remind_by_interval", nothing)
+    monkeypatch.setattr(clock_cog, "close_past_days", nothing)
     bot = Bot()
     cog = clock_cog.ClockCog(bot)  # type: ignore[arg-type]
     cog.tick.start()

@@ -151,13 +151,14 @@ async def test_game_options_are_checked_privately_and_applied(env) -> None:
     assert match.options["mode"] == "beginner" and match.options["preset"] == "modern"
 
 
-async def test_a_reposted_lobby_keeps_the_old_buttons_working(env) -> None:
+async def test_a_reposted_lobby_replaces_the_old_one(env) -> None:
     world = make_world(env)
     match_id, old_lobby = await open_table(env, world)
     shown = await world.alice.slash(world.channel, "game show")
     new_lobby = posted(shown)
     assert new_lobby.id != old_lobby.id and f"tt:lb:{match_id}:join" in custom_ids(new_lobby)
-    joined = await world.bob.click(old_lobby, custom_id=f"tt:lb:{match_id}:join")
+    assert old_lobby.id not in {m.id for m in world.channel.history()}  # one lobby in view
+    joined = await world.bob.click(new_lobby, custom_id=f"tt:lb:{match_id}:join")
     assert joined.acknowledged
     current = next(m for m in world.channel.history() if m.id == new_lobby.id)
     assert "bob" in board_text(current)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from cogs.ui.board import move_words
@@ -50,9 +51,14 @@ async def test_a_match_continues_after_a_restart_old_buttons_included(env, make_
     assert typed.ephemeral and (await env.bot.service.get(match_id)).steps == before.steps + 2
 
 
-async def test_a_click_on_an_outdated_board_says_so(env) -> None:
+async def test_a_click_on_an_outdated_board_says_so(env, monkeypatch) -> None:
     world = make_world(env)
     match_id, old_board = await start(env, world, "cartographer", seed=4)
+
+    async def kept(*_args: object, **_kwargs: object) -> None:
+        """The earlier copy's deletion did not happen (e.g. Discord failed it)."""
+
+    monkeypatch.setattr(discord.PartialMessage, "delete", kept)
     shown = await world.alice.slash(world.channel, "game show")
     new_board = posted(shown)
     assert new_board.id != old_board.id and custom_ids(new_board)
@@ -103,7 +109,7 @@ async def test_leaderboard_lists_the_winner_publicly(env) -> None:
     await world.alice.slash(world.channel, "game resign")
     assert (await env.bot.service.get(match_id)).status == "finished"
     board = await board_message(env, world, match_id)
-    assert custom_ids(board) == [f"tt:rv:{match_id}"]  # a finished board offers its review only
+    assert custom_ids(board) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}"]  # play again, review
     shown = await world.bob.slash(world.channel, "leaderboard", game="cartographer")
     assert not shown.ephemeral
     assert f"<@{world.alice.id}>" in shown.response.embeds[0].description

@@ -75,7 +75,7 @@ async def test_a_seeded_game_played_to_the_end_with_play(env, game_id: str) -> N
     assert match.status == "finished" and match.result["result"] in ("won", "lost")
     verdict = "won!" if match.result["result"] == "won" else "lost."
     assert verdict in board_text(final)
-    assert custom_ids(final) == [f"tt:rv:{match_id}"]  # a finished board offers its review only
+    assert custom_ids(final) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}"]  # play again, review
     await assert_board_png(final)
     stats = await world.alice.slash(world.channel, "stats")  # a chosen seed: practice
     assert stats.ephemeral and stats.response.embeds[0].description == "No finished matches yet."
@@ -145,7 +145,10 @@ async def test_resigning_from_the_board_asks_first(env) -> None:
     match = await env.bot.service.get(match_id)
     assert match.status == "finished" and match.result["result"] == "lost"
     board = await board_message(env, world, match_id)
-    assert "resigned" in board_text(board) and custom_ids(board) == [f"tt:rv:{match_id}"]
+    assert "resigned" in board_text(board) and custom_ids(board) == [
+        f"tt:pa:{match_id}",
+        f"tt:rv:{match_id}",
+    ]
 
 
 @pytest.mark.postgres  # the history query
