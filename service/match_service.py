@@ -338,9 +338,11 @@ class MatchService(MatchServiceAPI):
         """Refuse a new lobby of a host who has ``MAX_OPEN_LOBBIES`` open already, or one
         inviting a person invited ``MAX_INVITATIONS`` times within ``INVITE_WINDOW``: each
         lobby and invitation pings someone, so neither may become a way to spam."""
+        # From memory (this process's guilds): the check runs before the command is
+        # acknowledged, so it must not wait for the database.
         lobbies = [
             m
-            for m in await self.store.user_matches(host_id, live=True)
+            for m in await self.find_matches(host_id)
             if m.status == "lobby" and m.host_id == host_id
         ]
         if len(lobbies) >= MAX_OPEN_LOBBIES:
