@@ -11,6 +11,7 @@ kept current (``cogs.ui.panels`` holds which message it is and what can still ed
 from __future__ import annotations
 
 import hashlib
+import logging
 from typing import TYPE_CHECKING, Any
 
 from cogs.flows.matches import admit
@@ -24,6 +25,8 @@ from service import IllegalAction, Match, Seen
 
 if TYPE_CHECKING:
     from bot import TabletopBot
+
+log = logging.getLogger("tabletop.panels")
 
 
 def panel_content(seen: Seen, message: BoardMessage) -> tuple[Any, ...]:
@@ -76,7 +79,10 @@ async def refresh_panels(bot: TabletopBot, match: Match) -> None:
     """Redraw every panel of ``match`` whose content changed (the person's decision came,
     went, or their cards changed); a finished match's panels say so and are let go."""
     for panel in bot.panels.of_match(match.id):
-        await refresh_panel(bot, panel, match)
+        try:
+            await refresh_panel(bot, panel, match)
+        except Exception:  # a panel not redrawn must never fail the move that was saved
+            log.exception("panel of %s for %s not redrawn", match.id, panel.user_id)
 
 
 async def refresh_panel(bot: TabletopBot, panel: Panel, match: Match) -> None:

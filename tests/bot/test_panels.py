@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
+from cogs.flows import hands
 from i18n import t
 from tests.bot.clicking import current_panels, is_panel, is_stale, play_by_clicks
-from tests.bot.helpers import board_text, custom_ids, make_world
+from tests.bot.helpers import board_text, custom_ids, make_world, private_text
 from tests.bot.test_speiderne_e2e import heuristic_choice
 
 SEED, MAX_ROUNDS = 5, 2
@@ -69,3 +72,22 @@ async def test_opening_again_replaces_the_panel_and_an_old_one_says_its_step(env
     assert is_stale(panel) and t("hand.stale", steps=match.steps) in text
     assert not panel.components or not custom_ids(panel)  # no menus left to pick from
     assert current_panels(world.channel.history(viewer=person), match_id) == []
+
+
+@pytest.mark.logs_errors
+async def test_a_panel_that_cannot_be_redrawn_never_fails_the_move(env, monkeypatch) -> None:
+    world, match_id, people = await three_seats(env)
+    match = await env.bot.service.get(match_id)
+    mover = people[match.seats[match.to_move[0]].user_id]
+    waiting = next(p for p in people.values() if p is not mover)
+    await waiting.slash(world.channel, "hand")  # a panel to redraw after the move
+
+    async def broken(*_args: Any, **_kwargs: Any) -> Any:
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(hands, "hand_message", broken)
+    played = await mover.slash(
+        world.channel, "play", move=heuristic_choice(match.state, match.to_move[0])
+    )
+    assert (await env.bot.service.get(match_id)).version > match.version
+    assert "went wrong" not in private_text(played)
