@@ -80,7 +80,7 @@ from renderer.toolkit import (
     text_size,
 )
 
-MIN_WIDTH = 920
+MIN_WIDTH = 700
 PLAYER_ROW = 70
 #: Each further line of a seat's panel row (Adventurers, chest maps and cards wrap).
 PANEL_LINE = 52
@@ -108,6 +108,8 @@ class PanelItem:
 
 
 PANEL_START = 252
+#: Further lines of a seat's row start under its Vault, past the seat's disc.
+PANEL_WRAP = 64
 MAP_SIDE = 44
 
 
@@ -179,8 +181,8 @@ def panel_rows(view: Mapping[str, Any], width: int) -> list[tuple[int, list[Pane
     for seat in order:
         placed, x, line = [], PANEL_START, 0
         for item in _seat_items(seat, players.get(seat, {}), adventurers):
-            if x + item.width > limit and x > PANEL_START:
-                x, line = PANEL_START, line + 1
+            if x + item.width > limit and x > (PANEL_START if line == 0 else PANEL_WRAP):
+                x, line = PANEL_WRAP, line + 1
             placed.append(replace(item, x=x, line=line))
             x += item.width
         rows.append((seat, placed, PLAYER_ROW + line * PANEL_LINE))
@@ -292,8 +294,8 @@ def _player_row(width: int, height: int, colour: RGB) -> Image.Image:
 
 
 def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
-    """Round, the Vault lead that wins (``> margin``), the Advanced decks' counts, and once
-    the game is over a banner with every winner's seat and Vault."""
+    """Round, the Vault lead that wins (``> margin``) and the Advanced decks' counts; once
+    the game is over, on the line under them, a banner with every winner's seat and Vault."""
     x = MARGIN + 4
     draw = ImageDraw.Draw(board)
     if view.get("round") is not None:
@@ -313,13 +315,27 @@ def _draw_info(board: Image.Image, view: Mapping[str, Any], y: int) -> None:
         )
         paste_text(board, (x + 36, y + 24), str(count), PIECE_TEXT, LABEL, "lm")
         x += 90
+    winners = _winners(view)
+    if winners:  # on the next line, where the move meter and the piles stood
+        _draw_banner(board, view, winners, y + INFO_ROW + 8)
+
+
+def _winners(view: Mapping[str, Any]) -> list[int]:
+    """The winning seats once the game is over (empty while it is played)."""
     status = section(view, "status")
-    winners = [int(s) for s in status.get("winners") or []]
-    if status.get("result") != "finished" or not winners:
-        return
+    if status.get("result") != "finished":
+        return []
+    return [int(s) for s in status.get("winners") or []]
+
+
+def _draw_banner(
+    board: Image.Image, view: Mapping[str, Any], winners: Sequence[int], y: int
+) -> None:
+    """Once over: every winner's seat and Vault on a cream banner with a gold rim."""
+    draw = ImageDraw.Draw(board)
     vaults = {int(p.get("seat", 0)): p.get("vault", 0) for p in view.get("players") or []}
     width = 96 + 150 * len(winners)
-    left = board.width - MARGIN - width
+    left = MARGIN  # left of the minimap
     draw.rounded_rectangle(
         (left, y - 2, left + width, y + INFO_ROW - 6),
         radius=14,
@@ -420,13 +436,19 @@ def board_and_frame(
     outer_w, outer_h = mf.outer
     width = max(MIN_WIDTH, outer_w + 2 * MARGIN)
     mf = replace(mf, x0=(width - outer_w) // 2 + mf.ring, y0=MARGIN + mf.ring)
-    info_top = MARGIN + outer_h + 14
-    panel_top = info_top + INFO_ROW + 8
+    panel_top = MARGIN + outer_h + 14
     rows = panel_rows(view, width - 2 * MARGIN)
     bottom = panel_top + sum(height + 8 for _, _, height in rows)
+    # under the panel, left of the minimap: the info line, then the move meter and the
+    # piles, then a pending chest-map choice
+    info_top = bottom + 4
+    meter_top = info_top + INFO_ROW
+    choosing = section(view, "decision").get("kind") == "maps"
     west, south, east, north = mf.bounds
     minimap = round(MINIMAP * (north - south + 1) / max(east - west + 1, north - south + 1))
-    height = bottom + max(110, minimap + 24 if mf.cropped else 0)
+    height = max(
+        meter_top + 90 + (84 if choosing else 0), bottom + minimap + 24 if mf.cropped else 0
+    )
     board, draw = new_canvas(width, height, SEA)
     draw.rectangle((mf.box[0], mf.box[1], mf.box[2] - 1, mf.box[3] - 1), fill=GAP)
     inspect.record("area", "map", mf.box, may_cover=("area",))
@@ -443,18 +465,19 @@ def board_and_frame(
     draw_pieces(board, view, mf)
     draw_crop_hints(board, mf)
     draw_offscreen(board, view, mf)
-    _draw_info(board, view, info_top)
     _draw_players(board, view, panel_top, width - 2 * MARGIN, rows)
-    _draw_moves(board, view, MARGIN + 10, bottom + 14)
-    _draw_piles(board, view, MARGIN + 220, bottom + 6)
-    _draw_decision(board, view, MARGIN + 420, bottom + 6)
+    _draw_info(board, view, info_top)
+    if not _winners(view):
+        _draw_moves(board, view, MARGIN + 10, meter_top + 8)
+        _draw_piles(board, view, MARGIN + 220, meter_top)
+    _draw_decision(board, view, MARGIN + 10, meter_top + 90)
     right = width - MARGIN - 4
     draw_minimap(board, view, mf, right, bottom + 8)
     status = section(view, "status")
     draw_result(
         board,
         "finished" if status.get("result") == "finished" else "playing",
-        (right - (MINIMAP + 50 if mf.cropped else 40), bottom + 50),
+        (right - (MINIMAP + 50 if mf.cropped else 40), meter_top + 44),
         64,
     )
     return board, mf
@@ -503,7 +526,7 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
         seat = (view.get("decision") or {}).get("seat", 0)
     players = [p for p in view.get("players") or [] if p.get("seat") == seat]
     mine = dict(view) | {"turn_order": [seat], "players": players, "status": {}}
-    rows = panel_rows(mine, MIN_WIDTH)
+    rows = panel_rows(mine, MIN_WIDTH - 2 * MARGIN)  # no wider than a board
     # as wide as the row's content (no empty strip on a phone)
     content = max([item.x + item.width for _, items, _ in rows for item in items] + [480])
     image, _ = new_canvas(content + 2 * MARGIN, rows[0][2] + 2 * MARGIN, SEA)

@@ -36,9 +36,13 @@ from renderer.toolkit import (
 )
 
 MARGIN = 20
-MAP_MAX = (960, 880)
+#: The board's map area: a picture at most 700 px wide keeps its 25 px labels 7 px tall (cap
+#: height) where a phone's gallery shows it 275 px wide.
+MAP_MAX = (660, 448)
+#: A replay's whole-map overview (halved in the GIF, so it may use more room).
+OVERVIEW_MAX = (960, 880)
 #: The tile of a cropped map: two Adventurers, an Agent and their 25 px labels fit its quarters.
-MIN_TILE = 84
+MIN_TILE = 80
 #: A whole map is drawn down to this tile size (64 px: the labels still stay clear of each
 #: other, tokens being placed diagonally); below it the map is cropped at ``MIN_TILE``.
 WHOLE_MIN_TILE = 64
@@ -46,10 +50,10 @@ MAX_TILE = 148
 TILE_STEP = 8
 #: A cropped map: this many cells (a landscape window), a ring ``STRIP`` px wide around it
 #: for the pieces beyond it, and a minimap whose longer side is ``MINIMAP`` px.
-CROP_COLUMNS = 10
-CROP_ROWS = 7
+CROP_COLUMNS = 6
+CROP_ROWS = 4
 STRIP = 56
-MINIMAP = 180
+MINIMAP = 120
 REACH_COLOURS: dict[str, RGB] = {
     "downwind": HIGHLIGHT,
     "upwind": (86, 180, 233),
@@ -157,7 +161,7 @@ def overview_frame(view: Mapping[str, Any], previous: MapFrame | None = None) ->
         north + OVERVIEW_ROOM,
     )
     columns, rows = east - west + 1, north - south + 1
-    fit = min(MAP_MAX[0] // columns, MAP_MAX[1] // rows)
+    fit = min(OVERVIEW_MAX[0] // columns, OVERVIEW_MAX[1] // rows)
     tile = next((size for size in OVERVIEW_TILES if size <= fit), OVERVIEW_TILES[-1])
     return MapFrame(west, north, columns, rows, tile, False, bounds)
 
@@ -530,6 +534,7 @@ def edge_markers(view: Mapping[str, Any], mf: MapFrame) -> list[EdgeMarker]:
         tuple[str, int], list[tuple[str, Mapping[str, Any], tuple[int, int], tuple[int, int]]]
     ] = {}
     bottom = mf.top - mf.rows + 1
+    last_row_slot, last_column_slot = max(0, mf.rows // 2 - 1), max(0, mf.columns // 2 - 1)
     for kind, piece in pieces:
         x, y = int(piece["x"]), int(piece["y"])
         if mf.shows(x, y):
@@ -537,10 +542,11 @@ def edge_markers(view: Mapping[str, Any], mf: MapFrame) -> list[EdgeMarker]:
         cx = min(max(x, mf.left), mf.left + mf.columns - 1)
         cy = min(max(y, bottom), mf.top)
         ox, oy = x - cx, y - cy
+        # two border cells a slot; an odd last cell joins the slot before it
         if abs(ox) > abs(oy):
-            side, slot = ("E" if ox > 0 else "W"), (mf.top - cy) // 2
+            side, slot = ("E" if ox > 0 else "W"), min((mf.top - cy) // 2, last_row_slot)
         else:
-            side, slot = ("N" if oy > 0 else "S"), (cx - mf.left) // 2
+            side, slot = ("N" if oy > 0 else "S"), min((cx - mf.left) // 2, last_column_slot)
         direction = ((ox > 0) - (ox < 0), (oy < 0) - (oy > 0))
         groups.setdefault((side, slot), []).append((kind, piece, (cx, cy), direction))
     markers = []
@@ -615,6 +621,8 @@ def draw_offscreen(board: Image.Image, view: Mapping[str, Any], mf: MapFrame) ->
         x, y, step_x, step_y = _slot_start(mf, rest[0])
         x, y = x + step_x * (EDGE_TOKENS - 1), y + step_y * (EDGE_TOKENS - 1)
         pill = count_pill(f"+{len(rest)}", EDGE_SIDE)
+        if rest[0].side == "W":  # a wide "+12" grows away from the map
+            x += EDGE_SIDE - pill.width
         paste(board, pill, (x, y))
         if inspect.recording_active():
             names = ",".join(piece_name(m.piece, m.kind) for m in rest)

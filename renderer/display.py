@@ -8,6 +8,9 @@ from, measured or assumed, is in ``docs/rendering.md`` ("The box a picture is sh
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
+
+from renderer.toolkit import font
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,6 +33,8 @@ class Surface:
 
 #: A Components V2 media gallery holding one picture, on a phone about 390 px wide.
 GALLERY_PHONE = Surface("media gallery, phone", 280)
+#: The same as SimCord's Preview lays it out at 400 px in Chromium (measured: 275 px).
+GALLERY_PREVIEW = Surface("media gallery, phone, in the Preview", 275)
 #: The same on the desktop client (the container is at most 600 px wide).
 GALLERY_DESKTOP = Surface("media gallery, desktop", 560)
 #: An embed's image on the desktop client (what boards used before Components V2).
@@ -49,3 +54,19 @@ def displayed_text_px(
 ) -> float:
     """How tall text drawn at ``font_px`` in a picture of ``size`` looks on ``surface``."""
     return font_px * surface.scale(size)
+
+
+@lru_cache(maxsize=128)
+def cap_height(font_px: int) -> int:
+    """How tall the bundled font's digits and capitals are at ``font_px`` (their ink, in
+    pixels): what a reader sees of a label, about 0.72 of the font size."""
+    left, top, right, bottom = font(font_px).getbbox("0")
+    return int(bottom - top)
+
+
+def displayed_glyph_px(
+    font_px: int, size: tuple[int, int], surface: Surface = GALLERY_PREVIEW
+) -> float:
+    """How tall the digits and capitals of text drawn at ``font_px`` in a picture of ``size``
+    look on ``surface`` (by default the phone gallery as the Preview shows it)."""
+    return cap_height(font_px) * surface.scale(size)

@@ -97,12 +97,15 @@ def test_a_crowded_tile_and_a_crowded_side_count_what_does_not_fit() -> None:
     assert "+2: adventurer 3.2,adventurer 4.2" in counts, counts
 
 
-def test_the_classic_start_shows_the_whole_map_with_both_cities() -> None:
-    """``--seed 1 --players 4 --preset classic --mode regular``: the Mythical City lay off the
-    picture at step 0 (a crop below 84 px tiles); now the 15×5 map is whole at 64 px."""
+def test_the_classic_start_shows_the_capital_and_the_minimap_both_cities() -> None:
+    """``--seed 1 --players 4 --preset classic --mode regular``: the 15×5 map does not fit
+    a 700 px picture at a tile its labels can be read on, so the window shows the Capital
+    with every piece, and the minimap shows the whole map with both cities."""
     view = _views("classic", "regular", 1)[0]
     frame = map_frame(view)
-    assert not frame.cropped and frame.tile >= 64
-    cities = [(t["x"], t["y"]) for t in view["tiles"] if t.get("city")]
-    assert len(cities) == 2 and all(frame.shows(x, y) for x, y in cities)
+    assert frame.cropped and frame.shows(0, 0)
+    with inspect.recording() as elements:
+        board_image(view)
+    (minimap,) = [e for e in elements if e.kind == "minimap"]
+    assert minimap.box[2] - minimap.box[0] >= 100
     assert problems(view) == []
