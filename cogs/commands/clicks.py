@@ -20,7 +20,7 @@ from typing import Any
 import discord
 from typing_extensions import override
 
-from cogs.flows import after_game, hands, lobby, turns
+from cogs.flows import after_game, hands, lobby, readout, turns
 from cogs.ui import components, replies
 from cogs.ui.components import button_label
 from cogs.ui.rules import show_page
@@ -94,7 +94,8 @@ class PieceButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=compo
 
 
 class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=components.BOARD_BUTTON):
-    """My hand, Hint, Resign (asks first) and the confirmation of a resignation."""
+    """My hand, Hint, Read the board, Resign (asks first) and the confirmation of a
+    resignation."""
 
     def __init__(self, match_id: str, version: int, action: str, *, label: str = "") -> None:
         self.match_id, self.version, self.action = match_id, version, action
@@ -117,6 +118,8 @@ class BoardButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=compo
             work = turns.ask_resign(interaction, match_id, self.version)
         elif self.action == "confirm-resign":
             work = turns.resign(interaction, match_id)
+        elif self.action == "read":
+            work = readout.read_board(interaction, match_id)
         else:  # only a forged or future custom id: say so rather than stay silent
             locale = locale_for(interaction, public=False)
             await replies.send(interaction, t("turn.stale_hint", locale), ephemeral=True)

@@ -17,7 +17,7 @@ from cogs.commands.params import (
     parse_options,
     split_clock,
 )
-from cogs.flows import away, clocks, tips, turns
+from cogs.flows import away, clocks, readout, tips, turns
 from cogs.flows.boards import post_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
@@ -210,6 +210,13 @@ class GameCog(commands.Cog):
     @match_option
     async def show(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, show(interaction, match_id))
+
+    @game.command(
+        name=localized("cmd.game.board.name"), description=localized("cmd.game.board.description")
+    )
+    @match_option
+    async def board(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, readout.read_board(interaction, match_id))
 
     @game.command(
         name=localized("cmd.game.resign.name"), description=localized("cmd.game.resign.description")

@@ -368,6 +368,15 @@ def resign_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
     )
 
 
+def read_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
+    """Read the board: the whole position in words, privately (``cogs.ui.readout``), on
+    every board of a started match, beside Resign."""
+    if match.state is None:
+        return ()
+    label = t("board.button.read", locale)
+    return (board_button(match.id, match.version, "read", label=label),)
+
+
 def resign_question(match_id: str, version: int, locale: str) -> dict[str, Any]:
     """The private "are you sure?" of Resign (it cannot be undone), with its red
     confirmation button, as ``send`` keywords."""
@@ -460,6 +469,9 @@ async def board_message(
         footer=board_footer(match, locale),
         body=tuple(outcome_lines(match, steps, locale)),
         accent=accent(match),
-        apart=resign_apart(match, locale) if components is not None else (),
+        apart=(
+            *read_apart(match, locale),
+            *(resign_apart(match, locale) if components is not None else ()),
+        ),
         alt_text=picture_alt(match, view, locale, limit=GALLERY_ALT_LIMIT),
     )

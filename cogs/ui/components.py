@@ -39,8 +39,8 @@ REVIEW_BUTTON = rf"tt:rv:{_MATCH}"
 PLAY_AGAIN_BUTTON = rf"tt:pa:{_MATCH}"
 RULES_BUTTON = r"tt:rules:(?P<game>[a-z-]{1,24}):(?P<page>\d{1,3})"
 
-#: A board button's actions: My hand, Hint, Resign (asks first) and its confirmation.
-BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign")
+#: A board button's actions: My hand, Hint, Resign (asks first), its confirmation, Read the board.
+BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign", "read")
 LOBBY_ACTIONS = ("join", "leave", "addcpu", "rmcpu", "start", "cancel", "decline", "open")
 _LOBBY_STYLES = {
     "join": discord.ButtonStyle.primary,

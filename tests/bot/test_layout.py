@@ -70,9 +70,11 @@ async def test_a_board_is_one_layout_in_the_mover_s_colour(env) -> None:
     (container,) = [c for c in layout(message) if c["type"] == 17]
     assert container["accent_color"] == renderer.seat_colour(0)
     assert "Cartographer's Expedition" in board_text(message)
-    # Resign cannot be undone: grey, alone on the last row, apart from the moves and Hint
+    # Resign cannot be undone: grey, on the last row apart from the moves and Hint, with only
+    # Read the board (which changes nothing) before it
     *moves, last = [row["components"] for row in layout(message) if row["type"] == 1]
-    (resign,) = last
+    read, resign = last
+    assert read["custom_id"].endswith(":read") and read["label"] == "Read the board"
     assert (
         resign["custom_id"].endswith(":resign")
         and resign["style"] == discord.ButtonStyle.secondary.value
