@@ -85,6 +85,14 @@ def piece_buttons(message: Any) -> dict[str, str]:
     }
 
 
+async def pick(actor: Any, message: Any, notation: str) -> Any:
+    """Play ``notation`` from ``message`` as a person does: its button, else its menu."""
+    if notation in button_moves(message):
+        return await actor.click(message, custom_id=button_moves(message)[notation])
+    custom_id = next(c for c, v in select_options(message).items() if notation in v)
+    return await actor.select(message, [notation], custom_id=custom_id)
+
+
 def offers(message: Any, notation: str) -> bool:
     return notation in button_moves(message) or any(
         notation in values for values in select_options(message).values()

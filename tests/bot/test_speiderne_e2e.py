@@ -14,6 +14,7 @@ from typing import Any
 
 from gamecore.games.speiderne import GAME
 from gamecore.match import Seat, seat_order
+from tests.bot.clicking import button_moves, offers, pick
 from tests.bot.helpers import (
     assert_board_png,
     assert_png,
@@ -24,7 +25,6 @@ from tests.bot.helpers import (
     make_world,
     no_played_line,
     private_text,
-    select_for,
 )
 
 #: A short match (``max_rounds=3``) whose seed puts the computer first and gives a person a
@@ -201,12 +201,12 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             assert (await env.bot.service.get(match_id)).version == match.version
             # the old board's button still opens the hand, with the storm defence offered
             reopened = await mover.click(board, custom_id=f"tt:do:{match_id}:{match.version}:hand")
-            assert reopened.ephemeral and select_for(reopened.response.message, notation)
+            assert reopened.ephemeral and offers(reopened.response.message, notation)
             assert notation.startswith("defend ")
-            picked = await mover.select(
-                hand_message, [notation], custom_id=select_for(hand_message, notation)
-            )
-            assert picked.response.id == hand_message.id  # the private message is refreshed
+            # a small decision: one button a move (one tap), in the panel opened last
+            assert notation in button_moves(reopened.response.message)
+            picked = await pick(mover, reopened.response.message, notation)
+            assert picked.response.id == reopened.response.message.id  # refreshed in place
             restarted = True
         elif turn % 2 == 0:
             played = await mover.slash(world.channel, "play", move=notation)
@@ -219,7 +219,7 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
             )
             menu = opened_hand.response.message
             assert opened_hand.ephemeral and is_hand_message(menu)
-            await mover.select(menu, [notation], custom_id=select_for(menu, notation))
+            await pick(mover, menu, notation)
             used["menu"] += 1
         after = await env.bot.service.get(match_id)
         assert after.steps > match.steps
