@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from gamecore.analysis.outcome import MEASURES, Measure, rank
+from gamecore.analysis.outcome import MEASURES, Measure
 from gamecore.analysis.par import PLAYS as PAR_PLAYS
-from gamecore.analysis.par import Par, compute_par
+from gamecore.analysis.par import TOLERANCE as PAR_TOLERANCE
+from gamecore.analysis.par import Par
 from gamecore.analysis.review import SAMPLES, Progress, Review, review_game
 from gamecore.analysis.table_review import TABLE_SAMPLES, review_table
 from gamecore.analysis.table_worlds import TABLE_GAMES
 from gamecore.match import Match
 from gamecore.plot import LABELS as CHART_LABELS
 from gamecore.plot import render_summary_chart
-from gamecore.registry import get_game
 from gamecore.simulate import (
     MIXED,
     RunSpec,
@@ -33,15 +33,14 @@ __all__ = [
     "CHART_LABELS",
     "MIXED",
     "PAR_PLAYS",
+    "PAR_TOLERANCE",
     "Measure",
     "Par",
     "Review",
     "RunSpec",
     "available_players",
-    "compute_par",
     "format_report",
     "has_par",
-    "par_of",
     "render_summary_chart",
     "resolve_player_types",
     "review_of",
@@ -59,13 +58,6 @@ def has_par(game_id: str) -> bool:
 def reviewable(game_id: str) -> bool:
     """Whether ``/review`` covers ``game_id`` (the solo games and the table games)."""
     return game_id in MEASURES or game_id in TABLE_GAMES
-
-
-def par_of(match: Match, plays: int = PAR_PLAYS) -> Par:
-    """The par of a finished solo ``match``'s deal: ``plays`` plays of the same deal per
-    computer player, and where the match's own result ranks among them."""
-    mine = rank(get_game(match.game_id), match.state)
-    return compute_par(match.game_id, match.seed, match.options, mine, plays)
 
 
 def review_of(

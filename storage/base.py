@@ -95,6 +95,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "notify_settings": ("user_id", "dm", "reminders", "dm_failed_told", "remind_every"),
     "notify_quiet": ("match_id", "user_id"),
     "tips_shown": ("user_id", "game_id"),
+    "deal_pars": ("deal", "game_id", "par"),
 }
 
 
@@ -344,6 +345,15 @@ class MatchStore(Protocol):
 
     async def daily_of(self, match_id: str) -> DailyMatch | None:
         """The daily-deal record of a match; None for a match on any other deal."""
+        ...
+
+    # -- par of a deal (service/pars.py) -------------------------------------------------
+    async def deal_par(self, deal: str) -> str | None:
+        """The stored par of a deal (``deal``: the digest ``service.pars`` names it by)."""
+        ...
+
+    async def save_deal_par(self, deal: str, game_id: str, par: str) -> None:
+        """Store a deal's par; a par stored first (another process) is kept."""
         ...
 
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:

@@ -239,6 +239,19 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
         # A pause's terms, as SQLite's migration 13.
         ("ALTER TABLE matches ADD COLUMN pause_terms TEXT NOT NULL DEFAULT '{}'",),
     ),
+    (
+        13,
+        # Par of a deal, computed once for every player of it, as SQLite's migration 14.
+        (
+            """
+            CREATE TABLE deal_pars (
+                deal TEXT PRIMARY KEY,
+                game_id TEXT NOT NULL,
+                par TEXT NOT NULL
+            )
+            """,
+        ),
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (same transaction).

@@ -1056,6 +1056,22 @@ class PostgresMatchStore:
         )
         return DailyMatch.from_row(rows[0]) if rows else None
 
+    async def deal_par(self, deal: str) -> str | None:
+        rows = await self._fetch("SELECT par FROM deal_pars WHERE deal = $1", deal)
+        return str(rows[0][0]) if rows else None
+
+    async def save_deal_par(self, deal: str, game_id: str, par: str) -> None:
+        async def insert(conn: asyncpg.Connection) -> None:
+            await conn.execute(
+                "INSERT INTO deal_pars (deal, game_id, par) VALUES ($1, $2, $3) "
+                "ON CONFLICT DO NOTHING",
+                deal,
+                game_id,
+                par,
+            )
+
+        await self._write(insert)
+
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where = _stats_scope(guild_id)
         rows = await self._fetch(

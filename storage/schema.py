@@ -233,6 +233,19 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
         # A pause's terms (gamecore.match.PauseTerms as JSON): when it runs out, who asked.
         "ALTER TABLE matches ADD COLUMN pause_terms TEXT NOT NULL DEFAULT '{}'",
     ),
+    (
+        14,
+        # Par of a deal, computed once for every player of it (service/pars.py), keyed by a
+        # digest of (game, seed, options) so no daily deal's secret seed is written or logged;
+        # ``par`` is gamecore's DealPar JSON.
+        """
+        CREATE TABLE deal_pars (
+            deal TEXT PRIMARY KEY,         -- a digest of (game, seed, options): no seed shows
+            game_id TEXT NOT NULL,
+            par TEXT NOT NULL
+        ) WITHOUT ROWID
+        """,
+    ),
 )
 
 #: The migration after which stored results are replayed into ratings (Python, same

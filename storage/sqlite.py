@@ -721,6 +721,19 @@ class SqliteMatchStore:
         )
         return DailyMatch.from_row(rows[0]) if rows else None
 
+    async def deal_par(self, deal: str) -> str | None:
+        rows = await self._fetch("SELECT par FROM deal_pars WHERE deal = ?", (deal,))
+        return str(rows[0][0]) if rows else None
+
+    async def save_deal_par(self, deal: str, game_id: str, par: str) -> None:
+        def insert(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT OR IGNORE INTO deal_pars (deal, game_id, par) VALUES (?, ?, ?)",
+                (deal, game_id, par),
+            )
+
+        await self._submit(insert, single_statement=True)
+
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where, params = _stats_scope(guild_id)
         rows = await self._fetch(

@@ -1,7 +1,8 @@
 """After a solo game: par when it ends, and ``/review`` of a finished game.
 
-Both are computed off the event loop (a worker thread) and only once the match has ended:
-par compares the finished result with 1,000 plays of the same deal per computer player,
+Both are computed off the event loop and only once the match has ended: par compares the
+finished result with up to 1,000 plays of the same deal per computer player (computed once
+per deal, in a low-priority process: ``service/pars.py``),
 the review judges each decision on what the player could see (``docs/analysis.md``).
 """
 
@@ -24,21 +25,22 @@ from cogs.ui.seats import seat_label
 from i18n import locale_for, t
 from renderer.review_chart import render_review_chart
 from service import IllegalAction, Match
-from service.analysis import Measure, Par, Review, has_par, par_of, review_of, reviewable
+from service.analysis import PAR_TOLERANCE, Measure, Par, Review, has_par, review_of, reviewable
 from service.games import presentation_of
+from service.pars import deal_pars
 from telemetry import in_queue
 
 log = logging.getLogger("tabletop.analysis")
 
 #: Reviews computed at once (each takes a few seconds of one core); more are refused.
 MAX_REVIEWS = 2
-#: Par computations at once; a game that ends while they run waits its turn.
-MAX_PARS = 1
 _reviews = asyncio.Semaphore(MAX_REVIEWS)
-_pars = asyncio.Semaphore(MAX_PARS)
+#: Pars being told (kept so they are not collected while they run).
+_telling: set[asyncio.Task[None]] = set()
 
 
-def par_text(par: Par, locale: str) -> str:
+def par_text(par: Par, locale: str, most: int) -> str:
+    """Par as the player reads it; ``most``: the plays per computer player at most."""
     lines = [f"**{t('par.title', locale)}**"]
     for c in par.computers:
         player = t(f"par.player.{c.player}", locale)
@@ -62,22 +64,36 @@ def par_text(par: Par, locale: str) -> str:
                 )
             )
     lines.append(f"-# {t('par.note', locale)}")
+    tolerance = f"{100 * PAR_TOLERANCE:g}"
+    lines.append(f"-# {t('par.rule', locale, tolerance=tolerance, plays=f'{most:,}')}")
     return "\n".join(lines)
 
 
-async def tell_par(interaction: Interaction, match: Match) -> None:
-    """When the actor's move ended a solo game: par of its deal, privately. A failure is
-    logged and costs the player nothing (the game is saved)."""
+def tell_par(interaction: Interaction, match: Match) -> bool:
+    """When the actor's move ended a solo game: par of its deal (and the daily deal's share
+    line), privately, from a background task, so the final board never waits for them.
+    True when par is on its way (it answers the interaction; a failure is logged, the
+    deferred answer withdrawn, and the game is saved whatever happens)."""
     if match.status == "playing" or not is_solo(match) or not has_par(match.game_id):
-        return
+        return False
+    task = asyncio.get_running_loop().create_task(_tell_par(interaction, match))
+    _telling.add(task)
+    task.add_done_callback(_telling.discard)
+    return True
+
+
+async def _tell_par(interaction: Interaction, match: Match) -> None:
     locale = locale_for(interaction, public=False)
+    bot = interaction.client
     try:
-        async with _pars, in_queue("par"):
-            par = await asyncio.to_thread(par_of, match, interaction.client.par_plays)
+        async with in_queue("par"):
+            par = await deal_pars(bot.service).par_of(match, bot.par_plays)
     except Exception:
         log.exception("par of match %s failed", match.id)
+        await replies.withdraw(interaction)
     else:
-        await replies.tolerate(replies.send(interaction, par_text(par, locale), ephemeral=True))
+        text = par_text(par, locale, bot.par_plays)
+        await replies.tolerate(replies.send(interaction, text, ephemeral=True))
     await daily.tell_daily_end(interaction, match)
 
 

@@ -8,7 +8,6 @@ its day runs (``service/daily.py``); ``/replay`` of such a match waits for the n
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, cast
 
@@ -21,9 +20,9 @@ from cogs.ui.labels import game_name
 from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import Match
-from service.analysis import compute_par
 from service.daily import DailyDeals, DailyEntry, previous_day
 from service.match_service import MatchService
+from service.pars import deal_pars
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -32,8 +31,6 @@ log = logging.getLogger("tabletop.daily")
 
 #: Rows of a day's table shown.
 TABLE_ROWS = 10
-#: Yesterday's par by (scope, game, day): computed once per day and process.
-_yesterday_par: dict[tuple[int | None, str, str], float] = {}
 
 
 def deals_of(interaction: Interaction) -> DailyDeals:
@@ -90,14 +87,12 @@ async def _yesterday(interaction: Interaction, deals: DailyDeals, game_id: str, 
     seed = await deals.revealed_seed(guild_id, game_id, day)
     if seed is None:
         return t("daily.yesterday.none", locale)
-    key = (guild_id, game_id, day)
-    rate = _yesterday_par.get(key)
-    plays = interaction.client.par_plays
-    if rate is None:
-        par = await asyncio.to_thread(compute_par, game_id, seed, None, None, plays, ("heuristic",))
-        for old in [k for k in _yesterday_par if k[2] != day]:  # keep only this yesterday's
-            del _yesterday_par[old]
-        rate = _yesterday_par[key] = par.computers[0].win_rate
+    # The deal's par, as its players were told it (stored once for the deal).
+    par = await deal_pars(interaction.client.service).deal_par(
+        game_id, seed, None, interaction.client.par_plays
+    )
+    heuristic = par.against(None).computers[0]
+    rate, plays = heuristic.win_rate, heuristic.plays
     entries = [e for e in await deals.table(guild_id, game_id, day) if e.finished]
     lines = [
         t("daily.yesterday.deal", locale, seed=seed, game_id=game_id),

@@ -60,12 +60,13 @@ async def play_move(
     ):  # played from elsewhere: say it was played
         move = move_words(final.game_id, outcome.notation, locale)
         await replies.send(interaction, t("turn.played", locale, move=move), ephemeral=True)
-    await after_game.tell_par(interaction, final)
     if final.status == "playing":
         await tips.offer_tip(interaction, final)
     # The board in this channel shows the move (and, once the match is over, the result):
-    # no private "Played" line stays behind, unless something else was said in it (par).
-    await replies.withdraw(interaction)
+    # no private "Played" line stays behind, unless par follows the final board in it
+    # (computed in the background: this move's answer does not wait for it).
+    if not after_game.tell_par(interaction, final):
+        await replies.withdraw(interaction)
 
 
 async def hint(interaction: Interaction, match_id: str | None) -> None:

@@ -14,12 +14,14 @@ plain :meth:`Game.play_out` with the same generators; a test checks it).
 
 from __future__ import annotations
 
+import json
 import math
 import random
 import time
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TextIO
 
 from gamecore.analysis.outcome import MEASURES, rank
 from gamecore.contract import Game, Player
@@ -27,9 +29,26 @@ from gamecore.registry import get_game
 from gamecore.rng import mix_seed
 from gamecore.simulate import DEFAULT_MAX_STEPS, Z95, available_players
 
+#: At most this many plays per computer player.
 PLAYS = 1000
+#: Plays are made in batches of this many; after each batch the estimate may be tight enough.
+BATCH = 100
+#: The plays stop once each figure's 95 % interval is within this half-width (on its 0..1
+#: scale): the win rate, and for a game measured by its score the mean score out of its top.
+TOLERANCE = 0.03
 #: The computer players par reports, strongest first.
 PAR_PLAYERS = ("heuristic", "random")
+#: The stored form's version (a stored par of another form is computed again).
+FORM = 1
+
+
+def rate_error(wins: int, plays: int) -> float:
+    """Half-width of the 95 % interval of a win rate: the normal interval, but never less
+    than the rule of three (``3/n``), so 0 wins in 100 plays reads ±3 points, not ±0."""
+    if not plays:
+        return 1.0
+    p = wins / plays
+    return max(Z95 * math.sqrt(p * (1 - p) / plays), 3 / plays)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,9 +69,8 @@ class ComputerPar:
 
     @property
     def win_error(self) -> float:
-        """Half-width of the 95 % normal interval of the win rate, over these plays."""
-        p = self.win_rate
-        return Z95 * math.sqrt(p * (1 - p) / self.plays) if self.plays else 0.0
+        """Half-width of the 95 % interval of the win rate, over these plays (:func:`rate_error`)."""
+        return rate_error(self.wins, self.plays)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +81,93 @@ class Par:
     #: The person's result (``(1 if won else 0, score)``), when one was given.
     mine: tuple[int, float] | None
     seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """One computer player's plays of a deal: how many ended with each result
+    (``((won, score), count)``, best first). The whole par of a deal, whoever asks."""
+
+    player: str
+    results: tuple[tuple[tuple[int, float], int], ...]
+
+    @property
+    def plays(self) -> int:
+        return sum(n for _, n in self.results)
+
+    @property
+    def wins(self) -> int:
+        return sum(n for (won, _), n in self.results if won)
+
+    def mean_score(self) -> float:
+        return sum(score * n for (_, score), n in self.results) / self.plays if self.plays else 0.0
+
+    def score_error(self) -> float:
+        """Half-width of the 95 % interval of the mean score (0 when every play scored alike)."""
+        n = self.plays
+        if n < 2:
+            return math.inf
+        mean = self.mean_score()
+        spread = sum(n_r * (score - mean) ** 2 for (_, score), n_r in self.results) / (n - 1)
+        return Z95 * math.sqrt(spread / n)
+
+    def against(self, mine: tuple[int, float] | None) -> ComputerPar:
+        return ComputerPar(
+            player=self.player,
+            plays=self.plays,
+            wins=self.wins,
+            mean_score=self.mean_score(),
+            beaten=None if mine is None else sum(n for r, n in self.results if mine > r),
+            equalled=None if mine is None else sum(n for r, n in self.results if mine == r),
+        )
+
+    @classmethod
+    def of(cls, player: str, ranks: Sequence[tuple[int, float]]) -> Tally:
+        counts = Counter((int(won), float(score)) for won, score in ranks)
+        return cls(player, tuple(sorted(counts.items(), reverse=True)))
+
+
+@dataclass(frozen=True, slots=True)
+class DealPar:
+    """The par of one deal ``(game_id, seed, options)``, the same for every player of it:
+    computed once, stored, compared with each person's result by :meth:`against`."""
+
+    game_id: str
+    seed: int
+    tallies: tuple[Tally, ...]
+    #: CPU seconds the plays took (this process's).
+    seconds: float
+
+    def against(self, mine: tuple[int, float] | None) -> Par:
+        computers = tuple(tally.against(mine) for tally in self.tallies)
+        return Par(self.game_id, self.seed, computers, mine, self.seconds)
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "form": FORM,
+                "game_id": self.game_id,
+                "seconds": round(self.seconds, 3),
+                "tallies": [
+                    {"player": t.player, "results": [[w, s, n] for (w, s), n in t.results]}
+                    for t in self.tallies
+                ],
+            },
+            separators=(",", ":"),
+        )
+
+    @classmethod
+    def from_json(cls, text: str, seed: int) -> DealPar | None:
+        """The stored par of the deal of ``seed`` (the JSON holds no seed: a daily deal's is
+        secret), or None when it was stored in another form (compute it again)."""
+        data = json.loads(text)
+        if data.get("form") != FORM:
+            return None
+        tallies = tuple(
+            Tally(t["player"], tuple(((int(w), float(s)), int(n)) for w, s, n in t["results"]))
+            for t in data["tallies"]
+        )
+        return cls(data["game_id"], seed, tallies, float(data["seconds"]))
 
 
 class _Probe:
@@ -90,6 +195,54 @@ def _key(state: Any) -> Any:
     return replace(state, last_action=None) if hasattr(state, "last_action") else state
 
 
+class DealPlayer:
+    """Plays one deal again and again with one computer player, remembering across calls
+    the heuristic's choices where it draws no lot and the positions moves lead to."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        start: Any,
+        player: Player,
+        max_steps: int = DEFAULT_MAX_STEPS,
+    ) -> None:
+        self.game, self.start, self.player, self.max_steps = game, start, player, max_steps
+        #: Per position: the move chosen without a lot, or the one list the lot was drawn from.
+        self.choices: dict[Any, tuple[bool, Any]] = {}
+        self.moves: dict[tuple[Any, Any], Any] = {}
+
+    def play(self, rngs: Sequence[random.Random]) -> list[Any]:
+        """The final state of one play per generator (a solo game: seat 0)."""
+        game, player, choices, moves = self.game, self.player, self.choices, self.moves
+        finals = []
+        for rng in rngs:
+            state, steps = self.start, 0
+            probe = _Probe(rng)
+            while not game.status(state).over:
+                if steps >= self.max_steps:
+                    raise RuntimeError(f"no result after max_steps={self.max_steps} steps")
+                key = _key(state)
+                known = choices.get(key)
+                if known is None:
+                    probe.lots.clear()
+                    probe.other = False
+                    action = player(game.view(state, 0), game.legal_actions(state, 0), probe)
+                    if not probe.other and len(probe.lots) <= 1:
+                        choices[key] = (True, probe.lots[0]) if probe.lots else (False, action)
+                elif known[0]:
+                    action = rng.choice(known[1])
+                else:
+                    action = known[1]
+                after = moves.get((key, action))
+                if after is None:
+                    after = game.apply(state, 0, action)[0]
+                    moves[key, action] = after
+                state = after
+                steps += 1
+            finals.append(state)
+        return finals
+
+
 def play_deal(
     game: Game[Any, Any],
     start: Any,
@@ -98,40 +251,61 @@ def play_deal(
     max_steps: int = DEFAULT_MAX_STEPS,
 ) -> list[Any]:
     """The final state of one play of ``start`` per generator (a solo game: seat 0)."""
-    #: Per position: the move chosen without a lot, or the one list the lot was drawn from.
-    choices: dict[Any, tuple[bool, Any]] = {}
-    moves: dict[tuple[Any, Any], Any] = {}
-    finals = []
-    for rng in rngs:
-        state, steps = start, 0
-        probe = _Probe(rng)
-        while not game.status(state).over:
-            if steps >= max_steps:
-                raise RuntimeError(f"no result after max_steps={max_steps} steps")
-            key = _key(state)
-            known = choices.get(key)
-            if known is None:
-                probe.lots.clear()
-                probe.other = False
-                action = player(game.view(state, 0), game.legal_actions(state, 0), probe)
-                if not probe.other and len(probe.lots) <= 1:
-                    choices[key] = (True, probe.lots[0]) if probe.lots else (False, action)
-            elif known[0]:
-                action = rng.choice(known[1])
-            else:
-                action = known[1]
-            after = moves.get((key, action))
-            if after is None:
-                after = game.apply(state, 0, action)[0]
-                moves[key, action] = after
-            state = after
-            steps += 1
-        finals.append(state)
-    return finals
+    return DealPlayer(game, start, player, max_steps).play(rngs)
 
 
-def par_rngs(seed: int, player: str, plays: int) -> list[random.Random]:
-    return [random.Random(mix_seed(seed, "par", player, i)) for i in range(plays)]
+def par_rngs(seed: int, player: str, plays: int, first: int = 0) -> list[random.Random]:
+    return [random.Random(mix_seed(seed, "par", player, i)) for i in range(first, plays)]
+
+
+def tight_enough(tally: Tally, measure_kind: str, tolerance: float, top: float = 1.0) -> bool:
+    """Whether ``tally``'s figures are known well enough: the win rate within ``tolerance``
+    (95 %), and for a game measured by its score the mean score within ``tolerance * top``."""
+    if rate_error(tally.wins, tally.plays) > tolerance:
+        return False
+    return measure_kind != "score" or tally.score_error() <= tolerance * top
+
+
+def compute_deal_par(
+    game_id: str,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    plays: int = PLAYS,
+    players: Sequence[str] = PAR_PLAYERS,
+    tolerance: float | None = TOLERANCE,
+) -> DealPar:
+    """Par of the deal ``(game_id, seed, options)``: per computer player, plays in batches of
+    :data:`BATCH` until :func:`tight_enough` (``tolerance`` None: all ``plays``), at most
+    ``plays``. Play ``i`` of a player always uses the same generator, so the first ``n``
+    plays are the same whether the plays stop there or go on."""
+    if game_id not in MEASURES:
+        raise ValueError(f"par covers the solo games ({', '.join(MEASURES)}), not {game_id!r}")
+    began = time.process_time()
+    game = get_game(game_id)
+    measure = MEASURES[game_id]
+    known = available_players(game)
+    start = game.setup(1, seed, options)
+    tallies = []
+    for name in players:
+        deal = DealPlayer(game, start, known[name])
+        ranks: list[tuple[int, float]] = []
+        while len(ranks) < plays:
+            batch = min(plays, len(ranks) + BATCH)
+            finals = deal.play(par_rngs(seed, name, batch, first=len(ranks)))
+            ranks.extend(rank(game, state) for state in finals)
+            tally = Tally.of(name, ranks)
+            if tolerance is not None and tight_enough(tally, measure.kind, tolerance, measure.top):
+                break
+        tallies.append(Tally.of(name, ranks))
+    return DealPar(game_id, seed, tuple(tallies), time.process_time() - began)
+
+
+def deal_par_worker(requests: TextIO, answers: TextIO) -> None:
+    """A worker process's loop body: one deal as JSON in (``game_id``, ``seed``, ``options``,
+    ``plays``), its par's stored JSON out."""
+    asked = json.loads(requests.read())
+    par = compute_deal_par(asked["game_id"], int(asked["seed"]), asked["options"], asked["plays"])
+    answers.write(par.to_json())
 
 
 def compute_par(
@@ -141,29 +315,11 @@ def compute_par(
     mine: tuple[int, float] | None = None,
     plays: int = PLAYS,
     players: Sequence[str] = PAR_PLAYERS,
+    tolerance: float | None = None,
 ) -> Par:
-    """Par of the deal ``(game_id, seed, options)``, compared with ``mine`` when given."""
-    if game_id not in MEASURES:
-        raise ValueError(f"par covers the solo games ({', '.join(MEASURES)}), not {game_id!r}")
-    began = time.perf_counter()
-    game = get_game(game_id)
-    known = available_players(game)
-    start = game.setup(1, seed, options)
-    computers = []
-    for name in players:
-        finals = play_deal(game, start, known[name], par_rngs(seed, name, plays))
-        ranks = [rank(game, state) for state in finals]
-        computers.append(
-            ComputerPar(
-                player=name,
-                plays=plays,
-                wins=sum(won for won, _ in ranks),
-                mean_score=sum(score for _, score in ranks) / plays,
-                beaten=None if mine is None else sum(1 for r in ranks if mine > r),
-                equalled=None if mine is None else sum(1 for r in ranks if mine == r),
-            )
-        )
-    return Par(game_id, seed, tuple(computers), mine, time.perf_counter() - began)
+    """Par of the deal ``(game_id, seed, options)``, compared with ``mine`` when given
+    (``tolerance`` None: all ``plays``; see :func:`compute_deal_par`)."""
+    return compute_deal_par(game_id, seed, options, plays, players, tolerance).against(mine)
 
 
 def par_lines(par: Par) -> list[str]:

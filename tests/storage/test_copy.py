@@ -44,6 +44,7 @@ async def fill(url: str) -> None:
     await service.save_notify(NotifySettings(GUEST, dm=True, reminders=False))  # /notify
     await service.store.set_quiet(solo.id, HOST, True)
     await service.first_tip(HOST, "cartographer")  # a first-game tip was given
+    await service.store.save_deal_par("a1b2", "cartographer", '{"form":1}')  # a deal's par
     await service.close()
 
 

@@ -1,0 +1,80 @@
+"""Par of a deal, computed once for everyone who plays it (service/pars.py), on both
+backends: the first request computes it, every later one (another player of the deal, a
+new process on the same store, requests at the same instant) reads it; a daily deal's
+secret seed is never written beside it."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+from typing import Any
+
+from gamecore.analysis.par import DealPar, compute_deal_par, compute_par
+from service import pars
+from service.pars import DealPars, deal_key
+
+
+class CountingRunner:
+    """Computes pars in this process (as the worker would) and counts them."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[str, int]] = []
+
+    async def __call__(self, game_id: str, seed: int, options: dict[str, Any], plays: int) -> str:
+        self.runs.append((game_id, seed))
+        await asyncio.sleep(0)  # let a second request for the deal arrive meanwhile
+        return compute_deal_par(game_id, seed, options, plays).to_json()
+
+
+async def test_a_deal_is_computed_once_and_read_by_every_later_player(store) -> None:
+    runner = CountingRunner()
+    book = DealPars(store, run=runner)
+    seed = 2**63 + 11  # a 64-bit seed, as the service draws them
+    # Two games of the deal ending at the same instant wait for one computation.
+    first, second = await asyncio.gather(
+        book.deal_par("dungeon-delver", seed, {}, 60),
+        book.deal_par("dungeon-delver", seed, None, 60),
+    )
+    assert first == second and runner.runs == [("dungeon-delver", seed)]
+    # A later player, and another process on the same store, read the stored par.
+    assert await book.deal_par("dungeon-delver", seed, {}, 60) == first
+    fresh = DealPars(store, run=runner)
+    assert await fresh.deal_par("dungeon-delver", seed, {}, 60) == first
+    assert len(runner.runs) == 1 and fresh.computed == 0
+    # Another deal (another seed, or other options) is another par.
+    await fresh.deal_par("dungeon-delver", seed + 1, {}, 60)
+    assert len(runner.runs) == 2
+    # The row names the deal by a digest: no seed is written (a daily deal's is secret).
+    (row,) = [
+        r
+        for r in await store.export_rows("deal_pars")
+        if r["deal"] == deal_key("dungeon-delver", seed, {})
+    ]
+    assert str(seed) not in str(row) and row["game_id"] == "dungeon-delver"
+
+
+def test_a_stored_par_compares_each_player_as_a_fresh_computation_would() -> None:
+    par = compute_deal_par("cartographer", 3, plays=200, tolerance=None)
+    again = DealPar.from_json(par.to_json(), 3)
+    assert again is not None
+    for mine in [(0, 1.0), (1, 3.0), (1, 4.0), None]:
+        assert (
+            again.against(mine).computers
+            == compute_par("cartographer", 3, mine=mine, plays=200).computers
+        )
+
+
+async def test_pars_run_in_another_process_at_the_lowest_priority() -> None:
+    """The board comes first: the plays run where they take no CPU from the bot."""
+    text = await pars.in_low_priority_process("dungeon-delver", 5, {}, 100)
+    computed = DealPar.from_json(text, 5)
+    assert computed is not None
+    assert computed.tallies == compute_deal_par("dungeon-delver", 5, {}, 100).tallies
+    command = [sys.executable, "-c", pars.LOWEST_PRIORITY + "print(os.nice(0), os.getpid())"]
+    niceness, pid = subprocess.run(
+        command, capture_output=True, text=True, check=True
+    ).stdout.split()
+    assert niceness == "19" and int(pid) != os.getpid()
+    assert pars.worker_command()[2].startswith(pars.LOWEST_PRIORITY)
