@@ -442,8 +442,7 @@ class DesignerWatch:
                 _snapshot_figures(
                     [game.player_wealths[player] for player in game.players],
                     sum(a.wealth for player in game.players for a in game.adventurers[player]),
-                    sum(len(game.tile_piles["water"].tiles) for _ in (0,))
-                    + len(game.discard_piles["water"].tiles),
+                    len(game.tile_piles["water"].tiles) + len(game.discard_piles["water"].tiles),
                     len(game.tile_piles["land"].tiles) + len(game.discard_piles["land"].tiles),
                     sum(len(column) for column in game.play_area.values()),
                     len(agents),
