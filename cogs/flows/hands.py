@@ -45,9 +45,9 @@ async def show_hand(interaction: Interaction, match_id: str | None) -> None:
     locale = locale_for(interaction, public=False)
     hand = await hand_message(seen, locale)
     message = await replies.send(interaction, ephemeral=True, **hand.send_kwargs())
-    replaced = bot.panels.remember(
-        match.id, interaction, message.id if message is not None else None, locale
-    )
+    if message is None:  # not shown (Discord refused): nothing to keep current
+        return
+    replaced = bot.panels.remember(match.id, interaction, message.id, locale)
     panel = bot.panels.get(match.id, interaction.user.id)
     if panel is not None:
         panel.shown, panel.steps = panel_content(seen, hand), match.steps
