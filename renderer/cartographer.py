@@ -54,6 +54,9 @@ CARD = (100, 136)
 GAP = 12
 MARGIN = 20
 LABEL_BAND = 34
+#: Cell names and the grid's letters and numbers: digits 23 px, 7.2 px tall where a phone's
+#: gallery shows the 878 px board 275 px wide.
+LABEL_TEXT = 31
 GRID_X = MARGIN + LABEL_BAND
 GRID_Y = MARGIN + LABEL_BAND
 PANEL_X = GRID_X + 5 * (CARD[0] + GAP) - GAP + 36
@@ -78,11 +81,11 @@ def named_back(cell: str) -> Image.Image:
     image.alpha_composite(card_back(*CARD))
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle(
-        (CARD[0] / 2 - 28, CARD[1] / 2 - 17, CARD[0] / 2 + 28, CARD[1] / 2 + 17),
+        (CARD[0] / 2 - 34, CARD[1] / 2 - 21, CARD[0] / 2 + 34, CARD[1] / 2 + 21),
         radius=10,
         fill=(18, 34, 70),
     )
-    draw_text(draw, (CARD[0] / 2, CARD[1] / 2 + 1), cell, 22, (240, 240, 245))
+    draw_text(draw, (CARD[0] / 2, CARD[1] / 2 + 1), cell, LABEL_TEXT, (240, 240, 245))
     if cell in CORNERS:
         # thick enough to survive the shrink to a phone's 280 px gallery (3 px vanished)
         ring = frame(CARD[0] - 12, CARD[1] - 12, CORNER_GOLD, 6)
@@ -96,17 +99,17 @@ def _background(height: int) -> Image.Image:
     image, draw = new_canvas(WIDTH, height, TABLE)
     for index, column in enumerate(COLUMNS):
         x = GRID_X + index * (CARD[0] + GAP) + CARD[0] / 2
-        draw_text(draw, (x, MARGIN + LABEL_BAND / 2 - 2), column, 26, LABEL)
+        draw_text(draw, (x, MARGIN + LABEL_BAND / 2 - 2), column, LABEL_TEXT, LABEL)
     for index, row in enumerate(ROWS):
         y = GRID_Y + index * (CARD[1] + GAP) + CARD[1] / 2
-        draw_text(draw, (MARGIN + LABEL_BAND / 2 - 4, y), row, 26, LABEL)
+        draw_text(draw, (MARGIN + LABEL_BAND / 2 - 4, y), row, LABEL_TEXT, LABEL)
     draw.rounded_rectangle(
         (PANEL_X - 14, HAND_Y - 16, WIDTH - MARGIN + 6, height - MARGIN), radius=16, fill=PANEL
     )
     draw.rounded_rectangle(
         (PANEL_X - 14, ACES_Y, WIDTH - MARGIN + 6, ACES_Y + 70), radius=16, fill=PANEL
     )
-    draw_text(draw, (PANEL_X + 10, ACES_Y + 35), "A", 30, LABEL)
+    draw_text(draw, (PANEL_X + 10, ACES_Y + 35), "A", LABEL_TEXT, LABEL)
     return image
 
 

@@ -48,6 +48,9 @@ ROW_GAP = 16
 MARGIN = 20
 LABEL_BAND = 34
 BADGE_W = 104
+#: Position numbers, level rules, the legend and the reward: digits 24 px, 7.1 px tall where a
+#: phone's gallery shows the 928 px board 275 px wide.
+SMALL_TEXT = 33
 GRID_X = MARGIN + BADGE_W + 12
 GRID_Y = MARGIN + LABEL_BAND
 COIN = 64
@@ -93,7 +96,7 @@ def reward_coin(claimed: bool) -> Image.Image:
         )
     image = shrink(image, COIN, COIN)
     if not claimed:
-        draw_text(ImageDraw.Draw(image), (COIN / 2, COIN / 2 + 1), "+2", 26, (70, 45, 0))
+        draw_text(ImageDraw.Draw(image), (COIN / 2, COIN / 2 + 1), "+2", SMALL_TEXT, (70, 45, 0))
     return image
 
 
@@ -116,10 +119,10 @@ def _level_badge(board: Image.Image, draw: ImageDraw.ImageDraw, level: int) -> N
     if kind == "suit":
         paste(board, suit_icon("S", 28, MUTED), (centre - 40, top + 90))
         paste(board, suit_icon("H", 28, MUTED), (centre - 10, top + 90))
-        draw_text(draw, (centre + 38, top + 104), relation, 28, MUTED)
+        draw_text(draw, (centre + 38, top + 104), relation, SMALL_TEXT, MUTED)
     else:
-        draw_text(draw, (centre - 14, top + 104), "#", 28, MUTED)
-        draw_text(draw, (centre + 22, top + 104), relation, 28, MUTED)
+        draw_text(draw, (centre - 14, top + 104), "#", SMALL_TEXT, MUTED)
+        draw_text(draw, (centre + 22, top + 104), relation, SMALL_TEXT, MUTED)
 
 
 @lru_cache(maxsize=8)
@@ -127,7 +130,9 @@ def _background(height: int) -> Image.Image:
     image, draw = new_canvas(WIDTH, height, TABLE)
     for position in range(1, POSITIONS + 1):
         box = slot_box(1, position)
-        draw_text(draw, (box.centre[0], MARGIN + LABEL_BAND / 2 - 2), str(position), 26, LABEL)
+        draw_text(
+            draw, (box.centre[0], MARGIN + LABEL_BAND / 2 - 2), str(position), SMALL_TEXT, LABEL
+        )
     for level in range(1, LEVELS + 1):
         _level_badge(image, draw, level)
     draw.rounded_rectangle(
@@ -146,13 +151,13 @@ def _order_legend(image: Image.Image, draw: ImageDraw.ImageDraw, left: int, top:
         x = left + 14 + index * step
         paste(image, suit_icon(suit, side, MUTED), (x, top + 14))
         if index < 3:
-            draw_text(draw, (x + side + 11, top + 29), "<", 26, MUTED)
+            draw_text(draw, (x + side + 11, top + 29), "<", SMALL_TEXT, MUTED)
     paste(image, suit_icon("C", side, MUTED), (left + 14, top + 62))
-    draw_text(draw, (left + 14 + side + 11, top + 77), ">", 26, MUTED)
+    draw_text(draw, (left + 14 + side + 11, top + 77), ">", SMALL_TEXT, MUTED)
     paste(image, suit_icon("S", side, MUTED), (left + 14 + step, top + 62))
-    draw_text(draw, (left + 29, top + 124), "2", 26, MUTED)
-    draw_text(draw, (left + 14 + side + 11, top + 124), ">", 26, MUTED)
-    draw_text(draw, (left + 29 + step, top + 124), "A", 26, MUTED)
+    draw_text(draw, (left + 29, top + 124), "2", SMALL_TEXT, MUTED)
+    draw_text(draw, (left + 14 + side + 11, top + 124), ">", SMALL_TEXT, MUTED)
+    draw_text(draw, (left + 29 + step, top + 124), "A", SMALL_TEXT, MUTED)
 
 
 def turned_position(row: Sequence[str | None]) -> int | None:
