@@ -182,6 +182,13 @@ class Presentation:
         Empty: the front end says only the game, the step and whose turn it is."""
         return ()
 
+    def read_out(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - the default adds nothing; games read both
+        """Lines "Read the board" adds after ``describe``: every place the picture draws
+        (cell, level, region, tile) and what lies there, face-down cards included, so that
+        nothing the picture shows is missing from the words. Built from ``view`` alone, like
+        ``describe``. Default: none (``describe`` says everything)."""
+        return ()
+
     def board_notes(self, view: Mapping[str, Any]) -> tuple[Text, ...]:  # noqa: ARG002 - the default has nothing to explain; games read the view
         """Lines the board carries above its picture to explain, in words, what the picture
         says in symbols (a level's condition to win a card). Default: none."""

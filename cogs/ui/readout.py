@@ -24,12 +24,15 @@ MESSAGE_LIMIT = 2000
 
 
 def position_lines(match: Match, view: Mapping[str, Any], locale: str) -> list[str]:
-    """Everything the game says about ``view``, one line each (nothing cut)."""
+    """Everything the game says about ``view``, one line each (nothing cut): its description
+    (the alt text's sentences), then every place of the board (``Presentation.read_out``)."""
     if is_solo(match):
         names = [seat.name for seat in match.seats]
     else:
         names = [seat_label(match, seat, locale, plain=True) for seat in range(len(match.seats))]
-    return [say(text, locale) for text in presentation_of(match.game_id).describe(view, names)]
+    presentation = presentation_of(match.game_id)
+    texts = (*presentation.describe(view, names), *presentation.read_out(view, names))
+    return [say(text, locale) for text in texts]
 
 
 def readout_lines(

@@ -116,6 +116,46 @@ class CartographerPresentation(Presentation):
         ]
         return tuple(line for line in lines if line is not None)
 
+    def read_out(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player
+        """Each row of the map, cell by cell (face down, empty or its card), and which aces
+        lie face up in a corner (the picture's ace tracker)."""
+        grid: Mapping[str, str | None] = view.get("grid", {})
+        rows: dict[str, list[Text]] = {}
+        for cell, card in grid.items():
+            rows.setdefault(cell[1:], []).append(
+                Text("read.place", {"place": cell, "what": _lies(card)})
+            )
+        lines = [
+            Text("read.row", {"row": row, "cells": tuple(cells)}) for row, cells in rows.items()
+        ]
+        corners = [grid.get(cell) or "" for cell in CORNERS]
+        found = {card[-1] for card in corners if card.startswith("A")}
+        aces = {suit: card_text(f"A{suit}") for suit in ACE_SUITS}
+        lines.append(
+            Text(
+                "read.cartographer.aces",
+                {
+                    "found": tuple(aces[s] for s in ACE_SUITS if s in found) or (Text("alt.none"),),
+                    "missing": tuple(aces[s] for s in ACE_SUITS if s not in found)
+                    or (Text("alt.none"),),
+                },
+            )
+        )
+        return tuple(lines)
+
+
+def _lies(card: str | None) -> Text:
+    """What lies on a place: a face-down card (``None``), nothing (``""``) or a card."""
+    if card is None:
+        return Text("read.face_down")
+    return card_text(card) if card else Text("read.empty")
+
+
+#: The map's corner cells, where a found ace is shown (the picture's ace tracker).
+CORNERS = ("A1", "E1", "A5", "E5")
+#: The four aces the tracker shows, found or not.
+ACE_SUITS = ("S", "H", "D", "C")
+
 
 #: What a challenger must have to subdue a card of each level (rules "Subdue"), as catalog keys.
 LEVEL_CONDITIONS = ("higher_suit", "higher_rank", "same_suit", "same_rank")
@@ -133,6 +173,19 @@ class DelverPresentation(Presentation):
             for number, level in enumerate(levels, start=1)
             if number <= len(LEVEL_CONDITIONS) and any(cell != "" for cell in level)
         )
+
+    def read_out(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:  # noqa: ARG002 - one player
+        """Each level, place by place (face down, empty or its card), and its coin."""
+        claimed = {int(level) for level in view.get("claimed") or []}
+        lines = []
+        for number, level in enumerate(view.get("levels") or [], start=1):
+            cells = tuple(
+                Text("read.place", {"place": f"#{position}", "what": _lies(card)})
+                for position, card in enumerate(level, start=1)
+            )
+            coin = Text("read.delver.claimed" if number in claimed else "read.delver.unclaimed")
+            lines.append(Text("read.delver.level", {"level": number, "cells": cells, "coin": coin}))
+        return tuple(lines)
 
     def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:  # noqa: ARG002 - one player: the line needs no name
         return Text(

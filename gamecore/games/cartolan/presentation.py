@@ -359,6 +359,50 @@ class CartolanPresentation(Presentation):
             said = Text("cartolan.label.then", {"first": earlier, "rest": said})
         return said
 
+    def read_out(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
+        """Every tile from the Capital outwards: land or water, city, wonder, mythical or
+        disaster, its wind, wealth dropped there and the Agent on it; where the Adventurer to
+        move can go; what the tile piles hold."""
+        agents = {(a["x"], a["y"]): a for a in view.get("agents", [])}
+        tiles = sorted(
+            view.get("tiles", []),
+            key=lambda tile: (abs(tile["x"]) + abs(tile["y"]), -tile["y"], tile["x"]),
+        )
+        lines = [
+            Text(
+                "read.cartolan.tile",
+                {
+                    "place": place_text(tile["x"], tile["y"]),
+                    "what": _tile_words(tile, agents.get((tile["x"], tile["y"])), names),
+                },
+            )
+            for tile in tiles
+        ]
+        reach = tuple(
+            Text(
+                "read.cartolan.reach_one",
+                {
+                    "place": place_text(spot["x"], spot["y"]),
+                    "side": side_text(spot.get("side", "")),
+                },
+            )
+            for spot in view.get("reachable", [])
+        )
+        if reach:
+            lines.append(Text("read.cartolan.reach", {"places": reach}))
+        lines += _panel_words(view, names)
+        piles: Mapping[str, Any] = view.get("piles") or {}
+        lines.append(
+            Text(
+                "read.cartolan.piles",
+                {
+                    "water": (piles.get("water") or {}).get("count", 0),
+                    "land": (piles.get("land") or {}).get("count", 0),
+                },
+            )
+        )
+        return tuple(lines)
+
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         """The board in words: round and whose decision, each seat's vault and pieces, each
         Adventurer's place (from the Capital, as in the log) and chest, the explored tiles and
@@ -435,6 +479,56 @@ class CartolanPresentation(Presentation):
         if view.get("last_action"):
             lines.append(Text("alt.last_move", {"move": move_label(str(view["last_action"]))}))
         return tuple(lines)
+
+
+def _panel_words(view: Mapping[str, Any], names: Sequence[str]) -> list[Text]:
+    """Each seat's panel: Agents still to place and cadre card; each Adventurer's chest maps
+    and cards."""
+
+    def name(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else str(seat + 1)
+
+    lines = []
+    for player in view.get("players", []):
+        seat = int(player.get("seat", 0))
+        left = max(int(player.get("max_agents", 0)) - int(player.get("agents", 0)), 0)
+        cadre = player.get("cadre")
+        key = "read.cartolan.seat_cadre" if cadre else "read.cartolan.seat"
+        lines.append(Text(key, {"name": name(seat), "agents": left, "cadre": str(cadre or "")}))
+    for adventurer in view.get("adventurers", []):
+        maps = len(adventurer.get("maps") or [])
+        cards = tuple(Text("alt.name", {"name": str(c)}) for c in adventurer.get("cards") or [])
+        if maps or cards:
+            params = {
+                "number": adventurer.get("number", 1),
+                "name": name(int(adventurer.get("seat", 0))),
+                "maps": maps,
+                "cards": cards or (Text("alt.none"),),
+            }
+            lines.append(Text("read.cartolan.carries", params))
+    return lines
+
+
+def _tile_words(
+    tile: Mapping[str, Any], agent: Mapping[str, Any] | None, names: Sequence[str]
+) -> tuple[Text, ...]:
+    """What a tile shows, each feature in words (never its colour alone)."""
+    words = [Text("read.cartolan.land" if tile.get("back") == "land" else "read.cartolan.water")]
+    for feature in ("city", "wonder", "mythical", "disaster"):
+        if tile.get(feature):
+            words.append(Text(f"read.cartolan.{feature}"))
+    wind = str(tile.get("wind") or "")
+    if wind:  # "NE" → "north-east": letters would be read out one by one
+        sides = {f"s{index}": side_text(letter) for index, letter in enumerate(wind[:2])}
+        words.append(Text(f"read.cartolan.wind.{len(sides)}", sides))
+    if tile.get("dropped"):
+        words.append(Text("read.cartolan.dropped", {"count": int(tile["dropped"])}))
+    if agent is not None:
+        seat = int(agent.get("seat", 0))
+        owner = names[seat] if 0 <= seat < len(names) else str(seat + 1)
+        key = "read.cartolan.agent_ransacked" if agent.get("ransacked") else "read.cartolan.agent"
+        words.append(Text(key, {"name": owner, "wealth": agent.get("wealth", 0)}))
+    return tuple(words)
 
 
 PRESENTATION = CartolanPresentation("cartolan")

@@ -27,6 +27,23 @@ def _name(names: Sequence[str], seat: Any) -> str:
     return names[index] if 0 <= index < len(names) else str(index + 1)
 
 
+#: The region events the picture shows (its event panel).
+REGION_EVENTS = ("storm", "windless", "pirates", "treasure")
+
+
+def _region(region: Mapping[str, Any] | None, names: Sequence[str]) -> Text:
+    """A region in words: its card and who explored it, or unexplored."""
+    if not region or not region.get("card"):
+        return Text("read.unexplored")
+    by = region.get("by")
+    if by is None:
+        return card_text(str(region["card"]))
+    return Text(
+        "read.speiderne.explored",
+        {"card": card_text(str(region["card"])), "name": _name(names, by)},
+    )
+
+
 class SpeidernePresentation(Presentation):
     def event_text(self, kind: str, data: Mapping[str, Any], names: Sequence[str] = ()) -> Text:
         """Cards, seats and outcomes in words (``event_words``)."""
@@ -118,6 +135,59 @@ class SpeidernePresentation(Presentation):
                 None,
             )
         return self.move_text(notation, view), None
+
+    def read_out(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
+        """Each row of regions (explored: its card and by whom; else unexplored), the free
+        starting places, the insurance cards and who holds the insurance bonus, and the last
+        region event (or the storm waiting for a defence)."""
+        regions: Mapping[str, Mapping[str, Any]] = view.get("regions", {})
+        lines: list[Text] = []
+        for row in view.get("grid") or ():
+            cells = tuple(
+                Text("read.place", {"place": name, "what": _region(regions.get(name), names)})
+                for name in row
+            )
+            lines.append(Text("read.row", {"row": str(row[0])[1:] if row else "", "cells": cells}))
+        for expedition in view.get("expeditions") or ():
+            cards = [str(card) for card in expedition.get("cards") or () if card]
+            if cards:
+                lines.append(
+                    Text(
+                        "read.speiderne.expedition_cards",
+                        {"id": expedition.get("id", ""), "cards": cards_text(cards)},
+                    )
+                )
+        free = tuple(Text("alt.name", {"name": place}) for place in view.get("free_places") or ())
+        lines.append(Text("read.speiderne.free", {"places": free or (Text("alt.none"),)}))
+        insurance = view.get("insurance") or []
+        lines.append(Text("read.speiderne.insurance", {"cards": cards_text(insurance)}))
+        bonus = view.get("insurance_bonus") or {}
+        holders = tuple(
+            Text("alt.name", {"name": _name(names, seat)}) for seat, has in bonus.items() if has
+        )
+        if holders:
+            lines.append(Text("read.speiderne.bonus", {"names": holders}))
+        pending = view.get("pending") if isinstance(view.get("pending"), Mapping) else None
+        event = view.get("last_region_event")
+        if pending and pending.get("kind") == "defend":
+            region, card = str(pending.get("region") or ""), pending.get("against")
+            lines.append(Text("read.speiderne.storm_waits", {"region": region}))
+        elif isinstance(event, Mapping) and event.get("kind") in REGION_EVENTS:
+            region = str(event.get("region") or "")
+            card = (
+                event.get("against") or event.get("card") or (regions.get(region) or {}).get("card")
+            )
+            lines.append(
+                Text(
+                    "read.speiderne.event",
+                    {"event": Text(f"read.speiderne.event.{event['kind']}"), "region": region},
+                )
+            )
+        else:
+            card = None
+        if isinstance(card, str) and card:  # the card the event panel shows
+            lines.append(Text("read.speiderne.event_card", {"card": card_text(card)}))
+        return tuple(lines)
 
     def describe(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         status: Mapping[str, Any] = view.get("status") or {}
