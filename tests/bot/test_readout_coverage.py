@@ -153,8 +153,9 @@ def cartolan(kind: str, name: str, view: dict[str, Any], locale: str) -> list[st
         return [*place, name.split()[1]]
     if kind == "token":
         return []  # an Adventurer's chest: its content is said with the Adventurer
-    if kind == "card" and name == "chest map":
-        return [say(Text("read.cartolan.carries", {}), locale).split("{")[0][:8]]
+    if kind == "card" and name == "chest map":  # a map in an Adventurer's chest: who, how many
+        carrier = next(a for a in view["adventurers"] if a.get("maps"))
+        return [names[int(carrier["seat"])], str(len(carrier["maps"]))]
     if kind == "card":
         return [name]
     if kind == "label" and re.fullmatch(r"\d+(\.\d+)?", name):  # a piece's seat (and number)
