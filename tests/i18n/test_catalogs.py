@@ -107,7 +107,16 @@ def test_every_locale_has_every_area_with_the_same_keys(area: str, locale: str) 
 def test_placeholders_are_the_same_as_in_english(locale: str) -> None:
     english = catalog("en")
     for key, text in catalog(locale).items():
-        source = english.get(key) or english.get(key.rsplit(".", 1)[0] + ".other", "")
+        other = english.get(key.rsplit(".", 1)[0] + ".other", "")
+        source = english.get(key) or other
+        if key in english and key.endswith(".one") and other:
+            # English's "1 card" names no count, but French "one" also covers 0, so a form
+            # may name the count that its ".other" names.
+            found = placeholders(text)
+            assert placeholders(source) <= found <= placeholders(source) | placeholders(other), (
+                f"{locale}: {key}"
+            )
+            continue
         assert placeholders(text) == placeholders(source), f"{locale}: {key}"
 
 
