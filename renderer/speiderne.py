@@ -70,7 +70,7 @@ CHIP_GOOD_H = 36
 #: protan vision (tests/renderer/test_colours.py; 0.55 fell to 17.8).
 TINT = 0.85
 #: Every text carrying information: ≥ 7 px as a phone shows the 942 px board (renderer.display).
-TEXT = 24
+TEXT = 33
 DISC = 44
 PLAYERS_Y = MAP_BOTTOM + STEP + PLACE_H + 30
 PLAYER_BOX = (142, 92)
@@ -144,7 +144,7 @@ def _named_back(name: str) -> Image.Image:
     draw.rounded_rectangle(
         (w / 2 - 34, h / 2 - 19, w / 2 + 34, h / 2 + 19), radius=10, fill=(18, 34, 70)
     )
-    draw_text(draw, (w / 2, h / 2 + 1), name, TEXT + 2, (240, 240, 245))
+    draw_text(draw, (w / 2, h / 2 + 1), name, TEXT, (240, 240, 245))
     return image
 
 
@@ -446,7 +446,7 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
         record(
             "disc", f"seat {seat}", (x + 8, y + 8, x + 8 + DISC, y + 8 + DISC), may_cover=("seat",)
         )
-        paste_text(board, (x + 112, y + 27), str(scores.get(str(seat), 0)), 26, LABEL)
+        paste_text(board, (x + 112, y + 27), str(scores.get(str(seat), 0)), TEXT, LABEL)
         _record_text(
             "label",
             f"score {seat}",
@@ -455,7 +455,7 @@ def _draw_players(board: Image.Image, view: Mapping[str, Any]) -> None:
             str(scores.get(str(seat), 0)),
             26,
         )
-        paste_text(board, (x + 112, y + 67), str(hands.get(str(seat), 0)), 24, LABEL)
+        paste_text(board, (x + 112, y + 67), str(hands.get(str(seat), 0)), TEXT, LABEL)
         _record_text(
             "label", f"hand {seat}", (x + 112, y + 67), ("seat",), str(hands.get(str(seat), 0))
         )
@@ -580,7 +580,7 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
     record("event", kind, box.corners)
     paste(board, event_icon(kind, 76), (box.x + 12, box.y + 14))
     record("mark", kind, (box.x + 12, box.y + 14, box.x + 88, box.y + 90), may_cover=("event",))
-    paste_text(board, (box.x + 50, box.y + box.h - 34), region, 26, LABEL)
+    paste_text(board, (box.x + 50, box.y + box.h - 34), region, TEXT, LABEL)
     if region:
         _record_text(
             "label", f"event {region}", (box.x + 50, box.y + box.h - 34), ("event",), region, 26
@@ -601,7 +601,7 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
             may_cover=("event",),
         )
         if waiting:
-            paste_text(board, (box.x + box.w - 49, box.y + box.h - 12), "?", TEXT + 2, HIGHLIGHT)
+            paste_text(board, (box.x + box.w - 49, box.y + box.h - 12), "?", TEXT, HIGHLIGHT)
 
 
 def _funded(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
@@ -847,7 +847,7 @@ def _hand_image(view: Mapping[str, Any]) -> Image.Image:
     image, _ = new_canvas(max(cards.width, 200), cards.height + HAND_BAND, PANEL)
     image.paste(_hand_band(viewer, image.width), (0, 0))
     ground = hand_band(player_colour(viewer + 1))
-    paste_text(image, (122, 24), str(len(view.get("hand") or [])), 26, ink_on(ground))
+    paste_text(image, (122, 24), str(len(view.get("hand") or [])), TEXT, ink_on(ground))
     image.paste(cards, (0, HAND_BAND))
     return image
 

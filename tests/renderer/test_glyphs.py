@@ -31,7 +31,7 @@ GAMES = [
 #: Games whose pictures still draw labels below the limit (cap height as shown, 275 px):
 #: their layouts were made for the font size, not the glyphs.
 NOT_YET = {
-    "speiderne": "seat numbers and counts 24 px on 942 px: 5.3 px",
+    "speiderne": "expedition tokens and small cards' ranks 24 px on 942 px: 5.3 px",
 }
 
 
