@@ -109,7 +109,10 @@ async def test_leaderboard_lists_the_winner_publicly(env) -> None:
     await world.alice.slash(world.channel, "game resign")
     assert (await env.bot.service.get(match_id)).status == "finished"
     board = await board_message(env, world, match_id)
-    assert custom_ids(board) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}"]  # play again, review
+    # play again, review, read the board
+    finished = await env.bot.service.get(match_id)
+    read = f"tt:do:{match_id}:{finished.version}:read"
+    assert custom_ids(board) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}", read]
     shown = await world.bob.slash(world.channel, "leaderboard", game="cartographer")
     assert not shown.ephemeral
     assert f"<@{world.alice.id}>" in shown.response.embeds[0].description

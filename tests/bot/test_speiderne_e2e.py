@@ -234,6 +234,7 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
     assert custom_ids(board) == [
         f"tt:rm:{match_id}",
         f"tt:rv:{match_id}",
+        f"tt:do:{match_id}:{match.version}:read",
     ] and "Game over" in board_text(board)
     # The Review button: each player's chance over the game, for the players only.
     reviewed = await world.bob.click(board, custom_id=f"tt:rv:{match_id}")
