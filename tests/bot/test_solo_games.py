@@ -75,7 +75,8 @@ async def test_a_seeded_game_played_to_the_end_with_play(env, game_id: str) -> N
     assert match.status == "finished" and match.result["result"] in ("won", "lost")
     verdict = "won!" if match.result["result"] == "won" else "lost."
     assert verdict in board_text(final)
-    assert custom_ids(final) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}"]  # play again, review
+    read = f"tt:do:{match_id}:{match.version}:read"  # Read the board stays on a finished board
+    assert custom_ids(final) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}", read]  # again, review
     await assert_board_png(final)
     stats = await world.alice.slash(world.channel, "stats")  # a chosen seed: practice
     assert stats.ephemeral and stats.response.embeds[0].description == "No finished matches yet."
@@ -148,6 +149,7 @@ async def test_resigning_from_the_board_asks_first(env) -> None:
     assert "resigned" in board_text(board) and custom_ids(board) == [
         f"tt:pa:{match_id}",
         f"tt:rv:{match_id}",
+        f"tt:do:{match_id}:{match.version}:read",
     ]
 
 
