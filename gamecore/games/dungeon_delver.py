@@ -656,6 +656,16 @@ _BEATEN_BY = [
     {str(t): frozenset(str(c) for c in _ALL_CARDS if beats(lv, c, t)) for t in _ALL_CARDS}
     for lv in range(1, 5)
 ]
+#: The same as bit masks over ``_NAMES`` (bit i: card ``_NAMES[i]``), for counting fast.
+_BIT = {name: 1 << i for i, name in enumerate(_NAMES)}
+_BEATS_MASK = [{c: sum(_BIT[t] for t in by[c]) for c in _NAMES} for by in _BEATS]
+
+
+def _mask(names: Any) -> int:
+    bits = 0
+    for name in names:
+        bits |= _BIT[name]
+    return bits
 
 
 #: Weights of the heuristic (tuned by simulation; see docs/games/dungeon-delver.md).
@@ -685,9 +695,11 @@ class _DelverAdvisor:
         seen |= {c for row in self.levels for c in row if c}
         # Removed level cards went to the hand and maybe on to the discard: all seen.
         self.unknown = frozenset(n for n in _NAMES if n not in seen)
+        self.unknown_mask = _mask(self.unknown)
         self.face_down = [sum(1 for c in row if c is None) for row in self.levels]
         self.remaining = [sum(1 for c in row if c != "") for row in self.levels]
         self.targets = [frozenset(c for c in row if c) for row in self.levels]
+        self.target_masks = [_mask(targets) for targets in self.targets]
         self._useful: dict[str, float] = {}
         # How many cards still in play (hand or unknown) could beat each face-up target:
         # a hand card that is one of few answers to a target is worth keeping.
@@ -697,18 +709,23 @@ class _DelverAdvisor:
             for level in range(4)
         ]
         # Per level: how many unknown cards some hand card beats, and how many of those
-        # only one hand card beats (spending that card as the cost loses them).
-        hand_set = frozenset(hand)
+        # only one hand card beats (spending that card as the cost loses them): the unknown
+        # cards beaten once and beaten twice or more, as masks.
         self.beatable = [0, 0, 0, 0]
         self.only_by: list[dict[str, int]] = [{}, {}, {}, {}]
-        for level, by in enumerate(_BEATEN_BY):
-            for u in self.unknown:
-                beaters = by[u] & hand_set
-                if beaters:
-                    self.beatable[level] += 1
-                    if len(beaters) == 1:
-                        (only,) = beaters
-                        self.only_by[level][only] = self.only_by[level].get(only, 0) + 1
+        for level, by in enumerate(_BEATS_MASK):
+            once = twice = 0
+            for card in hand:
+                beaten = by[card] & self.unknown_mask
+                twice |= once & beaten
+                once |= beaten
+            self.beatable[level] = once.bit_count()
+            only = once & ~twice
+            if only:
+                for card in hand:
+                    count = (by[card] & only).bit_count()
+                    if count:
+                        self.only_by[level][card] = count
 
     def usefulness(self, name: str) -> float:
         """How much keeping a card is worth: face-up targets it beats now and the chance it
@@ -717,16 +734,16 @@ class _DelverAdvisor:
         if cached is not None:
             return cached
         value = 0.0
-        unknown = self.unknown
+        unknown, unknown_mask = self.unknown, self.unknown_mask
         for level in range(4):
             if self.remaining[level] == 0:
                 continue
-            beaten = _BEATS[level][name]
-            for target in beaten & self.targets[level]:
-                value += self.answer_value(level, target)
+            if _BEATS_MASK[level][name] & self.target_masks[level]:
+                for target in _BEATS[level][name] & self.targets[level]:
+                    value += self.answer_value(level, target)
             if self.face_down[level] and unknown:
                 value += (
-                    len(beaten & unknown)
+                    (_BEATS_MASK[level][name] & unknown_mask).bit_count()
                     / len(unknown)
                     * self.face_down[level]
                     * WEIGHTS["face_down_share"]
