@@ -110,8 +110,8 @@ def test_placeholders_are_the_same_as_in_english(locale: str) -> None:
         other = english.get(key.rsplit(".", 1)[0] + ".other", "")
         source = english.get(key) or other
         if key in english and key.endswith(".one") and other:
-            # English's "1 card" names no count, but French "one" also covers 0, so a form
-            # may name the count that its ".other" names.
+            # English's "1 card" names no count, but French "one" also covers 0 and Russian
+            # "one" 21 and 31, so a form may name the count that its ".other" names.
             found = placeholders(text)
             assert placeholders(source) <= found <= placeholders(source) | placeholders(other), (
                 f"{locale}: {key}"
