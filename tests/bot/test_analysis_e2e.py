@@ -52,7 +52,9 @@ async def test_a_finished_solo_game_shows_par_and_can_be_reviewed_by_its_player_
     assert [c["value"] for c in choices] == [match_id]
     # The finished board's Review button: the same review for the player, a refusal for others.
     board = await board_message(env, world, match_id)
-    assert custom_ids(board) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}"]
+    version = (await env.bot.service.get(match_id)).version
+    read = f"tt:do:{match_id}:{version}:read"  # Read the board stays on a finished board
+    assert custom_ids(board) == [f"tt:pa:{match_id}", f"tt:rv:{match_id}", read]
     clicked = await world.alice.click(board, custom_id=f"tt:rv:{match_id}")
     assert clicked.ephemeral and clicked.response.embeds[0].title == embed.title
     assert clicked.response.embeds[0].fields[0].value == embed.fields[0].value
