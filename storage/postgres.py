@@ -411,12 +411,16 @@ class PostgresMatchStore:
         free within ``busy_timeout`` (every connection in use: the server is up),
         ``StoreUnavailable`` when the server cannot be reached."""
         pool = self.pool
-        try:
-            async with asyncio.timeout(self.busy_timeout):
-                with POOL_WAIT.time():  # the operator's view of a busy pool (/metrics)
-                    await self._free.acquire()
-        except TimeoutError:
-            raise StoreBusy() from None
+        if self._free.locked():  # only a call that waits arms a timer (none per move)
+            try:
+                async with asyncio.timeout(self.busy_timeout):
+                    with POOL_WAIT.time():  # the operator's view of a busy pool (/metrics)
+                        await self._free.acquire()
+            except TimeoutError:
+                raise StoreBusy() from None
+        else:
+            await self._free.acquire()  # free and nobody waiting: taken without a wait
+            POOL_WAIT.observe(0.0)
         try:
             # A permit means a connection is in the pool or may be opened: a wait here is
             # a connection being opened, so a timeout is the server's, not a busy pool's.
@@ -585,7 +589,9 @@ class PostgresMatchStore:
         self._moves.append(move)
         if self._sending < self.senders:
             await self._lead(move)
-        await asyncio.shield(move.done)
+        if not move.done.done():  # another sender has it
+            await asyncio.shield(move.done)
+        move.done.result()
 
     async def _lead(self, move: _Move) -> None:
         """Send the moves waiting (``move`` among them, unless another sender took it
