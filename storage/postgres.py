@@ -332,8 +332,10 @@ class PostgresMatchStore:
         #: Ordinary moves waiting to be sent, in arrival order, and the task sending them.
         self._moves: list[_Move] = []
         self._movers: set[asyncio.Task[None]] = set()
-        #: Groups on their way at once, at most (the rest wait and go together next).
-        self.senders = max(1, max_size // 4)
+        #: Statements of moves on their way at once, at most: one per connection, so a
+        #: move goes at once while a connection is free (as fast as alone), and the moves
+        #: that arrive while every one is busy go together as the next group.
+        self.senders = max_size
         self._sending = 0
         #: Notify settings and quiet lists read before, current while it listens.
         self.memo = NotifyMemo(lambda: asyncpg.connect(self.url, timeout=self.timeout))
