@@ -175,7 +175,8 @@ async def test_one_person_and_three_computers_play_to_the_end(env) -> None:
     assert custom_ids(board) == [
         f"tt:rm:{match_id}",
         f"tt:rv:{match_id}",
-    ]  # no dead buttons: Rematch, Review
+        f"tt:do:{match_id}:{match.version}:read",
+    ]  # no dead buttons: Rematch, Review, Read the board
     # One board edit per person step and per computer turn, far fewer than computer steps.
     actions = await env.bot.service.actions(match_id)
     computer_steps = sum(1 for a in actions if match.seats[a.seat].is_computer)
