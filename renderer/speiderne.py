@@ -619,15 +619,16 @@ def _draw_funding(board: Image.Image, funded: Sequence[Mapping[str, Any]], top: 
     for event in funded:
         name = str(event.get("expedition", ""))
         lost = event.get("lost")
-        width = 64 + MINI[0] + 8 + (MINI[0] + 8 if lost and lost != "-" else 0)
+        slot = max(64, text_size(name, TEXT)[0] + 12)  # "E11" at 33 px is wider than 64
+        width = slot + MINI[0] + 8 + (MINI[0] + 8 if lost and lost != "-" else 0)
         if x + width > WIDTH - MARGIN:
             x, top = MARGIN, top + FUNDING_ROW
         paste_frame(board, (x + 4, top + 4), (width - 8, FUNDING_ROW - 16), HIGHLIGHT, 4)
         record("funded", name, (x, top, x + width, top + FUNDING_ROW - 8))
-        paste_text(board, (x + 36, top + 32), name, TEXT, LABEL)
-        _record_text("label", f"funded {name}", (x + 36, top + 32), ("funded",), name)
+        paste_text(board, (x + 4 + slot // 2, top + 32), name, TEXT, LABEL)
+        _record_text("label", f"funded {name}", (x + 4 + slot // 2, top + 32), ("funded",), name)
         card = event.get("card")
-        cx = x + 64
+        cx = x + slot
         paste_card(board, card if card and card != "-" else "", (cx, top + 8), MINI)
         record(
             "card",
