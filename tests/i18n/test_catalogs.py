@@ -90,6 +90,17 @@ def test_english_and_japanese_are_present() -> None:
     assert {"en", "ja"} <= set(present_locales()) and set(present_locales()) <= set(LOCALES)
 
 
+#: Discord's main languages besides English and Japanese, each with its own catalogs.
+SPOKEN = ("de", "fr", "es-ES", "es-419", "pt-BR", "ru", "pl", "tr", "ko", "zh-CN", "zh-TW", "it")
+
+
+def test_every_listed_locale_has_its_catalogs() -> None:
+    """Every locale the bot offers is written, not only listed: the per-locale checks above
+    run over the locales that have files, so a locale without files would pass them all."""
+    assert set(SPOKEN) <= set(LOCALES)
+    assert set(present_locales()) == set(LOCALES)
+
+
 @pytest.mark.parametrize("locale", PRESENT)
 @pytest.mark.parametrize("area", areas())
 def test_every_locale_has_every_area_with_the_same_keys(area: str, locale: str) -> None:
