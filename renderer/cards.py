@@ -114,8 +114,9 @@ MIN_RANK = 24
 
 
 @lru_cache(maxsize=256)
-def card_face(text: str, width: int, height: int) -> Image.Image:
-    """A face-up card: a large rank over a large suit, so it reads on a phone."""
+def card_face(text: str, width: int, height: int, min_rank: int = MIN_RANK) -> Image.Image:
+    """A face-up card: a large rank over a large suit, so it reads on a phone (a picture
+    shown smaller asks a larger ``min_rank``)."""
     parts = split_card(text)
     image, _ = _rounded(width, height, PAPER, (120, 120, 120), 1)
     image = shrink(image, width, height)
@@ -125,9 +126,9 @@ def card_face(text: str, width: int, height: int) -> Image.Image:
         return image
     rank, suit = parts
     colour = suit_colour(suit)
-    # Small cards keep a rank of MIN_RANK px (legible on a phone); it then fills the top half.
+    # Small cards keep a rank of min_rank px (legible on a phone); it then fills the top half.
     natural = int(height * (0.34 if len(rank) == 1 else 0.30))
-    rank_size = max(natural, min(MIN_RANK, height // 2))
+    rank_size = max(natural, min(min_rank, height // 2))
     top = height * 0.29 if rank_size == natural else rank_size * 0.62
     draw_text(draw, (width / 2, top), rank, rank_size, colour)
     side = int(min(width * 0.58, height * 0.42))
@@ -215,19 +216,23 @@ def paste(board: Image.Image, piece: Image.Image, xy: tuple[float, float]) -> No
     board.paste(piece, (int(xy[0]), int(xy[1])), piece)
 
 
-def card_piece(text: str | None, width: int, height: int) -> Image.Image:
+def card_piece(
+    text: str | None, width: int, height: int, min_rank: int = MIN_RANK
+) -> Image.Image:
     """Face-up card for a card string, back for ``None``, empty slot for ``""``."""
     if text is None:
         return card_back(width, height)
     if text == "":
         return empty_slot(width, height)
-    return card_face(text, width, height)
+    return card_face(text, width, height, min_rank)
 
 
 @lru_cache(maxsize=512)
-def opaque_card(text: str | None, width: int, height: int, background: RGB) -> Image.Image:
+def opaque_card(
+    text: str | None, width: int, height: int, background: RGB, min_rank: int = MIN_RANK
+) -> Image.Image:
     """The card already laid on a plain ``background``: pasting it is a plain copy (fast)."""
-    piece = card_piece(text, width, height)
+    piece = card_piece(text, width, height, min_rank)
     base = Image.new("RGB", piece.size, background)
     base.paste(piece, (0, 0), piece)
     return base
@@ -239,12 +244,15 @@ def paste_card(
     xy: tuple[float, float],
     size: tuple[int, int],
     background: RGB | None = None,
+    min_rank: int = MIN_RANK,
 ) -> None:
     """Lay a card (see :func:`card_piece`); pass ``background`` when it lies on plain colour."""
     if background is None:
-        paste(board, card_piece(text, *size), xy)
+        paste(board, card_piece(text, *size, min_rank), xy)
     else:
-        board.paste(opaque_card(text, size[0], size[1], background), (int(xy[0]), int(xy[1])))
+        board.paste(
+            opaque_card(text, size[0], size[1], background, min_rank), (int(xy[0]), int(xy[1]))
+        )
 
 
 def paste_frame(

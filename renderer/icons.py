@@ -9,7 +9,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from renderer.cards import SCALE
-from renderer.toolkit import RGB, draw_text, shrink, supersampled
+from renderer.toolkit import RGB, draw_text, shrink, supersampled, text_size
 
 WHITE: RGB = (255, 255, 255)
 
@@ -119,16 +119,25 @@ def cards_icon(side: int, colour: RGB = (235, 235, 240)) -> Image.Image:
     return shrink(image, side, side)
 
 
-#: Font size of every token text (≥ 7 px as a phone shows a ~940 px board: renderer.display).
-TOKEN_TEXT = 24
+#: Font size of every token text (cap height 24 px: ≥ 7 px as a phone's gallery shows a
+#: ~940 px board, renderer.display).
+TOKEN_TEXT = 33
+
+
+def _times(draw: ImageDraw.ImageDraw, centre: tuple[float, float], side: int, ink: RGB) -> None:
+    """A "×" as two strokes: a mark, not a word, so it needs no font size of its own."""
+    x, y, half = centre[0], centre[1], side / 2
+    draw.line((x - half, y - half, x + half, y + half), fill=ink, width=3)
+    draw.line((x - half, y + half, x + half, y - half), fill=ink, width=3)
 
 
 @lru_cache(maxsize=64)
 def expedition_token(
-    name: str, count: int, colour: RGB, seat: int, width: int = 72, height: int = 60
+    name: str, count: int, colour: RGB, seat: int, width: int = 88, height: int = 62
 ) -> Image.Image:
     """An expedition on the map in its owner's colour: its id over the owner's seat number
-    (a white disc, so colour is never the only cue) and its card count."""
+    (a white disc, so colour is never the only cue) and its card count (``×n``; a count of
+    two digits without the ×, which would not fit)."""
     image, draw = supersampled(width, height, SCALE)
     draw.rounded_rectangle(
         (0, 0, width * SCALE - 1, height * SCALE - 1),
@@ -137,21 +146,32 @@ def expedition_token(
         outline=WHITE,
         width=2 * SCALE,
     )
-    disc = int(height * 0.46)
-    top = height - disc - 3
+    disc = height - 30
+    top = height - disc - 2
     draw.ellipse((3 * SCALE, top * SCALE, (3 + disc) * SCALE, (top + disc) * SCALE), fill=WHITE)
     image = shrink(image, width, height)
     ink = ink_on(colour)
     pen = ImageDraw.Draw(image)
-    draw_text(pen, (width / 2, height * 0.26), name, TOKEN_TEXT, ink)
-    draw_text(pen, (3 + disc / 2, top + disc / 2 + 1), str(seat), TOKEN_TEXT, (20, 20, 24))
-    draw_text(pen, ((6 + disc + width) / 2, top + disc / 2 + 1), f"×{count}", TOKEN_TEXT, ink)
+    middle = top + disc / 2 + 1
+    draw_text(pen, (width / 2, 16), name, TOKEN_TEXT, ink)
+    draw_text(pen, (3 + disc / 2, middle), str(seat), TOKEN_TEXT, (20, 20, 24))
+    digits = str(count)
+    digits_w = text_size(digits, TOKEN_TEXT)[0]
+    left, times = 3 + disc + 2, 12
+    room = width - 3 - left - digits_w
+    if room < times + 4:  # a count of two digits: the digits alone beside the seat disc
+        draw_text(pen, (left + max(0, room) / 2 + digits_w / 2, middle), digits, TOKEN_TEXT, ink)
+        return image
+    start = left + (room - times - 4) / 2
+    _times(pen, (start + times / 2, middle), times, ink)
+    draw_text(pen, (start + times + 4 + digits_w / 2, middle), digits, TOKEN_TEXT, ink)
     return image
 
 
 @lru_cache(maxsize=16)
-def seat_disc(seat_label: str, colour: RGB, side: int) -> Image.Image:
-    """A player's colour with the seat number on it (colour is never the only cue)."""
+def seat_disc(seat_label: str, colour: RGB, side: int, label_px: int = 0) -> Image.Image:
+    """A player's colour with the seat number on it (colour is never the only cue), the
+    number ``label_px`` tall (by default 0.56 of the disc)."""
     image, draw = supersampled(side, side, SCALE)
     draw.ellipse(
         (0, 0, side * SCALE - 1, side * SCALE - 1), fill=colour, outline=WHITE, width=2 * SCALE
@@ -161,7 +181,7 @@ def seat_disc(seat_label: str, colour: RGB, side: int) -> Image.Image:
         ImageDraw.Draw(image),
         (side / 2, side / 2 + 1),
         seat_label,
-        int(side * 0.56),
+        label_px or int(side * 0.56),
         ink_on(colour),
     )
     return image

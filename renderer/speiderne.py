@@ -58,13 +58,13 @@ MAP_RIGHT = MAP_X + 4 * (REGION[0] + STEP) - STEP
 MAP_BOTTOM = MAP_Y + 3 * (REGION[1] + STEP) - STEP
 WIDTH = MAP_RIGHT + STEP + SIDE_PLACE_W + MARGIN
 CARD = (100, 136)
-REGION_CARD = (88, 120)
-MINI = (40, 56)
-TOKEN = (72, 60)
+REGION_CARD = (72, 100)
+MINI = (50, 66)
+TOKEN = (88, 62)
 #: The smallest expedition chip (crowded regions): its id still fits at TEXT px.
-CHIP_MIN_H = 22
+CHIP_MIN_H = 30
 #: Chips taller than this gain nothing (two columns of 40 px beat one of 22 px).
-CHIP_GOOD_H = 36
+CHIP_GOOD_H = 40
 #: How far a discovered region's ground goes from the table towards its discoverer's colour:
 #: at 0.85 every pair of seats' grounds keeps CAM02-UCS ΔE ≥ 20 under normal, deutan and
 #: protan vision (tests/renderer/test_colours.py; 0.55 fell to 17.8).
@@ -76,14 +76,25 @@ PLAYERS_Y = MAP_BOTTOM + STEP + PLACE_H + 30
 PLAYER_BOX = (142, 92)
 TABLE_Y = PLAYERS_Y + PLAYER_BOX[1] + 60
 FUNDING_Y = TABLE_Y + CARD[1] + 40
-FUNDING_ROW = 80
+FUNDING_ROW = 92
 EXPEDITIONS_Y = FUNDING_Y
-EXPEDITION_ROW = 68
+EXPEDITION_ROW = 72
 COLUMN_W = (WIDTH - 2 * MARGIN) // 2
 #: White, thick and with an arrow: "to move" is a shape in a colour no seat uses.
 TO_MOVE: RGB = (255, 255, 255)
 BANNER_H = 84
 EVENT_KINDS = ("storm", "windless", "pirates", "treasure")
+
+
+def lay_card(
+    board: Image.Image,
+    text: str | None,
+    xy: tuple[float, float],
+    size: tuple[int, int],
+    background: RGB | None = None,
+) -> None:
+    """Lay a card with its rank at least TEXT px (the board is shown at 0.29 scale)."""
+    paste_card(board, text, xy, size, background, TEXT)
 
 
 def region_box(name: str) -> Box:
@@ -142,7 +153,7 @@ def _named_back(name: str) -> Image.Image:
     draw = ImageDraw.Draw(image)
     w, h = REGION_CARD
     draw.rounded_rectangle(
-        (w / 2 - 34, h / 2 - 19, w / 2 + 34, h / 2 + 19), radius=10, fill=(18, 34, 70)
+        (w / 2 - 31, h / 2 - 19, w / 2 + 31, h / 2 + 19), radius=10, fill=(18, 34, 70)
     )
     draw_text(draw, (w / 2, h / 2 + 1), name, TEXT, (240, 240, 245))
     return image
@@ -212,7 +223,7 @@ def _draw_regions(
                 )
             if card and by is not None:
                 disc_xy = (
-                    (box.x + 50, box.y + 10) if crowded else (box.x + 4, box.y + box.h - DISC - 2)
+                    (box.x + 60, box.y + 10) if crowded else (box.x + 4, box.y + box.h - DISC - 2)
                 )
                 record(
                     "disc",
@@ -237,13 +248,13 @@ def _region_picture(name: str, card: str | None, by: int | None, crowded: bool) 
     size = MINI if crowded else REGION_CARD
     card_xy = (6, 6 if crowded else 8)
     if card:
-        paste_card(image, card, card_xy, size, fill)
+        lay_card(image, card, card_xy, size, fill)
         paste_text(image, (134, 34 if crowded else 16), name, TEXT, ink_on(fill))
         if by is not None:
-            disc_xy = (50, 10) if crowded else (4, REGION[1] - DISC - 2)
-            paste(image, seat_disc(str(by + 1), player_colour(by + 1), DISC), disc_xy)
+            disc_xy = (60, 10) if crowded else (4, REGION[1] - DISC - 2)
+            paste(image, seat_disc(str(by + 1), player_colour(by + 1), DISC, TEXT), disc_xy)
     elif crowded:
-        paste_card(image, None, card_xy, size)
+        lay_card(image, None, card_xy, size)
         paste_text(image, (134, 34), name, TEXT, LABEL)
     else:
         paste(image, _named_back(name), card_xy)
@@ -258,8 +269,8 @@ def _draw_region_tokens(
     for column in COLUMNS:
         for row in ROWS:
             box = region_box(column + row)
-            slots = [(box.x + 98, box.y + 34), (box.x + 98, box.y + 98)]
-            crowd = Box(box.x + 6, box.y + 64, box.w - 12, box.h - 66)
+            slots = [(box.x + 80, box.y + 34), (box.x + 80, box.y + 100)]
+            crowd = Box(box.x + 6, box.y + 78, box.w - 12, box.h - 80)
             region = regions.get(column + row) or {}
             _draw_group(
                 board,
@@ -401,8 +412,8 @@ def _draw_places(
             slots = [(x, box.y + 32), (x, box.y + 32 + TOKEN[1] + 4)]
             crowd = Box(box.x + 4, box.y + 30, box.w - 8, box.h - 34)
         else:
-            slots = [(int(box.centre[0] - TOKEN[0] / 2) + 10, box.y + 9)]
-            crowd = Box(box.x + 48, box.y + 4, box.w - 52, box.h - 8)
+            slots = [(int(box.centre[0] - TOKEN[0] / 2) + 10, box.y + 7)]
+            crowd = Box(box.x + 52, box.y + 4, box.w - 56, box.h - 8)
         _draw_group(board, expeditions, slots, crowd, "place", TABLE)
 
 
@@ -414,7 +425,7 @@ def _player_box(seat: int, is_viewer: bool) -> Image.Image:
     image, draw = new_canvas(PLAYER_BOX[0] + 1, PLAYER_BOX[1] + 1, TABLE)
     fill = (44, 92, 72) if is_viewer else PANEL
     draw.rounded_rectangle((0, 0, *PLAYER_BOX), radius=14, fill=fill, outline=colour, width=3)
-    paste(image, seat_disc(str(seat + 1), colour, DISC), (8, 8))
+    paste(image, seat_disc(str(seat + 1), colour, DISC, TEXT), (8, 8))
     paste(image, star(28), (60, 12))
     paste(image, cards_icon(28), (60, 52))
     return image
@@ -504,7 +515,7 @@ def _draw_table(board: Image.Image, view: Mapping[str, Any], highlight_insurance
     _insurance_tab(board, draw, len(insurance))
     for index in range(3):
         xy = (MARGIN + 4 + index * (CARD[0] + 10), TABLE_Y)
-        paste_card(board, insurance[index] if index < len(insurance) else "", xy, CARD, PANEL)
+        lay_card(board, insurance[index] if index < len(insurance) else "", xy, CARD, PANEL)
         if index < len(insurance):
             record("card", f"insurance {insurance[index]}", (*xy, xy[0] + CARD[0], xy[1] + CARD[1]))
     if highlight_insurance:
@@ -588,12 +599,12 @@ def _draw_event(board: Image.Image, view: Mapping[str, Any], box: Box) -> None:
     seat = _seat(event.get("seat")) if event and not waiting else None
     if seat is not None:
         disc_xy = (box.x + 96, box.y + box.h - 58)
-        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC), disc_xy)
+        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC, TEXT), disc_xy)
         record(
             "disc", "event", (*disc_xy, disc_xy[0] + DISC, disc_xy[1] + DISC), may_cover=("event",)
         )
     if isinstance(card, str) and card:
-        paste_card(board, card, (box.x + box.w - 86, box.y + 22), (74, 100))
+        lay_card(board, card, (box.x + box.w - 86, box.y + 22), (74, 100))
         record(
             "card",
             f"event {card}",
@@ -612,6 +623,11 @@ def _funded(view: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     ]
 
 
+def _funding_slot(name: str) -> int:
+    """The width before a funding mark's paid card: its name at TEXT px ("E11" is 68 px)."""
+    return max(64, text_size(name, TEXT)[0] + 12)
+
+
 def _draw_funding(board: Image.Image, funded: Sequence[Mapping[str, Any]], top: int) -> None:
     """Every ``funded`` event of the last move, framed in the last-move amber: the expedition,
     the hand card paid (an empty slot for ``none``) and the expedition card lost, crossed."""
@@ -619,17 +635,17 @@ def _draw_funding(board: Image.Image, funded: Sequence[Mapping[str, Any]], top: 
     for event in funded:
         name = str(event.get("expedition", ""))
         lost = event.get("lost")
-        slot = max(64, text_size(name, TEXT)[0] + 12)  # "E11" at 33 px is wider than 64
+        slot = _funding_slot(name)
         width = slot + MINI[0] + 8 + (MINI[0] + 8 if lost and lost != "-" else 0)
         if x + width > WIDTH - MARGIN:
             x, top = MARGIN, top + FUNDING_ROW
         paste_frame(board, (x + 4, top + 4), (width - 8, FUNDING_ROW - 16), HIGHLIGHT, 4)
         record("funded", name, (x, top, x + width, top + FUNDING_ROW - 8))
-        paste_text(board, (x + 4 + slot // 2, top + 32), name, TEXT, LABEL)
-        _record_text("label", f"funded {name}", (x + 4 + slot // 2, top + 32), ("funded",), name)
+        paste_text(board, (x + 4 + slot // 2, top + 42), name, TEXT, LABEL)
+        _record_text("label", f"funded {name}", (x + 4 + slot // 2, top + 42), ("funded",), name)
         card = event.get("card")
         cx = x + slot
-        paste_card(board, card if card and card != "-" else "", (cx, top + 8), MINI)
+        lay_card(board, card if card and card != "-" else "", (cx, top + 8), MINI)
         record(
             "card",
             f"paid {card}",
@@ -638,7 +654,7 @@ def _draw_funding(board: Image.Image, funded: Sequence[Mapping[str, Any]], top: 
         )
         if lost and lost != "-":
             lx = cx + MINI[0] + 8
-            paste_card(board, str(lost), (lx, top + 8), MINI)
+            lay_card(board, str(lost), (lx, top + 8), MINI)
             ImageDraw.Draw(board).line(
                 (lx + 4, top + 12, lx + MINI[0] - 4, top + 4 + MINI[1]), fill=LOSS, width=4
             )
@@ -655,7 +671,8 @@ def _funding_rows(funded: Sequence[Mapping[str, Any]]) -> int:
     rows, x = (1, MARGIN) if funded else (0, MARGIN)
     for event in funded:
         lost = event.get("lost")
-        width = 64 + MINI[0] + 8 + (MINI[0] + 8 if lost and lost != "-" else 0)
+        slot = _funding_slot(str(event.get("expedition", "")))
+        width = slot + MINI[0] + 8 + (MINI[0] + 8 if lost and lost != "-" else 0)
         if x + width > WIDTH - MARGIN:
             rows, x = rows + 1, MARGIN
         x += width + 10
@@ -700,7 +717,7 @@ def _draw_expeditions(
                 may_cover=("row",),
             )
         _row_cards(
-            board, name, list(expedition.get("cards") or []), x + TOKEN[0] + 62, right, y + 2
+            board, name, list(expedition.get("cards") or []), x + TOKEN[0] + 62, right, y
         )
 
 
@@ -711,7 +728,7 @@ def _row_cards(
     shown = cards if len(cards) <= fits else cards[: fits - 1]
     for index, card in enumerate(shown):
         cx = left + index * (MINI[0] + 4)
-        paste_card(board, card, (cx, y), MINI, TABLE)
+        lay_card(board, card, (cx, y), MINI, TABLE)
         record("card", f"{name} {index}", (cx, y, cx + MINI[0], y + MINI[1]), may_cover=("row",))
     if len(shown) < len(cards):
         cx = left + len(shown) * (MINI[0] + 4)
@@ -762,7 +779,7 @@ def _draw_winners(board: Image.Image, view: Mapping[str, Any], top: int) -> None
     x = MARGIN + 90
     record("banner", "winners", (MARGIN - 6, top, WIDTH - MARGIN + 6, top + BANNER_H - 12))
     for seat in winners:
-        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC + 12), (x, top + 8))
+        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC + 12, TEXT + 8), (x, top + 8))
         paste(board, star(30), (x + DISC + 22, top + 21))
         paste_text(board, (x + DISC + 78, top + 36), str(scores.get(str(seat), 0)), TEXT + 8, INK)
         x += DISC + 140

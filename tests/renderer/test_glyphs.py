@@ -28,11 +28,6 @@ GAMES = [
     ("speiderne", 3, 4, {}, 6),
     ("speiderne", 1, 6, {}, 6),
 ]
-#: Games whose pictures still draw labels below the limit (cap height as shown, 275 px):
-#: their layouts were made for the font size, not the glyphs.
-NOT_YET = {
-    "speiderne": "expedition tokens and small cards' ranks 24 px on 942 px: 5.3 px",
-}
 
 
 def small_glyphs(game_id: str, view: dict, hand: bool) -> list[tuple[str, int, float]]:
@@ -49,12 +44,7 @@ def _cases() -> list:
     cases = []
     for game_id, seed, players, options, positions in GAMES:
         label = f"{game_id}-{players}-{options.get('preset', '')}{options.get('mode', '')}"
-        marks = (
-            [pytest.mark.xfail(strict=True, reason=NOT_YET[game_id])] if game_id in NOT_YET else []
-        )
-        cases.append(
-            pytest.param(game_id, seed, players, options, positions, id=label, marks=marks)
-        )
+        cases.append(pytest.param(game_id, seed, players, options, positions, id=label))
     return cases
 
 
