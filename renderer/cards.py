@@ -216,9 +216,7 @@ def paste(board: Image.Image, piece: Image.Image, xy: tuple[float, float]) -> No
     board.paste(piece, (int(xy[0]), int(xy[1])), piece)
 
 
-def card_piece(
-    text: str | None, width: int, height: int, min_rank: int = MIN_RANK
-) -> Image.Image:
+def card_piece(text: str | None, width: int, height: int, min_rank: int = MIN_RANK) -> Image.Image:
     """Face-up card for a card string, back for ``None``, empty slot for ``""``."""
     if text is None:
         return card_back(width, height)

@@ -309,7 +309,7 @@ def _draw_group(
 ) -> None:
     """Every expedition of one spot: full tokens on ``slots`` while they suffice, else chips
     (owner colour and id) in a grid filling ``crowd``; never more than the spot can show
-    legibly (8 on a region), the last chip then saying ``+n``."""
+    legibly (4 on a region), the last chip then saying ``+n``."""
     if len(expeditions) <= len(slots):
         for expedition, xy in zip(expeditions, slots, strict=False):
             board.paste(_token(expedition, ground_colour), xy)
@@ -716,9 +716,7 @@ def _draw_expeditions(
                 (right + 2, y + 10, right + 42, y + 50),
                 may_cover=("row",),
             )
-        _row_cards(
-            board, name, list(expedition.get("cards") or []), x + TOKEN[0] + 62, right, y
-        )
+        _row_cards(board, name, list(expedition.get("cards") or []), x + TOKEN[0] + 62, right, y)
 
 
 def _row_cards(
@@ -779,7 +777,11 @@ def _draw_winners(board: Image.Image, view: Mapping[str, Any], top: int) -> None
     x = MARGIN + 90
     record("banner", "winners", (MARGIN - 6, top, WIDTH - MARGIN + 6, top + BANNER_H - 12))
     for seat in winners:
-        paste(board, seat_disc(str(seat + 1), player_colour(seat + 1), DISC + 12, TEXT + 8), (x, top + 8))
+        paste(
+            board,
+            seat_disc(str(seat + 1), player_colour(seat + 1), DISC + 12, TEXT + 8),
+            (x, top + 8),
+        )
         paste(board, star(30), (x + DISC + 22, top + 21))
         paste_text(board, (x + DISC + 78, top + 36), str(scores.get(str(seat), 0)), TEXT + 8, INK)
         x += DISC + 140
