@@ -216,26 +216,34 @@ class DailyDeals:
     async def close_past_days(self) -> list[Match]:
         """End every counted attempt in this process's memory whose day is over (the clock
         loop calls this each minute). Practice attempts play on: they count nowhere."""
-        today = self.today()
         ended = []
         for match in await self.service.live_matches():
-            if (
-                match.game_id not in DAILY_GAMES
-                or match.guild_id is not None
-                or match.practice
-                or day_of(match.created_at) >= today
-            ):
-                continue
-            if match.id in _not_counted:
-                continue
-            record = await self.store.daily_of(match.id)
-            if record is None or not record.counted:
-                if len(_not_counted) >= NOT_COUNTED_KEPT:
-                    _not_counted.clear()
-                _not_counted.add(match.id)  # looked up once, not every minute
-                continue
-            if record.day >= today:
-                continue
-            with contextlib.suppress(MatchError):
-                ended.append(await self.service.resign(match.id, record.user_id, reason=DAY_OVER))
+            closed = await self.end_if_day_over(match)
+            if closed is not None:
+                ended.append(closed)
         return ended
+
+    async def end_if_day_over(self, match: Match) -> Match | None:
+        """End ``match`` if it is a counted attempt whose day is over, as the clock loop would
+        (the move path asks first, so no move counts in the minute before the loop runs).
+        The ended match, or None: not a counted daily attempt, or its day still runs."""
+        today = self.today()
+        if (
+            match.game_id not in DAILY_GAMES
+            or match.guild_id is not None
+            or match.practice
+            or day_of(match.created_at) >= today
+            or match.id in _not_counted
+        ):
+            return None
+        record = await self.store.daily_of(match.id)
+        if record is None or not record.counted:
+            if len(_not_counted) >= NOT_COUNTED_KEPT:
+                _not_counted.clear()
+            _not_counted.add(match.id)  # looked up once, not every minute
+            return None
+        if record.day >= today:
+            return None
+        with contextlib.suppress(MatchError):  # ended meanwhile
+            return await self.service.resign(match.id, record.user_id, reason=DAY_OVER)
+        return None

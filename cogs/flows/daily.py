@@ -156,6 +156,16 @@ async def close_past_days(bot: TabletopBot) -> None:
         await redraw_board(bot, match)
 
 
+async def end_if_day_over(bot: TabletopBot, match: Match) -> None:
+    """Before a move: a counted daily attempt whose day is over ends now, as the clock loop
+    would a minute later, and its board says so (the move is then refused: the match is
+    over). Anything else is left as it is."""
+    deals = DailyDeals(cast(MatchService, bot.service))
+    ended = await deals.end_if_day_over(match)
+    if ended is not None:
+        await redraw_board(bot, ended)
+
+
 async def tell_daily_end(interaction: Interaction, match: Match) -> None:
     """When a counted daily attempt ends: the share line (no cards, no moves) and the streak."""
     if match.live:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.flows import after_game, hands, next_turn, tips
+from cogs.flows import after_game, daily, hands, next_turn, tips
 from cogs.flows.boards import redraw_board, shown_steps
 from cogs.flows.matches import admit
 from cogs.ui import notices, replies
@@ -34,6 +34,7 @@ async def play_move(
     match = await admit(interaction, match_id)
     if version is None:
         version = seen.get(match.id)
+    await daily.end_if_day_over(bot, match)  # no move counts once its day is over
     try:
         outcome = await bot.service.play(
             match.id, interaction.user.id, notation, expected_version=version

@@ -140,6 +140,27 @@ async def test_a_revealed_day_has_no_open_counted_attempt_even_before_the_clock_
     assert not (await env.bot.service.get(attempt.id)).live
 
 
+async def test_a_move_after_midnight_does_not_count_even_before_the_clock_loop(env) -> None:
+    """At 00:00:20, before the minute loop has come round, a move on yesterday's counted
+    attempt ends the attempt as the loop would and is refused: yesterday's table cannot
+    change after its day."""
+    clock = Clock()
+    use(env, clock)
+    world = make_world(env)
+    await world.alice.slash(world.channel, "daily", game="cartographer")
+    (attempt,) = await env.bot.service.find_matches(world.alice.id)
+    hint = await world.alice.user.slash("hint")
+    await world.alice.user.slash("play", move=quoted(hint.response.content))
+    before = await env.bot.service.get(attempt.id)
+    clock.now = LATE + 140  # 00:00:20 the next day; no clock loop has run since
+    hint = await world.alice.user.slash("hint")
+    late = await world.alice.user.slash("play", move=quoted(hint.response.content))
+    assert late.ephemeral and private_text(late)
+    ended = await env.bot.service.get(attempt.id)
+    assert ended.status == "finished" and ended.result["reason"] == "day_over"
+    assert ended.steps == before.steps
+
+
 async def two_people_playing(env: Any, world: Any, *, practice: bool = False) -> str:
     service = env.bot.service
     lobby = await service.new_match(
