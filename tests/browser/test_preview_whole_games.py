@@ -29,6 +29,7 @@ from tests.bot.clicking import Taps, current_panels, median, play_by_clicks
 from tests.bot.helpers import components, japanese
 from tests.browser.chromium import BROWSER, MISSING, Page, chromium
 from tests.browser.test_preview_page import act_as, refresh, shots_folder
+from tests.deadlines import HANG_GUARD
 from tools.preview import PreviewWorld, preview_world
 
 pytestmark = pytest.mark.skipif(BROWSER is None, reason=MISSING)
@@ -42,6 +43,9 @@ SAMPLES = 8
 #: option label cut off or on more than one line (Discord shows an option on one line), and
 #: the selects' visible texts. Each select is opened to lay its options out, then closed;
 #: null when the message is not (or no longer) on the page.
+#: The 25 ms pauses a select's options may take to be laid out (a hang guard: under load
+#: they took longer than the 4 s once allowed).
+MEASURE_WAITS = int(HANG_GUARD / 0.025)
 MEASURE = """(async () => { try {
   const find = () => document.querySelector(
     'article.channel-message[data-message-id="MESSAGE_ID"]');
@@ -73,7 +77,7 @@ MEASURE = """(async () => { try {
         ? options : null;
     };
     let options = null;
-    for (let wait = 0; wait < 160 && !(options = laidOut()); wait++) {
+    for (let wait = 0; wait < WAITS && !(options = laidOut()); wait++) {  // a hang guard
       // the page may redraw the message while the menu opens: open it again
       if (wait % 20 === 19) select()?.querySelector('.select-trigger')?.click();
       await pause();
@@ -143,7 +147,9 @@ async def page_quiet(world: PreviewWorld) -> None:
 async def measure(page: Page, message_id: int) -> dict[str, Any]:
     found: dict[str, Any] | None = None
     for _ in range(100):
-        found = await page.evaluate(MEASURE.replace("MESSAGE_ID", str(message_id)))
+        found = await page.evaluate(
+            MEASURE.replace("MESSAGE_ID", str(message_id)).replace("WAITS", str(MEASURE_WAITS))
+        )
         if found is not None:
             return found
         await refresh(page)
