@@ -11,6 +11,7 @@ KR, SC and TC (packages ``pylopdf-fonts-ko``, ``-zh-cn``, ``-zh-tw``) for Korean
 from __future__ import annotations
 
 import io
+import textwrap
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -98,14 +99,49 @@ def render_summary_chart(
             _draw_rates(rates_axis, summary, words)
             _draw_spread(spread_axis, summary, records, words)
             spread_axis.yaxis.set_major_locator(MaxNLocator(integer=True))
-            if title:
-                figure.suptitle(title, fontsize=FONT_SIZE + 2)
-            figure.tight_layout()
+            heading = figure.suptitle(title, fontsize=FONT_SIZE + 2) if title else None
+            lay_out(figure, heading)
             buffer = io.BytesIO()
             figure.savefig(buffer, format="png")
             return buffer.getvalue()
         finally:
             plt.close(figure)
+
+
+def lay_out(figure: Any, heading: Any = None) -> None:
+    """``tight_layout`` after fitting every title and axis label (and ``heading``, a
+    suptitle) into the figure: a long game or player name or translation wraps onto a second
+    line, and shrinks if two lines are not enough."""
+    figure.tight_layout()
+    for _ in range(2):
+        renderer = figure.canvas.get_renderer()
+        whole = figure.bbox
+        pieces = [(heading, whole.width * 0.98, False)] if heading is not None else []
+        for axes in figure.axes:
+            box = axes.get_window_extent(renderer)
+            middle = (box.x0 + box.x1) / 2
+            room = 2 * min(middle - whole.x0, whole.x1 - middle) * 0.98
+            pieces += [(axes.title, room, False), (axes.xaxis.label, room, False)]
+            pieces.append((axes.yaxis.label, box.height * 1.05, True))
+        for text, room, upright in pieces:
+            _fit(text, room, upright, renderer)
+        figure.tight_layout()
+
+
+def _fit(text: Any, room: float, upright: bool, renderer: Any) -> None:
+    """Wraps ``text`` to at most two lines of ``room`` pixels, smaller if it must."""
+    words = " ".join(text.get_text().split())
+    for _ in range(4):
+        box = text.get_window_extent(renderer)
+        size = box.height if upright else box.width
+        if not words or size <= room:
+            return
+        lines = text.get_text().count("\n") + 1
+        per_line = int(len(words) / lines * room / size * 0.95)
+        if len(words) > 2 * per_line:
+            text.set_fontsize(text.get_fontsize() * 2 * per_line / len(words))
+            per_line = len(words) // 2 + 1
+        text.set_text(textwrap.fill(words, max(per_line, 4)))
 
 
 def save_summary_chart(

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from gamecore.plot import DPI, FONT_SIZE
+from gamecore.plot import DPI, FONT_SIZE, lay_out
 from gamecore.plot import _fonts as chart_fonts
 
 
@@ -30,8 +30,8 @@ def chart_axes(size: tuple[float, float]) -> Iterator[tuple[Any, Any]]:
 
 
 def figure_png(figure: Any) -> bytes:
-    """The laid-out figure as PNG bytes."""
-    figure.tight_layout()
+    """The laid-out figure as PNG bytes (titles and axis labels fitted in)."""
+    lay_out(figure)
     buffer = io.BytesIO()
     figure.savefig(buffer, format="png")
     return buffer.getvalue()

@@ -25,6 +25,13 @@ LABELS: dict[str, str] = {
     "blunder": "blunder",
 }
 FIGURE_SIZE = (6.0, 3.6)
+#: The longest seat name the legend shows whole; a longer one (Discord allows 32 characters)
+#: ends in "…", so two columns of four seats stay inside the chart in every locale.
+LEGEND_NAME = 16
+
+
+def _legend_name(name: str) -> str:
+    return name if len(name) <= LEGEND_NAME else name[: LEGEND_NAME - 1].rstrip() + "…"
 
 
 def render_review_chart(
@@ -61,7 +68,7 @@ def render_review_chart(
                     color="#{:02x}{:02x}{:02x}".format(*player_colour(seat + 1)),
                     linewidth=2.5 if mine else 1.2,
                     alpha=1.0 if mine else 0.8,
-                    label=seats[seat] if seat < len(seats) else str(seat + 1),
+                    label=_legend_name(seats[seat]) if seat < len(seats) else str(seat + 1),
                 )
         else:
             axis.fill_between(xs, low, high, color="#9ecae1", alpha=0.5, linewidth=0)
