@@ -123,25 +123,28 @@ def lay_out(figure: Any, heading: Any = None) -> None:
             room = 2 * min(middle - whole.x0, whole.x1 - middle) * 0.98
             pieces += [(axes.title, room, False), (axes.xaxis.label, room, False)]
             pieces.append((axes.yaxis.label, box.height * 1.05, True))
-        for text, room, upright in pieces:
-            _fit(text, room, upright, renderer)
+        changed = [_fit(text, room, upright, renderer) for text, room, upright in pieces]
+        if not any(changed):
+            return
         figure.tight_layout()
 
 
-def _fit(text: Any, room: float, upright: bool, renderer: Any) -> None:
-    """Wraps ``text`` to at most two lines of ``room`` pixels, smaller if it must."""
+def _fit(text: Any, room: float, upright: bool, renderer: Any) -> bool:
+    """Wraps ``text`` to at most two lines of ``room`` pixels, smaller if it must; whether
+    it had to."""
     words = " ".join(text.get_text().split())
-    for _ in range(4):
+    for attempt in range(4):
         box = text.get_window_extent(renderer)
         size = box.height if upright else box.width
         if not words or size <= room:
-            return
+            return attempt > 0
         lines = text.get_text().count("\n") + 1
         per_line = int(len(words) / lines * room / size * 0.95)
         if len(words) > 2 * per_line:
             text.set_fontsize(text.get_fontsize() * 2 * per_line / len(words))
             per_line = len(words) // 2 + 1
         text.set_text(textwrap.fill(words, max(per_line, 4)))
+    return True
 
 
 def save_summary_chart(
