@@ -76,11 +76,16 @@ def _warm_renderer() -> None:
 
 
 @pytest.fixture
-def make_bot(database_url: str):
+def make_bot(database_url: str, monkeypatch: pytest.MonkeyPatch):
     """Builds a fresh, unstarted bot on the test's database (call again for a restart)."""
     from bot import Settings, create_bot  # noqa: PLC0415 - bot (discord, every cog) loads only where a bot is built
+    from service import pars  # noqa: PLC0415 - with the bot, only where a bot is built
 
     _warm_renderer()
+    # A finished solo game's par worker runs at the test's own priority: at the lowest, CPU
+    # burners beside the suite starve it past simcord's settle timeout (seen: 60 s). The
+    # lowest priority itself is tested in tests/storage/test_deal_pars.py.
+    monkeypatch.setattr(pars, "LOWEST_PRIORITY", "")
 
     def make() -> object:
         bot = create_bot(Settings(database_url=database_url))
