@@ -144,14 +144,15 @@ def placeholder_forms(what: str, first: str, last: str, locale: str) -> tuple[st
     longest first: the words its first and last options begin with (the deciding verb,
     "Ready"), then the words that tell its ends apart ("Ready A0 – B4"; without shared first
     words: the kind's name ``what``); the verb alone ("Buy ↓5 →7 – ↓9"); where the part starts
-    ("代理人を買う ↓3 ←3…"), and the verb with it. Parts start at different options, so every
-    form keeps them apart."""
+    ("代理人を買う ↓3 ←3…"), and the verb with it; last, the ends' whole words ("探索 第2層：A♠ –
+    第4層：5♦"), for parts whose ends differ only after the telling words."""
     a, b = first.split(), last.split()
     shared = 0
     while shared < min(len(a), len(b)) - 1 and a[shared] == b[shared]:
         shared += 1
     head = " ".join(a[:shared]) or what
     low, high = _telling_words(a[shared:]), _telling_words(b[shared:])
+    whole_low, whole_high = " ".join(a[shared:]), " ".join(b[shared:])
     verb = head.split()[0] if head.split() else head
     return tuple(
         text[:PLACEHOLDER_LIMIT]
@@ -160,6 +161,8 @@ def placeholder_forms(what: str, first: str, last: str, locale: str) -> tuple[st
             t("board.offer.part", locale, what=verb, first=low, last=high),
             t("board.offer.from", locale, what=head, first=low),
             t("board.offer.from", locale, what=verb, first=low),
+            t("board.offer.part", locale, what=head, first=whole_low, last=whole_high),
+            t("board.offer.part", locale, what=verb, first=whole_low, last=whole_high),
         )
     )
 
@@ -167,12 +170,16 @@ def placeholder_forms(what: str, first: str, last: str, locale: str) -> tuple[st
 def part_placeholders(what: str, ends: Sequence[tuple[str, str]], locale: str) -> list[str]:
     """The placeholders of all parts of one kind (``ends``: each part's first and last
     option), in the same form: the longest that fits a phone (``PHONE_PLACEHOLDER``) for
-    every part, so the menus of a kind read alike in form and differ in range."""
+    every part, so the menus of a kind read alike in form and differ in range (a form that
+    would give two parts the same words is passed over)."""
     forms = [placeholder_forms(what, first, last, locale) for first, last in ends]
-    for index in range(len(forms[0])):
-        if all(phone_width(form[index]) <= PHONE_PLACEHOLDER for form in forms):
-            return [form[index] for form in forms]
-    return [form[-1] for form in forms]
+    choices = [[form[index] for form in forms] for index in range(len(forms[0]))]
+    differing = [chosen for chosen in choices if len(set(chosen)) == len(chosen)]
+    for chosen in differing:
+        if all(phone_width(text) <= PHONE_PLACEHOLDER for text in chosen):
+            return chosen
+    # None both fits a phone and tells the parts apart: telling them apart comes first.
+    return differing[0] if differing else choices[-1]
 
 
 def offer_items(

@@ -9,7 +9,7 @@ import random
 import discord
 import pytest
 
-from cogs.ui.controls import controls_components
+from cogs.ui.controls import controls_components, part_placeholders
 from cogs.ui.labels import say
 from gamecore.contract import Game
 from gamecore.match import Match, Seat
@@ -109,3 +109,17 @@ def test_a_grid_of_buttons_is_drawn_as_the_board_it_is() -> None:
     assert labels[1:4] == [["A1", "B1", "C1"], ["A2", "B2", "C2"], ["A3", "B3", "C3"]]
     assert rows[2]["components"][1].get("disabled") is True  # b2 is taken
     assert labels[4][-1:] == ["Hint"] and len(rows) == 5  # Resign sits apart (the board's own row)
+
+
+def test_menus_of_one_kind_never_read_alike_when_their_ends_differ_after_the_level() -> None:
+    """Dungeon Delver's explore menus split in two, both from level 2 to level 4: their
+    placeholders name the ends' cards too (the Preview found "探索 第2層 – 第4層" twice)."""
+    ends = [("探索 第2層：A♠", "探索 第4層：5♦"), ("探索 第2層：6♠", "探索 第4層：K♦")]
+    for locale in ("ja", "en"):
+        shown = part_placeholders("探索", ends, locale)
+        assert len(set(shown)) == 2, shown
+    english = [
+        ("Explore level 2: A♠", "Explore level 4: 5♦"),
+        ("Explore level 2: 6♠", "Explore level 4: K♦"),
+    ]
+    assert len(set(part_placeholders("Explore", english, "en"))) == 2

@@ -137,7 +137,7 @@ async def test_a_whole_cartolan_game_keeps_one_board_and_one_ping_in_view(
                 assert fit["controlsBottom"] <= fit["screenBottom"], fit
                 assert fit["gap"] <= SEPARATOR, fit  # no text between the picture and controls
                 await page.screenshot(shots_folder(tmp_path) / "cartolan-crowded-phone.png")
-                labels = await measure(page, boards[0].id)  # no label cut, no menus alike
+                labels = await measure(page, boards[0])  # no label cut, no menus alike
                 assert labels["cut"] == [], labels
                 assert len(set(labels["selects"])) == len(labels["selects"]), labels
         assert match.status == "finished" and steps == BEGINNER_STEPS

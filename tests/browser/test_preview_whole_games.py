@@ -5,9 +5,12 @@ hides cards. Asserted over the whole game:
 - taps: the median decision costs at most two taps, no decision has to be typed, and a
   Cartolan turn costs the taps of its moves plus End turn (no other tap);
 - panels: at most one private panel per person that is not marked out of date;
-- labels, measured on the rendered page at sampled states (each new layout of controls, up to
-  ``SAMPLES`` a game): no button label, select placeholder or option label cut off or
-  wrapped, and no two selects of one message reading alike.
+- labels, measured on the rendered page at every state that could cut one where no
+  earlier state did: each new layout of controls (up to ``SAMPLES`` a game), and each state
+  showing a label wider than any measured before for its kind of control: no button label,
+  select placeholder or option label cut off or wrapped, and no two selects of one message
+  reading alike. A label no wider (by ``text_width``'s estimate) than one that fitted in its
+  kind of control fits too, so the game's other states are covered.
 
 The figures are printed (``-s``) and stated in docs/commands.md. ``SCREENSHOTS=folder`` keeps
 a phone screenshot of each game's most crowded sampled state.
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import unicodedata
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,7 +57,7 @@ MEASURE = """(async () => { try {
   let article = find();
   if (!article) return null;
   const box = article.getBoundingClientRect();
-  const cut = [], selects = [];
+  const cut = [], selects = [], options_seen = [];
   let measured = 0;
   const over = (element) => element.scrollWidth > element.clientWidth + 1;
   for (const button of article.querySelectorAll('button.component-button')) {
@@ -85,6 +89,7 @@ MEASURE = """(async () => { try {
     if (!options) { cut.push('options never shown: ' + shown.innerText); continue; }
     for (const option of options) {
       measured += 1;
+      options_seen.push(option.innerText);
       const line = parseFloat(getComputedStyle(option).lineHeight) || 20;
       if (over(option) || option.getBoundingClientRect().height > line * 1.5)
         cut.push('option: ' + option.innerText);
@@ -94,7 +99,7 @@ MEASURE = """(async () => { try {
       await pause();
     }
   }
-  return {cut, selects, measured};
+  return {cut, selects, measured, options: options_seen};
   } catch (error) {  // the page redrew the message away while it was measured: again
     if (error instanceof TypeError) return null;
     throw error;
@@ -119,9 +124,37 @@ class Seen:
 
     measured: int = 0
     layouts: int = 0
+    widest: int = 0  # states measured for a label wider than any measured before
     cut: set[str] = field(default_factory=set)
     alike: list[list[str]] = field(default_factory=list)
     panels: int = 0  # most current panels one person had at once
+
+
+def text_width(text: str) -> float:
+    """A label's width in narrow-character units: wide (East Asian) characters count two,
+    emoji and symbols outside the Basic Multilingual Plane two as well."""
+    return sum(
+        2.0 if unicodedata.east_asian_width(ch) in "WF" or ord(ch) > 0xFFFF else 1.0 for ch in text
+    )
+
+
+def labels(message: Any) -> dict[tuple[str, str], float]:
+    """The widest label of each kind of control in a message: (control kind, what the text
+    is: a button's label, a select's placeholder, an option's label) -> width."""
+    widest: dict[tuple[str, str], float] = {}
+
+    def keep(kind: str, part: str, text: str | None) -> None:
+        if text:
+            key = (kind, part)
+            widest[key] = max(widest.get(key, 0.0), text_width(text))
+
+    for control in components(message):
+        kind = f"{control.get('type')}:{control.get('custom_id', '').split(':')[1]}"
+        keep(kind, "label", control.get("label"))
+        keep(kind, "placeholder", control.get("placeholder"))
+        for option in control.get("options", ()):
+            keep(kind, "option", option.get("label"))
+    return widest
 
 
 def layout_key(message: Any) -> tuple[Any, ...]:
@@ -144,17 +177,30 @@ async def page_quiet(world: PreviewWorld) -> None:
     raise AssertionError("the page kept the simulator busy")
 
 
-async def measure(page: Page, message_id: int) -> dict[str, Any]:
+def option_labels(message: Any) -> list[str]:
+    """The option labels of a message's selects, as the page should show them."""
+    return [
+        " ".join(option["label"].split())
+        for control in components(message)
+        if control.get("type") == 3
+        for option in control.get("options", ())
+    ]
+
+
+async def measure(page: Page, message: Any) -> dict[str, Any]:
+    """Measure ``message`` as the page shows it once the page shows its current options (a
+    board is edited in place: until the page has fetched the edit, it shows the old ones)."""
+    expected = option_labels(message)
     found: dict[str, Any] | None = None
-    for _ in range(100):
+    for _ in range(int(HANG_GUARD / 0.2)):  # a hang guard
         found = await page.evaluate(
-            MEASURE.replace("MESSAGE_ID", str(message_id)).replace("WAITS", str(MEASURE_WAITS))
+            MEASURE.replace("MESSAGE_ID", str(message.id)).replace("WAITS", str(MEASURE_WAITS))
         )
-        if found is not None:
+        if found is not None and [" ".join(o.split()) for o in found["options"]] == expected:
             return found
         await refresh(page)
         await asyncio.sleep(0.2)
-    raise AssertionError(f"message {message_id} never showed in the page")
+    raise AssertionError(f"message {message.id} never showed its current options in the page")
 
 
 @dataclass
@@ -197,6 +243,9 @@ def chooser(game_id: str) -> Callable[[Any, int], str]:
 @pytest.fixture
 async def world(tmp_path: Path) -> AsyncIterator[PreviewWorld]:
     async with preview_world(tmp_path / "preview.db", width=PHONE[0], height=PHONE[1]) as world:
+        # A finished solo game's par plays its deal 40 times, not 1,000, as in the bot tests
+        # (tests/conftest.py): what is measured here is the page, not par.
+        world.env.bot.par_plays = 40
         yield world
 
 
@@ -227,6 +276,7 @@ async def test_a_whole_game_on_a_phone_by_taps(
         f"{median(taps.per_turn)} max {max(taps.per_turn)}; panel opened {taps.opened} "
         f"(at most {taps.most_opens_a_turn} a turn), "
         f"piece chosen {taps.pieces}, typed {taps.typed}; {seen.layouts} layouts, "
+        f"{seen.widest} states with a wider label, "
         f"{seen.measured} labels measured"
     )
     assert taps.typed == 0  # every decision was offered by a control
@@ -245,6 +295,7 @@ async def play_and_look(world: PreviewWorld, table: Table, tmp_path: Path) -> tu
     service = world.env.bot.service
     seen = Seen()
     layouts: set[tuple[Any, ...]] = set()
+    measured_widths: dict[tuple[str, str], float] = {}
     crowded = 0
     async with chromium() as page:
         await page.resize(*PHONE, phone=True)
@@ -258,7 +309,7 @@ async def play_and_look(world: PreviewWorld, table: Table, tmp_path: Path) -> tu
             for person in people.values():
                 panels = current_panels(world.channel.history(viewer=person), match_id)
                 seen.panels = max(seen.panels, len(panels))
-            if match.status != "playing" or seen.layouts >= SAMPLES:
+            if match.status != "playing":
                 return
             uid = match.seats[match.to_move[0]].user_id
             person = people[uid]
@@ -266,16 +317,29 @@ async def play_and_look(world: PreviewWorld, table: Table, tmp_path: Path) -> tu
             panels = current_panels(world.channel.history(viewer=person), match_id)
             shown = [board, *panels[-1:]]
             keys = [layout_key(m) for m in shown]
-            if all(key in layouts for key in keys):
+            new_layout = seen.layouts < SAMPLES and not all(key in layouts for key in keys)
+            wider = [
+                key
+                for message in shown
+                for key, width in labels(message).items()
+                if width > measured_widths.get(key, 0.0)
+            ]
+            if not new_layout and not wider:
                 return
-            layouts.update(keys)
-            seen.layouts += 1
+            if new_layout:
+                layouts.update(keys)
+                seen.layouts += 1
+            else:
+                seen.widest += 1
+            for message in shown:
+                for key, width in labels(message).items():
+                    measured_widths[key] = max(measured_widths.get(key, 0.0), width)
             if acting != uid:
                 await act_as(page, world, person.name)
                 acting = uid
             await refresh(page)
             for message in shown:
-                found = await measure(page, message.id)
+                found = await measure(page, message)
                 seen.measured += found["measured"]
                 seen.cut.update(found["cut"])
                 if len(set(found["selects"])) < len(found["selects"]):
