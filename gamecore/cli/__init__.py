@@ -1,4 +1,4 @@
-"""``python -m gamecore list | play | simulate | replay | par | review``: the games without Discord (docs/cli.md).
+"""``python -m gamecore list | play | simulate | replay | par | review | tournament``: the games without Discord (docs/cli.md).
 
 :func:`main` takes its streams as arguments so tests run the whole command line in-process.
 Game options become flags (``--preset modern``) once the game is known, so arguments are
@@ -25,12 +25,18 @@ from gamecore.cli.options import (
 from gamecore.cli.play import run_play
 from gamecore.cli.replay import run_replay
 from gamecore.cli.simulate import run_simulate
+from gamecore.cli.tournament import add_parser as add_tournament_parser
+from gamecore.cli.tournament import run_tournament
 from gamecore.contract import Game, IllegalAction
 from gamecore.registry import get_game, list_games
 from gamecore.simulate import DEFAULT_MAX_STEPS
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
+
+
+#: The commands whose first argument is a game (its options become flags).
+GAME_COMMANDS = ("play", "simulate", "replay", "par", "review", "tournament")
 
 
 class _ParserExit(Exception):
@@ -149,6 +155,7 @@ def build_parser(
     )
 
     par, review = add_analysis_parsers(commands, with_help)
+    tournament = add_tournament_parser(commands, with_help)
 
     dests: dict[str, str] = {}
     if game is not None:
@@ -157,6 +164,7 @@ def build_parser(
         add_option_flags(replay, game)
         add_option_flags(par, game)
         add_option_flags(review, game)
+        add_option_flags(tournament, game)
     return parser, dests
 
 
@@ -216,7 +224,7 @@ def main(
         probe, _ = build_parser(parser_class, None, with_help=False)
         known, _rest = probe.parse_known_args(argv)
         game = None
-        if known.command in ("play", "simulate", "replay", "par", "review") and known.game:
+        if known.command in GAME_COMMANDS and known.game:
             game = lookup_game(known.game, games)
         parser, dests = build_parser(parser_class, game)
         args = parser.parse_args(argv)
@@ -228,6 +236,9 @@ def main(
             return run_par(game, args, options, stdin, stdout)
         if args.command == "review":
             return run_review(game, args, options, stdin, stdout)
+        if args.command == "tournament":
+            computers, fill = _split_names(args.computers), _split_names(args.fill)
+            return run_tournament(game, args, computers, fill, options, stdout)
         seats = seat_count(game, args.players)
         if args.command == "replay":
             return run_replay(game, args, seats, options, stdin, stdout, stderr)
