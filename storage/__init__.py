@@ -10,7 +10,6 @@ from storage.base import (
     TABLES,
     CommitUnknown,
     DuplicateMatch,
-    MatchStore,
     NewAction,
     SchemaTooNew,
     ShardFilter,
@@ -37,6 +36,7 @@ from storage.sqlite import (
     database_path,
     exclusive_use,
 )
+from storage.store import MatchStore
 
 
 def store_for(url: str | None = None, **settings: object) -> MatchStore:

@@ -32,14 +32,6 @@ RETRY_AFTER = 5.0
 MAX_ENTRIES = 100_000
 
 
-def user_key(user_id: int) -> str:
-    return f"u{user_id}"
-
-
-def quiet_key(match_id: str) -> str:
-    return f"q{match_id}"
-
-
 class NotifyMemo:
     """What the store read of notify settings (user → settings, None: none stored) and
     quiet lists (match → users), valid while the listening connection is up."""
@@ -128,7 +120,7 @@ class NotifyMemo:
 
     # -- changes ------------------------------------------------------------------------
     def forget(self, key: str) -> None:
-        """A change to ``key`` (``user_key``/``quiet_key``), here or in another process."""
+        """A change to ``key`` (storage/features/notify.py: ``user_key``/``quiet_key``), here or in another process."""
         self.generation += 1
         if key.startswith("u"):
             with contextlib.suppress(ValueError):

@@ -1,11 +1,11 @@
-"""PostgreSQL's versioned migrations (table ``schema_version``), applied in order at start-up.
+"""PostgreSQL's schema history, versions 1–13 (table ``schema_version``), frozen: new
+migrations are written once for both databases in storage/migrations.py, which runs these
+first.
 
 The same tables and columns as SQLite's (storage/schema.py), in PostgreSQL types: Discord
 ids are ``BIGINT``, times ``DOUBLE PRECISION``, JSON stays text (the codec writes and reads
-it for both backends). The action row is an ordinary INSERT in the step's transaction, so
-no trigger is needed. Never edit a published migration: append a new one. Each runs in
-its own transaction with the row that records it, under an advisory lock, so several
-processes starting at once migrate once.
+it for both backends). The action row is an ordinary INSERT in the step's statement, so
+no trigger is needed.
 """
 
 from __future__ import annotations
@@ -256,5 +256,3 @@ MIGRATIONS: tuple[tuple[int, tuple[str, ...]], ...] = (
 
 #: The migration after which stored results are replayed into ratings (same transaction).
 RATINGS_MIGRATION = 3
-
-LATEST_VERSION = MIGRATIONS[-1][0]

@@ -30,6 +30,7 @@ import asyncpg
 
 from gamecore.match import Match, StatLine
 from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating
+from storage import migrations
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -52,7 +53,7 @@ from storage.codec import (
     rows_to_live_matches,
     user_rows,
 )
-from storage.pg_notify import CHANNEL, NotifyMemo, quiet_key, user_key
+from storage.pg_notify import NotifyMemo
 from storage.pg_ratings import (
     RATED_ANSWER,
     RETRY_ERRORS,
@@ -61,17 +62,16 @@ from storage.pg_ratings import (
     rated_keys,
     rating_ctes,
 )
-from storage.pg_schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
 from storage.ratings import HISTORY_STEP, REPLAY_COLUMNS, Replay, new_ratings, scopes
 from storage.records import (
     ActionRecord,
-    DailyMatch,
     LeaderboardRow,
-    NotifySettings,
     PlayerRating,
     RatingPoint,
     UserStats,
 )
+from storage.sql import POSTGRES, Operation, Query, Row
+from storage.store import MatchStore
 from telemetry import POOL_WAIT
 
 T = TypeVar("T")
@@ -115,8 +115,6 @@ _UPDATE_META = (
     "AND reminded = $9 AND turn_deadline IS NOT DISTINCT FROM $10 "
     "AND ping_message_id IS NOT DISTINCT FROM $11"
 )
-#: Tells every store's listener (storage/pg_notify.py) what changed, at commit.
-_NOTIFY = f"SELECT pg_notify('{CHANNEL}', ${{n}})"
 #: One atomic claim: rows locked by a concurrent claim are skipped (not taken).
 _CLAIM = """
     UPDATE matches SET timer_owner = $2, timer_lease = $3
@@ -298,7 +296,7 @@ def is_postgres_url(url: str) -> bool:
     return url.startswith(("postgresql://", "postgres://"))
 
 
-class PostgresMatchStore:
+class PostgresMatchStore(MatchStore):
     """``MatchStore`` on PostgreSQL. ``max_size``: the pool's connections (a move holds one
     for one round trip; docs/scaling.md says how many to choose); ``min_size`` (default: all
     of them) are opened at start and kept, so a burst of moves never waits for a connection
@@ -338,7 +336,7 @@ class PostgresMatchStore:
         self.senders = max_size
         self._sending = 0
         #: Notify settings and quiet lists read before, current while it listens.
-        self.memo = NotifyMemo(lambda: asyncpg.connect(self.url, timeout=self.timeout))
+        self.memo: NotifyMemo = NotifyMemo(lambda: asyncpg.connect(self.url, timeout=self.timeout))
         #: Statements sent for moves, and moves they carried (group commit's figures).
         self.groups = 0
         self.grouped_moves = 0
@@ -500,16 +498,17 @@ class PostgresMatchStore:
                     "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
                 )
             current = await self._schema_version(conn)
-            if current > LATEST_VERSION:
-                raise SchemaTooNew(current, LATEST_VERSION)
-            for version, statements in MIGRATIONS:
+            latest = migrations.latest(POSTGRES)
+            if current > latest:
+                raise SchemaTooNew(current, latest)
+            for version, statements in migrations.for_dialect(POSTGRES):
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
                     if version <= await self._schema_version(conn):
                         continue  # another process did it meanwhile
                     for statement in statements:
                         await conn.execute(statement)
-                    if version == RATINGS_MIGRATION:
+                    if version == migrations.ratings_migration(POSTGRES):
                         await _replay_ratings(conn)
                     await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
                 current = version
@@ -859,6 +858,32 @@ class PostgresMatchStore:
 
         await self._one_statement(release)
 
+    # -- the features' statements (storage/sql.py) ---------------------------------------
+    dialect = POSTGRES
+
+    async def read(self, query: Query, /, **params: Any) -> list[Row]:
+        sql, args = query.bind(POSTGRES, params)
+        return await self._fetch(sql, *args)
+
+    async def write(self, query: Query, /, **params: Any) -> int:
+        sql, args = query.bind(POSTGRES, params)
+
+        async def run(conn: asyncpg.Connection) -> int:
+            return _changed(await conn.execute(sql, *args))
+
+        return await self._one_statement(run)
+
+    async def write_returning(self, query: Query, /, **params: Any) -> list[Row]:
+        sql, args = query.bind(POSTGRES, params)
+
+        async def run(conn: asyncpg.Connection) -> list[Row]:
+            return list(await conn.fetch(sql, *args))
+
+        return await self._one_statement(run)
+
+    async def transaction(self, operation: Operation[T], /) -> T:
+        return await self._write(lambda conn: operation(_Tx(conn)))
+
     # -- reading ------------------------------------------------------------------------
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         return await self._read(lambda conn: conn.fetch(sql, *params))
@@ -866,87 +891,6 @@ class PostgresMatchStore:
     async def load(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE id = $1", match_id)
         return row_to_match(rows[0]) if rows else None
-
-    async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
-        """From memory where this process read them before (storage/pg_notify.py)."""
-        known, missing = self.memo.settings(user_ids)
-        if not missing:
-            return known
-        generation = self.memo.generation
-        rows = await self._fetch(
-            "SELECT user_id, dm, reminders, dm_failed_told, remind_every FROM notify_settings "
-            "WHERE user_id = ANY($1::bigint[])",
-            missing,
-        )
-        found = {r[0]: NotifySettings.from_row(r) for r in rows}
-        self.memo.keep_settings(generation, missing, found)
-        return {**known, **found}
-
-    async def interval_reminders(self) -> dict[int, float]:
-        rows = await self._fetch(
-            "SELECT user_id, remind_every FROM notify_settings "
-            "WHERE remind_every IS NOT NULL AND reminders = 1"
-        )
-        return {r[0]: r[1] for r in rows}
-
-    async def save_notify(self, settings: NotifySettings) -> None:
-        """One statement: the row, and the notification every store's memory hears."""
-        sql = (
-            "WITH w AS (INSERT INTO notify_settings "
-            "(user_id, dm, reminders, dm_failed_told, remind_every) "
-            "VALUES ($1, $2, $3, $4, $5) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
-            "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
-            f"remind_every = excluded.remind_every) {_NOTIFY.format(n=6)}"
-        )
-
-        async def upsert(conn: asyncpg.Connection) -> None:
-            await conn.execute(sql, *settings.to_row(), user_key(settings.user_id))
-
-        try:
-            await self._one_statement(upsert)
-        finally:
-            self.memo.forget(user_key(settings.user_id))
-
-    async def first_tip(self, user_id: int, game_id: str) -> bool:
-        async def insert(conn: asyncpg.Connection) -> bool:
-            return bool(
-                await conn.fetchval(
-                    "INSERT INTO tips_shown (user_id, game_id) VALUES ($1, $2) "
-                    "ON CONFLICT DO NOTHING RETURNING true",
-                    user_id,
-                    game_id,
-                )
-            )
-
-        return await self._one_statement(insert)
-
-    async def quiet_users(self, match_id: str) -> set[int]:
-        """From memory where this process read it before (storage/pg_notify.py)."""
-        kept = self.memo.quiet(match_id)
-        if kept is not None:
-            return set(kept)
-        generation = self.memo.generation
-        rows = await self._fetch("SELECT user_id FROM notify_quiet WHERE match_id = $1", match_id)
-        users = frozenset(r[0] for r in rows)
-        self.memo.keep_quiet(generation, match_id, users)
-        return set(users)
-
-    async def set_quiet(self, match_id: str, user_id: int, quiet: bool) -> None:
-        """One statement: the row, and the notification every store's memory hears."""
-        change = (
-            "INSERT INTO notify_quiet (match_id, user_id) VALUES ($1, $2) ON CONFLICT DO NOTHING"
-            if quiet
-            else "DELETE FROM notify_quiet WHERE match_id = $1 AND user_id = $2"
-        )
-        sql = f"WITH w AS ({change}) {_NOTIFY.format(n=3)}"
-
-        async def write(conn: asyncpg.Connection) -> None:
-            await conn.execute(sql, match_id, user_id, quiet_key(match_id))
-
-        try:
-            await self._one_statement(write)
-        finally:
-            self.memo.forget(quiet_key(match_id))
 
     async def find_rematch(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE rematch_of = $1", match_id)
@@ -993,92 +937,6 @@ class PostgresMatchStore:
             match_id,
         )
         return [ActionRecord.from_row(r) for r in rows]
-
-    async def daily_seed(self, scope: int, game_id: str, day: str, candidate: int) -> int:
-        async def insert(conn: asyncpg.Connection) -> str:
-            await conn.execute(
-                "INSERT INTO daily_deals (scope, game_id, day, seed) VALUES ($1, $2, $3, $4) "
-                "ON CONFLICT DO NOTHING",
-                scope,
-                game_id,
-                day,
-                str(candidate),
-            )
-            return str(
-                await conn.fetchval(
-                    "SELECT seed FROM daily_deals WHERE scope = $1 AND game_id = $2 AND day = $3",
-                    scope,
-                    game_id,
-                    day,
-                )
-            )
-
-        return int(await self._write(insert))
-
-    async def daily_add(
-        self, match_id: str, scope: int, game_id: str, day: str, user_id: int, at: float
-    ) -> bool:
-        sql = (
-            "INSERT INTO daily_matches (match_id, scope, game_id, day, user_id, counted, at) "
-            "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
-        )
-
-        async def insert(conn: asyncpg.Connection) -> bool:
-            # The counted attempt if the person has none that day (the partial unique
-            # index refuses a second), else practice.
-            done = await conn.execute(sql, match_id, scope, game_id, day, user_id, 1, at)
-            if done.endswith(" 1"):
-                return True
-            await conn.execute(sql, match_id, scope, game_id, day, user_id, 0, at)
-            return False
-
-        return await self._write(insert)
-
-    async def daily_matches(self, scope: int, game_id: str, day: str) -> list[DailyMatch]:
-        rows = await self._fetch(
-            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE scope = $1 "
-            "AND game_id = $2 AND day = $3 AND counted = 1 ORDER BY at, match_id",
-            scope,
-            game_id,
-            day,
-        )
-        return [DailyMatch.from_row(r) for r in rows]
-
-    async def daily_days(
-        self, scope: int, game_id: str, user_id: int, limit: int = 400
-    ) -> list[str]:
-        rows = await self._fetch(
-            "SELECT day FROM daily_matches WHERE user_id = $1 AND scope = $2 AND game_id = $3 "
-            "AND counted = 1 ORDER BY day DESC LIMIT $4",
-            user_id,
-            scope,
-            game_id,
-            limit,
-        )
-        return [r[0] for r in rows]
-
-    async def daily_of(self, match_id: str) -> DailyMatch | None:
-        rows = await self._fetch(
-            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE match_id = $1",
-            match_id,
-        )
-        return DailyMatch.from_row(rows[0]) if rows else None
-
-    async def deal_par(self, deal: str) -> str | None:
-        rows = await self._fetch("SELECT par FROM deal_pars WHERE deal = $1", deal)
-        return str(rows[0][0]) if rows else None
-
-    async def save_deal_par(self, deal: str, game_id: str, par: str) -> None:
-        async def insert(conn: asyncpg.Connection) -> None:
-            await conn.execute(
-                "INSERT INTO deal_pars (deal, game_id, par) VALUES ($1, $2, $3) "
-                "ON CONFLICT DO NOTHING",
-                deal,
-                game_id,
-                par,
-            )
-
-        await self._write(insert)
 
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where = _stats_scope(guild_id)
@@ -1178,6 +1036,33 @@ _INSERT_HISTORY = (
     "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
     "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
 )
+
+
+class _Tx:
+    """A feature's transaction on one pooled connection (storage/sql.py)."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, query: Query, /, **params: Any) -> int:
+        sql, args = query.bind(POSTGRES, params)
+        return _changed(await self.conn.execute(sql, *args))
+
+    async def fetch(self, query: Query, /, **params: Any) -> list[Row]:
+        sql, args = query.bind(POSTGRES, params)
+        return list(await self.conn.fetch(sql, *args))
+
+    async def executemany(self, query: Query, rows: Sequence[Mapping[str, Any]], /) -> None:
+        sql, _ = query.sql(POSTGRES)
+        await self.conn.executemany(sql, [query.bind(POSTGRES, row)[1] for row in rows])
+
+
+def _changed(status: str) -> int:
+    """The rows a statement changed, from its status (``INSERT 0 1``, ``UPDATE 3``)."""
+    last = status.rpartition(" ")[2]
+    return int(last) if last.isdigit() else 0
 
 
 async def _lock_ratings(

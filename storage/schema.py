@@ -1,9 +1,7 @@
-"""Versioned schema migrations, applied in order at start-up (table ``schema_version``).
-
-Never edit a published migration: append a new one. Each runs in its own transaction
-together with the row that records it, so a crash mid-migration leaves the old version.
-A migration is a script of statements separated by ``;`` or, when a statement holds a
-``;`` itself (a trigger), a tuple of single statements.
+"""SQLite's schema history, versions 1–14 (table ``schema_version``), frozen: new
+migrations are written once for both databases in storage/migrations.py, which runs these
+first. A migration is a script of statements separated by ``;`` or, when a statement holds
+a ``;`` itself (a trigger), a tuple of single statements.
 """
 
 from __future__ import annotations
@@ -251,5 +249,3 @@ MIGRATIONS: tuple[tuple[int, str | tuple[str, ...]], ...] = (
 #: The migration after which stored results are replayed into ratings (Python, same
 #: transaction).
 RATINGS_MIGRATION = 5
-
-LATEST_VERSION = MIGRATIONS[-1][0]

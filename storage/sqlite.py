@@ -37,6 +37,7 @@ import aiosqlite
 
 from gamecore.match import Match, StatLine
 from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating
+from storage import migrations
 from storage.base import (
     ALL_SHARDS,
     TABLES,
@@ -59,14 +60,14 @@ from storage.codec import (
 from storage.ratings import HISTORY_STEP, REPLAY_COLUMNS, Replay, new_ratings, scopes
 from storage.records import (
     ActionRecord,
-    DailyMatch,
     LeaderboardRow,
-    NotifySettings,
     PlayerRating,
     RatingPoint,
     UserStats,
 )
-from storage.schema import LATEST_VERSION, MIGRATIONS, RATINGS_MIGRATION
+from storage.sql import SQLITE, Query, Row, run_now
+from storage.sql import Operation as TxOperation
+from storage.store import MatchStore
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
 #: Commits between two background checkpoints (3-20 WAL pages a commit), the passes one
@@ -184,7 +185,7 @@ class DatabaseInUse(Exception):
 SYNC_MODES = ("NORMAL", "FULL")
 
 
-class SqliteMatchStore:
+class SqliteMatchStore(MatchStore):
     """``MatchStore`` on SQLite in WAL mode. ``synchronous`` (default: ``DATABASE_SYNC`` from
     the environment, else ``NORMAL``): ``NORMAL`` never loses a committed move when the bot
     process crashes or is killed (the WAL is written before the commit returns) and keeps
@@ -273,17 +274,17 @@ class SqliteMatchStore:
                 "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
             )
             current = await self._schema_version()
-            if current > LATEST_VERSION:
-                raise SchemaTooNew(current, LATEST_VERSION)
-            for version, script in MIGRATIONS:
+            latest = migrations.latest(SQLITE)
+            if current > latest:
+                raise SchemaTooNew(current, latest)
+            for version, statements in migrations.for_dialect(SQLITE):
                 if version <= current:
                     continue
                 await self.db.execute("BEGIN IMMEDIATE")
                 try:
-                    statements = script if isinstance(script, tuple) else _statements(script)
                     for statement in statements:
                         await self.db.execute(statement)
-                    if version == RATINGS_MIGRATION:
+                    if version == migrations.ratings_migration(SQLITE):
                         await self._in_thread(_replay_ratings)
                     await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
                 except BaseException:
@@ -478,6 +479,37 @@ class SqliteMatchStore:
         run: Callable[..., Awaitable[T]] = db._execute  # untyped in aiosqlite
         return await run(function, db._conn, *args)
 
+    # -- the features' statements (storage/sql.py) ---------------------------------------
+    dialect = SQLITE
+
+    async def read(self, query: Query, /, **params: Any) -> list[Row]:
+        sql, args = query.bind(SQLITE, params)
+        return await self._fetch(sql, args)
+
+    async def write(self, query: Query, /, **params: Any) -> int:
+        sql, args = query.bind(SQLITE, params)
+        changed: list[int] = []
+        await self._submit(
+            lambda conn: changed.append(conn.execute(sql, args).rowcount), single_statement=True
+        )
+        return changed[0]
+
+    async def write_returning(self, query: Query, /, **params: Any) -> list[Row]:
+        sql, args = query.bind(SQLITE, params)
+        rows: list[Row] = []
+        await self._submit(
+            lambda conn: rows.extend(conn.execute(sql, args).fetchall()), single_statement=True
+        )
+        return rows
+
+    async def transaction(self, operation: TxOperation[T], /) -> T:
+        """Inside the writer's group commit, in a savepoint of its own (``_submit``)."""
+        result: list[T] = []
+        await self._submit(
+            lambda conn: result.append(run_now(operation(_Tx(conn)))), single_statement=False
+        )
+        return result[0]
+
     # -- reading ------------------------------------------------------------------------
     async def _fetch(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ()) -> list[Any]:
         async with self._lock, self.db.execute(sql, params) as cursor:
@@ -486,67 +518,6 @@ class SqliteMatchStore:
     async def load(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE id = ?", (match_id,))
         return row_to_match(rows[0]) if rows else None
-
-    async def notify_settings(self, user_ids: Sequence[int]) -> dict[int, NotifySettings]:
-        if not user_ids:
-            return {}
-        marks = ", ".join("?" for _ in user_ids)
-        rows = await self._fetch(
-            "SELECT user_id, dm, reminders, dm_failed_told, remind_every FROM notify_settings "
-            f"WHERE user_id IN ({marks})",
-            tuple(user_ids),
-        )
-        return {r[0]: NotifySettings.from_row(r) for r in rows}
-
-    async def interval_reminders(self) -> dict[int, float]:
-        rows = await self._fetch(
-            "SELECT user_id, remind_every FROM notify_settings "
-            "WHERE remind_every IS NOT NULL AND reminders = 1"
-        )
-        return {r[0]: r[1] for r in rows}
-
-    async def save_notify(self, settings: NotifySettings) -> None:
-        values = settings.to_row()
-
-        def upsert(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT INTO notify_settings (user_id, dm, reminders, dm_failed_told, remind_every) "
-                "VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET dm = excluded.dm, "
-                "reminders = excluded.reminders, dm_failed_told = excluded.dm_failed_told, "
-                "remind_every = excluded.remind_every",
-                values,
-            )
-
-        await self._submit(upsert, single_statement=True)
-
-    async def first_tip(self, user_id: int, game_id: str) -> bool:
-        inserted: list[int] = []
-
-        def insert(conn: sqlite3.Connection) -> None:
-            cursor = conn.execute(
-                "INSERT OR IGNORE INTO tips_shown (user_id, game_id) VALUES (?, ?)",
-                (user_id, game_id),
-            )
-            inserted.append(cursor.rowcount)
-
-        await self._submit(insert, single_statement=True)
-        return bool(inserted and inserted[-1] > 0)
-
-    async def quiet_users(self, match_id: str) -> set[int]:
-        rows = await self._fetch("SELECT user_id FROM notify_quiet WHERE match_id = ?", (match_id,))
-        return {r[0] for r in rows}
-
-    async def set_quiet(self, match_id: str, user_id: int, quiet: bool) -> None:
-        sql = (
-            "INSERT OR IGNORE INTO notify_quiet (match_id, user_id) VALUES (?, ?)"
-            if quiet
-            else "DELETE FROM notify_quiet WHERE match_id = ? AND user_id = ?"
-        )
-
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute(sql, (match_id, user_id))
-
-        await self._submit(write, single_statement=True)
 
     async def find_rematch(self, match_id: str) -> Match | None:
         rows = await self._fetch(f"{_SELECT} WHERE rematch_of = ?", (match_id,))
@@ -656,84 +627,6 @@ class SqliteMatchStore:
         )
         return [ActionRecord.from_row(r) for r in rows]
 
-    async def daily_seed(self, scope: int, game_id: str, day: str, candidate: int) -> int:
-        def insert(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT OR IGNORE INTO daily_deals (scope, game_id, day, seed) VALUES (?, ?, ?, ?)",
-                (scope, game_id, day, str(candidate)),
-            )
-
-        await self._submit(insert, single_statement=True)
-        rows = await self._fetch(
-            "SELECT seed FROM daily_deals WHERE scope = ? AND game_id = ? AND day = ?",
-            (scope, game_id, day),
-        )
-        return int(rows[0][0])
-
-    async def daily_add(
-        self, match_id: str, scope: int, game_id: str, day: str, user_id: int, at: float
-    ) -> bool:
-        row = (match_id, scope, game_id, day, user_id, at)
-
-        def insert(conn: sqlite3.Connection) -> None:
-            # The counted attempt if the person has none that day (the partial unique
-            # index refuses a second), else practice.
-            counted = conn.execute(
-                "INSERT OR IGNORE INTO daily_matches (match_id, scope, game_id, day, user_id, "
-                "counted, at) VALUES (?, ?, ?, ?, ?, 1, ?)",
-                row,
-            ).rowcount
-            if not counted:
-                conn.execute(
-                    "INSERT OR IGNORE INTO daily_matches (match_id, scope, game_id, day, user_id, "
-                    "counted, at) VALUES (?, ?, ?, ?, ?, 0, ?)",
-                    row,
-                )
-
-        await self._submit(insert, single_statement=False)
-        rows = await self._fetch(
-            "SELECT counted FROM daily_matches WHERE match_id = ?", (match_id,)
-        )
-        return bool(rows and rows[0][0])
-
-    async def daily_matches(self, scope: int, game_id: str, day: str) -> list[DailyMatch]:
-        rows = await self._fetch(
-            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE scope = ? AND game_id = ? "
-            "AND day = ? AND counted = 1 ORDER BY at, match_id",
-            (scope, game_id, day),
-        )
-        return [DailyMatch.from_row(r) for r in rows]
-
-    async def daily_days(
-        self, scope: int, game_id: str, user_id: int, limit: int = 400
-    ) -> list[str]:
-        rows = await self._fetch(
-            "SELECT day FROM daily_matches WHERE user_id = ? AND scope = ? AND game_id = ? "
-            "AND counted = 1 ORDER BY day DESC LIMIT ?",
-            (user_id, scope, game_id, limit),
-        )
-        return [r[0] for r in rows]
-
-    async def daily_of(self, match_id: str) -> DailyMatch | None:
-        rows = await self._fetch(
-            "SELECT match_id, user_id, counted, at, scope, day FROM daily_matches WHERE match_id = ?",
-            (match_id,),
-        )
-        return DailyMatch.from_row(rows[0]) if rows else None
-
-    async def deal_par(self, deal: str) -> str | None:
-        rows = await self._fetch("SELECT par FROM deal_pars WHERE deal = ?", (deal,))
-        return str(rows[0][0]) if rows else None
-
-    async def save_deal_par(self, deal: str, game_id: str, par: str) -> None:
-        def insert(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "INSERT OR IGNORE INTO deal_pars (deal, game_id, par) VALUES (?, ?, ?)",
-                (deal, game_id, par),
-            )
-
-        await self._submit(insert, single_statement=True)
-
     async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
         table, where, params = _stats_scope(guild_id)
         rows = await self._fetch(
@@ -790,6 +683,28 @@ class SqliteMatchStore:
         """Rebuild the state from seed + options + seat count + action log (crash
         recovery and tests: it must equal the stored state)."""
         return await replay_state(self, match_id)
+
+
+class _Tx:
+    """A feature's transaction on the database thread: each call runs its statement at once
+    and never suspends (storage/sql.py, ``run_now``)."""
+
+    __slots__ = ("conn",)
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    async def execute(self, query: Query, /, **params: Any) -> int:
+        sql, args = query.bind(SQLITE, params)
+        return self.conn.execute(sql, args).rowcount
+
+    async def fetch(self, query: Query, /, **params: Any) -> list[Row]:
+        sql, args = query.bind(SQLITE, params)
+        return list(self.conn.execute(sql, args).fetchall())
+
+    async def executemany(self, query: Query, rows: Sequence[Mapping[str, Any]], /) -> None:
+        sql, _ = query.sql(SQLITE)
+        self.conn.executemany(sql, [query.bind(SQLITE, row)[1] for row in rows])
 
 
 def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
@@ -903,8 +818,3 @@ def _run_operation(conn: sqlite3.Connection, item: _Pending, grouped: bool) -> E
         return err
     conn.execute(commit)
     return None
-
-
-def _statements(script: str) -> list[str]:
-    """Split a migration script into statements (no semicolons inside our statements)."""
-    return [s.strip() for s in script.split(";") if s.strip()]

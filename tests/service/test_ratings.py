@@ -7,13 +7,9 @@ import itertools
 
 import pytest
 
-import storage.postgres
-import storage.sqlite
 from service import MatchService
-from storage import PostgresMatchStore, SqliteMatchStore, store_for
+from storage import PostgresMatchStore, SqliteMatchStore, migrations, store_for
 from storage.pg_ratings import RatingPlan
-from storage.pg_schema import RATINGS_MIGRATION as PG_RATINGS
-from storage.schema import RATINGS_MIGRATION as SQLITE_RATINGS
 
 A, B, C = 101, 202, 303
 GUILD = 77
@@ -171,10 +167,10 @@ async def test_the_migration_replays_stored_results_into_the_same_ratings(
     await service.close()
     later = await _undo_ratings_migration(store)
     # Only the ratings migration is missing: the store runs it (and records it) again.
-    module = storage.sqlite if isinstance(store, SqliteMatchStore) else storage.postgres
-    ratings_migration = SQLITE_RATINGS if isinstance(store, SqliteMatchStore) else PG_RATINGS
+    ratings_migration = migrations.ratings_migration(store.dialect)
+    every = migrations.for_dialect
     monkeypatch.setattr(
-        module, "MIGRATIONS", tuple(m for m in module.MIGRATIONS if m[0] <= ratings_migration)
+        migrations, "for_dialect", lambda d: tuple(m for m in every(d) if m[0] <= ratings_migration)
     )
     store = store_for(_url(store))
     replayed = MatchService(store, clock=clock)
@@ -208,7 +204,7 @@ async def _execute(store, *statements: str) -> list:
 async def _undo_ratings_migration(store) -> list[int]:
     """The database as if the ratings migration had never run: its tables, column and
     version row gone (the versions after it are taken out too and returned)."""
-    first = SQLITE_RATINGS if isinstance(store, SqliteMatchStore) else PG_RATINGS
+    first = migrations.ratings_migration(store.dialect)
     await store.open()
     later = [
         r[0]

@@ -24,11 +24,11 @@ from storage import (
     TimerSeen,
     database_path,
     is_postgres_url,
+    migrations,
     open_store,
     store_for,
 )
-from storage.pg_schema import LATEST_VERSION as PG_LATEST
-from storage.schema import LATEST_VERSION
+from storage.sql import POSTGRES, SQLITE
 from tests.deadlines import HANG_GUARD
 
 NOW = 1_700_000_000.0
@@ -72,7 +72,7 @@ async def create_started(store) -> rules.Match:
 
 
 async def test_migrations_are_idempotent_and_recorded(backend_url):
-    latest = PG_LATEST if is_postgres_url(backend_url) else LATEST_VERSION
+    latest = migrations.latest(POSTGRES if is_postgres_url(backend_url) else SQLITE)
     store = store_for(backend_url)
     await store.open()
     assert await store.schema_version() == latest
@@ -91,8 +91,10 @@ async def test_migrations_are_idempotent_and_recorded(backend_url):
 async def test_processes_starting_together_migrate_once(postgres_url):
     stores = [store_for(postgres_url) for _ in range(3)]
     await asyncio.gather(*(s.open() for s in stores))
-    assert [await s.schema_version() for s in stores] == [PG_LATEST] * 3
-    assert (await stores[0]._fetch("SELECT COUNT(*) FROM schema_version"))[0][0] == PG_LATEST
+    assert [await s.schema_version() for s in stores] == [migrations.latest(POSTGRES)] * 3
+    assert (await stores[0]._fetch("SELECT COUNT(*) FROM schema_version"))[0][
+        0
+    ] == migrations.latest(POSTGRES)
     for s in stores:
         await s.close()
 

@@ -1,0 +1,53 @@
+"""Schema migrations, applied in order at start-up (table ``schema_version``).
+
+``MIGRATIONS`` below are written once for both databases (append a new one; never edit a
+published one). Each is a script of statements separated by ``;`` in the types both accept
+(``BIGINT`` for Discord ids, ``DOUBLE PRECISION`` for times, ``INTEGER``, ``TEXT``; JSON as
+text); ``WITHOUT ROWID`` after a table with a composite key is SQLite's and dropped for
+PostgreSQL (storage/sql.py, ``Dialect.ddl``). A statement that holds a ``;`` itself goes in
+a tuple of single statements instead.
+
+They come after each database's earlier history, written per database and frozen:
+storage/schema.py (SQLite, versions 1–14) and storage/pg_schema.py (PostgreSQL, 1–13). So
+the n-th migration here is version 14 + n on SQLite and 13 + n on PostgreSQL. Each runs
+in its own transaction together with the row that records it, so a crash mid-migration
+leaves the old version (PostgreSQL also takes an advisory lock: processes starting at once
+migrate once).
+"""
+
+from __future__ import annotations
+
+from storage import pg_schema, schema
+from storage.sql import Dialect
+
+MIGRATIONS: tuple[str | tuple[str, ...], ...] = ()
+
+
+def statements(script: str | tuple[str, ...]) -> tuple[str, ...]:
+    """A migration's statements (a script is split at ``;``: none inside a statement)."""
+    if isinstance(script, tuple):
+        return script
+    return tuple(s.strip() for s in script.split(";") if s.strip())
+
+
+def for_dialect(dialect: Dialect) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """Every migration of ``dialect``'s database, (version, statements), oldest first."""
+    history = pg_schema.MIGRATIONS if dialect.postgres else schema.MIGRATIONS
+    done = [(version, statements(script)) for version, script in history]
+    first = history[-1][0] + 1
+    done += [
+        (first + i, tuple(dialect.ddl(s) for s in statements(script)))
+        for i, script in enumerate(MIGRATIONS)
+    ]
+    return tuple(done)
+
+
+def latest(dialect: Dialect) -> int:
+    """The schema version this code migrates ``dialect``'s database to."""
+    return for_dialect(dialect)[-1][0]
+
+
+def ratings_migration(dialect: Dialect) -> int:
+    """The migration after which stored results are replayed into ratings (Python, same
+    transaction)."""
+    return pg_schema.RATINGS_MIGRATION if dialect.postgres else schema.RATINGS_MIGRATION
