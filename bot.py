@@ -31,13 +31,13 @@ import renderer
 from cogs import DYNAMIC_ITEMS, EXTENSIONS
 from cogs.command_sync import sync_if_changed
 from cogs.commands.clock import ClockCog
+from cogs.delivery.discord_errors import Classified
+from cogs.delivery.notices import note_blocked_thread, note_deleted_thread
+from cogs.delivery.panels import Panels
+from cogs.delivery.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
+from cogs.delivery.publisher import Publisher
+from cogs.delivery.replies import answer_error
 from cogs.flows.hands import expiry_note
-from cogs.ui.discord_errors import Classified
-from cogs.ui.notices import note_blocked_thread, note_deleted_thread
-from cogs.ui.panels import Panels
-from cogs.ui.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_ready
-from cogs.ui.publisher import Publisher
-from cogs.ui.replies import answer_error
 from i18n import locale_for, t
 from i18n.translator import CatalogTranslator
 from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loop

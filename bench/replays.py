@@ -26,7 +26,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from cogs.ui.replay_queue import ReplayQueue
+from cogs.delivery.replay_queue import ReplayQueue
 from gamecore import get_game
 from gamecore.simulate import available_players, player_rng
 from gamecore.timeline import public_timeline

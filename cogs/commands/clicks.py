@@ -9,7 +9,7 @@ template (``TabletopBot.setup_hook`` registers :data:`DYNAMIC_ITEMS`), also afte
 
 Every flow a click on a match calls first acknowledges it and then checks that the
 clicker may see the match (``cogs.flows.matches.admit``: a custom id can be forged, from
-any server); its errors are answered by :func:`~cogs.ui.replies.guarded`.
+any server); its errors are answered by :func:`~cogs.delivery.replies.guarded`.
 """
 
 from __future__ import annotations
@@ -20,10 +20,11 @@ from typing import Any
 import discord
 from typing_extensions import override
 
+from cogs.delivery import replies
 from cogs.flows import after_game, hands, lobby, readout, turns
-from cogs.ui import components, replies
+from cogs.flows.rules import show_page
+from cogs.ui import components
 from cogs.ui.components import button_label
-from cogs.ui.rules import show_page
 from i18n import locale_for, t
 
 #: discord.py types a component's interaction with the base ``Client`` (generic over any

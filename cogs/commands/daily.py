@@ -9,9 +9,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import anywhere_scope, localized
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from cogs.flows.daily import daily
-from cogs.ui import replies
-from cogs.ui.replies import Interaction
 from service.daily import DAILY_GAMES
 
 if TYPE_CHECKING:

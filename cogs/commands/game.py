@@ -17,14 +17,14 @@ from cogs.commands.params import (
     parse_options,
     split_clock,
 )
+from cogs.delivery import permissions, replies
+from cogs.delivery.permissions import GAME_CONTEXTS, GAME_INSTALLS
+from cogs.delivery.replies import Interaction
 from cogs.flows import away, clocks, readout, tips, turns
 from cogs.flows.boards import post_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
-from cogs.ui import permissions, replies
 from cogs.ui.labels import game_name, match_label
-from cogs.ui.permissions import GAME_CONTEXTS, GAME_INSTALLS
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import IllegalAction, check_invites
 from service.games import get_game

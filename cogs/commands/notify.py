@@ -10,9 +10,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import localized, match_option
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from cogs.flows.matches import pick_match
-from cogs.ui import replies
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import NotifySettings
 

@@ -7,8 +7,8 @@ from typing import Any, TypeVar
 
 from discord import app_commands
 
+from cogs.delivery.replies import Interaction
 from cogs.flows.matches import match_choices
-from cogs.ui.replies import Interaction
 from i18n import t
 from i18n.translator import cmd
 from service import IllegalAction

@@ -8,11 +8,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import MATCH_DESCRIPTION, anywhere_scope, localized, match_option
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from cogs.flows import turns
 from cogs.flows.hands import show_hand
 from cogs.flows.matches import match_choices, move_choices
-from cogs.ui import replies
-from cogs.ui.replies import Interaction
 
 if TYPE_CHECKING:
     from bot import TabletopBot

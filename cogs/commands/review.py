@@ -8,9 +8,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import MATCH_DESCRIPTION, localized
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from cogs.flows.after_game import ended_choices, send_review
-from cogs.ui import replies
-from cogs.ui.replies import Interaction
 
 if TYPE_CHECKING:
     from bot import TabletopBot

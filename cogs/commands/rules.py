@@ -8,8 +8,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import GAME_CHOICES, localized
-from cogs.ui import replies
-from cogs.ui.replies import Interaction
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from cogs.ui.rules import rules_message
 from i18n import locale_for
 

@@ -18,12 +18,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import GAME_CHOICES, localized, option_choices, parse_options
-from cogs.ui import replies
+from cogs.delivery import replies
+from cogs.delivery.progress import Progress
+from cogs.delivery.progress import run_with_progress as progress_run
+from cogs.delivery.replies import Interaction
 from cogs.ui.alt_text import fit
 from cogs.ui.labels import game_name
-from cogs.ui.progress import Progress
-from cogs.ui.progress import run_with_progress as progress_run
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import IllegalAction
 from service.analysis import (

@@ -12,13 +12,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.commands.params import GAME_CHOICES, localized
+from cogs.delivery import replies
+from cogs.delivery.progress import Progress
+from cogs.delivery.replay_queue import ReplayQueue
+from cogs.delivery.replies import Interaction
 from cogs.flows.daily import deals_of
 from cogs.flows.matches import pick_match
-from cogs.ui import ratings, replies
+from cogs.ui import ratings
 from cogs.ui.labels import game_name, say, shown_name
-from cogs.ui.progress import Progress
-from cogs.ui.replay_queue import ReplayQueue
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from renderer.replay import animate
 from service import UserStats

@@ -15,12 +15,12 @@ import logging
 import discord
 from discord import app_commands
 
+from cogs.delivery import replies
+from cogs.delivery.progress import Progress, run_with_progress
+from cogs.delivery.replies import Interaction
 from cogs.flows import daily
 from cogs.flows.matches import MAX_CHOICES, pick_match, visible_here
-from cogs.ui import replies
 from cogs.ui.labels import game_name, is_solo, match_label, say
-from cogs.ui.progress import Progress, run_with_progress
-from cogs.ui.replies import Interaction
 from cogs.ui.seats import seat_label
 from i18n import locale_for, t
 from renderer.review_chart import render_review_chart

@@ -15,10 +15,10 @@ from typing import Any
 
 import discord
 
+from cogs.delivery import replies
+from cogs.delivery.publisher import Published
+from cogs.delivery.replies import Interaction
 from cogs.flows.boards import redraw_board
-from cogs.ui import replies
-from cogs.ui.publisher import Published
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import Match
 

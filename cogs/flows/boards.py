@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.delivery import replies
+from cogs.delivery.publisher import Drawable, Published
+from cogs.delivery.replies import Interaction
 from cogs.flows.hands import refresh_panels
-from cogs.ui import replies
 from cogs.ui.board import board_message
 from cogs.ui.layout import BoardMessage
-from cogs.ui.publisher import Drawable, Published
-from cogs.ui.replies import Interaction
 from i18n import locale_code, locale_for
 from service import Match, TurnOutcome
 

@@ -7,13 +7,13 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING
 
+from cogs.delivery import notices, replies
+from cogs.delivery.replies import Interaction
 from cogs.flows import notify
 from cogs.flows.boards import guild_locale, redraw_board
 from cogs.flows.matches import admit
 from cogs.flows.next_turn import after_step
-from cogs.ui import notices, replies
 from cogs.ui.labels import game_name
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import Match
 from service.sweep import by_channel

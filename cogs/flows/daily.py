@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, cast
 
 import discord
 
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from cogs.flows.away import dm_with
 from cogs.flows.boards import redraw_board
-from cogs.ui import replies
 from cogs.ui.labels import game_name
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import Match
 from service.daily import DailyDeals, DailyEntry, previous_day

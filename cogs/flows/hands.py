@@ -1,5 +1,5 @@
 """``/hand`` and the board's "My hand & moves": each person's one private panel per match,
-kept current (``cogs.ui.panels`` holds which message it is and what can still edit it).
+kept current (``cogs.delivery.panels`` holds which message it is and what can still edit it).
 
 - Opening it again replaces the previous panel (deleted while Discord allows).
 - A choice made in the panel edits that panel in place (``adopt_panel``).
@@ -14,12 +14,12 @@ import hashlib
 import logging
 from typing import TYPE_CHECKING, Any
 
+from cogs.delivery import replies
+from cogs.delivery.panels import Panel
+from cogs.delivery.replies import Interaction
 from cogs.flows.matches import admit
-from cogs.ui import replies
 from cogs.ui.hand import hand_message, stale_hand
 from cogs.ui.layout import BoardMessage
-from cogs.ui.panels import Panel
-from cogs.ui.replies import Interaction
 from i18n import locale_for
 from service import IllegalAction, Match, Seen
 

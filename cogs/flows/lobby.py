@@ -8,12 +8,12 @@ from typing import Any
 
 import discord
 
+from cogs.delivery import notices, permissions, replies
+from cogs.delivery.replies import Interaction
 from cogs.flows import away, next_turn
 from cogs.flows.boards import post_board, redraw_board
 from cogs.flows.matches import admit
-from cogs.ui import notices, permissions, replies
 from cogs.ui.lobby import invitation_ping
-from cogs.ui.replies import Interaction
 from i18n import locale_for, t
 from service import Match
 

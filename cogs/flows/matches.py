@@ -9,10 +9,10 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from cogs.ui import replies
+from cogs.delivery import replies
+from cogs.delivery.permissions import bot_absent
+from cogs.delivery.replies import Interaction
 from cogs.ui.labels import match_label
-from cogs.ui.permissions import bot_absent
-from cogs.ui.replies import Interaction
 from i18n import locale_for
 from service import IllegalAction, Match, Viewer
 from telemetry import MATCH_ID

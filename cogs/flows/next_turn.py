@@ -11,10 +11,10 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING
 
+from cogs.delivery.publisher import Published
 from cogs.flows import notify
 from cogs.flows.boards import guild_locale, redraw_board
 from cogs.ui.labels import game_name, is_solo
-from cogs.ui.publisher import Published
 from i18n import t
 from service import Match, TurnOutcome
 from service.games import Presentation, presentation_of

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from cogs.delivery.publisher import Published
 from cogs.flows.boards import guild_locale
 from cogs.ui.labels import game_name, is_solo
-from cogs.ui.publisher import Published
 from i18n import t
 from service import Match, NotifySettings
 

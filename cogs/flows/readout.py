@@ -3,10 +3,10 @@
 
 from __future__ import annotations
 
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from cogs.flows.matches import admit
-from cogs.ui import replies
 from cogs.ui.readout import readout_lines, readout_messages
-from cogs.ui.replies import Interaction
 from i18n import locale_for
 
 

@@ -3,8 +3,8 @@ or plays a match of that game, and never again (the store remembers who was told
 
 from __future__ import annotations
 
-from cogs.ui import replies
-from cogs.ui.replies import Interaction
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 from i18n import has_key, locale_for, t
 from service import Match
 

@@ -2,20 +2,20 @@
 
 One service call decides (and commits) the move; then the board message is redrawn and
 the actor gets an ephemeral line only when there is something to tell them. Refusals are
-raised and answered in one place (``cogs.ui.replies.answer_error``).
+raised and answered in one place (``cogs.delivery.replies.answer_error``).
 """
 
 from __future__ import annotations
 
 import discord
 
+from cogs.delivery import notices, replies
+from cogs.delivery.replies import Interaction, MoveRefused
 from cogs.flows import after_game, daily, hands, next_turn, tips
 from cogs.flows.boards import redraw_board, shown_steps
 from cogs.flows.matches import admit
-from cogs.ui import notices, replies
 from cogs.ui.board import board_message, hint_text, move_words, resign_question
 from cogs.ui.labels import is_solo
-from cogs.ui.replies import Interaction, MoveRefused
 from i18n import locale_for, t
 from service import IllegalAction
 

@@ -1,3 +1,3 @@
-"""Discord messages and persistent components: the board, the lobby, hands, rules pages,
-replies (with the one translation of errors into answers), Discord error classification,
-the ordered board publisher and permission preflight."""
+"""Message builders: the board, the lobby, hands, rules pages, readouts and ratings as Discord
+messages, their Components V2 layout, and the persistent components with their custom ids.
+They only format what a flow hands them; sending is ``cogs.delivery``'s."""

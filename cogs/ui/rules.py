@@ -2,17 +2,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import discord
 
-from cogs.ui import replies
 from cogs.ui.components import rules_button, unheld
 from cogs.ui.labels import game_name
-from i18n import locale_code, locale_for, rules_pages, t
-
-if TYPE_CHECKING:
-    from cogs.ui.replies import Interaction
+from i18n import locale_code, rules_pages, t
 
 
 def rules_message(
@@ -45,9 +39,3 @@ def rules_message(
         )
     )
     return embed, unheld(pager)
-
-
-async def show_page(interaction: Interaction, game_id: str, page: int) -> None:
-    """A pager click (``cogs/commands/clicks.py``): the same message shows another page."""
-    embed, pager = rules_message(game_id, page, locale_for(interaction, public=False))
-    await replies.tolerate(interaction.response.edit_message(embed=embed, view=pager))

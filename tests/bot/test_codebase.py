@@ -1,5 +1,5 @@
 """The Discord layer's shape, checked from its source: tiers import one way only
-(commands → flows → ui), the service is its only way into the project (no ``gamecore``),
+(commands → flows → delivery → ui), the service is its only way into the project (no ``gamecore``),
 no module names a game, and an import inside a function says why."""
 
 from __future__ import annotations
@@ -14,7 +14,11 @@ from gamecore.registry import list_games
 ROOT = Path(__file__).resolve().parents[2]
 COGS = sorted((ROOT / "cogs").rglob("*.py"))
 #: What each tier may not import (``bot`` only for types, under TYPE_CHECKING).
-FORBIDDEN = {"ui": ("cogs.flows", "cogs.commands"), "flows": ("cogs.commands",)}
+FORBIDDEN = {
+    "ui": ("cogs.delivery", "cogs.flows", "cogs.commands"),
+    "delivery": ("cogs.flows", "cogs.commands"),
+    "flows": ("cogs.commands",),
+}
 
 
 def imported(tree: ast.AST) -> list[str]:
@@ -28,7 +32,7 @@ def imported(tree: ast.AST) -> list[str]:
 
 
 @pytest.mark.parametrize("path", COGS, ids=lambda p: str(p.relative_to(ROOT)))
-def test_imports_point_from_commands_to_flows_to_ui(path: Path) -> None:
+def test_imports_point_from_commands_to_flows_to_delivery_to_ui(path: Path) -> None:
     tier = path.relative_to(ROOT / "cogs").parts[0]
     forbidden = FORBIDDEN.get(tier, ())
     wrong = [name for name in imported(ast.parse(path.read_text())) if name.startswith(forbidden)]

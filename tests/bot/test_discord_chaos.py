@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from cogs.ui import publisher
+from cogs.delivery import publisher
 from gamecore.games import BUILTIN
 from gamecore.registry import list_games, presentation_of
 from i18n import t

@@ -11,8 +11,8 @@ import asyncio
 
 import pytest
 
+from cogs.delivery import publisher
 from cogs.flows.boards import redraw_board
-from cogs.ui import publisher
 from tests.bot.discord_world import (
     allow_bot,
     channel_requests,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from cogs.ui.replies import tolerate
+from cogs.delivery.replies import tolerate
 from tests.bot.helpers import make_world, start
 
 

@@ -10,11 +10,11 @@ from typing import Any
 import discord
 import pytest
 
-from cogs.ui import permissions
-from cogs.ui import publisher as module
-from cogs.ui.discord_errors import Failure, classify
-from cogs.ui.publisher import BACKOFF_FIRST, BOARD_FRESH_FOR, Publisher, Shown
-from cogs.ui.replies import tolerate
+from cogs.delivery import permissions
+from cogs.delivery import publisher as module
+from cogs.delivery.discord_errors import Failure, classify
+from cogs.delivery.publisher import BACKOFF_FIRST, BOARD_FRESH_FOR, Publisher, Shown
+from cogs.delivery.replies import tolerate
 from tests.deadlines import HANG_GUARD
 
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from cogs.ui.replies import refusal_text
+from cogs.delivery.replies import refusal_text
 from cogs.ui.seats import seat_label
 from gamecore import match as match_logic
 from gamecore.contract import IllegalAction

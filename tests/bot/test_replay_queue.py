@@ -9,8 +9,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from cogs.ui.progress import Progress
-from cogs.ui.replay_queue import ReplayQueue
+from cogs.delivery.progress import Progress
+from cogs.delivery.replay_queue import ReplayQueue
 from tests.deadlines import HANG_GUARD
 
 

@@ -14,7 +14,7 @@ from discord import app_commands
 
 import renderer
 from bot import DEFAULT_DATABASE_URL, INVITE_PERMISSIONS, MISSING_TOKEN_HELP, Settings, create_bot
-from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD
+from cogs.delivery.permissions import NEEDED, NEEDED_IN_THREAD
 from i18n import t
 from storage import ShardFilter
 from tests.deadlines import HANG_GUARD

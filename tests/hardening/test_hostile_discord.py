@@ -14,7 +14,7 @@ from simcord.backend.models.channel import Overwrite
 from simcord.builders import ChannelHandle
 from simcord.enums import ChannelType, OverwriteType
 
-from cogs.ui import replies
+from cogs.delivery import replies
 from tests.bot.helpers import World, board_text, custom_ids, make_world, posted, private_text, start
 from tests.hardening.test_bot_hostile import forge
 

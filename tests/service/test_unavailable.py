@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cogs.ui.replies import refusal_text
+from cogs.delivery.replies import refusal_text
 from service import MatchError, MatchService
 from storage import PostgresMatchStore, StoreUnavailable
 

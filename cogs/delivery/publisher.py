@@ -27,7 +27,7 @@ from typing import Any, Protocol
 
 import discord
 
-from cogs.ui.discord_errors import Classified, Failure, classify
+from cogs.delivery.discord_errors import Classified, Failure, classify
 from service import Match
 
 log = logging.getLogger("tabletop.publisher")

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import TypeVar
 
-from cogs.ui import replies
-from cogs.ui.replies import Interaction
+from cogs.delivery import replies
+from cogs.delivery.replies import Interaction
 
 T = TypeVar("T")
 Progress = Callable[[int, int], None]

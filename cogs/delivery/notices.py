@@ -8,10 +8,10 @@ from collections.abc import Sequence
 
 import discord
 
-from cogs.ui import replies
-from cogs.ui.discord_errors import Classified, Failure
-from cogs.ui.permissions import NEEDED, NEEDED_IN_THREAD, in_thread, permission_names
-from cogs.ui.publisher import Published, Shown
+from cogs.delivery import replies
+from cogs.delivery.discord_errors import Classified, Failure
+from cogs.delivery.permissions import NEEDED, NEEDED_IN_THREAD, in_thread, permission_names
+from cogs.delivery.publisher import Published, Shown
 from i18n import locale_code, locale_for, t
 from service import Match
 

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 import discord
 
-from cogs.ui.discord_errors import Failure, classify
+from cogs.delivery.discord_errors import Failure, classify
 from cogs.ui.labels import shown_name
 from cogs.ui.seats import badge, seat_label
 from i18n import has_key, locale_for, t

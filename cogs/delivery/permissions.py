@@ -13,7 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.ui import replies
+from cogs.delivery import replies
 from i18n import locale_for, t
 
 #: Where every other command works (the command tree's default, bot.py): server channels

@@ -14,9 +14,9 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from typing import TypeVar
 
-from cogs.ui import replies
-from cogs.ui.progress import Progress, run_with_progress
-from cogs.ui.replies import Interaction
+from cogs.delivery import replies
+from cogs.delivery.progress import Progress, run_with_progress
+from cogs.delivery.replies import Interaction
 
 T = TypeVar("T")
 

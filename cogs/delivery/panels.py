@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.discord_errors import Failure, classify
+from cogs.delivery.discord_errors import Failure, classify
 
 log = logging.getLogger("tabletop.panels")
 
