@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
 
 from gamecore.match import MATCH_ERROR_CODES, Match, MatchError
 from storage.codec import COLUMNS
@@ -171,25 +170,6 @@ class TimerSeen:
     @classmethod
     def of(cls, match: Match) -> TimerSeen:
         return cls(match.version, match.timer_at)
-
-
-def meta_values(match: Match, before: Match) -> tuple[Any, ...]:
-    """``update_meta``'s parameters in both stores' order: the new board message, clock and
-    ping, then the id, version, board message, reminder, deadline and ping the row must still
-    hold."""
-    return (
-        match.board_message_id,
-        int(match.reminded),
-        match.timer_at,
-        match.turn_deadline,
-        match.ping_message_id,
-        match.id,
-        before.version,
-        before.board_message_id,
-        int(before.reminded),
-        before.turn_deadline,
-        before.ping_message_id,
-    )
 
 
 class DuplicateMatch(Exception):

@@ -29,30 +29,22 @@ from typing import Any, TypeVar
 import asyncpg
 
 from gamecore.match import Match, StatLine
-from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating
+from gamecore.ratings import RatedResult, Rating
 from storage import migrations
 from storage.base import (
-    ALL_SHARDS,
-    TABLES,
     CommitUnknown,
-    DuplicateMatch,
     NewAction,
     SchemaTooNew,
-    ShardFilter,
     StaleVersion,
     StoreBusy,
     StoreUnavailable,
-    TimerSeen,
-    meta_values,
 )
 from storage.codec import (
     COLUMNS,
     match_to_row,
-    replay_state,
-    row_to_match,
-    rows_to_live_matches,
-    user_rows,
 )
+from storage.features.matches import LOAD, UPDATE_META
+from storage.features.ratings import replay_ratings
 from storage.pg_notify import NotifyMemo
 from storage.pg_ratings import (
     RATED_ANSWER,
@@ -62,15 +54,8 @@ from storage.pg_ratings import (
     rated_keys,
     rating_ctes,
 )
-from storage.ratings import HISTORY_STEP, REPLAY_COLUMNS, Replay, new_ratings, scopes
-from storage.records import (
-    ActionRecord,
-    LeaderboardRow,
-    PlayerRating,
-    RatingPoint,
-    UserStats,
-)
-from storage.sql import POSTGRES, Operation, Query, Row
+from storage.ratings import HISTORY_STEP, new_ratings, scopes
+from storage.sql import POSTGRES, Operation, Query, Row, UniqueViolation
 from storage.store import MatchStore
 from telemetry import POOL_WAIT
 
@@ -97,37 +82,11 @@ MAX_GROUP = 256
 #: Any number would do; it only keeps two processes from migrating at the same time.
 _MIGRATION_LOCK = 7_345_001
 
-_INSERT = (
-    f"INSERT INTO matches ({', '.join(COLUMNS)}) "
-    f"VALUES ({', '.join(f'${i + 1}' for i in range(len(COLUMNS)))})"
-)
 _UPDATE = (
     "UPDATE matches SET "
     + ", ".join(f"{c} = ${i + 1}" for i, c in enumerate(COLUMNS) if c != "id")
     + f" WHERE id = ${COLUMNS.index('id') + 1} AND version = ${len(COLUMNS) + 1}"
 )
-_SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
-#: Clock columns, only over the row ``before`` was read from (storage/base.py).
-_UPDATE_META = (
-    "UPDATE matches SET board_message_id = $1, reminded = $2, timer_at = $3, turn_deadline = $4, "
-    "ping_message_id = $5 "
-    "WHERE id = $6 AND version = $7 AND board_message_id IS NOT DISTINCT FROM $8 "
-    "AND reminded = $9 AND turn_deadline IS NOT DISTINCT FROM $10 "
-    "AND ping_message_id IS NOT DISTINCT FROM $11"
-)
-#: One atomic claim: rows locked by a concurrent claim are skipped (not taken).
-_CLAIM = """
-    UPDATE matches SET timer_owner = $2, timer_lease = $3
-    WHERE id IN (
-        SELECT m.id FROM matches m
-        JOIN unnest($1::text[], $5::int[], $6::float8[], $7::bool[]) AS s(id, version, timer_at, seen)
-            ON m.id = s.id
-        WHERE (m.timer_lease IS NULL OR m.timer_lease < $4 OR m.timer_owner = $2)
-        AND (NOT s.seen OR (m.version = s.version AND m.timer_at IS NOT DISTINCT FROM s.timer_at))
-        FOR UPDATE OF m SKIP LOCKED
-    )
-    RETURNING id
-"""
 
 
 def _save_sql(*, rated: bool = False) -> str:
@@ -250,8 +209,8 @@ _TURN_STATEMENTS = (
     _SAVE_GROUP,
     _SAVE,
     _SAVE_RATED,
-    _UPDATE_META,
-    f"{_SELECT} WHERE id = $1",
+    UPDATE_META.sql(POSTGRES)[0],
+    LOAD.sql(POSTGRES)[0],
 )
 
 
@@ -509,7 +468,7 @@ class PostgresMatchStore(MatchStore):
                     for statement in statements:
                         await conn.execute(statement)
                     if version == migrations.ratings_migration(POSTGRES):
-                        await _replay_ratings(conn)
+                        await replay_ratings(_Tx(conn))
                     await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
                 current = version
             return current
@@ -525,18 +484,6 @@ class PostgresMatchStore(MatchStore):
         return await self._read(self._schema_version)
 
     # -- writing ------------------------------------------------------------------------
-    async def create(self, match: Match) -> None:
-        values = _values(match)
-
-        async def insert(conn: asyncpg.Connection) -> None:
-            try:
-                await conn.execute(_INSERT, *values)
-            except asyncpg.UniqueViolationError as err:
-                raise DuplicateMatch(match.id) from err
-            await self._write_users(conn, match)
-
-        await self._write(insert)
-
     async def save(
         self,
         match: Match,
@@ -792,72 +739,7 @@ class PostgresMatchStore(MatchStore):
         for r in rows:
             self._known.put((r[0], r[1], r[2]), Rating(r[3], r[4], r[5]))
 
-    async def save_move(
-        self,
-        match: Match,
-        notation: str,
-        seat: int,
-        expected_version: int | None = None,
-        stats: Sequence[StatLine] = (),
-        rating: RatedResult | None = None,
-    ) -> None:
-        expected = match.version - 1 if expected_version is None else expected_version
-        await self.save(
-            match, expected, action=NewAction(seat, notation), stats=stats, rating=rating
-        )
-
-    async def update_meta(self, match: Match, before: Match) -> None:
-        async def update(conn: asyncpg.Connection) -> None:
-            status = await conn.execute(_UPDATE_META, *meta_values(match, before))
-            if status != "UPDATE 1":
-                raise StaleVersion(match.id, before.version)
-
-        await self._one_statement(update)
-
-    @staticmethod
-    async def _write_users(conn: asyncpg.Connection, match: Match) -> None:
-        """Index every person who ever sat in the match (history keeps those who left)."""
-        await conn.executemany(
-            "INSERT INTO match_users (user_id, match_id) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            user_rows(match),
-        )
-
     # -- timers -----------------------------------------------------------------------
-    async def claim_timers(
-        self,
-        match_ids: Sequence[str],
-        owner: str,
-        now: float,
-        lease: float,
-        seen: Mapping[str, TimerSeen] | None = None,
-    ) -> list[str]:
-        if not match_ids:
-            return []
-        ids = list(match_ids)
-        seen = seen or {}
-        versions = [seen[i].version if i in seen else None for i in ids]
-        timers = [seen[i].timer_at if i in seen else None for i in ids]
-        fingerprinted = [i in seen for i in ids]
-
-        async def claim(conn: asyncpg.Connection) -> list[str]:
-            rows = await conn.fetch(
-                _CLAIM, ids, owner, now + lease, now, versions, timers, fingerprinted
-            )
-            return [r["id"] for r in rows]
-
-        return await self._one_statement(claim)
-
-    async def release_timer(self, match_id: str, owner: str) -> None:
-        async def release(conn: asyncpg.Connection) -> None:
-            await conn.execute(
-                "UPDATE matches SET timer_owner = NULL, timer_lease = NULL "
-                "WHERE id = $1 AND timer_owner = $2",
-                match_id,
-                owner,
-            )
-
-        await self._one_statement(release)
-
     # -- the features' statements (storage/sql.py) ---------------------------------------
     dialect = POSTGRES
 
@@ -888,154 +770,7 @@ class PostgresMatchStore(MatchStore):
     async def _fetch(self, sql: str, *params: Any) -> list[asyncpg.Record]:
         return await self._read(lambda conn: conn.fetch(sql, *params))
 
-    async def load(self, match_id: str) -> Match | None:
-        rows = await self._fetch(f"{_SELECT} WHERE id = $1", match_id)
-        return row_to_match(rows[0]) if rows else None
-
-    async def find_rematch(self, match_id: str) -> Match | None:
-        rows = await self._fetch(f"{_SELECT} WHERE rematch_of = $1", match_id)
-        return row_to_match(rows[0]) if rows else None
-
-    async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
-        rows = await self._fetch(
-            f"{_SELECT} WHERE status IN ('lobby', 'playing') AND {shards.sql()}"
-        )
-        return rows_to_live_matches(rows)
-
-    async def user_matches(
-        self,
-        user_id: int,
-        *,
-        channel_id: int | None = None,
-        live: bool | None = None,
-        limit: int = 25,
-    ) -> list[Match]:
-        sql = f"{_SELECT} WHERE id IN (SELECT match_id FROM match_users WHERE user_id = $1)"
-        params: list[Any] = [user_id]
-        if channel_id is not None:
-            params.append(channel_id)
-            sql += f" AND channel_id = ${len(params)}"
-        if live is True:
-            sql += " AND status IN ('lobby', 'playing')"
-        elif live is False:
-            sql += " AND status IN ('finished', 'abandoned')"
-        params.append(limit)
-        sql += f" ORDER BY updated_at DESC LIMIT ${len(params)}"
-        return [row_to_match(r) for r in await self._fetch(sql, *params)]
-
-    async def due_timers(self, now: float) -> list[str]:
-        rows = await self._fetch(
-            "SELECT id FROM matches WHERE timer_at IS NOT NULL AND timer_at <= $1 "
-            "AND status = 'playing' ORDER BY timer_at",
-            now,
-        )
-        return [r[0] for r in rows]
-
-    async def actions(self, match_id: str) -> list[ActionRecord]:
-        rows = await self._fetch(
-            "SELECT step, seat, notation, at FROM actions WHERE match_id = $1 ORDER BY step",
-            match_id,
-        )
-        return [ActionRecord.from_row(r) for r in rows]
-
-    async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
-        table, where = _stats_scope(guild_id)
-        rows = await self._fetch(
-            "SELECT user_id, game_id, played, won, lost, best_score, total_score "
-            f"FROM {table} WHERE {where}user_id = $1 ORDER BY game_id",
-            user_id,
-            *(() if guild_id is None else (guild_id,)),
-        )
-        return [UserStats.from_row(r) for r in rows]
-
-    async def leaderboard(
-        self, game_id: str, limit: int = 10, *, guild_id: int | None = None
-    ) -> list[LeaderboardRow]:
-        table, where = _stats_scope(guild_id, first=3)
-        # SQLite sorts NULL below every number; PostgreSQL above, unless told otherwise.
-        rows = await self._fetch(
-            f"SELECT user_id, played, won, best_score FROM {table} WHERE {where}game_id = $1 "
-            "ORDER BY won DESC, won::float8 / played DESC, best_score DESC NULLS LAST, "
-            "user_id LIMIT $2",
-            game_id,
-            limit,
-            *(() if guild_id is None else (guild_id,)),
-        )
-        return LeaderboardRow.ranked(rows)
-
-    async def ratings(self, user_id: int, scope: int) -> list[PlayerRating]:
-        rows = await self._fetch(
-            "SELECT r.game_id, r.mu, r.sigma, r.matches, CASE WHEN r.sigma > $3 THEN NULL "
-            "ELSE 1 + (SELECT COUNT(*) FROM ratings o WHERE o.scope = r.scope "
-            "AND o.game_id = r.game_id AND o.sigma <= $3 AND o.mu > r.mu) END "
-            "FROM ratings r WHERE r.scope = $1 AND r.user_id = $2 AND r.matches > 0 "
-            "ORDER BY r.game_id",
-            scope,
-            user_id,
-            SETTLED_SIGMA,
-        )
-        return PlayerRating.of_user(user_id, rows)
-
-    async def rating_board(
-        self, game_id: str, scope: int, limit: int = 10, *, settled: bool = True
-    ) -> list[PlayerRating]:
-        test = "<=" if settled else ">"
-        rows = await self._fetch(
-            "SELECT user_id, mu, sigma, matches FROM ratings WHERE scope = $1 AND game_id = $2 "
-            f"AND matches > 0 AND sigma {test} $3 ORDER BY mu DESC, user_id LIMIT $4",
-            scope,
-            game_id,
-            SETTLED_SIGMA,
-            limit,
-        )
-        return PlayerRating.board(game_id, rows, settled=settled)
-
-    async def rating_history(
-        self, user_id: int, game_id: str, scope: int, limit: int = 200
-    ) -> list[RatingPoint]:
-        rows = await self._fetch(
-            "SELECT at, mu, sigma FROM rating_history WHERE scope = $1 AND user_id = $2 "
-            "AND game_id = $3 ORDER BY at DESC, match_id DESC LIMIT $4",
-            scope,
-            user_id,
-            game_id,
-            limit,
-        )
-        return RatingPoint.history(rows)
-
-    async def replay(self, match_id: str) -> Any:
-        """Rebuild the state from seed + options + seat count + action log."""
-        return await replay_state(self, match_id)
-
     # -- copying ------------------------------------------------------------------------
-    async def export_rows(self, table: str) -> list[dict[str, Any]]:
-        columns = ", ".join(TABLES[table])
-        return [dict(r) for r in await self._fetch(f"SELECT {columns} FROM {table}")]
-
-    async def import_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
-        columns = TABLES[table]
-        if not rows:
-            return
-        sql = (
-            f"INSERT INTO {table} ({', '.join(columns)}) "
-            f"VALUES ({', '.join(f'${i + 1}' for i in range(len(columns)))})"
-        )
-
-        async def insert(conn: asyncpg.Connection) -> None:
-            await conn.executemany(sql, [tuple(row[c] for c in columns) for row in rows])
-
-        await self._write(insert)
-
-
-_UPSERT_RATING = (
-    "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
-    "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (scope, user_id, game_id) DO UPDATE SET "
-    "mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches"
-)
-_INSERT_HISTORY = (
-    "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
-    "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING"
-)
 
 
 class _Tx:
@@ -1048,7 +783,10 @@ class _Tx:
 
     async def execute(self, query: Query, /, **params: Any) -> int:
         sql, args = query.bind(POSTGRES, params)
-        return _changed(await self.conn.execute(sql, *args))
+        try:
+            return _changed(await self.conn.execute(sql, *args))
+        except asyncpg.UniqueViolationError as err:
+            raise UniqueViolation(str(err)) from err
 
     async def fetch(self, query: Query, /, **params: Any) -> list[Row]:
         sql, args = query.bind(POSTGRES, params)
@@ -1124,17 +862,6 @@ async def _write_ratings(
     return new
 
 
-async def _replay_ratings(conn: asyncpg.Connection) -> None:
-    """The ratings migration: every stored finished result, oldest first, into ratings."""
-    rows = await conn.fetch(
-        f"SELECT {REPLAY_COLUMNS} FROM matches WHERE status = 'finished' ORDER BY updated_at, id"
-    )
-    users = await conn.fetch("SELECT match_id, user_id FROM match_users")
-    replay = Replay.of(rows, users)
-    await conn.executemany(_UPSERT_RATING, replay.rating_rows())
-    await conn.executemany(_INSERT_HISTORY, replay.history)
-
-
 async def _check_alive(conn: asyncpg.Connection) -> None:
     """Before a write: a connection the server already dropped (its close is seen once the
     event loop has read it) is refused here, so that write is known not to have happened.
@@ -1181,13 +908,6 @@ async def _keep_session(_conn: asyncpg.Connection) -> None:
     """The pool's reset: none. The store sets no session state (no LISTEN, no session
     advisory lock, no SET), and asyncpg rolls back a transaction left open before calling
     this, so a returned connection needs no reset query (one round trip per use saved)."""
-
-
-def _stats_scope(guild_id: int | None, first: int = 2) -> tuple[str, str]:
-    """Table and WHERE prefix (guild id as parameter ``$first``) for all servers or one."""
-    if guild_id is None:
-        return "stats", ""
-    return "guild_stats", f"guild_id = ${first} AND "
 
 
 def _values(match: Match) -> list[Any]:

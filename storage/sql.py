@@ -49,6 +49,24 @@ class Dialect:
             return f"SELECT unnest(:{param}::{sql_type}[])"
         return f"SELECT value FROM json_each(:{param})"
 
+    def rows(self, param: str, columns: Sequence[tuple[str, str]]) -> str:
+        """A subquery of the rows of list parameter ``param`` (a list of tuples; declare it
+        in the query's ``lists``) with ``columns`` (name, PostgreSQL type): one array per
+        column on PostgreSQL (sent as ``param__0``, ``param__1``, …), a JSON array of arrays
+        on SQLite. Alias it: ``JOIN {d.rows(…)} AS s ON …``. Batched writes go the same way:
+        ``INSERT … SELECT … FROM {d.rows(…)} AS v``."""
+        names = ", ".join(name for name, _ in columns)
+        if self.postgres:
+            arrays = ", ".join(f":{param}__{i}::{kind}[]" for i, (_, kind) in enumerate(columns))
+            return f"(SELECT * FROM unnest({arrays}) AS r({names}))"
+        picks = ", ".join(f"value ->> {i} AS {name}" for i, (name, _) in enumerate(columns))
+        return f"(SELECT {picks} FROM json_each(:{param}))"
+
+    def skip_locked(self, alias: str) -> str:
+        """PostgreSQL's ``FOR UPDATE OF alias SKIP LOCKED`` (rows a concurrent statement
+        holds are left out, not waited for); SQLite has one writer and no row locks."""
+        return f"FOR UPDATE OF {alias} SKIP LOCKED" if self.postgres else ""
+
     def announce(self, statement: str, key_param: str) -> str:
         """``statement`` that also tells every PostgreSQL store's listener that the entry
         ``key_param`` names changed (storage/pg_notify.py), in the same statement; SQLite
@@ -72,14 +90,16 @@ POSTGRES = Dialect("postgres")
 class Query:
     """One statement written once with ``:name`` parameters; ``text`` may be a function of
     the dialect for the words the two spell differently. ``lists``: parameters that carry a
-    list (:meth:`Dialect.each`)."""
+    list of values (:meth:`Dialect.each`) or of rows (:meth:`Dialect.rows`)."""
 
-    __slots__ = ("_compiled", "lists", "text")
+    __slots__ = ("_columns", "_compiled", "lists", "text")
 
     def __init__(self, text: str | Callable[[Dialect], str], *, lists: Sequence[str] = ()) -> None:
         self.text = text
         self.lists = tuple(lists)
         self._compiled: dict[str, tuple[str, tuple[str, ...]]] = {}
+        #: PostgreSQL's parameters that are one column of a list of rows (``Dialect.rows``).
+        self._columns = False
 
     def sql(self, dialect: Dialect) -> tuple[str, tuple[str, ...]]:
         """The statement in ``dialect`` and, for PostgreSQL, its parameters' names in order."""
@@ -96,6 +116,7 @@ class Query:
                     return f"${names.index(name) + 1}"
 
                 text = _PARAM.sub(number, text)
+                self._columns = any("__" in n for n in names)
             compiled = self._compiled[dialect.name] = (text, tuple(names))
         return compiled
 
@@ -103,10 +124,25 @@ class Query:
         """The statement and its arguments: a tuple for asyncpg, a mapping for sqlite3."""
         text, names = self.sql(dialect)
         if dialect.postgres:
+            if self._columns:
+                return text, tuple(_column(params, n) for n in names)
             return text, tuple(params[n] for n in names)
         if self.lists:
             params = {**params, **{n: json.dumps(list(params[n])) for n in self.lists}}
         return text, params
+
+
+def _column(params: Mapping[str, Any], name: str) -> Any:
+    """Parameter ``name``, or for ``rows__2`` the third value of every row of ``rows``."""
+    if "__" not in name:
+        return params[name]
+    param, _, at = name.rpartition("__")
+    i = int(at)
+    return [row[i] for row in params[param]]
+
+
+class UniqueViolation(Exception):
+    """A write met a unique key (``Tx.execute`` says so in both databases' words)."""
 
 
 #: A result row of either driver (``sqlite3.Row``, ``asyncpg.Record``): by position

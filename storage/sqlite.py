@@ -24,7 +24,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import fcntl
-import json
 import logging
 import os
 import sqlite3
@@ -36,36 +35,21 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from gamecore.match import Match, StatLine
-from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating
+from gamecore.ratings import RatedResult, Rating
 from storage import migrations
 from storage.base import (
-    ALL_SHARDS,
-    TABLES,
-    DuplicateMatch,
     NewAction,
     SchemaTooNew,
-    ShardFilter,
     StaleVersion,
-    TimerSeen,
-    meta_values,
 )
 from storage.codec import (
     COLUMNS,
     match_to_row,
-    replay_state,
-    row_to_match,
-    rows_to_live_matches,
-    user_rows,
 )
-from storage.ratings import HISTORY_STEP, REPLAY_COLUMNS, Replay, new_ratings, scopes
-from storage.records import (
-    ActionRecord,
-    LeaderboardRow,
-    PlayerRating,
-    RatingPoint,
-    UserStats,
-)
-from storage.sql import SQLITE, Query, Row, run_now
+from storage.features.matches import ADD_USER, user_params
+from storage.features.ratings import replay_ratings
+from storage.ratings import HISTORY_STEP, new_ratings, scopes
+from storage.sql import SQLITE, Query, Row, UniqueViolation, run_now
 from storage.sql import Operation as TxOperation
 from storage.store import MatchStore
 
@@ -89,9 +73,6 @@ class _Pending:
     done: asyncio.Future[None]
 
 
-_INSERT = (
-    f"INSERT INTO matches ({', '.join(COLUMNS)}) VALUES ({', '.join(':' + c for c in COLUMNS)})"
-)
 _UPDATE = (
     "UPDATE matches SET "
     + ", ".join(f"{c} = :{c}" for c in COLUMNS if c != "id")
@@ -120,14 +101,6 @@ def _add_stat_sql(table: str, key: str) -> str:
 
 _ADD_STAT = _add_stat_sql("stats", "")
 _ADD_GUILD_STAT = _add_stat_sql("guild_stats", "guild_id, ")
-_SELECT = f"SELECT {', '.join(COLUMNS)} FROM matches"
-#: Clock columns, only over the row ``before`` was read from (storage/base.py).
-_UPDATE_META = (
-    "UPDATE matches SET board_message_id = ?, reminded = ?, timer_at = ?, turn_deadline = ?, "
-    "ping_message_id = ? "
-    "WHERE id = ? AND version = ? AND board_message_id IS ? AND reminded = ? "
-    "AND turn_deadline IS ? AND ping_message_id IS ?"
-)
 
 
 def database_path(url: str | None = None) -> str:
@@ -285,7 +258,7 @@ class SqliteMatchStore(MatchStore):
                     for statement in statements:
                         await self.db.execute(statement)
                     if version == migrations.ratings_migration(SQLITE):
-                        await self._in_thread(_replay_ratings)
+                        await self._in_thread(lambda conn: run_now(replay_ratings(_Tx(conn))))
                     await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
                 except BaseException:
                     await self.db.execute("ROLLBACK")
@@ -313,18 +286,6 @@ class SqliteMatchStore(MatchStore):
     # statements fails, so it is written whole or not at all and the rest of the group is
     # not affected. The caller awaits its own result; the flusher, not the caller, runs the
     # transaction, so cancelling a caller cannot cut a commit in half.
-
-    async def create(self, match: Match) -> None:
-        row = match_to_row(match)
-
-        def insert(conn: sqlite3.Connection) -> None:
-            try:
-                conn.execute(_INSERT, row)
-            except sqlite3.IntegrityError as err:
-                raise DuplicateMatch(match.id) from err
-            self._write_users(conn, match)
-
-        await self._submit(insert, single_statement=False)
 
     async def save(
         self,
@@ -358,35 +319,10 @@ class SqliteMatchStore(MatchStore):
     async def prime_ratings(self, matches: Sequence[Match]) -> None:
         """Nothing: the rated end reads the ratings in its own transaction (no round trip)."""
 
-    async def save_move(
-        self,
-        match: Match,
-        notation: str,
-        seat: int,
-        expected_version: int | None = None,
-        stats: Sequence[StatLine] = (),
-        rating: RatedResult | None = None,
-    ) -> None:
-        expected = match.version - 1 if expected_version is None else expected_version
-        await self.save(
-            match, expected, action=NewAction(seat, notation), stats=stats, rating=rating
-        )
-
-    async def update_meta(self, match: Match, before: Match) -> None:
-        values = meta_values(match, before)
-
-        def update(conn: sqlite3.Connection) -> None:
-            if conn.execute(_UPDATE_META, values).rowcount != 1:
-                raise StaleVersion(match.id, before.version)
-
-        await self._submit(update, single_statement=True)
-
     @staticmethod
     def _write_users(conn: sqlite3.Connection, match: Match) -> None:
         """Index every person who ever sat in the match (history keeps those who left)."""
-        conn.executemany(
-            "INSERT OR IGNORE INTO match_users (user_id, match_id) VALUES (?, ?)", user_rows(match)
-        )
+        conn.executemany(ADD_USER.sql(SQLITE)[0], user_params(match))
 
     @staticmethod
     def _add_stat(conn: sqlite3.Connection, line: StatLine, guild_id: int | None) -> None:
@@ -515,175 +451,6 @@ class SqliteMatchStore(MatchStore):
         async with self._lock, self.db.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
-    async def load(self, match_id: str) -> Match | None:
-        rows = await self._fetch(f"{_SELECT} WHERE id = ?", (match_id,))
-        return row_to_match(rows[0]) if rows else None
-
-    async def find_rematch(self, match_id: str) -> Match | None:
-        rows = await self._fetch(f"{_SELECT} WHERE rematch_of = ?", (match_id,))
-        return row_to_match(rows[0]) if rows else None
-
-    async def live_matches(self, shards: ShardFilter = ALL_SHARDS) -> list[Match]:
-        rows = await self._fetch(
-            f"{_SELECT} WHERE status IN ('lobby', 'playing') AND {shards.sql()}"
-        )
-        return rows_to_live_matches(rows)
-
-    async def user_matches(
-        self,
-        user_id: int,
-        *,
-        channel_id: int | None = None,
-        live: bool | None = None,
-        limit: int = 25,
-    ) -> list[Match]:
-        sql = f"{_SELECT} WHERE id IN (SELECT match_id FROM match_users WHERE user_id = ?)"
-        params: list[Any] = [user_id]
-        if channel_id is not None:
-            sql += " AND channel_id = ?"
-            params.append(channel_id)
-        if live is True:
-            sql += " AND status IN ('lobby', 'playing')"
-        elif live is False:
-            sql += " AND status IN ('finished', 'abandoned')"
-        sql += " ORDER BY updated_at DESC LIMIT ?"
-        params.append(limit)
-        return [row_to_match(r) for r in await self._fetch(sql, params)]
-
-    async def due_timers(self, now: float) -> list[str]:
-        rows = await self._fetch(
-            "SELECT id FROM matches WHERE timer_at IS NOT NULL AND timer_at <= ? "
-            "AND status = 'playing' ORDER BY timer_at",
-            (now,),
-        )
-        return [r[0] for r in rows]
-
-    async def claim_timers(
-        self,
-        match_ids: Sequence[str],
-        owner: str,
-        now: float,
-        lease: float,
-        seen: Mapping[str, TimerSeen] | None = None,
-    ) -> list[str]:
-        if not match_ids:
-            return []
-        seen = seen or {}
-        rows = json.dumps(
-            [
-                [i, seen[i].version, seen[i].timer_at, 1] if i in seen else [i, None, None, 0]
-                for i in match_ids
-            ]
-        )
-        claimed: list[str] = []
-
-        def claim(conn: sqlite3.Connection) -> None:
-            found = conn.execute(
-                "WITH s(id, version, timer_at, seen) AS (SELECT value ->> 0, value ->> 1, "
-                "value ->> 2, value ->> 3 FROM json_each(?)) "
-                "UPDATE matches SET timer_owner = ?, timer_lease = ? WHERE id IN ("
-                "SELECT m.id FROM matches m JOIN s ON m.id = s.id "
-                "WHERE NOT s.seen OR (m.version = s.version AND m.timer_at IS s.timer_at)) "
-                "AND (timer_lease IS NULL OR timer_lease < ? OR timer_owner = ?) RETURNING id",
-                (rows, owner, now + lease, now, owner),
-            ).fetchall()
-            claimed.extend(r[0] for r in found)
-
-        await self._submit(claim, single_statement=True)
-        return claimed
-
-    async def release_timer(self, match_id: str, owner: str) -> None:
-        def release(conn: sqlite3.Connection) -> None:
-            conn.execute(
-                "UPDATE matches SET timer_owner = NULL, timer_lease = NULL "
-                "WHERE id = ? AND timer_owner = ?",
-                (match_id, owner),
-            )
-
-        await self._submit(release, single_statement=True)
-
-    async def export_rows(self, table: str) -> list[dict[str, Any]]:
-        columns = ", ".join(TABLES[table])
-        return [dict(r) for r in await self._fetch(f"SELECT {columns} FROM {table}")]
-
-    async def import_rows(self, table: str, rows: Sequence[dict[str, Any]]) -> None:
-        columns = TABLES[table]
-        if not rows:
-            return
-        sql = (
-            f"INSERT INTO {table} ({', '.join(columns)}) "
-            f"VALUES ({', '.join(':' + c for c in columns)})"
-        )
-
-        def insert(conn: sqlite3.Connection) -> None:
-            conn.executemany(sql, rows)
-
-        await self._submit(insert, single_statement=False)
-
-    async def actions(self, match_id: str) -> list[ActionRecord]:
-        rows = await self._fetch(
-            "SELECT step, seat, notation, at FROM actions WHERE match_id = ? ORDER BY step",
-            (match_id,),
-        )
-        return [ActionRecord.from_row(r) for r in rows]
-
-    async def stats(self, user_id: int, *, guild_id: int | None = None) -> list[UserStats]:
-        table, where, params = _stats_scope(guild_id)
-        rows = await self._fetch(
-            "SELECT user_id, game_id, played, won, lost, best_score, total_score "
-            f"FROM {table} WHERE {where}user_id = ? ORDER BY game_id",
-            (*params, user_id),
-        )
-        return [UserStats.from_row(r) for r in rows]
-
-    async def leaderboard(
-        self, game_id: str, limit: int = 10, *, guild_id: int | None = None
-    ) -> list[LeaderboardRow]:
-        table, where, params = _stats_scope(guild_id)
-        rows = await self._fetch(
-            f"SELECT user_id, played, won, best_score FROM {table} WHERE {where}game_id = ? "
-            "ORDER BY won DESC, CAST(won AS REAL) / played DESC, best_score DESC, user_id "
-            "LIMIT ?",
-            (*params, game_id, limit),
-        )
-        return LeaderboardRow.ranked(rows)
-
-    async def ratings(self, user_id: int, scope: int) -> list[PlayerRating]:
-        rows = await self._fetch(
-            "SELECT r.game_id, r.mu, r.sigma, r.matches, CASE WHEN r.sigma > :settled THEN NULL "
-            "ELSE 1 + (SELECT COUNT(*) FROM ratings o WHERE o.scope = r.scope "
-            "AND o.game_id = r.game_id AND o.sigma <= :settled AND o.mu > r.mu) END "
-            "FROM ratings r WHERE r.scope = :scope AND r.user_id = :user ORDER BY r.game_id",
-            {"settled": SETTLED_SIGMA, "scope": scope, "user": user_id},
-        )
-        return PlayerRating.of_user(user_id, rows)
-
-    async def rating_board(
-        self, game_id: str, scope: int, limit: int = 10, *, settled: bool = True
-    ) -> list[PlayerRating]:
-        test = "<=" if settled else ">"
-        rows = await self._fetch(
-            f"SELECT user_id, mu, sigma, matches FROM ratings WHERE scope = ? AND game_id = ? "
-            f"AND sigma {test} ? ORDER BY mu DESC, user_id LIMIT ?",
-            (scope, game_id, SETTLED_SIGMA, limit),
-        )
-        return PlayerRating.board(game_id, rows, settled=settled)
-
-    async def rating_history(
-        self, user_id: int, game_id: str, scope: int, limit: int = 200
-    ) -> list[RatingPoint]:
-        rows = await self._fetch(
-            "SELECT at, mu, sigma FROM rating_history WHERE scope = ? AND user_id = ? "
-            "AND game_id = ? ORDER BY at DESC, match_id DESC LIMIT ?",
-            (scope, user_id, game_id, limit),
-        )
-        return RatingPoint.history(rows)
-
-    async def replay(self, match_id: str) -> Any:
-        """Rebuild the state from seed + options + seat count + action log (crash
-        recovery and tests: it must equal the stored state)."""
-        return await replay_state(self, match_id)
-
 
 class _Tx:
     """A feature's transaction on the database thread: each call runs its statement at once
@@ -696,7 +463,12 @@ class _Tx:
 
     async def execute(self, query: Query, /, **params: Any) -> int:
         sql, args = query.bind(SQLITE, params)
-        return self.conn.execute(sql, args).rowcount
+        try:
+            return self.conn.execute(sql, args).rowcount
+        except sqlite3.IntegrityError as err:
+            if str(err).startswith("UNIQUE"):
+                raise UniqueViolation(str(err)) from err
+            raise
 
     async def fetch(self, query: Query, /, **params: Any) -> list[Row]:
         sql, args = query.bind(SQLITE, params)
@@ -746,37 +518,6 @@ def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
             for scope, u, r in new
         ],
     )
-
-
-def _replay_ratings(conn: sqlite3.Connection) -> None:
-    """The ratings migration: every stored finished result, oldest first, into ratings."""
-    factory, conn.row_factory = conn.row_factory, sqlite3.Row
-    try:
-        rows = conn.execute(
-            f"SELECT {REPLAY_COLUMNS} FROM matches WHERE status = 'finished' "
-            "ORDER BY updated_at, id"
-        ).fetchall()
-        users = conn.execute("SELECT match_id, user_id FROM match_users").fetchall()
-    finally:
-        conn.row_factory = factory
-    replay = Replay.of(rows, users)
-    conn.executemany(
-        "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
-        "VALUES (?, ?, ?, ?, ?, ?)",
-        replay.rating_rows(),
-    )
-    conn.executemany(
-        "INSERT OR REPLACE INTO rating_history "
-        "(scope, user_id, game_id, match_id, at, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        replay.history,
-    )
-
-
-def _stats_scope(guild_id: int | None) -> tuple[str, str, tuple[int, ...]]:
-    """Table, WHERE prefix and parameters for all servers (None) or one server."""
-    if guild_id is None:
-        return "stats", "", ()
-    return "guild_stats", "guild_id = ? AND ", (guild_id,)
 
 
 def _commit_group(conn: sqlite3.Connection, batch: list[_Pending]) -> list[Exception | None]:
