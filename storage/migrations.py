@@ -18,7 +18,9 @@ migrate once).
 from __future__ import annotations
 
 from storage import pg_schema, schema
-from storage.sql import Dialect
+from storage.base import SchemaTooNew
+from storage.features.ratings import replay_ratings
+from storage.sql import Dialect, Query, SqlBackend, Tx
 
 MIGRATIONS: tuple[str | tuple[str, ...], ...] = ()
 
@@ -51,3 +53,52 @@ def ratings_migration(dialect: Dialect) -> int:
     """The migration after which stored results are replayed into ratings (Python, same
     transaction)."""
     return pg_schema.RATINGS_MIGRATION if dialect.postgres else schema.RATINGS_MIGRATION
+
+
+_VERSION_TABLE = Query("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)")
+_VERSION = Query("SELECT COALESCE(MAX(version), 0) FROM schema_version")
+_RECORD = Query("INSERT INTO schema_version (version) VALUES (:version)")
+#: PostgreSQL: processes starting together take turns, and each migration runs once (any
+#: number would do). SQLite has one process (storage/sqlite.py, ``exclusive_use``).
+_LOCK = Query("SELECT pg_advisory_xact_lock(7345001)")
+
+
+class Migrating(SqlBackend):
+    async def migrate(self) -> int:
+        """Apply every migration newer than the stored schema version, each in its own
+        transaction with the row that records it; returns the version."""
+        dialect = self.dialect
+
+        async def start(tx: Tx) -> int:
+            if dialect.postgres:
+                await tx.execute(_LOCK)
+            await tx.execute(_VERSION_TABLE)
+            return int((await tx.fetch(_VERSION))[0][0])
+
+        current = await self.transaction(start)
+        known = latest(dialect)
+        if current > known:
+            raise SchemaTooNew(current, known)
+        for version, script in for_dialect(dialect):
+            if version <= current:
+                continue
+
+            async def step(
+                tx: Tx, version: int = version, script: tuple[str, ...] = script
+            ) -> None:
+                if dialect.postgres:
+                    await tx.execute(_LOCK)
+                if int((await tx.fetch(_VERSION))[0][0]) >= version:
+                    return  # another process did it meanwhile
+                for statement in script:
+                    await tx.execute(Query(statement))
+                if version == ratings_migration(dialect):
+                    await replay_ratings(tx)
+                await tx.execute(_RECORD, version=version)
+
+            await self.transaction(step)
+            current = version
+        return current
+
+    async def schema_version(self) -> int:
+        return int((await self.read(_VERSION))[0][0])

@@ -30,11 +30,9 @@ import asyncpg
 
 from gamecore.match import Match, StatLine
 from gamecore.ratings import RatedResult, Rating
-from storage import migrations
 from storage.base import (
     CommitUnknown,
     NewAction,
-    SchemaTooNew,
     StaleVersion,
     StoreBusy,
     StoreUnavailable,
@@ -44,7 +42,6 @@ from storage.codec import (
     match_to_row,
 )
 from storage.features.matches import LOAD, UPDATE_META
-from storage.features.ratings import replay_ratings
 from storage.pg_notify import NotifyMemo
 from storage.pg_ratings import (
     RATED_ANSWER,
@@ -79,8 +76,6 @@ WAIT_FOR_CONNECTION = 600.0
 #: The most moves one group statement carries (its arrays stay small enough to build and
 #: send in well under a millisecond; more waiting moves go in the next group).
 MAX_GROUP = 256
-#: Any number would do; it only keeps two processes from migrating at the same time.
-_MIGRATION_LOCK = 7_345_001
 
 _UPDATE = (
     "UPDATE matches SET "
@@ -446,42 +441,6 @@ class PostgresMatchStore(MatchStore):
                     return await call(conn)
             except UNREACHABLE as err:
                 raise _lost(conn, err) from err
-
-    async def migrate(self) -> int:
-        """Apply every migration newer than the stored schema version; returns the version."""
-
-        async def run(conn: asyncpg.Connection) -> int:
-            async with conn.transaction():
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
-                await conn.execute(
-                    "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
-                )
-            current = await self._schema_version(conn)
-            latest = migrations.latest(POSTGRES)
-            if current > latest:
-                raise SchemaTooNew(current, latest)
-            for version, statements in migrations.for_dialect(POSTGRES):
-                async with conn.transaction():
-                    await conn.execute("SELECT pg_advisory_xact_lock($1)", _MIGRATION_LOCK)
-                    if version <= await self._schema_version(conn):
-                        continue  # another process did it meanwhile
-                    for statement in statements:
-                        await conn.execute(statement)
-                    if version == migrations.ratings_migration(POSTGRES):
-                        await replay_ratings(_Tx(conn))
-                    await conn.execute("INSERT INTO schema_version VALUES ($1)", version)
-                current = version
-            return current
-
-        async with self._connection() as conn:
-            return await run(conn)
-
-    @staticmethod
-    async def _schema_version(conn: asyncpg.Connection) -> int:
-        return int(await conn.fetchval("SELECT COALESCE(MAX(version), 0) FROM schema_version"))
-
-    async def schema_version(self) -> int:
-        return await self._read(self._schema_version)
 
     # -- writing ------------------------------------------------------------------------
     async def save(

@@ -36,10 +36,8 @@ import aiosqlite
 
 from gamecore.match import Match, StatLine
 from gamecore.ratings import RatedResult, Rating
-from storage import migrations
 from storage.base import (
     NewAction,
-    SchemaTooNew,
     StaleVersion,
 )
 from storage.codec import (
@@ -47,7 +45,6 @@ from storage.codec import (
     match_to_row,
 )
 from storage.features.matches import ADD_USER, user_params
-from storage.features.ratings import replay_ratings
 from storage.ratings import HISTORY_STEP, new_ratings, scopes
 from storage.sql import SQLITE, Query, Row, UniqueViolation, run_now
 from storage.sql import Operation as TxOperation
@@ -239,42 +236,6 @@ class SqliteMatchStore(MatchStore):
         if self._db is None:
             raise RuntimeError("the store is not open")
         return self._db
-
-    async def migrate(self) -> int:
-        """Apply every migration newer than the stored schema version; returns the version."""
-        async with self._lock:
-            await self.db.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY)"
-            )
-            current = await self._schema_version()
-            latest = migrations.latest(SQLITE)
-            if current > latest:
-                raise SchemaTooNew(current, latest)
-            for version, statements in migrations.for_dialect(SQLITE):
-                if version <= current:
-                    continue
-                await self.db.execute("BEGIN IMMEDIATE")
-                try:
-                    for statement in statements:
-                        await self.db.execute(statement)
-                    if version == migrations.ratings_migration(SQLITE):
-                        await self._in_thread(lambda conn: run_now(replay_ratings(_Tx(conn))))
-                    await self.db.execute("INSERT INTO schema_version VALUES (?)", (version,))
-                except BaseException:
-                    await self.db.execute("ROLLBACK")
-                    raise
-                await self.db.execute("COMMIT")
-                current = version
-            return current
-
-    async def _schema_version(self) -> int:
-        async with self.db.execute("SELECT MAX(version) FROM schema_version") as cursor:
-            row = await cursor.fetchone()
-        return int(row[0] or 0) if row else 0
-
-    async def schema_version(self) -> int:
-        async with self._lock:
-            return await self._schema_version()
 
     # -- writing ------------------------------------------------------------------------
     # Every write is an *operation*: a plain function of the sqlite3 connection, handed to

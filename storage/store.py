@@ -19,10 +19,13 @@ from storage.features.pars import Pars
 from storage.features.ratings import Ratings
 from storage.features.stats import Stats
 from storage.features.tips import Tips
+from storage.migrations import Migrating
 from storage.sql import SqlBackend
 
 
-class MatchStore(Matches, Stats, Ratings, Daily, Notify, Tips, Pars, Copying, SqlBackend, ABC):
+class MatchStore(
+    Matches, Stats, Ratings, Daily, Notify, Tips, Pars, Copying, Migrating, SqlBackend, ABC
+):
     """What the service needs of a store. Each storage feature is a class of its own
     (storage/features/), its queries written once for both databases; the SQLite
     (storage/sqlite.py) and PostgreSQL (storage/postgres.py) stores add only what truly
