@@ -156,6 +156,10 @@ class Game(ABC, Generic[State, Action]):
     #: The ``score()`` key a simulation summary shows as its headline distribution
     #: (Cartographer's aces); None: no headline.
     headline_score: str | None = None
+    #: Keys of ``state_to_dict`` where the game keeps what is hidden or random (a hand, a
+    #: face-down card, a pile, the random generator): a step that changes one of them may
+    #: have brought something to light (:meth:`revealed`).
+    secret_keys: tuple[str, ...] = ()
 
     # -- the contract ------------------------------------------------------------------
     @abstractmethod
@@ -167,8 +171,10 @@ class Game(ABC, Generic[State, Action]):
         """Every action ``player`` may take now; empty when it is not their decision."""
 
     @abstractmethod
-    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
-        """The state after ``player`` takes ``action``; raises ``IllegalAction`` otherwise."""
+    def play(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        """The state after ``player`` takes ``action``, by the game's own rules; raises
+        ``IllegalAction`` when the rules refuse it. Called through :meth:`apply`, which has
+        already refused a finished game and a seat that is not to move."""
 
     @abstractmethod
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
@@ -195,11 +201,38 @@ class Game(ABC, Generic[State, Action]):
         """Inverse of :meth:`state_to_dict`."""
 
     # -- shared behaviour --------------------------------------------------------------
+    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        """The state after ``player`` takes ``action``: the one check, for every game, that
+        the game is not over and that ``player`` is to move, then the game's :meth:`play`.
+        Raises ``IllegalAction`` (``game_over``, ``not_your_turn`` or the game's refusal)."""
+        status = self.status(state)
+        if status.over:
+            raise IllegalAction(
+                "game_over", f"the game is over ({status.result})", result=status.result
+            )
+        if player not in status.to_move:
+            raise IllegalAction(
+                "not_your_turn",
+                f"it is not your turn ({SeatRef(status.to_move)} to move)",
+                to_move=SeatRef(status.to_move),
+            )
+        return self.play(state, player, action)
+
     def canonical_action(self, state: State, action: Action) -> Action:  # noqa: ARG002 - games override it
         """The action as ``apply`` executes and records it, for games whose notation has short
         forms that depend on the position (Cartolan's ``wait`` for ``wait 1``). The log keeps
         this form, so it matches ``legal_actions``. Legality is not checked here."""
         return action
+
+    def revealed(self, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` brought something hidden or random
+        to light (a card drawn or shown, a tile or die drawn): a takeback never crosses such
+        a step. Asked only of games registered with hidden information or chance. Default:
+        any change under :attr:`secret_keys`; a game that names none reveals at every step."""
+        if not self.secret_keys:
+            return True
+        old, new = self.state_to_dict(before), self.state_to_dict(after)
+        return any(old.get(key) != new.get(key) for key in self.secret_keys)
 
     def auto_actions(self, state: State) -> list[Action]:  # noqa: ARG002 - games override it
         """Actions the game takes by itself after a move (Dungeon Delver claims a cleared
@@ -220,9 +253,9 @@ class Game(ABC, Generic[State, Action]):
     ) -> State:
         """One computer step in a simulation, where the runner owns ``state`` and nobody else
         sees it: a game may override this with a faster path that reuses ``state``. The
-        default is what the bot does: the seat's view, then the copying ``apply``."""
+        default is what the bot does: the seat's view, then the copying :meth:`play`."""
         action = player(self.view(state, seat), legal, rng)
-        return self.apply(state, seat, action)[0]
+        return self.play(state, seat, action)[0]  # the runner knows ``seat`` is to move
 
     def play_out(
         self, state: State, players: Sequence[Player], rngs: Sequence[Any], max_steps: int

@@ -113,9 +113,6 @@ class Presentation:
     def __init__(self, game_id: str) -> None:
         self.game_id = game_id
 
-    #: Moves are made on the public board (nothing in the game is hidden): the board carries
-    #: the controls of the seat to move, disabled while a computer decides.
-    public_controls: bool = False
     #: Computer players a lobby offers in a menu, in this order (names of ``Game.players()``);
     #: empty: one "Add computer" button that seats the game's default player.
     computer_players: tuple[str, ...] = ()

@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamecore.contract import Game, IllegalAction, Player, SimulationAborted
-from gamecore.registry import get_game
+from gamecore.contract import Game, Player, SimulationAborted
+from gamecore.registry import find_game, get_game
 from gamecore.rng import Rng, extend_seed, mix_seed
 
 #: Record keys the runner owns; a game's ``score`` cannot overwrite them.
@@ -176,12 +176,7 @@ def _play_chunk(
 
 def _game_ref(game: Game[Any, Any]) -> Game[Any, Any] | str:
     """A registered game travels to workers by id (cheap, always importable)."""
-    try:
-        if get_game(game.id) is game:
-            return game.id
-    except (IllegalAction, ImportError):
-        pass
-    return game
+    return game.id if find_game(game.id) is game else game
 
 
 def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:

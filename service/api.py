@@ -337,7 +337,7 @@ class MatchServiceAPI(Protocol):
     def board_seen(self, match: Match) -> Seen:
         """What the public board of ``match`` shows: a solo player's own view and moves
         (nothing is hidden from anyone else); in a multiplayer match the spectator view and,
-        when the game takes moves on the public board (``Presentation.public_controls``),
+        when the game takes moves on the public board (``Registration.public_controls``),
         the moves of the person to move (none while a computer decides)."""
         ...
 

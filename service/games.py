@@ -17,7 +17,14 @@ from gamecore.presentation import (
     count_text,
     seat_badge,
 )
-from gamecore.registry import game_ids, get_game, list_games, presentation_of
+from gamecore.registry import (
+    find_game,
+    game_ids,
+    get_game,
+    list_games,
+    presentation_of,
+    registration,
+)
 
 __all__ = [
     "Controls",
@@ -29,9 +36,11 @@ __all__ = [
     "Text",
     "cards_text",
     "count_text",
+    "find_game",
     "game_ids",
     "get_game",
     "list_games",
     "presentation_of",
+    "registration",
     "seat_badge",
 ]

@@ -34,7 +34,7 @@ from gamecore import match as match_logic
 from gamecore.contract import Event, Game, IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
 from gamecore.ratings import GLOBAL_SCOPE, rated_result
-from gamecore.registry import get_game, presentation_of
+from gamecore.registry import get_game, registration
 from gamecore.rng import mix_seed
 from gamecore.timeline import public_timeline
 from service.api import Hint, MatchServiceAPI, Seen, TimerOutcome, TurnOutcome, Viewer
@@ -705,7 +705,7 @@ class MatchService(MatchServiceAPI):
             player = match.seats[0].user_id
             return Seen(match, self.view_for(match, player), self._moves_of(match, player))
         mover = None
-        if match.status == "playing" and match.to_move and presentation_of(game.id).public_controls:
+        if match.status == "playing" and match.to_move and registration(game.id).public_controls:
             seat = match.seats[match.to_move[0]]
             mover = None if seat.is_computer else seat.user_id
         return Seen(match, self.view_for(match, None), self._moves_of(match, mover))

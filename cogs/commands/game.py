@@ -27,7 +27,7 @@ from cogs.flows.matches import pick_match
 from cogs.ui.labels import game_name, match_label
 from i18n import locale_for, t
 from service import IllegalAction, check_invites
-from service.games import get_game
+from service.games import find_game
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -61,9 +61,8 @@ async def new_match(
     ``invite`` names members). The options and invitations are checked before the public
     acknowledgement, so a refusal stays private. Where the bot is absent (a user install)
     a solo game's board goes to the person's DM, and a multiplayer game is refused."""
-    try:
-        chosen = get_game(game_id)
-    except (ImportError, IllegalAction):
+    chosen = find_game(game_id)
+    if chosen is None:
         locale = locale_for(interaction, public=False)
         await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
         return

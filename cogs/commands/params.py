@@ -12,7 +12,7 @@ from cogs.flows.matches import match_choices
 from i18n import t
 from i18n.translator import cmd
 from service import IllegalAction
-from service.games import game_ids, get_game
+from service.games import find_game, game_ids
 
 
 def localized(key: str) -> app_commands.locale_str:
@@ -100,9 +100,8 @@ def split_clock(
 async def option_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """``name=value`` suggestions for the chosen game's options, appended to what is typed."""
     game_id = getattr(interaction.namespace, "game", None)
-    try:
-        chosen = get_game(str(game_id))
-    except (ImportError, IllegalAction):
+    chosen = find_game(str(game_id))
+    if chosen is None:
         return []
     head, _, last = current.rpartition(" ")
     prefix = f"{head} " if head else ""

@@ -37,7 +37,7 @@ from service.analysis import (
     run_games,
     summarize,
 )
-from service.games import Game, get_game
+from service.games import Game, find_game, get_game
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -100,9 +100,8 @@ def report(
 
 async def player_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """Computer player names of the chosen game, appended after a comma."""
-    try:
-        game = get_game(str(getattr(interaction.namespace, "game", "")))
-    except (ImportError, IllegalAction):
+    game = find_game(str(getattr(interaction.namespace, "game", "")))
+    if game is None:
         return []
     head, _, last = current.rpartition(",")
     prefix = f"{head}," if head else ""
@@ -163,7 +162,7 @@ class SimulateCog(commands.Cog):
             count = min(max(wanted, chosen.min_players), chosen.max_players)
             resolve_player_types(chosen, names, count, seed)
             resolved = chosen.resolve_options(parse_options(options))
-        except (ImportError, IllegalAction, ValueError) as error:
+        except (IllegalAction, ValueError) as error:
             # A refusal reads as everywhere else (translated); a bad player list as it is.
             text = (
                 replies.refusal_text(error, locale)

@@ -17,7 +17,7 @@ from cogs.flows.boards import guild_locale, redraw_board
 from cogs.ui.labels import game_name, is_solo
 from i18n import t
 from service import Match, TurnOutcome
-from service.games import Presentation, presentation_of
+from service.games import Presentation, presentation_of, registration
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -45,7 +45,7 @@ async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) ->
     locale = guild_locale(bot, match)
     board = notify.board_link(match)
     # Games with controls on the public board take moves on the board itself.
-    public = presentation_of(match.game_id).public_controls
+    public = registration(match.game_id).public_controls
     key = "turn.your_turn_board" if public else "turn.your_turn"
     game = game_name(match.game_id, locale)
 

@@ -36,7 +36,7 @@ from cogs.ui.seats import seat_label, seat_legend
 from i18n import has_key, t
 from service import Match, Seen, TurnOutcome
 from service.analysis import reviewable
-from service.games import cards_text, count_text, presentation_of
+from service.games import cards_text, count_text, presentation_of, registration
 from telemetry import stage
 
 log = logging.getLogger("tabletop.board")
@@ -431,7 +431,7 @@ def public_controls(seen: Seen, locale: str, selected: str | None = None) -> dis
 def board_controls(seen: Seen, locale: str, selected: str | None = None) -> discord.ui.View | None:
     """The board's components (``selected``: see ``public_controls``)."""
     match = seen.match
-    if presentation_of(match.game_id).public_controls:
+    if registration(match.game_id).public_controls:
         return public_controls(seen, locale, selected)
     return board_components(match, seen.moves, locale, solo=is_solo(match), view=seen.view)
 

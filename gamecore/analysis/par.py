@@ -235,7 +235,7 @@ class DealPlayer:
                     action = known[1]
                 after = moves.get((key, action))
                 if after is None:
-                    after = game.apply(state, 0, action)[0]
+                    after = game.play(state, 0, action)[0]  # a legal action: the turn is known
                     moves[key, action] = after
                 state = after
                 steps += 1

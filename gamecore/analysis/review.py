@@ -196,7 +196,7 @@ def estimate_moves(
             continue
         weights.append(weight)
         for slot, action in enumerate(actions):
-            after = game.apply(world, 0, action)[0]
+            after = game.play(world, 0, action)[0]  # a legal action: the turn is known
             rng = random.Random(mix_seed(seed, "rollout", index))
             final, _ = game.play_out(after, [heuristic], [rng], DEFAULT_MAX_STEPS)
             values[slot].append(measure.value(game, final))

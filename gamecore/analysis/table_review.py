@@ -102,7 +102,7 @@ def review_table(
                 game_id, state, seat, random.Random(mix_seed(seed, "worlds", step, index))
             )
             for slot, chosen in enumerate(actions):
-                after = game.apply(world, seat, chosen)[0]
+                after = game.play(world, seat, chosen)[0]  # legal for the seat to move
                 winners = _rollout(game, after, seats, mix_seed(seed, "rollout", step, index))
                 values[slot].append(1.0 if seat in winners else 0.0)
                 if slot == 0:

@@ -6,7 +6,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from gamecore.cards import Card, card, full_deck
-from gamecore.contract import IllegalAction, SeatRef
+from gamecore.contract import IllegalAction
 
 
 def notation_error(text: str, expected: str, problem: str = "") -> IllegalAction:
@@ -34,18 +34,6 @@ def check_solo_players(players: int, game_name: str) -> None:
     """Refuse a setup for any number of players but one: these are solo games."""
     if players != 1:
         raise IllegalAction("players", f"{game_name} is a solo game (1 player)")
-
-
-def check_solo_turn(result: str, player: int) -> None:
-    """Refuse moves once the game is over or from a seat other than the only one (0)."""
-    if result != "playing":
-        raise IllegalAction("game_over", f"the game is over ({result})", result=result)
-    if player != 0:
-        raise IllegalAction(
-            "not_your_turn",
-            f"this is a solo game: only player 0 moves, not {player}",
-            to_move=SeatRef((0,)),
-        )
 
 
 def cards_to_strings(cards: Iterable[Card]) -> list[str]:

@@ -13,7 +13,6 @@ from gamecore.games._solo_common import (
     cards_from_strings,
     cards_to_strings,
     check_solo_players,
-    check_solo_turn,
     choose_best,
     closing_lines,
     notation_error,
@@ -203,6 +202,8 @@ class Cartographer(Game[CartographerState, Action]):
     min_players = 1
     max_players = 1
     headline_score = "aces"
+    #: A card turned face up, drawn from the pile into the hand, or shuffled (rules "Setup").
+    secret_keys = ("face_up", "hand", "pile", "rng")
 
     # -- setup -------------------------------------------------------------------------
     def setup(
@@ -250,10 +251,9 @@ class Cartographer(Game[CartographerState, Action]):
             actions.extend(by_id.get(id(h)) or Exchange(h) for h in state.hand)
         return actions
 
-    def apply(
-        self, state: CartographerState, player: int, action: Action
+    def play(
+        self, state: CartographerState, _player: int, action: Action
     ) -> tuple[CartographerState, list[Event]]:
-        check_solo_turn(state.result, player)
         if isinstance(action, Reveal):
             return self._reveal(state, action)
         if isinstance(action, Exchange):
@@ -631,6 +631,8 @@ def heuristic_player(view: dict[str, Any], legal: Sequence[Action], rng: Any) ->
 
 GAME = register(
     Cartographer(),
+    information="hidden",
+    chance=True,
     pictures="renderer.cartographer",
     presentation=CartographerPresentation("cartographer"),
 )

@@ -14,7 +14,6 @@ from gamecore.games._solo_common import (
     cards_from_strings,
     cards_to_strings,
     check_solo_players,
-    check_solo_turn,
     choose_best,
     closing_lines,
     notation_error,
@@ -240,6 +239,8 @@ class DungeonDelver(Game[DelverState, Action]):
     min_players = 1
     max_players = 1
     headline_score = "levels"
+    #: A level card turned face up, a card drawn from the deck, a shuffle (rules "Setup").
+    secret_keys = ("face_up", "hand", "deck", "rng")
 
     # -- setup -------------------------------------------------------------------------
     def setup(
@@ -276,10 +277,9 @@ class DungeonDelver(Game[DelverState, Action]):
         claims: list[Action] = list(pending_claims(state))
         return claims
 
-    def apply(
-        self, state: DelverState, player: int, action: Action
+    def play(
+        self, state: DelverState, _player: int, action: Action
     ) -> tuple[DelverState, list[Event]]:
-        check_solo_turn(state.result, player)
         if isinstance(action, Explore):
             return self._explore(state, action)
         if isinstance(action, Subdue):
@@ -791,6 +791,8 @@ class _DelverAdvisor:
 
 GAME = register(
     DungeonDelver(),
+    information="hidden",
+    chance=True,
     pictures="renderer.dungeon_delver",
     presentation=DelverPresentation("dungeon-delver"),
 )

@@ -199,3 +199,14 @@ async def play_by_clicks(
     if mover is not None and players[mover].this_turn:
         taps.per_turn.append(players[mover].this_turn)
     return taps
+
+
+async def play_notation(env: Any, world: Any, match_id: str, actor: Any, notation: str) -> Taps:
+    """``actor`` plays ``notation`` in ``match_id`` by whichever control carries it (their
+    panel, the board, opening "My hand & moves", else ``/play``), as :class:`Person` does;
+    the taps it took are returned. For a game's own tests through the bot."""
+    match = await env.bot.service.get(match_id)
+    board = next(m for m in world.channel.history() if m.id == match.board_message_id)
+    taps = Taps()
+    await Person(world, match_id, actor, taps).decide(board, notation)
+    return taps

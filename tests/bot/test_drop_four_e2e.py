@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.ui.seats import seat_label
+from tests.bot.clicking import play_notation
 from tests.bot.helpers import (
     assert_board_png,
     board_message,
@@ -107,3 +108,17 @@ async def test_a_computer_from_the_lobby_menu_answers_each_move(env) -> None:
     match = await env.bot.service.get(match_id)
     actions = await env.bot.service.actions(match_id)
     assert len(actions) >= 5 and {a.seat for a in actions} == {0, 1}
+
+
+async def test_a_notation_is_played_by_whichever_control_carries_it(env) -> None:
+    """``play_notation``: the helper a game's own bot tests use (docs/adding-a-game.md)."""
+    world = make_world(env)
+    match_id, lobby = await open_lobby(env, world)
+    await world.bob.click(lobby, custom_id=f"tt:lb:{match_id}:join")
+    await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
+    match = await env.bot.service.get(match_id)
+    mover = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
+    taps = await play_notation(env, world, match_id, mover, "c")
+    assert taps.per_decision == [1] and taps.typed == 0  # the board's column button
+    actions = await env.bot.service.actions(match_id)
+    assert [a.notation for a in actions] == ["c"]

@@ -35,7 +35,7 @@ from cogs.ui.board import board_components, resign_apart
 from cogs.ui.controls import controls_components
 from cogs.ui.layout import BoardMessage
 from gamecore.match import Match, Seat
-from gamecore.registry import get_game, list_games, presentation_of
+from gamecore.registry import get_game, list_games, presentation_of, registration
 from tests.bot.helpers import playing_match
 from tests.i18n.locales import locales_under_test
 
@@ -195,7 +195,7 @@ def own_controls_at_start(game_id: str, locale: str) -> BoardMessage:
 def crowded_board(game_id: str, locale: str) -> BoardMessage:
     if game_id == "cartolan":
         return crowded_cartolan(TALLEST, TALLEST_CROWDED, locale)
-    if presentation_of(game_id).public_controls:
+    if registration(game_id).public_controls:
         return own_controls_at_start(game_id, locale)
     return crowded_table_game(game_id, locale)
 

@@ -14,7 +14,7 @@ from cogs.ui.labels import say
 from gamecore.contract import Game
 from gamecore.match import Match, Seat
 from gamecore.presentation import Controls, Move, Text
-from gamecore.registry import list_games, presentation_of
+from gamecore.registry import list_games, presentation_of, registration
 from tests.bot.helpers import playing_match
 
 GAMES = list_games()
@@ -60,7 +60,7 @@ def test_lobby_declarations_name_real_players_and_every_option(game: Game) -> No
 
 
 @pytest.mark.parametrize(
-    "game", [g for g in GAMES if presentation_of(g.id).public_controls], ids=lambda g: g.id
+    "game", [g for g in GAMES if registration(g.id).public_controls], ids=lambda g: g.id
 )
 def test_declared_controls_offer_only_legal_moves_within_discords_limits(game: Game) -> None:
     presentation = presentation_of(game.id)

@@ -34,11 +34,10 @@ import sys
 import time
 from typing import Any
 
-from gamecore.registry import register
 from service import MatchError, MatchService
 from service.intake import Intake
 from storage import ShardFilter, store_for
-from tests.service.toys import TOYS
+from tests.service.toys import register_toys
 
 #: A graceful stop's bound here (the bot's STOP_TIMEOUT): generous, it only catches a hang.
 STOP_TIMEOUT = 60.0
@@ -131,8 +130,7 @@ async def serve(service: MatchService, settings: dict[str, Any]) -> None:
 
 
 async def main(settings: dict[str, Any]) -> None:
-    for game in TOYS:
-        register(game)
+    register_toys()
     offset = float(settings.get("offset", 0.0))
     epoch, speed = float(settings.get("epoch", 0.0)), float(settings.get("speed", 1.0))
     service = MatchService(

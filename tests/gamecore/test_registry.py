@@ -10,7 +10,14 @@ import pytest
 import renderer
 from gamecore.contract import IllegalAction
 from gamecore.games import BUILTIN
-from gamecore.registry import game_ids, get_game, register, registration, unregister
+from gamecore.registry import (
+    find_game,
+    game_ids,
+    get_game,
+    register,
+    registration,
+    unregister,
+)
 from tests.service import toy_race
 
 
@@ -29,7 +36,7 @@ def test_an_unknown_game_is_refused_with_a_translatable_code() -> None:
 
 def test_a_game_registered_later_is_found_and_can_be_forgotten() -> None:
     assert "toy-race" not in game_ids()
-    register(toy_race.GAME)
+    register(toy_race.GAME, information="perfect", chance=False)
     try:
         assert get_game("toy-race") is toy_race.GAME and game_ids()[-1] == "toy-race"
         with pytest.raises(ValueError, match="no renderer"):
@@ -43,7 +50,7 @@ def test_another_game_cannot_take_a_registered_id() -> None:
     impostor = type(toy_race.GAME)()
     impostor.id = "cartolan"
     with pytest.raises(ValueError, match="already registered"):
-        register(impostor)
+        register(impostor, information="perfect", chance=True)
     assert get_game("cartolan") is not impostor
 
 
@@ -71,3 +78,43 @@ def test_asking_for_one_built_in_game_loads_only_that_game() -> None:
 
 def test_the_built_in_table_names_each_game_by_the_id_it_registers() -> None:
     assert tuple(BUILTIN) == game_ids()[:4]
+
+
+def test_find_game_answers_none_for_an_unknown_id() -> None:
+    assert find_game("cartolan") is get_game("cartolan")
+    assert find_game("chess") is None and find_game("") is None
+
+
+def test_information_and_chance_are_declared_and_decide_public_controls() -> None:
+    declared = {gid: (registration(gid).information, registration(gid).chance) for gid in BUILTIN}
+    assert declared == {
+        "cartographer": ("hidden", True),
+        "dungeon-delver": ("hidden", True),
+        "speiderne": ("hidden", True),
+        "cartolan": ("perfect", True),
+    }
+    for game_id in game_ids():
+        entry = registration(game_id)
+        assert entry.public_controls == (entry.information == "perfect")
+        assert entry.secrets == (entry.information == "hidden" or entry.chance)
+
+
+def test_an_undeclared_information_model_is_refused() -> None:
+    with pytest.raises(ValueError, match="information"):
+        register(toy_race.GAME, information="secret", chance=False)  # type: ignore[arg-type]
+    assert find_game("toy-race") is None
+
+
+def test_the_contract_checks_the_turn_once_for_every_game() -> None:
+    """Toy Race's own rules never look at whose turn it is: ``apply`` refuses for it."""
+    state = toy_race.GAME.setup(2, 1)
+    with pytest.raises(IllegalAction) as refused:
+        toy_race.GAME.apply(state, 1, 1)
+    assert refused.value.code == "not_your_turn"
+    state, _ = toy_race.GAME.apply(state, 0, 3)
+    while not toy_race.GAME.status(state).over:
+        seat = toy_race.GAME.status(state).to_move[0]
+        state, _ = toy_race.GAME.apply(state, seat, 3)
+    with pytest.raises(IllegalAction) as refused:
+        toy_race.GAME.apply(state, 0, 1)
+    assert refused.value.code == "game_over"

@@ -64,7 +64,7 @@ class Climb(Game[ClimbState, int]):
     def legal_actions(self, state: ClimbState, player: int) -> list[int]:
         return [] if self.status(state).over or player != 0 else [1, 2, 3]
 
-    def apply(self, state: ClimbState, player: int, action: int):
+    def play(self, state: ClimbState, player: int, action: int):
         if action not in self.legal_actions(state, player):
             raise IllegalAction("step", f"cannot climb {action}", step=action)
         new = ClimbState(state.target, state.total + action, state.steps + 1)
@@ -138,9 +138,7 @@ class Nim(Game[NimState, int]):
             return []
         return list(range(1, min(3, state.pile) + 1))
 
-    def apply(self, state: NimState, player: int, action: int):
-        if player != state.to_move:
-            raise IllegalAction("turn", "it is not your turn")
+    def play(self, state: NimState, player: int, action: int):
         if action not in self.legal_actions(state, player):
             raise IllegalAction("take", f"cannot take {action} from {state.pile}", take=action)
         taken = list(state.taken)

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import renderer
 from gamecore.games.speiderne.board import text_of
-from gamecore.registry import get_game
+from gamecore.registry import game_ids, get_game, registration
 from tests.hardening.hidden import MODELS, permuted, play_random
 
 PROPERTY = settings(
@@ -110,3 +110,23 @@ def test_the_permutation_check_can_fail_when_a_hidden_card_is_shown():
     assert moved
     leaky = lambda s: {**game.view(s, None), "peek": game.state_to_dict(s)["pile"]}  # noqa: E731
     assert canonical(leaky(other)) != canonical(leaky(state))
+
+
+def test_every_game_with_secrets_is_covered_by_a_hidden_model() -> None:
+    """A game registered with hidden information or chance has a model here, so the tests
+    above shuffle what it keeps from view; a game of perfect information shows every seat
+    the same position (each view may name its viewer)."""
+    modelled = {model.game_id for model in MODELS.values()}
+    for game_id in game_ids():
+        if registration(game_id).secrets:
+            assert game_id in modelled, f"{game_id} keeps secrets but has no hidden model"
+    for game_id in game_ids():
+        entry = registration(game_id)
+        if entry.information != "perfect" or entry.game.max_players < 2:
+            continue
+        state = play_random(entry.game, entry.game.min_players, 7, 12, {})
+        views = [
+            {k: v for k, v in entry.game.view(state, seat).items() if k != "viewer"}
+            for seat in range(entry.game.min_players)
+        ]
+        assert all(canonical(v) == canonical(views[0]) for v in views), game_id

@@ -408,9 +408,9 @@ async def test_what_a_board_and_a_hand_show_and_the_checks_before_a_redraw(servi
     lobby = await service.new_match("toy-race", 1, 2, HOST)
     await service.lobby_join(lobby.id, GUEST)
     match = await service.lobby_start(lobby.id, HOST)
-    board = service.board_seen(match)  # multiplayer: the spectator's view, no moves
-    assert board.view["viewer"] is None and board.moves == ()
-    mover = match.seats[match.to_move[0]].user_id
+    board = service.board_seen(match)  # multiplayer: the spectator's view and, as nothing
+    mover = match.seats[match.to_move[0]].user_id  # is hidden in the race, the mover's moves
+    assert board.view["viewer"] is None and board.moves == ("add 1", "add 2", "add 3")
     waiting = GUEST if mover == HOST else HOST
     hand = service.hand_seen(match, mover)
     assert hand.view["viewer"] == match.seat_of(mover) and hand.moves == ("add 1", "add 2", "add 3")

@@ -36,9 +36,7 @@ class Race(Game[RaceState, int]):
             return []
         return [1, 2, 3]
 
-    def apply(self, state: RaceState, player: int, action: int) -> tuple[RaceState, list[Event]]:
-        if state.winner is not None or player != state.turn:
-            raise IllegalAction("not_your_turn", "not your turn")
+    def play(self, state: RaceState, player: int, action: int) -> tuple[RaceState, list[Event]]:
         if action not in (1, 2, 3):
             raise IllegalAction("bad_amount", "add 1, 2 or 3", amount=action)
         total = state.total + action

@@ -48,7 +48,7 @@ class Solo(Game[SoloState, tuple[str, int]]):
             return []
         return [("claim", m) for m in self._unclaimed(state)]
 
-    def apply(self, state: SoloState, player: int, action: tuple[str, int]):
+    def play(self, state: SoloState, player: int, action: tuple[str, int]):
         if action not in self.legal_actions(state, player):
             raise IllegalAction("illegal", f"{self.format_action(action)} is not legal")
         kind, n = action

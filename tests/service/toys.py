@@ -8,12 +8,20 @@ from gamecore.registry import register, unregister
 from tests.service import toy_race, toy_solo
 
 TOYS = (toy_race.GAME, toy_solo.GAME)
+#: What each toy declares: the race is in full view; the solo climb rolls a bonus step.
+DECLARED = {toy_race.GAME.id: ("perfect", False), toy_solo.GAME.id: ("perfect", True)}
+
+
+def register_toys() -> None:
+    """Register every toy with its declared information and chance."""
+    for game in TOYS:
+        information, chance = DECLARED[game.id]
+        register(game, information=information, chance=chance)
 
 
 def registered_toys() -> Iterator[None]:
     """A fixture body: the toy games are registered for one test, then forgotten."""
-    for game in TOYS:
-        register(game)
+    register_toys()
     try:
         yield
     finally:

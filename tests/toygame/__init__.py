@@ -20,7 +20,13 @@ CATALOGS = Path(__file__).resolve().parent / "catalogs"
 
 def install() -> None:
     """Register Drop Four, how it shows itself on Discord, and its texts (idempotent)."""
-    register(GAME, pictures="tests.toygame.pictures", presentation=PRESENTATION)
+    register(
+        GAME,
+        information="perfect",
+        chance=False,
+        pictures="tests.toygame.pictures",
+        presentation=PRESENTATION,
+    )
     add_catalog_dir(CATALOGS)
 
 

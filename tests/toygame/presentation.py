@@ -13,7 +13,6 @@ from tests.toygame.rules import LETTERS
 
 
 class DropFourPresentation(Presentation):
-    public_controls = True
     computer_players = ("heuristic", "random")
 
     @override

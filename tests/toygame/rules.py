@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, SeatRef, Status
+from gamecore.contract import Event, Game, IllegalAction, OptionSpec, Player, Status
 
 LETTERS = "abcdefghi"
 #: The four line directions (column step, row step) checked from a new disc.
@@ -87,13 +87,7 @@ class DropFour(Game[DropState, int]):
             return []
         return [c for c, stack in enumerate(state.stacks) if len(stack) < state.rows]
 
-    def apply(self, state: DropState, player: int, action: int) -> tuple[DropState, list[Event]]:
-        if state.over:
-            raise IllegalAction("game_over", "the game is over")
-        if player != state.to_move:
-            raise IllegalAction(
-                "not_your_turn", "it is not your turn", to_move=SeatRef((state.to_move,))
-            )
+    def play(self, state: DropState, player: int, action: int) -> tuple[DropState, list[Event]]:
         if not isinstance(action, int) or not 0 <= action < len(state.stacks):
             raise IllegalAction("unknown_action", f"no column {action!r}", action=str(action))
         if len(state.stacks[action]) == state.rows:

@@ -40,6 +40,12 @@ from gamecore.games.cartolan.game import CartolanGame  # noqa: E402
 from gamecore.games.cartolan.presentation import PRESENTATION  # noqa: E402
 from gamecore.registry import register  # noqa: E402
 
-GAME = register(CartolanGame(), pictures="renderer.cartolan", presentation=PRESENTATION)
+GAME = register(
+    CartolanGame(),
+    information="perfect",
+    chance=True,
+    pictures="renderer.cartolan",
+    presentation=PRESENTATION,
+)
 
 __all__ = ["GAME", "CartolanGame"]

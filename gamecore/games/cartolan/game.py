@@ -13,7 +13,6 @@ from gamecore.contract import (
     IllegalAction,
     OptionSpec,
     Player,
-    SeatRef,
     SimulationAborted,
     Status,
 )
@@ -58,6 +57,8 @@ class CartolanGame(Game[State, Action]):
     advisor = "trader"
     min_players = 2
     max_players = 4
+    #: A tile or card drawn from its pile or deck (the piles' order is hidden).
+    secret_keys = ("piles", "decks", "rng")
     STATE_VERSION = 1
     options = (
         OptionSpec("preset", "classic", presets.PRESETS, "classic: the 2020 rules; modern: HEAD"),
@@ -246,8 +247,8 @@ class CartolanGame(Game[State, Action]):
         result.append(_END)
         return result
 
-    # -- apply -------------------------------------------------------------------------------
-    def apply(self, state: State, player: int, action: Any) -> tuple[State, list[Event]]:
+    # -- play --------------------------------------------------------------------------------
+    def play(self, state: State, player: int, action: Any) -> tuple[State, list[Event]]:
         """``action``: a tuple as ``legal_actions`` lists it, its text, or a list (JSON)."""
         action = self.canonical_action(state, action)
         self._check(state, player, action)
@@ -357,14 +358,7 @@ class CartolanGame(Game[State, Action]):
         return chosen
 
     def _check(self, state: State, player: int, action: Action) -> None:
-        if state.over:
-            raise IllegalAction("cartolan_over", "the game is over")
-        if player != state.seat:
-            raise IllegalAction(
-                "cartolan_not_your_turn",
-                f"it is player {state.seat + 1}'s turn",
-                to_move=SeatRef((state.seat,)),
-            )
+        """Refuse an action the rules do not offer now (``apply`` checked whose turn it is)."""
         legal = self.legal_actions(state, player)
         if action in legal:
             return

@@ -216,7 +216,6 @@ def short_notation(notation: str) -> str:
 
 
 class CartolanPresentation(Presentation):
-    public_controls = True
     #: Strongest first (rules §13), then the random player.
     computer_players = ("explorer", "trader", "router", "pirate", "random")
     computer_turn = "turn"

@@ -12,7 +12,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import Any
 
-from gamecore.contract import Event, IllegalAction, SeatRef
+from gamecore.contract import Event, IllegalAction
 from gamecore.rng import Rng, mix_seed
 
 from .actions import Action, format_action, parse_action
@@ -484,19 +484,6 @@ def _illegal(code: str, reason: str, **params: Any) -> IllegalAction:
     return IllegalAction(CODE_PREFIX + code, reason, **params)
 
 
-def _check_turn(state: State, seat: int) -> None:
-    if state.end is not None:
-        raise _illegal("game_over", "the game is over")
-    if not 0 <= seat < state.players:
-        raise _illegal("bad_seat", f"there is no seat {seat}", seat=seat)
-    if seat != state.turn:
-        raise _illegal(
-            "not_your_turn",
-            f"it is not your turn (seat {state.turn + 1} is to move)",
-            to_move=SeatRef((state.turn,)),
-        )
-
-
 def _check_pending(state: State, action: Action) -> None:
     pending = state.pending
     if pending is None:
@@ -613,9 +600,10 @@ def _normalised(action: Action) -> Action:
     return parse_action(text)
 
 
-def apply(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+def play(state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    """The step of ``seat``, which is to move in a game still playing (``Game.apply``
+    checked both)."""
     action = _normalised(action)
-    _check_turn(state, seat)
     _check_pending(state, action)
     table = _Table(state)
     if state.pending is not None:

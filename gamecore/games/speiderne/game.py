@@ -24,6 +24,8 @@ class Speiderne(Game[State, Action]):
     name = "Speiderne"
     min_players = 2
     max_players = 6
+    #: A card drawn or shown from a hand, a region turned, insurance taken (rules "Views").
+    secret_keys = ("hands", "deck", "insurance", "regions", "rng")
     options = (
         OptionSpec(
             "max_rounds",
@@ -60,8 +62,8 @@ class Speiderne(Game[State, Action]):
     def legal_actions(self, state: State, player: int) -> list[Action]:
         return engine.legal_actions(state, player)
 
-    def apply(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
-        return engine.apply(state, player, action)
+    def play(self, state: State, player: int, action: Action) -> tuple[State, list[Event]]:
+        return engine.play(state, player, action)
 
     def view(self, state: State, viewer: int | None) -> dict[str, Any]:
         return views.build_view(state, viewer)
@@ -103,5 +105,9 @@ class Speiderne(Game[State, Action]):
 
 
 GAME = register(
-    Speiderne(), pictures="renderer.speiderne", presentation=SpeidernePresentation("speiderne")
+    Speiderne(),
+    information="hidden",
+    chance=True,
+    pictures="renderer.speiderne",
+    presentation=SpeidernePresentation("speiderne"),
 )

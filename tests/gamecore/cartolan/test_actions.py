@@ -303,7 +303,7 @@ def test_margin_victory_on_banking_and_shared_ties() -> None:
     assert GAME.legal_actions(state, seat) == []
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, seat, ("end",))
-    assert caught.value.code == "cartolan_over"
+    assert caught.value.code == "game_over"
     tie = new()
     tie.vault = [4, 4]
     tie.piles[0] = []

@@ -115,7 +115,7 @@ def test_refusals_name_the_reason() -> None:
     assert "upwind" in caught.value.reason
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, 1 - state.seat, GAME.parse_action("move 1 N"))
-    assert caught.value.code == "cartolan_not_your_turn"
+    assert caught.value.code == "not_your_turn"
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, state.seat, GAME.parse_action("move 2 N"))
     assert caught.value.code == "cartolan_no_adventurer"
@@ -234,7 +234,7 @@ def test_short_forms_are_refused_when_no_adventurer_is_moving() -> None:
     assert GAME.canonical_action(state, "wait") == ("wait", 0)
     with pytest.raises(IllegalAction) as caught:
         GAME.apply(state, state.seat, "wait")
-    assert caught.value.code == "cartolan_over"
+    assert caught.value.code == "game_over"
     with pytest.raises(IllegalAction) as caught:
         GAME.canonical_action(new(), ("wait",))
     assert caught.value.code == "cartolan_not_offered"
