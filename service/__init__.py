@@ -47,11 +47,15 @@ from service.api import (
     Viewer,
 )
 from service.match_service import MatchService, filter_choices, new_match_id
+from service.settings import GuildSettings
+from storage.features.server import Follower
 
 __all__ = [
     "DEFAULT_TURN_LIMIT",
     "MATCH_ERROR_CODES",
     "ActionRecord",
+    "Follower",
+    "GuildSettings",
     "Hint",
     "IllegalAction",
     "SeatRef",

@@ -18,6 +18,7 @@ from typing import Any, Literal, Protocol
 
 from gamecore.contract import Event
 from gamecore.match import Match
+from service.server_api import ServerAPI
 from storage.records import (
     ActionRecord,
     LeaderboardRow,
@@ -107,6 +108,8 @@ class Seen:
     match: Match
     view: dict[str, Any]
     moves: tuple[str, ...] = ()
+    #: How many follow the match (``/game follow``): shown on its board.
+    followers: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,7 +121,7 @@ class Hint:
     extra: Mapping[str, Any] = field(default_factory=dict)
 
 
-class MatchServiceAPI(Protocol):
+class MatchServiceAPI(ServerAPI, Protocol):
     """What cogs may call. ``MatchService`` implements it; tests may fake it.
 
     All ``user_id`` arguments are Discord user ids. ``match_id`` is a short text id.
@@ -279,7 +282,9 @@ class MatchServiceAPI(Protocol):
         result (``not_host``); a started match that counts: the host resigns from it."""
         ...
 
-    async def check_lobby_limits(self, host_id: int, invited: Iterable[int] = ()) -> None:
+    async def check_lobby_limits(
+        self, host_id: int, invited: Iterable[int] = (), *, guild_id: int | None = None
+    ) -> None:
         """Refuse (``too_many_lobbies``, ``invited_often``) a lobby that would ping too much."""
         ...
 

@@ -38,6 +38,7 @@ from gamecore.registry import get_game, registration
 from gamecore.rng import mix_seed
 from gamecore.timeline import public_timeline
 from service.api import Hint, MatchServiceAPI, Seen, TimerOutcome, TurnOutcome, Viewer
+from service.server import ServerFeatures
 from storage import (
     ALL_SHARDS,
     CommitUnknown,
@@ -97,7 +98,7 @@ def _no_match(match_id: str) -> MatchError:
     )
 
 
-class MatchService(MatchServiceAPI):
+class MatchService(ServerFeatures, MatchServiceAPI):
     """See ``service.api.MatchServiceAPI`` for the contract of each method."""
 
     def __init__(
@@ -128,6 +129,7 @@ class MatchService(MatchServiceAPI):
         #: Matches whose last write has an unknown outcome (the database went away in the
         #: middle): read again from the database before anything else uses them.
         self._reload: set[str] = set()
+        self._server_memory()
         #: (person, game) pairs known to have been told the game's first-game tip.
         self._told: set[tuple[int, str]] = set()
         #: Matches whose turn clock this process claimed and has not given back yet.
@@ -150,6 +152,7 @@ class MatchService(MatchServiceAPI):
         for match in await self.store.live_matches(self.shards):
             self._remember(match)
         await self._prime_ratings(list(self._live.values()))
+        await self._load_settings()
 
     async def close(self) -> None:
         await self.store.close()
@@ -334,27 +337,33 @@ class MatchService(MatchServiceAPI):
             return match
         raise RuntimeError("could not draw a free match id")
 
-    async def check_lobby_limits(self, host_id: int, invited: Iterable[int] = ()) -> None:
+    async def check_lobby_limits(
+        self, host_id: int, invited: Iterable[int] = (), *, guild_id: int | None = None
+    ) -> None:
         """Refuse a new lobby of a host who has ``MAX_OPEN_LOBBIES`` open already, or one
         inviting a person invited ``MAX_INVITATIONS`` times within ``INVITE_WINDOW``: each
-        lobby and invitation pings someone, so neither may become a way to spam."""
+        lobby and invitation pings someone, so neither may become a way to spam. A server
+        may choose other limits (``/settings``: ``max_lobbies``, ``max_invitations``)."""
         # From memory (this process's guilds): the check runs before the command is
-        # acknowledged, so it must not wait for the database.
+        # acknowledged, so it must not wait for the database (the settings are kept too).
+        settings = await self.guild_settings(guild_id) if guild_id is not None else None
+        most_lobbies = settings.get("max_lobbies") if settings else MAX_OPEN_LOBBIES
+        most_invitations = settings.get("max_invitations") if settings else MAX_INVITATIONS
         lobbies = [
             m
             for m in await self.find_matches(host_id)
             if m.status == "lobby" and m.host_id == host_id
         ]
-        if len(lobbies) >= MAX_OPEN_LOBBIES:
-            raise match_logic.error("too_many_lobbies", count=len(lobbies), limit=MAX_OPEN_LOBBIES)
+        if len(lobbies) >= most_lobbies:
+            raise match_logic.error("too_many_lobbies", count=len(lobbies), limit=most_lobbies)
         now = self.clock()
         for person in invited:
             recent = self._recent_invitations(person, now)
-            if len(recent) >= MAX_INVITATIONS:
+            if len(recent) >= most_invitations:
                 raise match_logic.error(
                     "invited_often",
                     person=f"<@{person}>",
-                    limit=MAX_INVITATIONS,
+                    limit=most_invitations,
                     after=f"<t:{int(recent[0] + INVITE_WINDOW) + 1}:R>",
                 )
 
@@ -703,12 +712,22 @@ class MatchService(MatchServiceAPI):
         game = get_game(match.game_id)
         if len(match.seats) == 1 and game.max_players == 1:  # a solo board is its player's
             player = match.seats[0].user_id
-            return Seen(match, self.view_for(match, player), self._moves_of(match, player))
+            return Seen(
+                match,
+                self.view_for(match, player),
+                self._moves_of(match, player),
+                self.follower_count(match.id),
+            )
         mover = None
         if match.status == "playing" and match.to_move and registration(game.id).public_controls:
             seat = match.seats[match.to_move[0]]
             mover = None if seat.is_computer else seat.user_id
-        return Seen(match, self.view_for(match, None), self._moves_of(match, mover))
+        return Seen(
+            match,
+            self.view_for(match, None),
+            self._moves_of(match, mover),
+            self.follower_count(match.id),
+        )
 
     def hand_seen(self, match: Match, user_id: int) -> Seen:
         match_logic.own_seat(match, user_id)

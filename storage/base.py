@@ -85,6 +85,8 @@ TABLES: dict[str, tuple[str, ...]] = {
     "notify_quiet": ("match_id", "user_id"),
     "tips_shown": ("user_id", "game_id"),
     "deal_pars": ("deal", "game_id", "par"),
+    "guild_settings": ("guild_id", "key", "value"),
+    "match_followers": ("match_id", "user_id", "thread_id", "at"),
 }
 
 

@@ -22,7 +22,26 @@ from storage.base import SchemaTooNew
 from storage.features.ratings import replay_ratings
 from storage.sql import Dialect, Query, SqlBackend, Tx
 
-MIGRATIONS: tuple[str | tuple[str, ...], ...] = ()
+MIGRATIONS: tuple[str | tuple[str, ...], ...] = (
+    # Server settings (/settings: service/settings.py names the keys; value: JSON) and the
+    # followers of a match (/game follow: told by DM, or in the thread they chose).
+    """
+    CREATE TABLE guild_settings (
+        guild_id BIGINT NOT NULL,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (guild_id, key)
+    ) WITHOUT ROWID;
+    CREATE TABLE match_followers (
+        match_id TEXT NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+        user_id BIGINT NOT NULL,
+        thread_id BIGINT,
+        at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (match_id, user_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX match_followers_user ON match_followers (user_id)
+    """,
+)
 
 
 def statements(script: str | tuple[str, ...]) -> tuple[str, ...]:

@@ -24,7 +24,8 @@ from storage.records import NotifySettings
 
 log = logging.getLogger("tabletop.storage")
 
-#: The channel every store listens on; a payload is ``u<user id>`` or ``q<match id>``.
+#: The channel every store listens on; a payload is ``u<user id>``, ``q<match id>`` or
+#: ``g<guild id>`` (a server's settings, storage/features/server.py).
 CHANNEL = "tabletop_notify"
 #: Seconds between tries to open the listening connection again.
 RETRY_AFTER = 5.0
@@ -43,6 +44,9 @@ class NotifyMemo:
         self._quiet: dict[str, frozenset[int]] = {}
         #: Bumped by every change heard: a read that started before one keeps nothing.
         self.generation = 0
+        #: Told of every change of a server's settings heard (its id; None: listening
+        #: stopped, so changes may go unheard): storage/features/server.py.
+        self.guild_watchers: list[Callable[[int | None], None]] = []
         self._next_try = 0.0
         self._opening: asyncio.Task[None] | None = None
 
@@ -122,7 +126,12 @@ class NotifyMemo:
     def forget(self, key: str) -> None:
         """A change to ``key`` (storage/features/notify.py: ``user_key``/``quiet_key``), here or in another process."""
         self.generation += 1
-        if key.startswith("u"):
+        if key.startswith("g"):
+            with contextlib.suppress(ValueError):
+                guild = int(key[1:])
+                for watcher in self.guild_watchers:
+                    watcher(guild)
+        elif key.startswith("u"):
             with contextlib.suppress(ValueError):
                 self._settings.pop(int(key[1:]), None)
         else:
@@ -130,6 +139,8 @@ class NotifyMemo:
 
     def forget_all(self) -> None:
         self.generation += 1
+        for watcher in self.guild_watchers:
+            watcher(None)
         self._settings.clear()
         self._quiet.clear()
 

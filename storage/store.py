@@ -17,6 +17,7 @@ from storage.features.matches import Matches
 from storage.features.notify import Notify
 from storage.features.pars import Pars
 from storage.features.ratings import Ratings
+from storage.features.server import Server
 from storage.features.stats import Stats
 from storage.features.tips import Tips
 from storage.migrations import Migrating
@@ -24,7 +25,7 @@ from storage.sql import SqlBackend
 
 
 class MatchStore(
-    Matches, Stats, Ratings, Daily, Notify, Tips, Pars, Copying, Migrating, SqlBackend, ABC
+    Matches, Stats, Ratings, Daily, Notify, Tips, Pars, Server, Copying, Migrating, SqlBackend, ABC
 ):
     """What the service needs of a store. Each storage feature is a class of its own
     (storage/features/), its queries written once for both databases; the SQLite

@@ -20,7 +20,7 @@ from cogs.commands.params import (
 from cogs.delivery import permissions, replies
 from cogs.delivery.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.delivery.replies import Interaction
-from cogs.flows import away, clocks, readout, tips, turns
+from cogs.flows import away, clocks, readout, server_rules, tips, turns
 from cogs.flows.boards import post_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
@@ -67,8 +67,11 @@ async def new_match(
         await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
         return
     turn_limit, own_options = split_clock(chosen.max_players, parse_options(options))
-    resolved = chosen.resolve_options(own_options)
     absent = permissions.bot_absent(interaction)
+    rules = await server_rules.start_rules(interaction, game_id)  # a refusal stays private
+    if not absent:
+        own_options = server_rules.with_defaults(rules, game_id, own_options)
+    resolved = chosen.resolve_options(own_options)
     if absent and chosen.max_players > 1:
         locale = locale_for(interaction, public=False)
         await away.refuse_multiplayer(interaction, game_name(game_id, locale))
@@ -89,7 +92,9 @@ async def new_match(
         return
     invited = check_invites(chosen, interaction.user.id, invited)
     if chosen.max_players > 1:
-        await interaction.client.service.check_lobby_limits(interaction.user.id, invited)
+        await interaction.client.service.check_lobby_limits(
+            interaction.user.id, invited, guild_id=interaction.guild_id
+        )
     if absent:
         await away.start_solo(interaction, game_id, seed, resolved)
         return
@@ -97,7 +102,13 @@ async def new_match(
         return
     if chosen.max_players > 1:
         await open_lobby(
-            interaction, game_id, seed, resolved, turn_limit=turn_limit, invited=invited
+            interaction,
+            game_id,
+            seed,
+            resolved,
+            turn_limit=server_rules.turn_clock(rules, turn_limit),
+            invited=invited,
+            practice=server_rules.practice(rules),
         )
         return
     await replies.defer(interaction)
@@ -109,6 +120,7 @@ async def new_match(
         resolved,
         seed,
         user_name=interaction.user.display_name,
+        practice=server_rules.practice(rules),
     )
     if await post_board(interaction, match) is not None:
         await tips.offer_tip(interaction, match)  # before the first move

@@ -135,6 +135,10 @@ async def post_board(interaction: Interaction, match: Match) -> discord.Message 
 
 
 def guild_locale(bot: TabletopBot, match: Match) -> str:
-    """The language of public messages about ``match`` when no interaction is at hand."""
+    """The language of public messages about ``match`` when no interaction is at hand:
+    the server's ``/settings`` language when known here, else Discord's server language."""
+    kept = bot.service.kept_settings(match.guild_id)
+    if kept is not None and kept.get("language"):
+        return str(kept.get("language"))
     guild = bot.get_guild(match.guild_id) if match.guild_id else None
     return locale_code(guild.preferred_locale if guild is not None else None)

@@ -10,7 +10,7 @@ import discord
 
 from cogs.delivery import notices, permissions, replies
 from cogs.delivery.replies import Interaction
-from cogs.flows import away, next_turn
+from cogs.flows import away, next_turn, server_rules
 from cogs.flows.boards import post_board, redraw_board
 from cogs.flows.matches import admit
 from cogs.ui.lobby import invitation_ping
@@ -26,9 +26,11 @@ async def open_lobby(
     *,
     turn_limit: float | None = None,
     invited: tuple[int, ...] = (),
+    practice: bool | None = None,
 ) -> None:
     """``turn_limit``: seconds per turn (0 = no clock, None = the default 24 h);
-    ``invited``: a challenge (only they may join until the host opens the lobby)."""
+    ``invited``: a challenge (only they may join until the host opens the lobby);
+    ``practice``: rated nowhere (None: as the seed says)."""
     service = interaction.client.service
     await replies.defer(interaction)
     match = await service.new_match(
@@ -41,6 +43,7 @@ async def open_lobby(
         user_name=interaction.user.display_name,
         turn_limit=turn_limit,
         invited=invited,
+        practice=practice,
     )
     await post_lobby(interaction, match)
 
@@ -67,7 +70,8 @@ async def rematch(interaction: Interaction, match_id: str) -> None:
     """The Rematch button of a finished board: a new lobby (posted below, the other people
     of the match pinged once), or a private pointer to the one already opened."""
     service = interaction.client.service
-    await admit(interaction, match_id)  # a silent update: the lobby follows as a new message
+    match = await admit(interaction, match_id)  # a silent update: the lobby follows below
+    await server_rules.start_rules(interaction, match.game_id)  # the server may refuse it now
     if not await permissions.preflight(interaction):
         return
     lobby, opened = await service.rematch(
@@ -95,6 +99,7 @@ async def play_again(interaction: Interaction, match_id: str) -> None:
         return
     if match.guild_id is not None and not await permissions.preflight(interaction):
         return
+    rules = await server_rules.start_rules(interaction, match.game_id)
     again = await service.new_match(
         match.game_id,
         match.guild_id,
@@ -102,6 +107,7 @@ async def play_again(interaction: Interaction, match_id: str) -> None:
         interaction.user.id,
         match.options,
         user_name=interaction.user.display_name,
+        practice=server_rules.practice(rules),
     )
     await redraw_board(interaction.client, again, locale=locale_for(interaction, public=True))
 

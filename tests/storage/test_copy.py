@@ -34,7 +34,7 @@ async def fill(url: str) -> None:
             match = (
                 await service.play(match.id, match.seats[match.to_move[0]].user_id, "add 3")
             ).final
-    await service.new_match("toy-race", 1, 9, GUEST)  # an open lobby
+    waiting = await service.new_match("toy-race", 1, 9, GUEST)  # an open lobby
     solo = await service.new_match("cartographer", 1, 9, HOST, seed=5)
     for _ in range(3):
         await service.play(solo.id, HOST, (await service.legal_moves(solo.id, HOST))[0])
@@ -45,6 +45,8 @@ async def fill(url: str) -> None:
     await service.store.set_quiet(solo.id, HOST, True)
     await service.first_tip(HOST, "cartographer")  # a first-game tip was given
     await service.store.save_deal_par("a1b2", "cartographer", '{"form":1}')  # a deal's par
+    await service.change_setting(1, "max_lobbies", 5)  # a server setting
+    await service.follow(waiting, GUEST + 1, thread_id=77)  # a follower
     await service.close()
 
 
