@@ -38,7 +38,7 @@ from cogs.delivery.permissions import HOME_CONTEXTS, HOME_INSTALLS, channel_read
 from cogs.delivery.publisher import Publisher
 from cogs.delivery.replies import answer_error
 from cogs.flows.hands import expiry_note
-from i18n import locale_for, t
+from i18n import locale_for, t, use_server_language
 from i18n.translator import CatalogTranslator
 from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loop
 from service.analysis import PAR_PLAYS
@@ -339,6 +339,12 @@ class TabletopBot(commands.Bot):
             raise RuntimeError("the match service is not open")
         return self._service
 
+    def server_language(self, guild_id: int) -> str | None:
+        """The language a server chose for public messages (``/settings``), if known here
+        without the database (None: Discord's server language)."""
+        kept = self._service.kept_settings(guild_id) if self._service is not None else None
+        return str(kept.get("language")) if kept is not None and kept.get("language") else None
+
     @property
     def serving(self) -> bool:
         """True while the match service is open."""
@@ -367,6 +373,7 @@ class TabletopBot(commands.Bot):
         self._service = await MatchService.open(
             self.settings.database_url, shards=self.settings.shards
         )
+        use_server_language(self.server_language)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -26,4 +26,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.commands.notify",
     "cogs.commands.review",
     "cogs.commands.daily",
+    "cogs.commands.settings",
 )

@@ -10,6 +10,7 @@ This module does not import discord: the service layer may use it too.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from i18n.loader import (
@@ -28,6 +29,7 @@ from i18n.loader import (
 from i18n.plurals import plural_form, plural_forms
 
 __all__ = [
+    "use_server_language",
     "CATALOG_DIR",
     "DEFAULT_LOCALE",
     "LOCALES",
@@ -76,9 +78,29 @@ def locale_code(discord_locale: Any) -> str:
     return _BY_LANGUAGE.get(code.split("-")[0], DEFAULT_LOCALE)
 
 
+def _no_choice(_guild_id: int) -> str | None:
+    return None
+
+
+#: The language a server chose for its public messages (``/settings``), or None for
+#: Discord's server language; the bot sets it (``use_server_language``).
+_server_language: Callable[[int], str | None] = _no_choice
+
+
+def use_server_language(lookup: Callable[[int], str | None]) -> None:
+    """Where ``locale_for`` asks which language a server chose for public messages."""
+    global _server_language
+    _server_language = lookup
+
+
 def locale_for(interaction: _HasLocales, public: bool) -> str:
     """The language of a reply: the user's own for ephemeral replies, the server's for
-    public ones (everyone in the channel reads a public message)."""
+    public ones (everyone in the channel reads a public message): the language it chose
+    with ``/settings``, else Discord's server language."""
+    guild_id = getattr(interaction, "guild_id", None)
+    chosen = _server_language(guild_id) if public and guild_id is not None else None
+    if chosen:
+        return locale_code(chosen)
     if public and getattr(interaction, "guild_locale", None):
         return locale_code(interaction.guild_locale)
     return locale_code(getattr(interaction, "locale", None))

@@ -48,9 +48,9 @@ async def start_rules(interaction: Interaction, game_id: str) -> GuildSettings:
     member = interaction.user
     has_role = isinstance(member, discord.Member) and any(r.id == role for r in member.roles)
     if role and not has_role and not may_manage(interaction):
-        raise IllegalAction(
-            "host_role", "Only members with the host role may host.", role=f"<@&{role}>"
-        )
+        found = interaction.guild.get_role(role) if interaction.guild is not None else None
+        named = f"@{found.name}" if found is not None else str(role)  # a refusal pings no one
+        raise IllegalAction("host_role", "Only members with the host role may host.", role=named)
     return settings
 
 
