@@ -42,6 +42,7 @@ from storage.codec import (
     match_to_row,
 )
 from storage.features.matches import LOAD, UPDATE_META
+from storage.features.ratings import lock_ratings, write_ratings
 from storage.pg_notify import NotifyMemo
 from storage.pg_ratings import (
     RATED_ANSWER,
@@ -51,7 +52,6 @@ from storage.pg_ratings import (
     rated_keys,
     rating_ctes,
 )
-from storage.ratings import HISTORY_STEP, new_ratings, scopes
 from storage.sql import POSTGRES, Operation, Query, Row, UniqueViolation
 from storage.store import MatchStore
 from telemetry import POOL_WAIT
@@ -668,10 +668,10 @@ class PostgresMatchStore(MatchStore):
             plan.refused(self._known, answer)
 
         async def locked(conn: asyncpg.Connection) -> None:
-            current = await _lock_ratings(conn, match, result)
+            current = await lock_ratings(_Tx(conn), match, result)
             if await conn.fetchval(_SAVE, *params) != 1:
                 raise StaleVersion(match.id, expected_version)
-            for scope, user, rating in await _write_ratings(conn, match, result, current):
+            for scope, user, rating in await write_ratings(_Tx(conn), match, result, current):
                 self._known.put((scope, user, result.game_id), rating)
 
         for tries_left in reversed(range(3)):
@@ -760,65 +760,6 @@ def _changed(status: str) -> int:
     """The rows a statement changed, from its status (``INSERT 0 1``, ``UPDATE 3``)."""
     last = status.rpartition(" ")[2]
     return int(last) if last.isdigit() else 0
-
-
-async def _lock_ratings(
-    conn: asyncpg.Connection, match: Match, result: RatedResult
-) -> dict[int, dict[int, Rating]]:
-    """The locking transaction's first statement (the rated finish's last resort,
-    ``_save_rated``): the players' rows of every scope created (at the default, ``matches``
-    0) or locked as they are, in (scope, user) order, before anything else of the finish as
-    the single statement does too, so two finishes with a player in common take turns and
-    neither holds a statistics row the other waits for. Returns scope → user → rating."""
-    keys = sorted((scope, user) for scope in scopes(match.guild_id) for user in set(result.users))
-    rows = await conn.fetch(
-        "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
-        "SELECT k.scope, k.user_id, $3, $4, $5, 0 "
-        "FROM unnest($1::bigint[], $2::bigint[]) WITH ORDINALITY AS k(scope, user_id, n) "
-        "ORDER BY k.n "
-        "ON CONFLICT (scope, user_id, game_id) DO UPDATE SET matches = ratings.matches "
-        "RETURNING scope, user_id, mu, sigma, matches",
-        [k[0] for k in keys],
-        [k[1] for k in keys],
-        result.game_id,
-        Rating().mu,
-        Rating().sigma,
-    )
-    current: dict[int, dict[int, Rating]] = {}
-    for row in rows:
-        current.setdefault(row[0], {})[row[1]] = Rating(row[2], row[3], row[4])
-    return current
-
-
-async def _write_ratings(
-    conn: asyncpg.Connection,
-    match: Match,
-    result: RatedResult,
-    current: Mapping[int, Mapping[int, Rating]],
-) -> list[tuple[int, int, Rating]]:
-    """The locking transaction's ratings: the new ones from ``current`` (locked), with
-    their history rows. Returns (scope, user, new rating)."""
-    new = new_ratings(result, current)
-    await conn.execute(
-        "WITH new AS (SELECT * FROM unnest($1::bigint[], $2::bigint[], $3::float8[], "
-        "$4::float8[], $5::int[]) AS n(scope, user_id, mu, sigma, matches)), "
-        "changed AS (UPDATE ratings r SET mu = n.mu, sigma = n.sigma, matches = n.matches "
-        "FROM new n WHERE r.scope = n.scope AND r.user_id = n.user_id AND r.game_id = $6) "
-        "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
-        "SELECT n.scope, n.user_id, $6, $7, GREATEST($8::float8, COALESCE(("
-        f"SELECT max(p.at) + {HISTORY_STEP} FROM rating_history p WHERE p.scope = n.scope "
-        "AND p.user_id = n.user_id AND p.game_id = $6), $8::float8)), n.mu, n.sigma FROM new n "
-        "ON CONFLICT DO NOTHING",
-        [n[0] for n in new],
-        [n[1] for n in new],
-        [n[2].mu for n in new],
-        [n[2].sigma for n in new],
-        [n[2].matches for n in new],
-        result.game_id,
-        match.id,
-        match.updated_at,
-    )
-    return new
 
 
 async def _check_alive(conn: asyncpg.Connection) -> None:

@@ -35,7 +35,7 @@ from typing import Any, TypeVar
 import aiosqlite
 
 from gamecore.match import Match, StatLine
-from gamecore.ratings import RatedResult, Rating
+from gamecore.ratings import RatedResult
 from storage.base import (
     NewAction,
     StaleVersion,
@@ -45,7 +45,7 @@ from storage.codec import (
     match_to_row,
 )
 from storage.features.matches import ADD_USER, user_params
-from storage.ratings import HISTORY_STEP, new_ratings, scopes
+from storage.features.ratings import rate_finish
 from storage.sql import SQLITE, Query, Row, UniqueViolation, run_now
 from storage.sql import Operation as TxOperation
 from storage.store import MatchStore
@@ -270,7 +270,7 @@ class SqliteMatchStore(MatchStore):
             for line in stats:
                 self._add_stat(conn, line, match.guild_id)
             if rating is not None:
-                _rate(conn, match, rating)
+                run_now(rate_finish(_Tx(conn), match, rating))
 
         # a plain move is one statement: the trigger logs the action
         await self._submit(
@@ -438,47 +438,6 @@ class _Tx:
     async def executemany(self, query: Query, rows: Sequence[Mapping[str, Any]], /) -> None:
         sql, _ = query.sql(SQLITE)
         self.conn.executemany(sql, [query.bind(SQLITE, row)[1] for row in rows])
-
-
-def _rate(conn: sqlite3.Connection, match: Match, result: RatedResult) -> None:
-    """The finished match's rating update, in the result's transaction: one read of the
-    players' rows in every scope of the match, then the new ratings and history rows."""
-    users = sorted(set(result.users))
-    kept = scopes(match.guild_id)
-    rows = conn.execute(
-        f"SELECT scope, user_id, mu, sigma, matches FROM ratings WHERE game_id = ? "
-        f"AND scope IN ({', '.join('?' for _ in kept)}) "
-        f"AND user_id IN ({', '.join('?' for _ in users)})",
-        (result.game_id, *kept, *users),
-    ).fetchall()
-    current = {s: {r[1]: Rating(r[2], r[3], r[4]) for r in rows if r[0] == s} for s in kept}
-    new = new_ratings(result, current)
-    conn.executemany(
-        "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
-        "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (scope, user_id, game_id) DO UPDATE SET "
-        "mu = excluded.mu, sigma = excluded.sigma, matches = excluded.matches",
-        [(scope, u, result.game_id, r.mu, r.sigma, r.matches) for scope, u, r in new],
-    )
-    # After the person's latest point, whatever this process's clock says (several
-    # processes' clocks differ): the chart's last point is the rating written last.
-    conn.executemany(
-        "INSERT OR REPLACE INTO rating_history (scope, user_id, game_id, match_id, at, mu, "
-        "sigma) SELECT :scope, :user, :game, :match, MAX(:at, COALESCE((SELECT max(at) + "
-        f"{HISTORY_STEP} FROM rating_history WHERE scope = :scope AND user_id = :user AND "
-        "game_id = :game AND match_id != :match), :at)), :mu, :sigma",
-        [
-            {
-                "scope": scope,
-                "user": u,
-                "game": result.game_id,
-                "match": match.id,
-                "at": match.updated_at,
-                "mu": r.mu,
-                "sigma": r.sigma,
-            }
-            for scope, u, r in new
-        ],
-    )
 
 
 def _commit_group(conn: sqlite3.Connection, batch: list[_Pending]) -> list[Exception | None]:

@@ -4,8 +4,11 @@ ratings on the move path of each store (storage/sqlite.py, storage/pg_ratings.py
 
 from __future__ import annotations
 
-from gamecore.ratings import SETTLED_SIGMA
-from storage.ratings import REPLAY_COLUMNS, Replay
+from collections.abc import Mapping
+
+from gamecore.match import Match
+from gamecore.ratings import SETTLED_SIGMA, RatedResult, Rating
+from storage.ratings import HISTORY_STEP, REPLAY_COLUMNS, Replay, new_ratings, scopes
 from storage.records import PlayerRating, RatingPoint
 from storage.sql import Query, SqlBackend, Tx
 
@@ -39,6 +42,96 @@ _ADD_HISTORY = Query(
     "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
     "VALUES (:scope, :user_id, :game_id, :match_id, :at, :mu, :sigma) ON CONFLICT DO NOTHING"
 )
+
+
+#: The players' rows of every scope, created at the default (``matches`` 0) or locked as
+#: they are, in (scope, user) order.
+_LOCK = Query(
+    lambda d: (
+        "INSERT INTO ratings (scope, user_id, game_id, mu, sigma, matches) "
+        "SELECT k.scope, k.user_id, :game_id, CAST(:mu AS DOUBLE PRECISION), "
+        "CAST(:sigma AS DOUBLE PRECISION), 0 FROM "
+        + d.rows("keys", (("scope", "bigint"), ("user_id", "bigint"), ("n", "int")))
+        + " AS k WHERE true ORDER BY k.n "
+        "ON CONFLICT (scope, user_id, game_id) DO UPDATE SET matches = ratings.matches "
+        "RETURNING scope, user_id, mu, sigma, matches"
+    ),
+    lists=("keys",),
+)
+_NEW = (
+    ("scope", "bigint"),
+    ("user_id", "bigint"),
+    ("mu", "float8"),
+    ("sigma", "float8"),
+    ("matches", "int"),
+)
+_UPDATE = Query(
+    lambda d: (
+        "UPDATE ratings SET mu = n.mu, sigma = n.sigma, matches = n.matches FROM "
+        + d.rows("new", _NEW)
+        + " AS n WHERE ratings.scope = n.scope AND ratings.user_id = n.user_id "
+        "AND ratings.game_id = :game_id"
+    ),
+    lists=("new",),
+)
+#: After the person's latest point, whatever this process's clock says (several processes'
+#: clocks differ): the chart's last point is the rating written last.
+_HISTORY_POINTS = Query(
+    lambda d: (
+        "INSERT INTO rating_history (scope, user_id, game_id, match_id, at, mu, sigma) "
+        "SELECT n.scope, n.user_id, :game_id, :match_id, "
+        + d.greatest(
+            "CAST(:at AS DOUBLE PRECISION)",
+            f"COALESCE((SELECT max(p.at) + {HISTORY_STEP} FROM rating_history p "
+            "WHERE p.scope = n.scope AND p.user_id = n.user_id AND p.game_id = :game_id), "
+            "CAST(:at AS DOUBLE PRECISION))",
+        )
+        + ", n.mu, n.sigma FROM "
+        + d.rows("new", _NEW)
+        + " AS n WHERE true ON CONFLICT DO NOTHING"
+    ),
+    lists=("new",),
+)
+
+
+async def lock_ratings(tx: Tx, match: Match, result: RatedResult) -> dict[int, dict[int, Rating]]:
+    """A rated finish's first statement in a transaction (SQLite's finish; PostgreSQL's
+    last resort when its single statement kept meeting changed ratings): the players' rows
+    of every scope created or locked in (scope, user) order, before anything else of the
+    finish, so two finishes with a player in common take turns and neither holds a
+    statistics row the other waits for. Returns scope → user → rating (``matches`` 0: none
+    yet)."""
+    keys = sorted((scope, user) for scope in scopes(match.guild_id) for user in set(result.users))
+    rows = await tx.fetch(
+        _LOCK,
+        keys=[(scope, user, n) for n, (scope, user) in enumerate(keys)],
+        game_id=result.game_id,
+        mu=Rating().mu,
+        sigma=Rating().sigma,
+    )
+    current: dict[int, dict[int, Rating]] = {}
+    for row in rows:
+        current.setdefault(row[0], {})[row[1]] = Rating(row[2], row[3], row[4])
+    return current
+
+
+async def write_ratings(
+    tx: Tx, match: Match, result: RatedResult, current: Mapping[int, Mapping[int, Rating]]
+) -> list[tuple[int, int, Rating]]:
+    """The finish's new ratings from ``current`` (locked by ``lock_ratings``), with their
+    history rows. Returns (scope, user, new rating)."""
+    new = new_ratings(result, current)
+    rows = [(scope, user, r.mu, r.sigma, r.matches) for scope, user, r in new]
+    await tx.execute(_UPDATE, new=rows, game_id=result.game_id)
+    await tx.execute(
+        _HISTORY_POINTS, new=rows, game_id=result.game_id, match_id=match.id, at=match.updated_at
+    )
+    return new
+
+
+async def rate_finish(tx: Tx, match: Match, result: RatedResult) -> None:
+    """A finish's whole rating update, in its transaction (SQLite's finish)."""
+    await write_ratings(tx, match, result, await lock_ratings(tx, match, result))
 
 
 async def replay_ratings(tx: Tx) -> None:
