@@ -27,4 +27,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.commands.review",
     "cogs.commands.daily",
     "cogs.commands.settings",
+    "cogs.commands.seasons",
 )

@@ -47,6 +47,7 @@ from service.api import (
     Viewer,
 )
 from service.match_service import MatchService, filter_choices, new_match_id
+from service.seasons import SeasonTable, seasons_of
 from service.settings import GuildSettings
 from storage.features.server import Follower
 
@@ -70,6 +71,7 @@ __all__ = [
     "Rating",
     "RatingPoint",
     "Seat",
+    "SeasonTable",
     "Seen",
     "StepKind",
     "TimerOutcome",
@@ -78,5 +80,6 @@ __all__ = [
     "Viewer",
     "check_invites",
     "filter_choices",
+    "seasons_of",
     "new_match_id",
 ]

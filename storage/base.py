@@ -87,6 +87,15 @@ TABLES: dict[str, tuple[str, ...]] = {
     "deal_pars": ("deal", "game_id", "par"),
     "guild_settings": ("guild_id", "key", "value"),
     "match_followers": ("match_id", "user_id", "thread_id", "at"),
+    "season_champions": (
+        "guild_id",
+        "game_id",
+        "season",
+        "user_id",
+        "rating",
+        "matches",
+        "decided_at",
+    ),
 }
 
 

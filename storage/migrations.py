@@ -41,6 +41,22 @@ MIGRATIONS: tuple[str | tuple[str, ...], ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX match_followers_user ON match_followers (user_id)
     """,
+    # Each closed season's champion per server and game (user_id NULL: nobody qualified;
+    # service/seasons.py), and the finish times a season's table is replayed from.
+    """
+    CREATE TABLE season_champions (
+        guild_id BIGINT NOT NULL,
+        game_id TEXT NOT NULL,
+        season TEXT NOT NULL,
+        user_id BIGINT,
+        rating INTEGER NOT NULL,
+        matches INTEGER NOT NULL,
+        decided_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, game_id, season)
+    ) WITHOUT ROWID;
+    CREATE INDEX season_champions_by_user ON season_champions (guild_id, user_id);
+    CREATE INDEX rating_history_by_time ON rating_history (scope, game_id, at)
+    """,
 )
 
 

@@ -154,3 +154,17 @@ class NotifySettings:
             int(self.dm_failed_told),
             self.remind_every,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Champion:
+    """A closed season's champion of a game in a server (``user_id`` None: nobody
+    qualified), with the season rating (shown) and matches that won it."""
+
+    guild_id: int
+    game_id: str
+    season: str
+    user_id: int | None
+    rating: int
+    matches: int
+    decided_at: float

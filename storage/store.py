@@ -17,6 +17,7 @@ from storage.features.matches import Matches
 from storage.features.notify import Notify
 from storage.features.pars import Pars
 from storage.features.ratings import Ratings
+from storage.features.seasons import Seasons
 from storage.features.server import Server
 from storage.features.stats import Stats
 from storage.features.tips import Tips
@@ -25,7 +26,19 @@ from storage.sql import SqlBackend
 
 
 class MatchStore(
-    Matches, Stats, Ratings, Daily, Notify, Tips, Pars, Server, Copying, Migrating, SqlBackend, ABC
+    Matches,
+    Stats,
+    Ratings,
+    Daily,
+    Notify,
+    Tips,
+    Pars,
+    Server,
+    Seasons,
+    Copying,
+    Migrating,
+    SqlBackend,
+    ABC,
 ):
     """What the service needs of a store. Each storage feature is a class of its own
     (storage/features/), its queries written once for both databases; the SQLite

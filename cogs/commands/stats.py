@@ -16,14 +16,17 @@ from cogs.delivery import replies
 from cogs.delivery.progress import Progress
 from cogs.delivery.replay_queue import ReplayQueue
 from cogs.delivery.replies import Interaction
+from cogs.flows import seasons as season_flows
 from cogs.flows.daily import deals_of
 from cogs.flows.matches import pick_match
 from cogs.ui import ratings
+from cogs.ui import seasons as season_ui
 from cogs.ui.labels import game_name, say, shown_name
 from i18n import locale_for, t
 from renderer.replay import animate
 from service import UserStats
 from service.games import count_text
+from service.seasons import previous
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -51,6 +54,48 @@ SCOPES = [
     app_commands.Choice(name=localized("cmd.opt.scope.server"), value="server"),
     app_commands.Choice(name=localized("cmd.opt.scope.global"), value="global"),
 ]
+SEASONS = [
+    app_commands.Choice(name=localized("choice.season.current"), value="current"),
+    app_commands.Choice(name=localized("choice.season.previous"), value="previous"),
+]
+
+
+async def season_board(
+    interaction: Interaction, bot: TabletopBot, game_id: str, which: str
+) -> None:
+    """``/leaderboard season:``: this server's table of the current or the last season
+    (the last one's champion decided first if nobody has yet)."""
+    guild = interaction.guild
+    if guild is None or not ratings.is_rated(game_id):
+        private = locale_for(interaction, public=False)
+        key = "season.server_only" if guild is None else "season.not_rated"
+        await replies.defer(interaction, ephemeral=True)
+        await replies.send(
+            interaction, t(key, private, game=game_name(game_id, private)), ephemeral=True
+        )
+        return
+    locale = locale_for(interaction, public=True)
+    await replies.defer(interaction)
+    await season_flows.close_seasons(bot, guild)
+    keeper = season_flows.seasons(bot)
+    season = await keeper.current(guild.id)
+    if which == "previous":
+        season = previous(season)
+    table = await keeper.table(guild.id, game_id, season)
+    lines = [season_ui.table_lines(table, locale), ""]
+    if which == "previous":
+        lines.append(t("season.ended", locale, when=f"<t:{int(table.end)}:f>"))
+        champion = await keeper.champion(guild.id, game_id, season)
+        lines.append(season_ui.champion_line(champion, season, locale))
+    else:
+        lines.append(t("season.ends", locale, when=f"<t:{int(table.end)}:R>"))
+    embed = discord.Embed(
+        title=t("season.title", locale, season=season, game=game_name(game_id, locale)),
+        description="\n".join(lines),
+    )
+    await replies.send(
+        interaction, embed=embed, ephemeral=False, allowed_mentions=discord.AllowedMentions.none()
+    )
 
 
 async def send_replay(interaction: Interaction, match_id: str, replays: ReplayQueue) -> None:
@@ -174,6 +219,15 @@ class StatsCog(commands.Cog):
             embed.add_field(
                 name=game_name(row.game_id, locale), value="\n".join(lines), inline=False
             )
+        if interaction.guild is not None:
+            await season_flows.close_seasons(self.bot, interaction.guild)
+            titles = await season_flows.seasons(self.bot).titles(interaction.guild.id, who.id)
+            if titles and len(embed.fields) < 25:
+                embed.add_field(
+                    name=t("stats.titles.name", locale),
+                    value=season_ui.title_lines(titles, locale),
+                    inline=False,
+                )
         chosen = (
             game.value if game else max(rated, key=lambda g: rated[g].rating.matches, default=None)
         )
@@ -197,19 +251,30 @@ class StatsCog(commands.Cog):
     @app_commands.command(
         name=localized("cmd.leaderboard.name"), description=localized("cmd.leaderboard.description")
     )
-    @app_commands.rename(game=localized("cmd.opt.game.name"), scope=localized("cmd.opt.scope.name"))
-    @app_commands.describe(
-        game=localized("cmd.opt.game.description"), scope=localized("cmd.opt.scope.description")
+    @app_commands.rename(
+        game=localized("cmd.opt.game.name"),
+        scope=localized("cmd.opt.scope.name"),
+        season=localized("cmd.opt.season.name"),
     )
-    @app_commands.choices(game=GAME_CHOICES, scope=SCOPES)
+    @app_commands.describe(
+        game=localized("cmd.opt.game.description"),
+        scope=localized("cmd.opt.scope.description"),
+        season=localized("cmd.opt.season.description"),
+    )
+    @app_commands.choices(game=GAME_CHOICES, scope=SCOPES, season=SEASONS)
     async def leaderboard(
         self,
         interaction: Interaction,
         game: app_commands.Choice[str],
         scope: app_commands.Choice[str] | None = None,
+        season: app_commands.Choice[str] | None = None,
     ) -> None:
         """This server's table by default (matches played here); ``scope:global`` for all
-        servers. Outside a server (a DM) the global table."""
+        servers. Outside a server (a DM) the global table. ``season:`` this server's table
+        of the current or the last season."""
+        if season is not None:
+            await season_board(interaction, self.bot, game.value, season.value)
+            return
         locale = locale_for(interaction, public=True)
         guild_id = interaction.guild_id if scope is None or scope.value == "server" else None
         await replies.defer(interaction)

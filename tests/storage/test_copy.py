@@ -13,6 +13,7 @@ import pytest
 from service import MatchService, NotifySettings
 from storage import TABLES, store_for
 from storage.copy import CopyRefused, copy_database
+from storage.records import Champion
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST, GUEST = 101, 202
@@ -47,6 +48,7 @@ async def fill(url: str) -> None:
     await service.store.save_deal_par("a1b2", "cartographer", '{"form":1}')  # a deal's par
     await service.change_setting(1, "max_lobbies", 5)  # a server setting
     await service.follow(waiting, GUEST + 1, thread_id=77)  # a follower
+    await service.store.add_champion(Champion(1, "toy-race", "2026-10", HOST, 1600, 5, 1.5))
     await service.close()
 
 
