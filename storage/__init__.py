@@ -1,5 +1,6 @@
-"""Persistence of matches, action logs and statistics: SQLite (storage/sqlite.py, the
-default) or PostgreSQL (storage/postgres.py), chosen by ``DATABASE_URL``."""
+"""Persistence of matches, action logs and statistics: one ``MatchStore`` (storage/store.py)
+whose features (storage/features/) write each query once, over SQLite (storage/sqlite.py,
+the default) or PostgreSQL (storage/postgres.py), chosen by ``DATABASE_URL``."""
 
 from __future__ import annotations
 

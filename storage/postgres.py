@@ -1,4 +1,6 @@
-"""PostgreSQL match store (asyncpg with a connection pool), for several bot processes.
+"""PostgreSQL match store (asyncpg with a connection pool), for several bot processes. The
+features' queries (storage/features/) run through ``read``, ``write`` and ``transaction``;
+this module keeps the pool, a move's single statement and the group commit of moves.
 
 The same guarantees as the SQLite store: a step is ONE transaction holding the match's
 ``UPDATE … WHERE id = $1 AND version = $n`` (0 rows → ``StaleVersion``), its action row,

@@ -1,6 +1,6 @@
 """Plain values the store returns besides matches (re-exported by ``service``), and how
-both stores build them from the rows they select (each ``from_row`` names its columns, in
-order; the SQL stays in each store: placeholders, NULL order and upserts differ)."""
+the features build them from the rows they select (each ``from_row`` names its columns,
+in order)."""
 
 from __future__ import annotations
 

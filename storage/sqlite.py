@@ -1,4 +1,6 @@
-"""SQLite match store (aiosqlite): WAL, busy timeout, migrations, one transaction per step.
+"""SQLite match store (aiosqlite): WAL, busy timeout, one transaction per step. The
+features' queries (storage/features/) run through ``read``, ``write`` and ``transaction``;
+this module keeps the connection, the writer's group commit and a move's own statements.
 
 One connection serves the process. aiosqlite runs its calls one at a time on its own
 thread, but coroutines could still interleave statements of two transactions on that one
