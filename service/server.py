@@ -24,6 +24,8 @@ from storage.features.server import Follower
 #: follower costs a DM (or a thread message) per turn, so neither may grow without end.
 MAX_FOLLOWERS = 25
 MAX_FOLLOWING = 10
+#: "Liveliest" for ``/game watch``: the most steps in this many seconds (the last hour).
+LIVELY_WINDOW = 3600.0
 
 
 class ServerFeatures:
@@ -110,7 +112,7 @@ class ServerFeatures:
         full match (``MAX_FOLLOWERS``) or a person who follows ``MAX_FOLLOWING`` already."""
         if not match.live:
             raise IllegalAction("follow_over", "This match is over.", match_id=match.id)
-        followers = await self.followers(match.id)
+        followers = await self.store.followers(match.id)
         known = any(f.user_id == user_id for f in followers)
         if not known and len(followers) >= MAX_FOLLOWERS:
             raise IllegalAction("follow_full", "Too many followers.", limit=MAX_FOLLOWERS)
@@ -130,6 +132,11 @@ class ServerFeatures:
         return gone
 
     async def followers(self, match_id: str) -> list[Follower]:
+        """Who follows ``match_id``: from the database, unless this process knows nobody
+        does (it read or changed them since it started: follows of a server's matches are
+        made in the process that serves the server), so a turn nobody follows costs no read."""
+        if self._follower_counts.get(match_id) == 0:
+            return []
         found = await self.store.followers(match_id)
         self._follower_counts[match_id] = len(found)
         return found
@@ -140,6 +147,23 @@ class ServerFeatures:
 
     def follower_count(self, match_id: str) -> int:
         return self._follower_counts.get(match_id, 0)
+
+    async def liveliest(
+        self, guild_id: int, public: Callable[[Match], bool]
+    ) -> tuple[Match, int] | None:
+        """The server's liveliest match that ``public`` accepts: the one playing with the
+        most steps in the last ``LIVELY_WINDOW`` (ties: the latest change), with that
+        count; None when none is playing."""
+        playing = [
+            m
+            for m in self._live.values()
+            if m.guild_id == guild_id and m.status == "playing" and public(m)
+        ]
+        if not playing:
+            return None
+        steps = await self.store.recent_steps([m.id for m in playing], self.clock() - LIVELY_WINDOW)
+        best = max(playing, key=lambda m: (steps.get(m.id, 0), m.updated_at, m.id))
+        return best, steps.get(best.id, 0)
 
 
 #: A server whose settings changed since they were read: read them again.

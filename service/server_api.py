@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from gamecore.match import Match
@@ -29,8 +30,16 @@ class ServerAPI(Protocol):
 
     async def unfollow(self, match_id: str, user_id: int) -> bool: ...
 
-    async def followers(self, match_id: str) -> list[Follower]: ...
+    async def followers(self, match_id: str) -> list[Follower]:
+        """Who follows the match (no database read when this process knows: nobody)."""
+        ...
 
     async def following(self, user_id: int) -> list[str]: ...
 
     def follower_count(self, match_id: str) -> int: ...
+
+    async def liveliest(
+        self, guild_id: int, public: Callable[[Match], bool]
+    ) -> tuple[Match, int] | None:
+        """The playing match of the server with the most steps in the last hour."""
+        ...

@@ -20,7 +20,7 @@ from cogs.commands.params import (
 from cogs.delivery import permissions, replies
 from cogs.delivery.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.delivery.replies import Interaction
-from cogs.flows import away, clocks, readout, server_rules, tips, turns
+from cogs.flows import away, clocks, followers, readout, server_rules, tips, turns
 from cogs.flows.boards import post_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
@@ -257,6 +257,42 @@ class GameCog(commands.Cog):
     @match_option
     async def resume(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, clocks.ask_clock(interaction, match_id, pause=False))
+
+    @game.command(
+        name=localized("cmd.game.follow.name"),
+        description=localized("cmd.game.follow.description"),
+    )
+    @app_commands.rename(
+        match_id=localized("cmd.opt.match.name"), thread=localized("cmd.opt.thread.name")
+    )
+    @app_commands.describe(
+        match_id=localized("cmd.opt.follow_match.description"),
+        thread=localized("cmd.opt.thread.description"),
+    )
+    @app_commands.autocomplete(match_id=followers.followable_choices)
+    async def follow(
+        self,
+        interaction: Interaction,
+        match_id: str | None = None,
+        thread: discord.Thread | None = None,
+    ) -> None:
+        work = followers.follow(interaction, match_id, thread.id if thread else None)
+        await replies.guarded(interaction, work)
+
+    @game.command(
+        name=localized("cmd.game.unfollow.name"),
+        description=localized("cmd.game.unfollow.description"),
+    )
+    @app_commands.rename(match_id=localized("cmd.opt.match.name"))
+    @app_commands.describe(match_id=localized("cmd.opt.follow_match.description"))
+    async def unfollow(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, followers.unfollow(interaction, match_id))
+
+    @game.command(
+        name=localized("cmd.game.watch.name"), description=localized("cmd.game.watch.description")
+    )
+    async def watch(self, interaction: Interaction) -> None:
+        await replies.guarded(interaction, followers.watch(interaction))
 
     @game.command(
         name=localized("cmd.game.list.name"), description=localized("cmd.game.list.description")

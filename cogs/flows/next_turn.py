@@ -12,7 +12,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from cogs.delivery.publisher import Published
-from cogs.flows import notify
+from cogs.flows import followers, notify
 from cogs.flows.boards import guild_locale, redraw_board
 from cogs.ui.labels import game_name, is_solo
 from i18n import t
@@ -32,7 +32,8 @@ SUMMARY_EVENTS_KEPT = 10
 
 async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
     """Tell the people whose decision it is now (not the one who just moved), each as they
-    chose with ``/notify`` (cogs/flows/notify.py)."""
+    chose with ``/notify`` (cogs/flows/notify.py)), and the match's followers."""
+    await followers.tell_followers(bot, match)
     if match.status != "playing" or is_solo(match):
         await notify.end_quiet_turns(bot, match, ())
         return None

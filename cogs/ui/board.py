@@ -283,8 +283,10 @@ def final_lines(match: Match, locale: str) -> list[str]:
     return lines
 
 
-def board_footer(match: Match, locale: str) -> str:
+def board_footer(match: Match, locale: str, followers: int = 0) -> str:
     footer = t("board.footer", locale, match_id=match.id, steps=match.steps)
+    if followers and match.live:
+        footer = f"{footer} · {t('board.followers', locale, count=followers)}"
     if match.status == "playing":
         footer = f"{footer} · {t('board.footer.play', locale)}"
     return footer
@@ -466,7 +468,7 @@ async def board_message(
         head=tuple(board_head(match, view, locale)),
         png=png,
         controls=components,
-        footer=board_footer(match, locale),
+        footer=board_footer(match, locale, seen.followers),
         body=tuple(outcome_lines(match, steps, locale)),
         accent=accent(match),
         apart=(
