@@ -56,12 +56,49 @@ def repeat_cost(groups: Sequence[Sequence[int]], met: Mapping[Pair, int]) -> int
     return sum(met.get(frozenset(pair), 0) for g in groups for pair in combinations(g, 2))
 
 
-def _group_cost(group: Sequence[int], met: Mapping[Pair, int], points: Mapping[int, float]) -> Cost:
+#: Meetings keyed by the pair in increasing order (cheaper to look up than a frozenset).
+Met = dict[tuple[int, int], int]
+
+
+def _by_pair(met: Mapping[Pair, int]) -> Met:
+    ordered: Met = {}
+    for pair, count in met.items():
+        a, b = sorted(pair)
+        ordered[a, b] = count
+    return ordered
+
+
+def _met(met: Met, a: int, b: int) -> int:
+    return met.get((a, b) if a < b else (b, a), 0)
+
+
+def _group_cost(group: Sequence[int], met: Met, points: Mapping[int, float]) -> Cost:
     repeats = 0.0
     spread = 0.0
     for a, b in combinations(group, 2):
-        repeats += met.get(frozenset((a, b)), 0)
+        repeats += _met(met, a, b)
         spread += abs(points.get(a, 0.0) - points.get(b, 0.0))
+    return repeats, spread
+
+
+def _swap_delta(
+    gi: Sequence[int], gj: Sequence[int], a: int, b: int, met: Met, points: Mapping[int, float]
+) -> Cost:
+    """The change of cost when ``a`` (of ``gi``) and ``b`` (of ``gj``) trade tables: only
+    their pairs change, so this is O(K) instead of the tables' O(K²)."""
+    repeats = 0.0
+    spread = 0.0
+    pa, pb = points.get(a, 0.0), points.get(b, 0.0)
+    for x in gi:
+        if x != a:
+            px = points.get(x, 0.0)
+            repeats += _met(met, b, x) - _met(met, a, x)
+            spread += abs(pb - px) - abs(pa - px)
+    for y in gj:
+        if y != b:
+            py = points.get(y, 0.0)
+            repeats += _met(met, a, y) - _met(met, b, y)
+            spread += abs(pa - py) - abs(pb - py)
     return repeats, spread
 
 
@@ -90,15 +127,16 @@ def group(
     sizes = table_sizes(len(order), table_size)
     if len(sizes) <= 1:
         return [list(order)] if order else []
+    pairs = _by_pair(met)
     if groupings_count(sizes) <= EXACT_LIMIT:
-        return _exact(order, sizes, met, points)
-    return _swaps(order, sizes, met, points, rng)
+        return _exact(order, sizes, pairs, points)
+    return _swaps(order, sizes, pairs, points, rng)
 
 
 def _exact(
     order: Sequence[int],
     sizes: Sequence[int],
-    met: Mapping[Pair, int],
+    met: Met,
     points: Mapping[int, float],
 ) -> list[list[int]]:
     best: list[list[int]] = []
@@ -139,18 +177,21 @@ def _chunks(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
 def _swaps(
     order: Sequence[int],
     sizes: Sequence[int],
-    met: Mapping[Pair, int],
+    met: Met,
     points: Mapping[int, float],
     rng: random.Random,
 ) -> list[list[int]]:
+    """Swap search from the standings order, then from seeded shuffles while repeats
+    remain (a grouping without repeats, found from the standings order, is kept)."""
     best: list[list[int]] = []
     best_cost: Cost = (math.inf, math.inf)
-    starts = [list(order)]
-    for _ in range(RESTARTS):
-        shuffled = list(order)
-        rng.shuffle(shuffled)
-        starts.append(shuffled)
-    for start in starts:
+    start = list(order)
+    for attempt in range(RESTARTS + 1):
+        if attempt:
+            if best_cost[0] == 0:
+                break
+            start = list(order)
+            rng.shuffle(start)
         groups = _improve(_chunks(start, sizes), met, points)
         cost: Cost = (0.0, 0.0)
         for g in groups:
@@ -160,22 +201,18 @@ def _swaps(
     return best
 
 
-def _improve(
-    groups: list[list[int]], met: Mapping[Pair, int], points: Mapping[int, float]
-) -> list[list[int]]:
+def _improve(groups: list[list[int]], met: Met, points: Mapping[int, float]) -> list[list[int]]:
     """Swap two people of different tables while that lowers the cost (first improvement)."""
-    costs = [_group_cost(g, met, points) for g in groups]
     improved = True
     while improved:
         improved = False
         for i, j in combinations(range(len(groups)), 2):
-            for a in range(len(groups[i])):
-                for b in range(len(groups[j])):
-                    gi, gj = list(groups[i]), list(groups[j])
-                    gi[a], gj[b] = gj[b], gi[a]
-                    ci, cj = _group_cost(gi, met, points), _group_cost(gj, met, points)
-                    if _add(ci, cj) < _add(costs[i], costs[j]):
-                        groups[i], groups[j], costs[i], costs[j] = gi, gj, ci, cj
+            gi, gj = groups[i], groups[j]
+            for a_at in range(len(gi)):
+                for b_at in range(len(gj)):
+                    repeats, spread = _swap_delta(gi, gj, gi[a_at], gj[b_at], met, points)
+                    if repeats < 0 or (repeats == 0 and spread < -1e-9):
+                        gi[a_at], gj[b_at] = gj[b_at], gi[a_at]
                         improved = True
     return groups
 

@@ -4,7 +4,7 @@ against a brute force on small cases), standings the sum of points, same seed sa
 from __future__ import annotations
 
 import random
-from itertools import permutations
+from itertools import combinations, permutations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -16,6 +16,7 @@ from gamecore.tournament import (
     drop_player,
     new_tournament,
     pair_round,
+    pairing,
     readmit_player,
     record_result,
     standings,
@@ -139,3 +140,40 @@ def test_large_round_still_avoids_repeats_when_it_easily_can():
     last = [t.players for t in state.tables if t.round == 3]
     assert repeat_cost(last, meetings([t.players for t in state.tables if t.round < 3])) == 0
     assert met
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(6, 30), st.integers(2, 6), st.integers(1, 5), st.integers(0, 10_000))
+def test_the_swap_search_ends_where_no_swap_helps(people, size, history, seed):
+    """Large rounds use pairwise swaps: the grouping is complete, the sizes even, and no
+    single swap of two people lowers (repeats, points spread)."""
+    rng = random.Random(seed)
+    ids = list(range(people))
+    earlier = []
+    for _ in range(history):
+        order = ids[:]
+        rng.shuffle(order)
+        earlier += [order[i : i + size] for i in range(0, people, size)]
+    met = meetings(earlier)
+    points = {p: float(rng.randrange(5)) for p in ids}
+    old, pairing.EXACT_LIMIT = pairing.EXACT_LIMIT, 0
+    try:
+        groups = group(ids, size, met, points, rng)
+    finally:
+        pairing.EXACT_LIMIT = old
+    assert sorted(p for g in groups for p in g) == ids
+    assert sorted(len(g) for g in groups) == sorted(table_sizes(people, size))
+
+    def cost(gs):
+        repeats = repeat_cost(gs, met)
+        spread = sum(abs(points[a] - points[b]) for g in gs for a, b in combinations(g, 2))
+        return repeats, spread
+
+    best = cost(groups)
+    for i, j in combinations(range(len(groups)), 2):
+        for a in range(len(groups[i])):
+            for b in range(len(groups[j])):
+                other = [list(g) for g in groups]
+                other[i][a], other[j][b] = other[j][b], other[i][a]
+                repeats, spread = cost(other)
+                assert (repeats, spread + 1e-9) >= best
