@@ -1,18 +1,19 @@
-"""Discord adapters, in three tiers whose imports point one way only:
+"""Discord adapters, in four tiers whose imports point one way only:
 
-- ``cogs.commands``: the entry points: the extensions ``bot.py`` loads (slash commands and
-  the clock loop) and the clicks on persistent components;
+- ``cogs.commands``: the entry points of commands: the extensions ``bot.py`` loads (slash
+  commands and the clock loop);
 - ``cogs.flows``: what a command or a click does (moves, lobby, hands, computer seats, clocks);
-- ``cogs.ui``: messages and persistent components (board, lobby, hand, rules, replies).
+- ``cogs.delivery``: getting it to Discord (replies, the board publisher, permissions);
+- ``cogs.ui``: message builders and the persistent components (board, lobby, hand, rules).
 
 ``EXTENSIONS`` are the modules ``bot.py`` loads; ``DYNAMIC_ITEMS`` the persistent component
 classes it registers so old board messages keep working after a restart
-(``cogs/commands/clicks.py``: what each click does).
+(``cogs/ui/components.py``: one class per button or select, with what its click does).
 """
 
 from __future__ import annotations
 
-from cogs.commands.clicks import DYNAMIC_ITEMS
+from cogs.ui.components import DYNAMIC_ITEMS
 
 __all__ = ["DYNAMIC_ITEMS", "EXTENSIONS"]
 

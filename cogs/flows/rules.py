@@ -9,6 +9,6 @@ from i18n import locale_for
 
 
 async def show_page(interaction: Interaction, game_id: str, page: int) -> None:
-    """A pager click (``cogs/commands/clicks.py``): the same message shows another page."""
+    """A pager click (``cogs.ui.components.RulesPager``): the same message shows another page."""
     embed, pager = rules_message(game_id, page, locale_for(interaction, public=False))
     await replies.tolerate(interaction.response.edit_message(embed=embed, view=pager))

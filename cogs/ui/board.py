@@ -20,12 +20,12 @@ import discord
 import renderer
 from cogs.ui.alt_text import picture_alt
 from cogs.ui.components import (
-    board_button,
+    BoardButton,
+    MoveSelect,
+    PlayAgainButton,
+    RematchButton,
+    ReviewButton,
     move_options,
-    move_select,
-    play_again_button,
-    rematch_button,
-    review_button,
     unheld,
 )
 from cogs.ui.controls import PLACEHOLDER_LIMIT, controls_components, part_placeholders
@@ -321,13 +321,13 @@ def move_selects(
         if counts[verb] > 1:  # one part of a kind: the range it covers, in words
             label = next(parts[verb])
         selects.append(
-            move_select(
+            MoveSelect(
                 match.id,
                 match.version,
                 slot,
                 placeholder=label[:PLACEHOLDER_LIMIT],
                 options=move_options(moves, words, details),
-            )
+            ).item
         )
     return selects
 
@@ -352,10 +352,10 @@ def board_components(
             components.add_item(select)
     else:
         components.add_item(
-            board_button(match.id, match.version, "hand", label=t("board.button.hand", locale))
+            BoardButton(match.id, match.version, "hand", label=t("board.button.hand", locale)).item
         )
     components.add_item(
-        board_button(match.id, match.version, "hint", label=t("board.button.hint", locale))
+        BoardButton(match.id, match.version, "hint", label=t("board.button.hint", locale)).item
     )
     return components
 
@@ -366,7 +366,7 @@ def resign_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
     if match.status != "playing":
         return ()
     return (
-        board_button(match.id, match.version, "resign", label=t("board.button.resign", locale)),
+        BoardButton(match.id, match.version, "resign", label=t("board.button.resign", locale)).item,
     )
 
 
@@ -376,7 +376,7 @@ def read_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
     if match.state is None:
         return ()
     label = t("board.button.read", locale)
-    return (board_button(match.id, match.version, "read", label=label),)
+    return (BoardButton(match.id, match.version, "read", label=label).item,)
 
 
 def resign_question(match_id: str, version: int, locale: str) -> dict[str, Any]:
@@ -384,7 +384,7 @@ def resign_question(match_id: str, version: int, locale: str) -> dict[str, Any]:
     confirmation button, as ``send`` keywords."""
     components = discord.ui.View(timeout=None)
     label = t("board.button.confirm_resign", locale)
-    components.add_item(board_button(match_id, version, "confirm-resign", label=label))
+    components.add_item(BoardButton(match_id, version, "confirm-resign", label=label).item)
     return {"content": t("turn.confirm_resign", locale), "view": unheld(components)}
 
 
@@ -455,14 +455,14 @@ async def board_message(
     components = board_controls(seen, locale, selected)
     if components is None and match.status == "finished" and not is_solo(match):
         components = discord.ui.View(timeout=None)
-        components.add_item(rematch_button(match.id, label=t("board.button.rematch", locale)))
+        components.add_item(RematchButton(match.id, label=t("board.button.rematch", locale)).item)
     if components is None and match.status == "finished" and is_solo(match):
         components = discord.ui.View(timeout=None)
         label = t("board.button.play_again", locale)
-        components.add_item(play_again_button(match.id, label=label))
+        components.add_item(PlayAgainButton(match.id, label=label).item)
     if match.status == "finished" and reviewable(match.game_id):
         components = components or discord.ui.View(timeout=None)
-        components.add_item(review_button(match.id, label=t("board.button.review", locale)))
+        components.add_item(ReviewButton(match.id, label=t("board.button.review", locale)).item)
     return BoardMessage(
         title=game_name(match.game_id, locale),
         head=tuple(board_head(match, view, locale)),

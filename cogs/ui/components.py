@@ -1,43 +1,52 @@
-"""The persistent buttons and selects of boards, hands, lobbies and rules pages, as the
-message builders lay them out: their custom ids and the plain ``discord.ui`` items that
-carry them.
+"""The persistent buttons and selects of boards, hands, lobbies and rules pages: one class per
+custom id template, holding the template, the item a message builder lays out, a typed
+``from_custom_id`` and the callback that calls one flow (the way RoboDanny keeps a
+``DynamicItem``).
 
 A custom id carries the match id and the version of the board it belongs to, so a click
 works after a restart and a click on an old board is recognised as such by the service
 (``stale_version``). The ids of posted boards must keep working: change a template only by
 adding an alternative (``tt:cl:`` moves of older boards are still read).
 
-What a click does is not here: ``cogs/commands/clicks.py`` holds one ``DynamicItem`` per
-template below, whose callback calls one flow. The ui tier builds messages and the flows
-import it, so it cannot import the flows; the ``DynamicItem`` classes sit above both and
-are the ones the bot registers. The items built here are plain; :meth:`~cogs.ui.layout.
-BoardMessage.layout` stops the view that holds them, so discord.py keeps no view object per
-message sent (a click is always answered by the registered ``DynamicItem``).
+A builder lays out a class's ``item`` (a plain ``discord.ui`` button or select, e.g.
+``RematchButton(match.id, label=...).item``); :meth:`~cogs.ui.layout.BoardMessage.layout`
+stops the view that holds them, so discord.py keeps no view object per message sent. A click
+is answered by the class itself: ``TabletopBot.setup_hook`` registers :data:`DYNAMIC_ITEMS`,
+discord.py matches the clicked custom id against each ``template``, builds the instance with
+``from_custom_id`` and runs its ``callback``, also after a restart.
+
+A callback is the entry point of a click, as a slash command is of a command: it calls one
+flow inside ``replies.guarded`` (which answers any refusal). The flows import the builders that
+lay these items out, so a callback imports its flow when it runs (the one place the ui tier
+reaches up; ``tests/bot/test_codebase.py`` allows it in a ``callback`` only). Every flow a
+click on a match calls first acknowledges it and then checks that the clicker may see the
+match (``cogs.flows.matches.admit``: a custom id can be forged, from any server).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeAlias, TypeVar, cast
 
 import discord
+from typing_extensions import override
+
+from i18n import locale_for, t
+
+if TYPE_CHECKING:
+    from bot import TabletopBot
+
+    Interaction: TypeAlias = discord.Interaction[TabletopBot]
+
+#: discord.py types a component's interaction over any client (``from_custom_id`` and
+#: ``callback`` must accept that); :func:`ours` says it is the bot's.
+ClientT = TypeVar("ClientT", bound=discord.Client)
+Button: TypeAlias = discord.ui.Button[Any]
+Select: TypeAlias = discord.ui.Select[Any]
 
 _MATCH = r"(?P<match>[a-z0-9]{1,24})"
 _VERSION = r"(?P<version>\d{1,9})"
-
-#: The templates (regular expressions over the whole custom id) the clicks are matched by.
-MOVE_SELECT = rf"tt:mv:{_MATCH}:{_VERSION}:(?P<slot>\d)"
-MOVE_BUTTON = rf"tt:(?:mb|cl):{_MATCH}:{_VERSION}:(?P<move>[A-Za-z0-9 ,.\-]{{1,60}})"
-PIECE_BUTTON = rf"tt:pc:{_MATCH}:{_VERSION}:(?P<piece>[A-Za-z0-9]{{1,8}})"
-BOARD_BUTTON = rf"tt:do:{_MATCH}:{_VERSION}:(?P<action>[a-z-]{{1,20}})"
-LOBBY_BUTTON = (
-    r"tt:lb:(?P<match>[a-z0-9]{1,24}):(?P<action>join|leave|addcpu|rmcpu|start|cancel|decline|open)"
-)
-COMPUTER_SELECT = rf"tt:(?:cpu|clcpu):{_MATCH}"
-REMATCH_BUTTON = rf"tt:rm:{_MATCH}"
-REVIEW_BUTTON = rf"tt:rv:{_MATCH}"
-PLAY_AGAIN_BUTTON = rf"tt:pa:{_MATCH}"
-RULES_BUTTON = r"tt:rules:(?P<game>[a-z-]{1,24}):(?P<page>\d{1,3})"
 
 #: A board button's actions: My hand, Hint, Resign (asks first), its confirmation, Read the board.
 BOARD_ACTIONS = ("hand", "hint", "resign", "confirm-resign", "read")
@@ -49,35 +58,26 @@ _LOBBY_STYLES = {
 }
 
 
+def ours(interaction: discord.Interaction[ClientT]) -> Interaction:
+    """A click's interaction as the bot's: every persistent item is registered by
+    ``TabletopBot`` (bot.py), so its clicks come from that client."""
+    return cast("Interaction", interaction)
+
+
+def label_of(item: discord.ui.Item[Any]) -> str:
+    """The label of the clicked button, as the message carried it."""
+    return (item.label if isinstance(item, discord.ui.Button) else None) or ""
+
+
 V = TypeVar("V", bound=discord.ui.view.BaseView)
 
 
 def unheld(view: V) -> V:
     """``view``, stopped before it is sent: discord.py keeps a copy of every live view it
     sends (per message, for good with no timeout) to call its items' callbacks; ours have
-    none, the registered ``DynamicItem`` answers the click (``cogs/commands/clicks.py``)."""
+    none, the registered class answers the click (:data:`DYNAMIC_ITEMS`)."""
     view.stop()
     return view
-
-
-def button_label(item: discord.ui.Item[Any]) -> str:
-    """The label of the clicked button, as the message carried it."""
-    return (item.label if isinstance(item, discord.ui.Button) else None) or ""
-
-
-def move_select(
-    match_id: str,
-    version: int,
-    slot: int,
-    *,
-    options: list[discord.SelectOption],
-    placeholder: str | None = None,
-) -> discord.ui.Select[Any]:
-    """A select of legal moves; the chosen option's value is the move's notation. A select
-    takes a whole row: the view puts it in the first empty one, in the order added."""
-    return discord.ui.Select(
-        custom_id=f"tt:mv:{match_id}:{version}:{slot}", options=options, placeholder=placeholder
-    )
 
 
 def move_options(
@@ -104,124 +104,432 @@ def move_options(
     return options
 
 
-def move_button(
-    match_id: str,
-    version: int,
-    notation: str,
-    *,
-    label: str = "",
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    disabled: bool = False,
-    row: int | None = None,
-) -> discord.ui.Button[Any]:
-    """One move of the seat to move on a public board (a game's declared controls)."""
-    return _versioned_button(
-        "mb", match_id, version, notation, label=label, style=style, disabled=disabled, row=row
-    )
+class MoveSelect(
+    discord.ui.DynamicItem[Select], template=rf"tt:mv:{_MATCH}:{_VERSION}:(?P<slot>\d)"
+):
+    """A select of legal moves; the chosen option's value is the move's notation, played on
+    the board's version. A select takes a whole row: the view puts it in the first empty one,
+    in the order added."""
+
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        slot: int,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.match_id, self.version = match_id, version
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tt:mv:{match_id}:{version}:{slot}",
+                options=options or [],
+                placeholder=placeholder,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"], int(match["version"]), int(match["slot"]))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.turns import play_move  # noqa: PLC0415 - a flow lays this out
+
+        if self.item.values:
+            notation = str(self.item.values[0])
+            click = ours(interaction)
+            await guarded(click, play_move(click, self.match_id, notation, self.version))
 
 
-def piece_button(
-    match_id: str,
-    version: int,
-    piece: str,
-    *,
-    label: str = "",
-    style: discord.ButtonStyle = discord.ButtonStyle.secondary,
-    row: int | None = None,
-) -> discord.ui.Button[Any]:
-    """Selects the piece the pad acts on (e.g. Adventurer 2); nothing is played."""
-    return _versioned_button("pc", match_id, version, piece, label=label, style=style, row=row)
+class MoveButton(
+    discord.ui.DynamicItem[Button],
+    template=rf"tt:(?:mb|cl):{_MATCH}:{_VERSION}:(?P<move>[A-Za-z0-9 ,.\-]{{1,60}})",
+):
+    """One move of the seat to move on a public board (a game's declared controls): plays
+    its notation on the board's version. Labelled with the notation when it has no label."""
+
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        notation: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        self.match_id, self.version, self.notation = match_id, version, notation
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:mb:{match_id}:{version}:{notation}",
+                label=(label or notation)[:80],
+                style=style,
+                disabled=disabled,
+                row=row,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"], int(match["version"]), match["move"], label=label_of(item))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.turns import play_move  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, play_move(click, self.match_id, self.notation, self.version))
 
 
-def _versioned_button(
-    kind: str,
-    match_id: str,
-    version: int,
-    value: str,
-    *,
-    label: str,
-    style: discord.ButtonStyle,
-    disabled: bool = False,
-    row: int | None,
-) -> discord.ui.Button[Any]:
-    """A board's button carrying its match and the board's version,
-    ``tt:<kind>:<match>:<version>:<value>`` (``MOVE_BUTTON``, ``PIECE_BUTTON``), labelled
-    ``value`` when it has no label of its own."""
-    return discord.ui.Button(
-        custom_id=f"tt:{kind}:{match_id}:{version}:{value}",
-        label=(label or value)[:80],
-        style=style,
-        disabled=disabled,
-        row=row,
-    )
+class PieceButton(
+    discord.ui.DynamicItem[Button],
+    template=rf"tt:pc:{_MATCH}:{_VERSION}:(?P<piece>[A-Za-z0-9]{{1,8}})",
+):
+    """Selects the piece the pad acts on (e.g. Adventurer 2): the board's controls are
+    redrawn with it selected; nothing is played."""
+
+    def __init__(
+        self,
+        match_id: str,
+        version: int,
+        piece: str,
+        *,
+        label: str = "",
+        style: discord.ButtonStyle = discord.ButtonStyle.secondary,
+        row: int | None = None,
+    ) -> None:
+        self.match_id, self.version, self.piece = match_id, version, piece
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:pc:{match_id}:{version}:{piece}",
+                label=(label or piece)[:80],
+                style=style,
+                row=row,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"], int(match["version"]), match["piece"], label=label_of(item))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.turns import select_piece  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, select_piece(click, self.match_id, self.version, self.piece))
 
 
-def board_button(
-    match_id: str, version: int, action: str, *, label: str = ""
-) -> discord.ui.Button[Any]:
-    """One of ``BOARD_ACTIONS``. Resign sits apart on the board, grey; only its
+class BoardButton(
+    discord.ui.DynamicItem[Button],
+    template=rf"tt:do:{_MATCH}:{_VERSION}:(?P<action>[a-z-]{{1,20}})",
+):
+    """One of ``BOARD_ACTIONS``: My hand, Hint, Read the board, Resign (asks first) and the
+    confirmation of a resignation. Resign sits apart on the board, grey; only its
     confirmation (private) is red."""
-    style = (
-        discord.ButtonStyle.danger if action == "confirm-resign" else discord.ButtonStyle.secondary
-    )
-    return discord.ui.Button(
-        custom_id=f"tt:do:{match_id}:{version}:{action}",
-        label=label or action,
-        style=style,
-        row=4,
-    )
+
+    def __init__(self, match_id: str, version: int, action: str, *, label: str = "") -> None:
+        self.match_id, self.version, self.action = match_id, version, action
+        danger = action == "confirm-resign"
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:do:{match_id}:{version}:{action}",
+                label=label or action,
+                style=discord.ButtonStyle.danger if danger else discord.ButtonStyle.secondary,
+                row=4,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"], int(match["version"]), match["action"], label=label_of(item))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery import replies  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows import hands, readout, turns  # noqa: PLC0415 - a flow lays this out
+
+        click, match_id = ours(interaction), self.match_id
+        if self.action == "hand":
+            work = hands.show_hand(click, match_id)
+        elif self.action == "hint":
+            work = turns.hint(click, match_id)
+        elif self.action == "resign":
+            work = turns.ask_resign(click, match_id, self.version)
+        elif self.action == "confirm-resign":
+            work = turns.resign(click, match_id)
+        elif self.action == "read":
+            work = readout.read_board(click, match_id)
+        else:  # only a forged or future custom id: say so rather than stay silent
+            locale = locale_for(click, public=False)
+            await replies.send(click, t("turn.stale_hint", locale), ephemeral=True)
+            return
+        await replies.guarded(click, work)
 
 
-def lobby_button(
-    match_id: str, action: str, *, label: str = "", disabled: bool = False
-) -> discord.ui.Button[Any]:
+class LobbyButton(
+    discord.ui.DynamicItem[Button],
+    template=rf"tt:lb:{_MATCH}:(?P<action>{'|'.join(LOBBY_ACTIONS)})",
+):
     """Join / Leave / Add computer / Remove computer / Start / Cancel of a lobby, and of a
-    lobby with invitations Decline (an invited person) and Open to everyone (the host)."""
-    return discord.ui.Button(
-        custom_id=f"tt:lb:{match_id}:{action}",
-        label=label or action,
-        style=_LOBBY_STYLES.get(action, discord.ButtonStyle.secondary),
-        row=0 if action in ("join", "leave", "start") else 1,
-        disabled=disabled,
-    )
+    lobby with invitations Decline (an invited person) and Open to everyone (the host): one
+    service call each."""
+
+    def __init__(
+        self, match_id: str, action: str, *, label: str = "", disabled: bool = False
+    ) -> None:
+        self.match_id, self.action = match_id, action
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:lb:{match_id}:{action}",
+                label=label or action,
+                style=_LOBBY_STYLES.get(action, discord.ButtonStyle.secondary),
+                row=0 if action in ("join", "leave", "start") else 1,
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"], match["action"], label=label_of(item))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.lobby import lobby_action  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, lobby_action(click, self.match_id, self.action))
 
 
-def computer_select(
-    match_id: str, *, options: list[discord.SelectOption], placeholder: str | None = None
-) -> discord.ui.Select[Any]:
-    """The host's "Add a computer player" menu of a lobby (the game's declared players)."""
-    return discord.ui.Select(
-        custom_id=f"tt:cpu:{match_id}", options=options, placeholder=placeholder
-    )
+class ComputerSelect(discord.ui.DynamicItem[Select], template=rf"tt:(?:cpu|clcpu):{_MATCH}"):
+    """The host's "Add a computer player" menu of a lobby (the game's declared players):
+    seats the chosen computer player."""
+
+    def __init__(
+        self,
+        match_id: str,
+        *,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"tt:cpu:{match_id}", options=options or [], placeholder=placeholder
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"])
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.lobby import lobby_action  # noqa: PLC0415 - a flow lays this out
+
+        if self.item.values:
+            player, click = str(self.item.values[0]), ours(interaction)
+            await guarded(click, lobby_action(click, self.match_id, "addcpu", player))
 
 
-def rematch_button(match_id: str, *, label: str = "") -> discord.ui.Button[Any]:
-    """Rematch, on the board of a finished multiplayer match."""
-    return discord.ui.Button(
-        custom_id=f"tt:rm:{match_id}", label=label or "rematch", style=discord.ButtonStyle.primary
-    )
+class RematchButton(discord.ui.DynamicItem[Button], template=rf"tt:rm:{_MATCH}"):
+    """Rematch, on the board of a finished multiplayer match: opens (or points to) the new
+    lobby."""
+
+    def __init__(self, match_id: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:rm:{match_id}",
+                label=label or "rematch",
+                style=discord.ButtonStyle.primary,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"])
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.lobby import rematch  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, rematch(click, self.match_id))
 
 
-def play_again_button(match_id: str, *, label: str = "") -> discord.ui.Button[Any]:
-    """Play again, on the board of a finished solo match: the same game, a new deal."""
-    return discord.ui.Button(
-        custom_id=f"tt:pa:{match_id}",
-        label=label or "play again",
-        style=discord.ButtonStyle.primary,
-    )
+class PlayAgainButton(discord.ui.DynamicItem[Button], template=rf"tt:pa:{_MATCH}"):
+    """Play again, on the board of a finished solo match: a new deal of the same game for
+    its player."""
+
+    def __init__(self, match_id: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:pa:{match_id}",
+                label=label or "play again",
+                style=discord.ButtonStyle.primary,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"])
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.lobby import play_again  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, play_again(click, self.match_id))
 
 
-def review_button(match_id: str, *, label: str = "") -> discord.ui.Button[Any]:
-    """Review, on the board of a finished match of a game the review covers."""
-    return discord.ui.Button(
-        custom_id=f"tt:rv:{match_id}", label=label or "review", style=discord.ButtonStyle.secondary
-    )
+class ReviewButton(discord.ui.DynamicItem[Button], template=rf"tt:rv:{_MATCH}"):
+    """Review, on the board of a finished match of a game the review covers: the clicker's
+    review of the match, privately."""
+
+    def __init__(self, match_id: str, *, label: str = "") -> None:
+        self.match_id = match_id
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:rv:{match_id}",
+                label=label or "review",
+                style=discord.ButtonStyle.secondary,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["match"])
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.after_game import send_review  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, send_review(click, self.match_id))
 
 
-def rules_button(
-    game_id: str, page: int, *, label: str = "", disabled: bool = False
-) -> discord.ui.Button[Any]:
-    """Previous / next page of ``/rules`` (the target page is in the custom id)."""
-    return discord.ui.Button(
-        custom_id=f"tt:rules:{game_id}:{page}", label=label or str(page + 1), disabled=disabled
-    )
+class RulesPager(
+    discord.ui.DynamicItem[Button], template=r"tt:rules:(?P<game>[a-z-]{1,24}):(?P<page>\d{1,3})"
+):
+    """Previous / next page of ``/rules`` (the target page is in the custom id): the same
+    message shows the page (no match)."""
+
+    def __init__(self, game_id: str, page: int, *, label: str = "", disabled: bool = False) -> None:
+        self.game_id, self.page = game_id, page
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:rules:{game_id}:{page}",
+                label=label or str(page + 1),
+                disabled=disabled,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["game"], int(match["page"]), label=label_of(item))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.rules import show_page  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, show_page(click, self.game_id, self.page))
+
+
+#: Every persistent component class the bot registers (``TabletopBot.setup_hook``).
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    MoveSelect,
+    MoveButton,
+    PieceButton,
+    BoardButton,
+    LobbyButton,
+    ComputerSelect,
+    RematchButton,
+    PlayAgainButton,
+    ReviewButton,
+    RulesPager,
+)

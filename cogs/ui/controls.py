@@ -56,7 +56,7 @@ STYLES: dict[Style, discord.ButtonStyle] = {
 
 
 def move_button(match: Match, move: Move, locale: str, row: int) -> discord.ui.Button[Any]:
-    return components.move_button(
+    return components.MoveButton(
         match.id,
         match.version,
         move.notation,
@@ -64,7 +64,7 @@ def move_button(match: Match, move: Move, locale: str, row: int) -> discord.ui.B
         row=row,
         style=STYLES[move.style],
         disabled=not move.enabled,
-    )
+    ).item
 
 
 def phone_width(label: str) -> int:
@@ -225,13 +225,13 @@ def offer_items(
         # A View puts a select in the first empty row: one of the free rows, since the
         # last row's buttons are added after the selects.
         items.append(
-            components.move_select(
+            components.MoveSelect(
                 match.id,
                 match.version,
                 slot,
                 options=options,
                 placeholder=placeholder[:PLACEHOLDER_LIMIT],
-            )
+            ).item
         )
     return items
 
@@ -253,7 +253,7 @@ def controls_components(match: Match, controls: Controls, locale: str) -> discor
         for piece in controls.pieces.pieces[:BUTTONS_PER_ROW]:
             selected = piece.id == controls.pieces.selected
             laid_out.add_item(
-                components.piece_button(
+                components.PieceButton(
                     match.id,
                     match.version,
                     piece.id,
@@ -262,15 +262,15 @@ def controls_components(match: Match, controls: Controls, locale: str) -> discor
                     style=discord.ButtonStyle.primary
                     if selected
                     else discord.ButtonStyle.secondary,
-                )
+                ).item
             )
     for item in offer_items(match, controls.offers, offer_rows, locale):
         laid_out.add_item(item)
     for move in controls.finish[: BUTTONS_PER_ROW - 1]:
         laid_out.add_item(move_button(match, move, locale, LAST_ROW))
     laid_out.add_item(
-        components.board_button(
+        components.BoardButton(
             match.id, match.version, "hint", label=t("board.button.hint", locale)
-        )
+        ).item
     )
     return laid_out

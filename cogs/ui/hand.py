@@ -11,7 +11,7 @@ import discord
 
 from cogs.ui.alt_text import picture_alt
 from cogs.ui.board import accent, move_selects, render_png
-from cogs.ui.components import move_button
+from cogs.ui.components import MoveButton
 from cogs.ui.controls import phone_rows
 from cogs.ui.labels import game_name, say
 from cogs.ui.layout import GALLERY_ALT_LIMIT, BoardMessage
@@ -51,14 +51,14 @@ def decision_items(
     for row, count in enumerate(rows):
         for notation, label in (next(placed) for _ in range(count)):
             items.append(
-                move_button(
+                MoveButton(
                     match.id,
                     match.version,
                     notation,
                     label=label,
                     row=row,
                     style=discord.ButtonStyle.primary,
-                )
+                ).item
             )
     return items
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import discord
 
-from cogs.ui.components import LOBBY_ACTIONS, computer_select, lobby_button
+from cogs.ui.components import LOBBY_ACTIONS, ComputerSelect, LobbyButton
 from cogs.ui.labels import game_name, say, shown_name
 from cogs.ui.layout import BoardMessage
 from cogs.ui.seats import seat_name
@@ -88,12 +88,12 @@ def lobby_message(match: Match, locale: str) -> BoardMessage:
             action == "open" and not match.invite_only
         ):
             continue
-        button = lobby_button(
+        button = LobbyButton(
             match.id,
             action,
             label=t(f"lobby.button.{action}", locale),
             disabled=idle.get(action, False),
-        )
+        ).item
         if action == "cancel":
             apart = (button,)  # cannot be undone: on a row of its own
         else:
@@ -159,4 +159,6 @@ def computer_menu(match: Match, presentation: Presentation, locale: str) -> disc
                 description=say(about, locale)[:100] or None,
             )
         )
-    return computer_select(match.id, options=options, placeholder=t("lobby.addcpu_menu", locale))
+    return ComputerSelect(
+        match.id, options=options, placeholder=t("lobby.addcpu_menu", locale)
+    ).item

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import discord
 
-from cogs.ui.components import rules_button, unheld
+from cogs.ui.components import RulesPager, unheld
 from cogs.ui.labels import game_name
 from i18n import locale_code, rules_pages, t
 
@@ -26,16 +26,16 @@ def rules_message(
         return embed, None
     pager = discord.ui.View(timeout=None)
     pager.add_item(
-        rules_button(
+        RulesPager(
             game_id, max(page - 1, 0), label=t("rules.previous", locale), disabled=page == 0
-        )
+        ).item
     )
     pager.add_item(
-        rules_button(
+        RulesPager(
             game_id,
             min(page + 1, len(pages) - 1),
             label=t("rules.next", locale),
             disabled=page == len(pages) - 1,
-        )
+        ).item
     )
     return embed, unheld(pager)

@@ -10,7 +10,7 @@ import re
 import discord
 import pytest
 
-from cogs.commands.clicks import MoveButton
+from cogs.ui.components import MoveButton
 from cogs.ui.controls import (
     BUTTON_EXTRA,
     PHONE_PLACEHOLDER,

@@ -7,7 +7,7 @@ import discord
 import simcord.components
 
 import renderer
-from cogs.ui.components import board_button, move_button, move_select
+from cogs.ui.components import BoardButton, MoveButton, MoveSelect
 from cogs.ui.layout import COMPONENT_LIMIT, GALLERY_ALT_LIMIT, TEXT_LIMIT, BoardMessage
 from tests.bot.helpers import (
     assert_board_png,
@@ -26,9 +26,11 @@ def crowded_controls() -> discord.ui.View:
     components = discord.ui.View(timeout=None)
     for row in range(4):
         for column in range(5):
-            components.add_item(move_button("m1", 3, f"move {row} {column}", label="x", row=row))
+            components.add_item(
+                MoveButton("m1", 3, f"move {row} {column}", label="x", row=row).item
+            )
     for action in ("hint", "resign", "hand", "rules", "pass"):
-        components.add_item(board_button("m1", 3, action, label=action))
+        components.add_item(BoardButton("m1", 3, action, label=action).item)
     return components
 
 
@@ -90,11 +92,11 @@ async def test_an_old_embed_board_becomes_a_layout_and_its_buttons_keep_working(
     # a board as the bot posted it before layouts: an embed, a picture, rows of components
     old = discord.ui.View(timeout=None)
     old.add_item(
-        move_select(
+        MoveSelect(
             match_id, match.version, 0, options=[discord.SelectOption(label=move, value=move)]
-        )
+        ).item
     )
-    old.add_item(board_button(match_id, match.version, "hint", label="Hint"))
+    old.add_item(BoardButton(match_id, match.version, "hint", label="Hint").item)
     channel = env.bot.get_partial_messageable(world.channel.id, guild_id=world.guild.id)
     posted = await channel.send(
         "Your decision", embed=discord.Embed(title="Cartographer"), view=old
@@ -113,7 +115,7 @@ async def test_an_old_embed_board_becomes_a_layout_and_its_buttons_keep_working(
 
 async def test_the_bot_keeps_no_view_object_per_message_it_sent(env) -> None:
     """The builders lay out plain items; clicks are answered by the ``DynamicItem`` classes
-    registered for their custom ids (cogs/commands/clicks.py), so discord.py keeps no view
+    registered for their custom ids (cogs/ui/components.py), so discord.py keeps no view
     for each board, hand or lobby sent (a process runs for months), and the board's
     controls still play."""
     world = make_world(env)
