@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from gamecore.ratings import Rating
+from gamecore.ratings import Rating, result_of
 from service.settings import GuildSettings, SettingKey, register
 from storage.ratings import Replay, stored_match
 from storage.records import Champion as Champion  # re-exported for cogs
@@ -98,8 +98,11 @@ def table_of(season: str, guild_id: int, rows: Sequence[Mapping[str, Any]]) -> S
     """Replay ``rows`` (the season's rated results, oldest first) from fresh ratings."""
     replay = Replay()
     for row in rows:
-        replay.add(stored_match(row), float(row["at"]))
-    people = [(u, r) for (scope, u, _), r in replay.ratings.items() if scope == guild_id]
+        match = stored_match(row)
+        result = result_of(match)
+        if result is not None:  # the server's scope only: the all-servers one is not asked
+            replay.apply(guild_id, match.id, float(row["at"]), result)
+    people = [(u, r) for (_, u, _), r in replay.ratings.items()]
     people.sort(key=lambda p: (-p[1].mu, -p[1].matches, p[0]))
     ranked = [p for p in people if p[1].matches >= QUALIFYING]
     waiting = [p for p in people if p[1].matches < QUALIFYING]
