@@ -19,6 +19,7 @@ from gamecore.tournament import (
     pairing,
     readmit_player,
     record_result,
+    seat_waiting,
     standings,
     start_round,
 )
@@ -177,3 +178,43 @@ def test_the_swap_search_ends_where_no_swap_helps(people, size, history, seed):
                 other[i][a], other[j][b] = other[j][b], other[i][a]
                 repeats, spread = cost(other)
                 assert (repeats, spread + 1e-9) >= best
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.integers(1, 12),
+    st.integers(2, 5),
+    st.integers(0, 300),
+    st.lists(st.integers(1, 400), min_size=1, max_size=40),
+    st.integers(0, 1000),
+)
+def test_arena_nobody_sits_twice_and_nobody_waits_past_the_fill_time(
+    people, size, fill_after, gaps, seed
+):
+    """Random finishing times: after every seating nobody is at two open tables, and while
+    the window is open nobody free has waited ``fill_after`` or longer."""
+    config = Config("arena", "cartolan", size, seed, start=0, end=3000, fill_after=fill_after)
+    state = new_tournament(config, [Player(i, 1500 + i) for i in range(people)])
+    rng = random.Random(seed)
+    now = 0.0
+    for gap in gaps:
+        state, _ = seat_waiting(state, now)
+        seated = [p for t in state.open_tables() for p in t.players]
+        assert len(seated) == len(set(seated))
+        if now < config.end:
+            for player in state.players:
+                if player.id not in seated:
+                    assert now - max(player.free_since, config.start) < fill_after
+        now += gap
+        open_tables = state.open_tables()
+        if open_tables:
+            table = rng.choice(open_tables)
+            state = record_result(state, table.number, random_places(rng, size), now)
+    for line in standings(state):
+        assert line.points == sum(
+            pts
+            for t in state.tables
+            if t.points is not None
+            for seat, pts in zip(t.seats, t.points, strict=True)
+            if seat.player == line.player
+        )
