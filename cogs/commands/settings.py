@@ -16,9 +16,11 @@ from cogs.delivery import replies
 from cogs.delivery.replies import Interaction
 from cogs.flows.server_rules import may_manage
 from cogs.ui.labels import game_name
+from cogs.ui.roles import role_warning
 from cogs.ui.settings_page import settings_page
 from i18n import LOCALES, locale_for, t
 from service import IllegalAction
+from service.seasons import ROLE_KEYS as GIVEN_ROLES
 from service.settings import KEYS, OPTIONS, SettingKey, invalid, key_of
 
 if TYPE_CHECKING:
@@ -107,6 +109,9 @@ async def change(interaction: Interaction, name: str, text: str | None) -> None:
         raise
     key_said = "settings.changed" if value is not None else "settings.reset"
     said = t(key_said, locale, setting=setting_label(name, locale))
+    if name in GIVEN_ROLES and value and interaction.guild is not None:
+        warning = role_warning(interaction.guild, value, locale)  # says what the bot lacks
+        said += f"\n{warning}" if warning else ""
     page = settings_page(settings, locale, said)
     await replies.send(interaction, ephemeral=True, **page.send_kwargs())
 

@@ -32,3 +32,13 @@ def problems_text(role: discord.Role, problems: list[str], locale: str) -> str:
         return t("roles.ok", locale, role=role.mention)
     missing = "; ".join(t(key, locale, role=role.mention) for key in problems)
     return t("roles.problems", locale, role=role.mention, problems=missing)
+
+
+def role_warning(guild: discord.Guild, role_id: int, locale: str) -> str | None:
+    """After a role to give is chosen (``/settings``): what stops the bot from giving it,
+    or None when nothing does."""
+    role = guild.get_role(role_id)
+    if role is None:
+        return None
+    problems = role_problems(guild, role)
+    return problems_text(role, problems, locale) if problems else None

@@ -13,7 +13,7 @@ import pytest
 
 from cogs.commands.seasons import ROLE_PERIOD
 from cogs.flows.seasons import award_tournament_winner
-from tests.bot.helpers import make_world
+from tests.bot.helpers import board_text, make_world
 from tests.bot.test_ratings_e2e import GAME, play_a_match
 
 OCTOBER = datetime(2026, 10, 15, tzinfo=UTC).timestamp()
@@ -118,7 +118,12 @@ async def test_the_bot_says_what_it_lacks_to_give_a_role(env) -> None:
     world = make_world(env)
     olga = organiser(env, world)
     above = world.guild.create_role("Legend", position=5)  # above the bot's own role
-    await setting(env, world, "tournament_winner_role", above.id)
+    chosen = await olga.slash(
+        world.channel, "settings set", setting="tournament_winner_role", value=above.mention
+    )
+    said = board_text(chosen.response)  # /settings says at once what the bot lacks
+    assert "Changed: Tournament winner role." in said
+    assert f"I cannot give <@&{above.id}> yet: my highest role must be above" in said
     status = await olga.slash(world.channel, "season")
     assert f"Tournament winner role: <@&{above.id}>" in text(status)
     assert f"I cannot give <@&{above.id}> yet: my highest role must be above" in text(status)
@@ -130,7 +135,10 @@ async def test_the_bot_says_what_it_lacks_to_give_a_role(env) -> None:
     bot_role = next(r for r in guild.me.roles if r.managed)
     env.backend.edit_role(world.guild.id, bot_role.id, {"permissions": 0})
     below = world.guild.create_role("Winner", position=1)
-    await setting(env, world, "tournament_winner_role", below.id)
+    chosen = await olga.slash(
+        world.channel, "settings set", setting="tournament_winner_role", value=below.mention
+    )
+    assert "I need the **Manage Roles** permission" in board_text(chosen.response)
     status = await olga.slash(world.channel, "season")
     assert "I need the **Manage Roles** permission" in text(status)
     said = await award_tournament_winner(env.bot, guild, world.alice.id, "ja")
