@@ -44,6 +44,7 @@ from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loo
 from service.analysis import PAR_PLAYS
 from service.games import list_games
 from service.intake import Intake, collecting_tasks, install_task_collector
+from service.tournaments import TournamentService
 from storage import (
     ALL_SHARDS,
     SYNC_MODES,
@@ -219,6 +220,10 @@ class TabletopBot(commands.Bot):
         )
         self.settings = settings
         self._service: MatchServiceAPI | None = None
+        #: Tournaments, opened with the match service (cogs/commands/tournament.py), and a
+        #: lock per tournament around opening its tables' threads (cogs/flows/tournaments.py).
+        self.tournaments: TournamentService | None = None
+        self.tournament_locks: dict[str, asyncio.Lock] = {}
         #: Background runs of computer seats, one per match (see cogs/flows/next_turn.py).
         self.computer_tasks: dict[str, asyncio.Task[None]] = {}
         #: The steps each live match's board shows, oldest first (cogs/flows/boards.py: recall).

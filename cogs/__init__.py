@@ -29,4 +29,5 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.commands.daily",
     "cogs.commands.settings",
     "cogs.commands.seasons",
+    "cogs.commands.tournament",
 )

@@ -26,7 +26,7 @@ import secrets
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -90,6 +90,13 @@ def new_match_id(length: int = 6) -> str:
     return "".join(secrets.choice(_ID_ALPHABET) for _ in range(length))
 
 
+async def _run_hook(hook: Callable[[Match], Awaitable[None]], match: Match) -> None:
+    try:
+        await hook(match)
+    except Exception:
+        log.exception("end hook of match %s failed", match.id)
+
+
 def _no_match(match_id: str) -> MatchError:
     return MatchError(
         "no_match",
@@ -136,6 +143,10 @@ class MatchService(ServerFeatures, MatchServiceAPI):
         self._claimed: set[str] = set()
         #: Invited person → when they were invited (this process's guilds; the last hour).
         self._invitations: dict[int, list[float]] = {}
+        #: Called with each match that ends (finished or abandoned), in a task of its own
+        #: after the commit (a tournament records its table: service/tournaments.py).
+        self.end_hooks: list[Callable[[Match], Awaitable[None]]] = []
+        self._hook_tasks: set[asyncio.Task[None]] = set()
 
     @classmethod
     async def open(cls, url: str | None = None, **kwargs: Any) -> MatchService:
@@ -233,7 +244,21 @@ class MatchService(ServerFeatures, MatchServiceAPI):
         self._remember(after)
         if before.status == "lobby" and after.status == "playing":
             await self._prime_ratings([after])
+        if before.live and not after.live:
+            self._ended(after)
         return after
+
+    async def end_hooks_done(self) -> None:
+        """Wait for the end hooks under way (a graceful stop, a test)."""
+        while self._hook_tasks:
+            await asyncio.gather(*self._hook_tasks, return_exceptions=True)
+
+    def _ended(self, match: Match) -> None:
+        """Run the end hooks of ``match`` in the background (a failure is logged)."""
+        for hook in self.end_hooks:
+            task = asyncio.get_running_loop().create_task(_run_hook(hook, match))
+            self._hook_tasks.add(task)
+            task.add_done_callback(self._hook_tasks.discard)
 
     async def _prime_ratings(self, matches: list[Match]) -> None:
         """Let the store learn the ratings these matches will update when they end, so that

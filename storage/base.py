@@ -96,6 +96,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "matches",
         "decided_at",
     ),
+    "tournaments": ("id", "guild_id", "status", "doc", "version", "updated_at"),
 }
 
 

@@ -57,6 +57,19 @@ MIGRATIONS: tuple[str | tuple[str, ...], ...] = (
     CREATE INDEX season_champions_by_user ON season_champions (guild_id, user_id);
     CREATE INDEX rating_history_by_time ON rating_history (scope, game_id, at)
     """,
+    # Tournaments (storage/features/tournaments.py): the whole tournament as one JSON
+    # document per row, written under a version guard.
+    """
+    CREATE TABLE tournaments (
+        id TEXT PRIMARY KEY,
+        guild_id BIGINT NOT NULL,
+        status TEXT NOT NULL,
+        doc TEXT NOT NULL,
+        version INTEGER NOT NULL,
+        updated_at DOUBLE PRECISION NOT NULL
+    );
+    CREATE INDEX tournaments_open ON tournaments (guild_id) WHERE status <> 'ended'
+    """,
 )
 
 

@@ -21,6 +21,7 @@ from storage.features.seasons import Seasons
 from storage.features.server import Server
 from storage.features.stats import Stats
 from storage.features.tips import Tips
+from storage.features.tournaments import Tournaments
 from storage.migrations import Migrating
 from storage.sql import SqlBackend
 
@@ -35,6 +36,7 @@ class MatchStore(
     Pars,
     Server,
     Seasons,
+    Tournaments,
     Copying,
     Migrating,
     SqlBackend,

@@ -13,6 +13,7 @@ from cogs.flows.clocks import fire_clocks
 from cogs.flows.daily import close_past_days
 from cogs.flows.next_turn import resume_computers
 from cogs.flows.notify import remind_by_interval
+from cogs.flows.tournaments import sweep as tournament_sweep
 
 if TYPE_CHECKING:
     from bot import TabletopBot
@@ -64,6 +65,8 @@ class ClockCog(commands.Cog):
             await fire_clocks(self.bot)
             await remind_by_interval(self.bot)
             await close_past_days(self.bot)
+            if self.bot.tournaments is not None:
+                await tournament_sweep(self.bot)
         except Exception:
             log.exception("turn clocks failed")
 

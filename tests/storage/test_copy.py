@@ -13,6 +13,7 @@ import pytest
 from service import MatchService, NotifySettings
 from storage import TABLES, store_for
 from storage.copy import CopyRefused, copy_database
+from storage.features.tournaments import TournamentRow
 from storage.records import Champion
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -49,6 +50,8 @@ async def fill(url: str) -> None:
     await service.change_setting(1, "max_lobbies", 5)  # a server setting
     await service.follow(waiting, GUEST + 1, thread_id=77)  # a follower
     await service.store.add_champion(Champion(1, "toy-race", "2026-10", HOST, 1600, 5, 1.5))
+    tournament = TournamentRow("tabcde", 1, "running", '{"id":"tabcde"}', 3, 7.5)
+    await service.store.save_tournament(tournament, None)  # a tournament's document
     await service.close()
 
 

@@ -1,0 +1,178 @@
+"""Tournaments played through the bot at simulated time (simcord's virtual clock): a whole
+Swiss of nine people with computers filling tables of four, three rounds, each table in a
+thread of its own, a restart mid-round; an arena; and the hostile cases (another server,
+not the host, the bound on open tournaments)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from gamecore.ratings import result_of
+from gamecore.tournament import place_points
+from service.tournaments import MAX_OPEN_PER_GUILD, standard_places
+
+PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
+
+
+def people(env: Any, count: int) -> tuple[Any, Any, list[Any]]:
+    guild = env.create_guild("Tabletop")
+    channel = guild.create_text_channel("tournaments")
+    members = [guild.add_member(env.create_user(name)) for name in PEOPLE[:count]]
+    return guild, channel, members
+
+
+def thread_handle(channel: Any, thread_id: int) -> Any:
+    return next(t for t in channel.threads if t.id == thread_id)
+
+
+def archived(channel: Any, thread_id: int) -> bool:
+    meta = thread_handle(channel, thread_id)._channel.thread_metadata
+    return bool(meta and meta.archived)
+
+
+async def play_out(
+    env: Any, channel: Any, members: list[Any], match_id: str, thread_id: int, *, typed: bool
+) -> Any:
+    """The people of the match play it to its end (the first of their legal moves): with
+    /play in its thread when ``typed`` (computer seats then move by themselves), else
+    straight through the match service (a board redrawn per move would make a whole
+    Swiss take minutes), its end hook then run as the bot runs it."""
+    service = env.bot.service
+    by_id = {m.id: m for m in members}
+    thread = thread_handle(channel, thread_id)
+    for _ in range(1000):
+        match = await service.get(match_id)
+        if not match.live:
+            await service.end_hooks_done()
+            return match
+        if match.awaits_computer:
+            assert not typed  # computers moved before the last call returned
+            await service.computer_turns(match_id)
+            continue
+        user_id = match.seats[match.to_move[0]].user_id
+        move = (await service.legal_moves(match_id, user_id))[0]
+        if typed:
+            await by_id[user_id].slash(thread, "play", move=move, match=match_id)
+        else:
+            await service.play(match_id, user_id, move, expected_version=match.version)
+    raise AssertionError("the match did not end")
+
+
+def points_of(matches: list[Any]) -> dict[int, float]:
+    """Each person's points from the rated results of the matches alone."""
+    totals: dict[int, float] = {}
+    for match in matches:
+        entrants = result_of(match).entrants
+        for entrant, p in zip(
+            entrants, place_points(standard_places([e.place for e in entrants])), strict=True
+        ):
+            if entrant.user_id is not None:
+                totals[entrant.user_id] = totals.get(entrant.user_id, 0.0) + p
+    return totals
+
+
+def tables_of(env: Any, tid: str, round_no: int) -> list[tuple[int, str, int]]:
+    tm = env.bot.tournaments._open[tid]
+    return [
+        (t.number, tm.room(t.number).match_id, tm.room(t.number).thread_id)
+        for t in tm.state.tables
+        if t.round == round_no
+    ]
+
+
+@pytest.mark.postgres
+async def test_a_whole_swiss_through_the_bot(env, make_bot) -> None:
+    guild, channel, members = people(env, 9)
+    alice = members[0]
+    created = await alice.slash(
+        channel,
+        "tournament new",
+        name="Autumn cup",
+        game="speiderne",
+        format="swiss",
+        seats=4,
+        rounds=3,
+    )
+    assert not created.ephemeral and "Autumn cup" in created.response.embeds[0].title
+    (tm,) = env.bot.tournaments.open_in(guild.id)
+    for member in members:
+        joined = await member.slash(channel, "tournament join", tournament=tm.id)
+        assert joined.ephemeral and "Autumn cup" in joined.response.content
+    await alice.slash(channel, "tournament start", tournament=tm.id)
+    played = []
+    for round_no in (1, 2, 3):
+        tables = tables_of(env, tm.id, round_no)
+        assert len(tables) == 3 and all(match_id and thread for _, match_id, thread in tables)
+        for number, _match_id, thread_id in tables:
+            thread = thread_handle(channel, thread_id)
+            assert thread.name == f"Autumn cup – table {number}"
+            assert thread.history()  # the table's board is in its thread
+        board = channel.history()[0]  # the tournament's board, edited in place
+        assert f"Round {round_no} of 3" in board.embeds[0].description
+        for index, (_, match_id, thread_id) in enumerate(tables):
+            typed = index == 0  # one table a round through /play, the others through the service
+            played.append(await play_out(env, channel, members, match_id, thread_id, typed=typed))
+            if round_no == 2 and index == 0:  # a restart mid-round
+                await env.bot.close()
+                await env.restart_bot(make_bot())
+        await env.advance_time(61)  # the minute sweep archives the ended tables' threads
+        assert all(archived(channel, thread_id) for _, _, thread_id in tables)
+    tm = await env.bot.tournaments.get(tm.id, guild.id)
+    assert tm.status == "ended"
+    lines = env.bot.tournaments.standings(tm)
+    assert {x.standing.player: x.standing.points for x in lines} == points_of(played)
+    # the ratings are the matches' own: every person played three rated matches
+    for member in members:
+        (rating,) = [
+            r for r in await env.bot.service.ratings(member.id) if r.game_id == "speiderne"
+        ]
+        assert rating.rating.matches == 3
+    board = channel.history()[0]
+    assert "final standings" in board.embeds[0].description
+    picture = board.attachments[0]
+    assert picture.filename == "standings.png" and picture.description.startswith(
+        "Standings of Autumn cup"
+    )
+    assert any("Autumn cup is over. Winner:" in m.content for m in channel.history())
+
+
+async def test_strangers_and_members_cannot_do_what_is_not_theirs(env) -> None:
+    guild, channel, members = people(env, 3)
+    alice, bob = members[0], members[1]
+    other = env.create_guild("Elsewhere")
+    elsewhere = other.create_text_channel("general")
+    mallory = other.add_member(env.create_user("mallory"))
+    await alice.slash(
+        channel, "tournament new", name="Cup", game="speiderne", format="swiss", seats=3
+    )
+    (tm,) = env.bot.tournaments.open_in(guild.id)
+    refused = await mallory.slash(elsewhere, "tournament join", tournament=tm.id)
+    assert refused.ephemeral and f"no tournament {tm.id} in this server" in refused.response.content
+    await bob.slash(channel, "tournament join", tournament=tm.id)
+    await members[2].slash(channel, "tournament join", tournament=tm.id)
+    for command, extra in (
+        ("tournament start", {}),
+        ("tournament end", {}),
+        ("tournament pause", {}),
+        ("tournament drop", {"player": members[2]}),
+    ):
+        refused = await bob.slash(channel, command, tournament=tm.id, **extra)
+        assert refused.ephemeral and "Only the host" in refused.response.content, command
+    assert (await env.bot.tournaments.get(tm.id, guild.id)).status == "open"
+    for index in range(MAX_OPEN_PER_GUILD - 1):
+        await alice.slash(
+            channel,
+            "tournament new",
+            name=f"More {index}",
+            game="speiderne",
+            format="arena",
+            seats=2,
+        )
+    refused = await bob.slash(
+        channel, "tournament new", name="Too many", game="speiderne", format="swiss", seats=3
+    )
+    assert refused.ephemeral
+    assert f"already has {MAX_OPEN_PER_GUILD} open tournaments" in refused.response.content
+    assert len(env.bot.tournaments.open_in(guild.id)) == MAX_OPEN_PER_GUILD

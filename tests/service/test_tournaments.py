@@ -1,0 +1,170 @@
+"""The tournament service on both stores: a whole Swiss and an arena played through the
+match service, standings equal to the matches' rated results, a restart mid-round, and
+the refusals (another server, not the host, the bound on open tournaments)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamecore.ratings import result_of
+from gamecore.tournament import place_points
+from service import Match, MatchError, MatchService
+from service.tournaments import MAX_OPEN_PER_GUILD, TournamentService, standard_places
+from storage import store_for
+
+GUILD, OTHER_GUILD, CHANNEL, HOST = 10, 11, 20, 1
+PEOPLE = list(range(101, 110))  # nine people
+
+
+async def finish(service: MatchService, match_id: str) -> None:
+    """Play the match to its end: each person plays the heuristic's hint."""
+    for _ in range(2000):
+        match = await service.get(match_id)
+        if not match.live:
+            return
+        if match.awaits_computer:
+            await service.computer_turns(match_id)
+            continue
+        seat = match.seats[match.to_move[0]]
+        assert seat.user_id is not None
+        hint = await service.hint(match_id, seat.user_id)
+        await service.play(match_id, seat.user_id, hint.notation, expected_version=match.version)
+    raise AssertionError("the match did not end")
+
+
+async def seat_all(tournaments: TournamentService, tid: str) -> list[str]:
+    t = await tournaments.get(tid, GUILD)
+    ids = []
+    for table in t.unseated():
+        match = await tournaments.seat_table(tid, table.number, 5000 + table.number)
+        assert match.status == "playing" and match.channel_id == 5000 + table.number
+        ids.append(match.id)
+    return ids
+
+
+@pytest.fixture
+async def opened():
+    """Every match service a test opened, closed however the test ends (an open SQLite
+    thread would keep pytest from exiting)."""
+    services: list[MatchService] = []
+    yield services
+    for service in services:
+        await service.close()
+
+
+async def open_service(url: str, clock, opened: list) -> tuple[MatchService, TournamentService]:
+    store = store_for(url)
+    matches = MatchService(store, clock=clock)
+    opened.append(matches)
+    await matches.start()
+    tournaments = TournamentService(matches)
+    await tournaments.start()
+    await tournaments.catch_up()
+
+    async def record(match: Match) -> None:
+        await tournaments.table_ended(match)
+
+    matches.end_hooks.append(record)
+    return matches, tournaments
+
+
+def expected_points(matches: list) -> dict[int, float]:
+    """Each person's points from the matches' rated results alone."""
+    totals: dict[int, float] = {}
+    for match in matches:
+        result = result_of(match)
+        entrants = result.entrants
+        places = standard_places([e.place for e in entrants])
+        points = place_points(places)
+        for entrant, p in zip(entrants, points, strict=True):
+            if entrant.user_id is not None:
+                totals[entrant.user_id] = totals.get(entrant.user_id, 0.0) + p
+    return totals
+
+
+async def test_a_whole_swiss_with_a_restart(backend_url: str, clock, opened) -> None:
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    t = await tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name="Autumn cup",
+        game_id="speiderne",
+        fmt="swiss",
+        table_size=4,
+        rounds=3,
+    )
+    for person in PEOPLE:
+        await tournaments.join(t.id, GUILD, person, f"p{person}")
+    advance = await tournaments.begin(t.id, GUILD, HOST)
+    assert advance.paired
+    played: list = []
+    for round_no in (1, 2, 3):
+        ids = await seat_all(tournaments, t.id)
+        t = await tournaments.get(t.id, GUILD)
+        assert t.state.round == round_no
+        tables = [x for x in t.state.tables if x.round == round_no]
+        assert sorted(p for x in tables for p in x.players) == PEOPLE  # everyone seated
+        assert all(len(x.seats) == 4 and 3 <= len(x.players) <= 4 for x in tables)
+        for index, match_id in enumerate(ids):
+            killed = round_no == 2 and index == 0
+            if killed:  # the process dies between the match's end and the tournament's record
+                matches.end_hooks.clear()
+            await finish(matches, match_id)
+            await matches.end_hooks_done()
+            if killed:  # a fresh process catches up at start
+                matches, tournaments = await open_service(backend_url, clock, opened)
+                assert (await tournaments.get(t.id, GUILD)).table(tables[0].number).finished
+            played.append(await matches.get(match_id))
+    t = await tournaments.get(t.id, GUILD)
+    assert t.status == "ended"
+    lines = tournaments.standings(t)
+    assert {line.standing.player: line.standing.points for line in lines} == expected_points(played)
+
+
+async def test_refusals(backend_url: str, clock, opened) -> None:
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    t = await tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name="Cup",
+        game_id="speiderne",
+        fmt="swiss",
+        table_size=3,
+    )
+    with pytest.raises(MatchError) as refused:
+        await tournaments.join(t.id, OTHER_GUILD, 201, "mallory")
+    assert refused.value.code == "no_tournament"
+    await tournaments.join(t.id, GUILD, 201, "mallory")
+    await tournaments.join(t.id, GUILD, 202, "bob")
+    for call in (
+        tournaments.begin(t.id, GUILD, 201),
+        tournaments.drop(t.id, GUILD, 201, 202),
+        tournaments.end(t.id, GUILD, 201),
+        tournaments.pause(t.id, GUILD, 201),
+    ):
+        with pytest.raises(MatchError) as refused:
+            await call
+        assert refused.value.code == "not_tournament_host"
+    for _ in range(MAX_OPEN_PER_GUILD - 1):
+        await tournaments.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=HOST,
+            name="More",
+            game_id="speiderne",
+            fmt="arena",
+            table_size=3,
+        )
+    with pytest.raises(MatchError) as refused:
+        await tournaments.create(
+            guild_id=GUILD,
+            channel_id=CHANNEL,
+            host_id=HOST,
+            name="One too many",
+            game_id="speiderne",
+            fmt="swiss",
+            table_size=3,
+        )
+    assert refused.value.code == "too_many_tournaments"
