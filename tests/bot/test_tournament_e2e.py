@@ -176,3 +176,65 @@ async def test_strangers_and_members_cannot_do_what_is_not_theirs(env) -> None:
     assert refused.ephemeral
     assert f"already has {MAX_OPEN_PER_GUILD} open tournaments" in refused.response.content
     assert len(env.bot.tournaments.open_in(guild.id)) == MAX_OPEN_PER_GUILD
+
+
+class Clock:
+    """The match service's clock, moved by the test (the bot's minute loop runs on
+    simcord's virtual time)."""
+
+    def __init__(self) -> None:
+        self.now = 1_800_000_000.0
+
+
+@pytest.mark.postgres
+async def test_an_arena_through_the_bot(env) -> None:
+    clock = Clock()
+    env.bot.service.clock = lambda: clock.now
+    guild, channel, members = people(env, 3)
+    alice = members[0]
+    await alice.slash(
+        channel,
+        "tournament new",
+        name="Blitz",
+        game="speiderne",
+        format="arena",
+        seats=2,
+        minutes=5,
+    )
+    (tm,) = env.bot.tournaments.open_in(guild.id)
+    for member in members:
+        await member.slash(channel, "tournament join", tournament=tm.id)
+    await alice.slash(channel, "tournament start", tournament=tm.id)
+    tm = await env.bot.tournaments.get(tm.id, guild.id)
+    assert len(tm.playing()) == 1  # two seated at once, the third waits for a partner
+    clock.now += 121
+    await env.advance_time(61)  # the longest waiter waited 2 minutes: seated with a computer
+    tm = await env.bot.tournaments.get(tm.id, guild.id)
+    assert len(tm.playing()) == 2
+    assert any(s.computer for t in tm.playing() for s in t.seats)
+    played: dict[int, Any] = {}
+    end = tm.state.config.end
+    while tm.live:
+        for table in tm.playing():
+            room = tm.room(table.number)
+            typed = not played  # the first table through /play, the others through the service
+            played[table.number] = await play_out(
+                env, channel, members, room.match_id, room.thread_id, typed=typed
+            )
+        clock.now = min(clock.now + 60, end + 1)
+        await env.advance_time(61)
+        tm = await env.bot.tournaments.get(tm.id, guild.id)
+    assert clock.now > end and len(played) >= 3
+    assert len(played) == len(tm.state.tables)  # nobody seated after the window closed
+    for table in tm.state.tables:  # every table's order is its match's rated order
+        rated = result_of(played[table.number]).entrants
+        person = {e.user_id: e.place for e in rated if e.user_id is not None}
+        computer = [e.place for e in rated if e.user_id is None]
+        match_places = [person[s.player] if s.player else computer.pop() for s in table.seats]
+        for a in range(len(table.seats)):
+            for b in range(len(table.seats)):
+                ahead_here = table.places[a] < table.places[b]
+                assert ahead_here == (match_places[a] < match_places[b])
+    await env.advance_time(61)
+    assert all(archived(channel, tm.room(t.number).thread_id) for t in tm.state.tables)
+    assert "final standings" in channel.history()[0].embeds[0].description

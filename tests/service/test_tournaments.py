@@ -168,3 +168,89 @@ async def test_refusals(backend_url: str, clock, opened) -> None:
             table_size=3,
         )
     assert refused.value.code == "too_many_tournaments"
+
+
+async def sleep_through(matches: MatchService, clock, match_id: str, sleeper: int) -> None:
+    """Play the match to its end; ``sleeper`` never moves: their clock runs out each turn."""
+    for _ in range(2000):
+        match = await matches.get(match_id)
+        if not match.live:
+            return
+        if match.awaits_computer:
+            await matches.computer_turns(match_id)
+            continue
+        seat = match.seats[match.to_move[0]]
+        if seat.user_id == sleeper:
+            clock.now = max(clock.now, match.turn_deadline + 1)
+            await matches.fire_timer(match_id)
+            continue
+        hint = await matches.hint(match_id, seat.user_id)
+        await matches.play(match_id, seat.user_id, hint.notation, expected_version=match.version)
+    raise AssertionError("the match did not end")
+
+
+async def test_a_clock_that_hands_the_seat_over_twice_drops_the_person(
+    backend_url: str, clock, opened
+) -> None:
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    t = await tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name="Cup",
+        game_id="speiderne",
+        fmt="swiss",
+        table_size=2,
+        rounds=3,
+        turn_limit=3600,
+    )
+    for person in PEOPLE[:4]:
+        await tournaments.join(t.id, GUILD, person, f"p{person}")
+    await tournaments.begin(t.id, GUILD, HOST)
+    sleeper = PEOPLE[0]
+    for round_no in (1, 2):
+        for match_id in await seat_all(tournaments, t.id):
+            await sleep_through(matches, clock, match_id, sleeper)
+            await matches.end_hooks_done()
+        t = await tournaments.get(t.id, GUILD)
+        assert t.entrant(sleeper).handovers == round_no
+    assert t.entrant(sleeper).dropped == "clock"
+    await seat_all(tournaments, t.id)
+    t = await tournaments.get(t.id, GUILD)
+    round_three = [x for x in t.state.tables if x.round == 3]
+    assert round_three and all(sleeper not in x.players for x in round_three)
+    # the host re-admits them: their count starts again, they play from the next round
+    t = await tournaments.readmit(t.id, GUILD, HOST, sleeper)
+    assert t.entrant(sleeper).dropped == "" and t.entrant(sleeper).handovers == 0
+    assert t.state.player(sleeper).active
+
+
+async def test_pause_holds_the_next_round_until_resumed(backend_url: str, clock, opened) -> None:
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    t = await tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name="Cup",
+        game_id="speiderne",
+        fmt="swiss",
+        table_size=2,
+        rounds=2,
+    )
+    for person in PEOPLE[:4]:
+        await tournaments.join(t.id, GUILD, person, f"p{person}")
+    await tournaments.begin(t.id, GUILD, HOST)
+    ids = await seat_all(tournaments, t.id)
+    await tournaments.pause(t.id, GUILD, HOST)
+    for match_id in ids:
+        await finish(matches, match_id)
+        await matches.end_hooks_done()
+    t = await tournaments.get(t.id, GUILD)
+    assert t.status == "paused" and t.state.round == 1 and not t.unseated()
+    advance = await tournaments.resume(t.id, GUILD, HOST)
+    assert advance.paired and advance.tournament.state.round == 2
+    ended = await tournaments.end(t.id, GUILD, HOST)
+    assert ended.finished and ended.tournament.status == "ended"
+    with pytest.raises(MatchError) as refused:
+        await tournaments.join(t.id, GUILD, 999, "late")
+    assert refused.value.code == "tournament_over"
