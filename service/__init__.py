@@ -12,7 +12,7 @@ Refusals raise ``MatchError`` (a subclass of ``IllegalAction``): translate
 ``illegal.<err.code>`` with ``err.params``; the codes are in ``MATCH_ERROR_CODES``.
 
 This package is the Discord layer's one way into the project: ``cogs/`` and ``bot.py``
-import nothing from ``gamecore`` (``tests/bot/test_codebase.py``). What they use of the
+import nothing from ``gamecore`` (``tests/cogs/test_codebase.py``). What they use of the
 match rules and values is re-exported here; of the games (registry, contract,
 presentation) in ``service.games``; of the after-game analysis and simulations in
 ``service.analysis``.

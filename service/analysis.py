@@ -2,7 +2,7 @@
 game's par, the review of a finished match for one of its players, and ``/simulate``'s runs
 and chart. The work is gamecore's, pure and CPU-bound: callers run these functions in a
 worker thread. ``cogs/`` and ``bot.py`` take them from here, never from ``gamecore``
-(``tests/bot/test_codebase.py``), and never read a match's state themselves."""
+(``tests/cogs/test_codebase.py``), and never read a match's state themselves."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The games as the Discord layer sees them: the registry, each game's contract and its
 presentation (controls, texts). ``cogs/`` and ``bot.py`` import these from here, never from
-``gamecore`` (``tests/bot/test_codebase.py``): the service is their one way into the
+``gamecore`` (``tests/cogs/test_codebase.py``): the service is their one way into the
 project, and this module is the list of what they use of the games."""
 
 from __future__ import annotations

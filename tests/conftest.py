@@ -23,10 +23,11 @@ import asyncpg
 import pytest
 import pytest_asyncio
 
-from tests import toygame
+from storage import store_for
+from tests.toys import drop_four
 
 # The test game is known to every test, as a game defined outside the project would be.
-toygame.install()
+drop_four.install()
 
 
 @pytest.fixture
@@ -186,3 +187,13 @@ def backend_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> str:
     if backend == "sqlite":
         return f"sqlite:///{tmp_path / 'test.db'}"
     return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+async def store(backend_url: str):
+    """An open store of the test's database, each backend in turn (SQLite and PostgreSQL):
+    the one ``store`` of the storage, service and process tests."""
+    store = store_for(backend_url)
+    await store.open()
+    yield store
+    await store.close()

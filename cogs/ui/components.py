@@ -18,7 +18,7 @@ discord.py matches the clicked custom id against each ``template``, builds the i
 A callback is the entry point of a click, as a slash command is of a command: it calls one
 flow inside ``replies.guarded`` (which answers any refusal). The flows import the builders that
 lay these items out, so a callback imports its flow when it runs (the one place the ui tier
-reaches up; ``tests/bot/test_codebase.py`` allows it in a ``callback`` only). Every flow a
+reaches up; ``tests/cogs/test_codebase.py`` allows it in a ``callback`` only). Every flow a
 click on a match calls first acknowledges it and then checks that the clicker may see the
 match (``cogs.flows.matches.admit``: a custom id can be forged, from any server).
 """

@@ -19,11 +19,11 @@ from typing import Any
 import pytest
 
 from gamecore.registry import get_game
-from tests.bot.helpers import layout, no_played_line
-from tests.bot.test_phone_fit import BEGINNER, BEGINNER_CROWDED, BEGINNER_STEPS
 from tests.browser.chromium import BROWSER, MISSING, Page, chromium
 from tests.browser.test_preview_page import act_as, shots_folder
 from tests.browser.test_preview_whole_games import measure
+from tests.cogs.helpers import layout, no_played_line
+from tests.cogs.ui.test_phone_fit import BEGINNER, BEGINNER_CROWDED, BEGINNER_STEPS
 from tools.preview import PreviewWorld, preview_world
 
 pytestmark = pytest.mark.skipif(BROWSER is None, reason=MISSING)

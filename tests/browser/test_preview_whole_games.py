@@ -29,10 +29,10 @@ from typing import Any
 import pytest
 
 from gamecore.registry import get_game
-from tests.bot.clicking import Taps, current_panels, median, play_by_clicks
-from tests.bot.helpers import components, japanese
 from tests.browser.chromium import BROWSER, MISSING, Page, chromium
 from tests.browser.test_preview_page import act_as, refresh, shots_folder
+from tests.cogs.clicking import Taps, current_panels, median, play_by_clicks
+from tests.cogs.helpers import components, japanese
 from tests.deadlines import HANG_GUARD
 from tools.preview import PreviewWorld, preview_world
 

@@ -2,6 +2,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.service.toys import registered_toys
+from tests.toys import registered_toys
 
 toy_games = pytest.fixture(autouse=True)(registered_toys)

@@ -1,6 +1,7 @@
 """``python -m gamecore``: list, play (terminal and --json protocol) and simulate.
 
-Runs :func:`gamecore.cli.main` in-process with the toy games of ``test_simulate`` and, once,
+Runs :func:`gamecore.cli.main` in-process with the toy games Climb and Nim
+(``tests/toys``) and, once,
 the real ``python -m gamecore`` in a subprocess.
 """
 
@@ -19,12 +20,15 @@ from gamecore.cli.options import convert_value, option_flag
 from gamecore.contract import OptionSpec
 from gamecore.registry import game_ids
 from gamecore.rng import Rng
-from tests.gamecore import test_simulate as toys
+from gamecore.simulate import play_game
+from tests.toys import SIMULATED
+from tests.toys.climb import Climb
+from tests.toys.nim import GAME as NIM
 
 REPO = Path(__file__).resolve().parents[2]
 
 
-def run(argv: list[str], stdin: str = "", games=toys.TOY_GAMES) -> tuple[int, str, str]:
+def run(argv: list[str], stdin: str = "", games=SIMULATED) -> tuple[int, str, str]:
     out, err = io.StringIO(), io.StringIO()
     status = main(argv, io.StringIO(stdin), out, err, games=games)
     return status, out.getvalue(), err.getvalue()
@@ -222,13 +226,13 @@ def test_bad_command_lines_exit_2_with_a_message(argv, message):
 
 def test_boolean_option_flag_reaches_the_game(monkeypatch):
     seen = {}
-    original = toys.Climb.setup
+    original = Climb.setup
 
     def spy(self, players, seed, options=None):
         seen.update(options)
         return original(self, players, seed, options)
 
-    monkeypatch.setattr(toys.Climb, "setup", spy)
+    monkeypatch.setattr(Climb, "setup", spy)
     run(["play", "climb", "--json", "--strict", "no"])
     assert seen == {"low": 5, "strict": False}
 
@@ -262,7 +266,7 @@ def test_simulate_prints_a_report_and_writes_records(tmp_path):
     records = [json.loads(line) for line in jsonl.read_text().splitlines()]
     assert [r["seed"] for r in records] == list(range(10, 40))
     assert all(r["players"][0]["type"] == "smart" for r in records)
-    assert records[5] == toys.play_game(toys.NIM, 15, ["smart", "random"])
+    assert records[5] == play_game(NIM, 15, ["smart", "random"])
 
 
 def test_simulate_with_workers_writes_the_same_records(tmp_path):
@@ -328,7 +332,7 @@ def test_progress_bar_on_a_terminal_and_quiet_turns_it_off():
     for quiet, drawn in ((False, True), (True, False)):
         err = Terminal()
         argv = ["simulate", "nim", "--games", "5"] + (["--quiet"] if quiet else [])
-        assert main(argv, io.StringIO(), io.StringIO(), err, games=toys.TOY_GAMES) == 0
+        assert main(argv, io.StringIO(), io.StringIO(), err, games=SIMULATED) == 0
         assert ("5/5" in err.getvalue()) is drawn
 
 

@@ -17,7 +17,7 @@ from gamecore.contract import Event
 from gamecore.registry import game_ids, get_game
 from tests.gamecore.conformance import check_views, play_and_check
 from tests.hardening.hidden import MODELS, permuted, play_random
-from tests.toygame import DropFour, DropState
+from tests.toys.drop_four import DropFour, DropState
 
 SEEDS = (11, 2026)
 

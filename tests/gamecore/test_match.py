@@ -12,8 +12,8 @@ from gamecore import get_game
 from gamecore import match as rules
 from gamecore.contract import IllegalAction
 from gamecore.match import MatchError, computer_name
-from tests.service.toy_race import GAME as RACE
-from tests.service.toy_solo import GAME as SOLO
+from tests.toys.race import GAME as RACE
+from tests.toys.solo import GAME as SOLO
 
 NOW = 1_000.0
 DAY = 24 * 60 * 60

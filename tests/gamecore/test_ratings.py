@@ -116,7 +116,7 @@ def test_computers_count_with_their_fixed_rating_and_are_not_changed():
 
 def test_a_computer_taking_a_seat_remembers_who_sat_there_and_whether_they_resigned():
     from gamecore import match as rules  # noqa: PLC0415 - only this test plays the match rules
-    from tests.service.toy_race import GAME  # noqa: PLC0415 - the toy game of the service tests
+    from tests.toys.race import GAME  # noqa: PLC0415 - the toy game of the service tests
 
     seats = (Seat(11, None, "A"), Seat(22, None, "B"), Seat(33, None, "C"))
     playing = Match(

@@ -18,7 +18,7 @@ from gamecore.registry import (
     registration,
     unregister,
 )
-from tests.service import toy_race
+from tests.toys import race as toy_race
 
 
 def test_every_builtin_game_registers_itself_with_its_picture_module() -> None:

@@ -1,19 +1,13 @@
-"""The simulation runner and its statistics, driven by two tiny toy games defined here.
-
-``test_cli.py`` imports the toys from this module, so the tests never depend on the real
-games (which are written in parallel); a few tests drive Cartographer once it exists.
-"""
+"""The simulation runner and its statistics, driven by two tiny toy games (``tests/toys``:
+Climb and Nim), so the tests never depend on the real games; a few drive Cartographer."""
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
 
 import pytest
 
-from gamecore.contract import Game, IllegalAction, OptionSpec, SimulationAborted, Status
+from gamecore.contract import SimulationAborted
 from gamecore.plot import render_summary_chart
 from gamecore.registry import get_game
 from gamecore.rng import Rng
@@ -31,167 +25,10 @@ from gamecore.simulate import (
     summarize,
     wilson_interval,
 )
+from tests.toys import climb, nim
 
-# -- toy games --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ClimbState:
-    target: int
-    total: int
-    steps: int
-
-
-class Climb(Game[ClimbState, int]):
-    """Solo: climb from 0 by 1–3 a step and land exactly on a seeded target."""
-
-    id = "climb"
-    name = "Climb"
-    min_players = 1
-    max_players = 1
-    options = (
-        OptionSpec("low", 5, (5, 10), "lowest possible target"),
-        OptionSpec("strict", True, (), "overshooting loses"),
-    )
-    headline_score = "total"
-
-    def setup(
-        self, _players: int, seed: int, options: Mapping[str, Any] | None = None
-    ) -> ClimbState:
-        resolved = self.resolve_options(options)
-        return ClimbState(target=resolved["low"] + Rng(seed).below(5), total=0, steps=0)
-
-    def legal_actions(self, state: ClimbState, player: int) -> list[int]:
-        return [] if self.status(state).over or player != 0 else [1, 2, 3]
-
-    def play(self, state: ClimbState, player: int, action: int):
-        if action not in self.legal_actions(state, player):
-            raise IllegalAction("step", f"cannot climb {action}", step=action)
-        new = ClimbState(state.target, state.total + action, state.steps + 1)
-        return new, []
-
-    def view(self, state: ClimbState, _viewer: int | None) -> dict:
-        return {"target": state.target, "total": state.total}
-
-    def status(self, state: ClimbState) -> Status:
-        if state.total == state.target:
-            return Status("won", scores=(state.total,))
-        if state.total > state.target:
-            return Status("lost", scores=(state.total,))
-        return Status("playing", to_move=(0,))
-
-    def parse_action(self, text: str) -> int:
-        parts = text.lower().split()
-        if len(parts) != 2 or parts[0] != "up" or not parts[1].isdigit():
-            raise IllegalAction("notation", f"cannot read {text!r}; write e.g. 'up 2'")
-        return int(parts[1])
-
-    def format_action(self, action: int) -> str:
-        return f"up {action}"
-
-    def state_to_dict(self, state: ClimbState) -> dict:
-        return {"target": state.target, "total": state.total, "steps": state.steps}
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> ClimbState:
-        return ClimbState(data["target"], data["total"], data["steps"])
-
-    def score(self, state: ClimbState) -> dict[str, Any]:
-        return {"score": {"total": state.total, "target": state.target}}
-
-    def players(self):
-        def careful(view, _legal, _rng):
-            return min(3, view["target"] - view["total"])
-
-        def crash(_view, _legal, _rng):
-            raise RuntimeError("crash player always fails")
-
-        return {
-            "random": lambda _view, legal, rng: rng.choice(legal),
-            "careful": careful,
-            "crash": crash,
-        }
-
-
-@dataclass(frozen=True)
-class NimState:
-    pile: int
-    to_move: int
-    taken: tuple[int, int]
-    steps: int
-
-
-class Nim(Game[NimState, int]):
-    """Two players take 1–3 stones from a seeded pile; taking the last stone wins."""
-
-    id = "nim"
-    name = "Nim"
-    min_players = 2
-    max_players = 2
-
-    def setup(
-        self, _players: int, seed: int, _options: Mapping[str, Any] | None = None
-    ) -> NimState:
-        return NimState(pile=7 + Rng(seed).below(8), to_move=0, taken=(0, 0), steps=0)
-
-    def legal_actions(self, state: NimState, player: int) -> list[int]:
-        if state.pile == 0 or player != state.to_move:
-            return []
-        return list(range(1, min(3, state.pile) + 1))
-
-    def play(self, state: NimState, player: int, action: int):
-        if action not in self.legal_actions(state, player):
-            raise IllegalAction("take", f"cannot take {action} from {state.pile}", take=action)
-        taken = list(state.taken)
-        taken[player] += action
-        new = NimState(state.pile - action, 1 - player, (taken[0], taken[1]), state.steps + 1)
-        return new, []
-
-    def view(self, state: NimState, _viewer: int | None) -> dict:
-        return {"pile": state.pile, "taken": list(state.taken)}
-
-    def status(self, state: NimState) -> Status:
-        if state.pile == 0:
-            return Status("finished", winners=(1 - state.to_move,))
-        return Status("playing", to_move=(state.to_move,))
-
-    def parse_action(self, text: str) -> int:
-        parts = text.lower().split()
-        if len(parts) != 2 or parts[0] != "take" or not parts[1].isdigit():
-            raise IllegalAction("notation", f"cannot read {text!r}; write e.g. 'take 2'")
-        return int(parts[1])
-
-    def format_action(self, action: int) -> str:
-        return f"take {action}"
-
-    def state_to_dict(self, state: NimState) -> dict:
-        return {
-            "pile": state.pile,
-            "to_move": state.to_move,
-            "taken": list(state.taken),
-            "steps": state.steps,
-        }
-
-    def state_from_dict(self, data: Mapping[str, Any]) -> NimState:
-        return NimState(data["pile"], data["to_move"], tuple(data["taken"]), data["steps"])
-
-    def score(self, state: NimState) -> dict[str, Any]:
-        return {
-            "seats": [{"taken": taken} for taken in state.taken],
-            "rounds": (state.steps + 1) // 2,
-            "end": "last stone",
-        }
-
-    def players(self):
-        def smart(view, legal, _rng):
-            best = view["pile"] % 4
-            return best if best in legal else legal[0]
-
-        return {"random": lambda _view, legal, rng: rng.choice(legal), "smart": smart}
-
-
-CLIMB = Climb()
-NIM = Nim()
-TOY_GAMES = {"climb": CLIMB, "nim": NIM}
+CLIMB = climb.GAME
+NIM = nim.GAME
 
 # -- play_game and records ----------------------------------------------------------------
 

@@ -13,7 +13,7 @@ from cogs.ui.labels import say
 from gamecore.contract import IllegalAction
 from gamecore.games.speiderne import GAME
 from gamecore.registry import presentation_of
-from tests.bot.test_event_words import notation_in
+from tests.cogs.ui.test_event_words import notation_in
 from tests.gamecore.test_speiderne_games import random_action
 from tests.i18n.locales import locales_under_test
 

@@ -1,4 +1,4 @@
 """The hardening tests that drive the bot check what the bot tests check: no follow-up is the
-first answer after a "thinking" defer (tests/bot/conftest.py)."""
+first answer after a "thinking" defer (tests/cogs/conftest.py)."""
 
-from tests.bot.conftest import first_answer_edits_the_deferred_response  # noqa: F401 - an autouse fixture
+from tests.cogs.conftest import first_answer_edits_the_deferred_response  # noqa: F401 - an autouse fixture

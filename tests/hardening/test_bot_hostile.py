@@ -17,7 +17,7 @@ import pytest
 from simcord import actors as simcord_actors
 
 from cogs.ui.components import BOARD_ACTIONS
-from tests.bot.helpers import make_world, private_text, start
+from tests.cogs.helpers import make_world, private_text, start
 from tests.hardening.fuzzing import _component_classes, route_custom_id
 
 BUTTON, SELECT = 2, 3

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.bot.helpers import make_world, posted
+from tests.cogs.helpers import make_world, posted
 from tests.hardening.hidden import MODELS, permuted
 
 

@@ -16,7 +16,7 @@ import pytest
 from gamecore.match import PAUSE_LIMIT, PAUSE_RENEWAL_WAIT, RESUME_WAIT
 from service.daily import DailyDeals
 from service.match_service import MAX_INVITATIONS, MAX_OPEN_LOBBIES
-from tests.bot.helpers import (
+from tests.cogs.helpers import (
     board_message,
     board_text,
     custom_ids,

@@ -15,7 +15,15 @@ from simcord.builders import ChannelHandle
 from simcord.enums import ChannelType, OverwriteType
 
 from cogs.delivery import replies
-from tests.bot.helpers import World, board_text, custom_ids, make_world, posted, private_text, start
+from tests.cogs.helpers import (
+    World,
+    board_text,
+    custom_ids,
+    make_world,
+    posted,
+    private_text,
+    start,
+)
 from tests.hardening.test_bot_hostile import forge
 
 #: A member's id as Discord writes it (17-20 digits: escape_mentions needs a real one).

@@ -16,7 +16,7 @@ import pytest
 
 from gamecore.games.speiderne import GAME as SPEIDERNE
 from gamecore.match import MATCH_ERROR_CODES, Seat, seat_order
-from tests.bot.helpers import make_world, private_text
+from tests.cogs.helpers import make_world, private_text
 
 ALLOWED, REFUSED = "allowed", "refused"
 CREATOR, ON_TURN, OFF_TURN, UNSEATED, OTHER_GUILD = (

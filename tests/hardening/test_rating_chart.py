@@ -10,7 +10,8 @@ import pytest
 
 from service import MatchService
 from storage import store_for
-from tests.service.toys import FakeClock, registered_toys
+from tests.fake_clock import FakeClock
+from tests.toys import registered_toys
 
 toy_games = pytest.fixture(autouse=True)(registered_toys)
 

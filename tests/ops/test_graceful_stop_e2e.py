@@ -16,8 +16,8 @@ import pytest
 from prometheus_client import REGISTRY
 
 from storage import StoreBusy
-from tests.bot.helpers import make_world, private_text
-from tests.bot.test_acknowledged_first import SETTLE, stall_store
+from tests.cogs.commands.test_acknowledged_first import SETTLE, stall_store
+from tests.cogs.helpers import make_world, private_text
 
 
 def sample(name: str, **labels: str) -> float:

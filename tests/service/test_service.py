@@ -9,7 +9,7 @@ from gamecore.contract import IllegalAction
 from gamecore.registry import get_game
 from service import MatchError, MatchService, Viewer, filter_choices
 from storage import store_for
-from tests.service.toy_race import Race
+from tests.toys.race import Race
 
 HOST, GUEST, OTHER = 101, 202, 303
 DAY = 24 * 60 * 60

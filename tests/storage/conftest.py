@@ -2,19 +2,10 @@ from __future__ import annotations
 
 import pytest
 
-from storage import SqliteMatchStore, store_for
-from tests.service.toys import registered_toys
+from storage import SqliteMatchStore
+from tests.toys import registered_toys
 
 toy_games = pytest.fixture(autouse=True)(registered_toys)
-
-
-@pytest.fixture
-async def store(backend_url: str):
-    """An open store of each backend (SQLite and PostgreSQL)."""
-    store = store_for(backend_url)
-    await store.open()
-    yield store
-    await store.close()
 
 
 @pytest.fixture

@@ -24,8 +24,8 @@ from storage import (
 )
 from storage.pg_ratings import RatingPlan
 from tests.deadlines import HANG_GUARD
-from tests.service.toy_race import TARGET
 from tests.storage.test_store import NOW, create_started, lobby, play_one
+from tests.toys.race import TARGET
 
 
 class Wire:

@@ -13,7 +13,7 @@ from gamecore.contract import IllegalAction
 from gamecore.games.cartolan import GAME
 from gamecore.games.cartolan.presentation import PRESENTATION
 from i18n import has_key
-from tests.bot.test_event_words import notation_in
+from tests.cogs.ui.test_event_words import notation_in
 
 NAMES = ("① alice", "② bob", "③ carol")
 CATALOGS = Path(__file__).resolve().parents[3] / "i18n" / "catalogs"

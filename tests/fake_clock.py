@@ -1,0 +1,16 @@
+"""A clock the test moves by hand (injected where the code asks for ``clock()``)."""
+
+from __future__ import annotations
+
+
+class FakeClock:
+    """A clock the test moves by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
