@@ -21,6 +21,7 @@ from cogs.delivery import replies
 from cogs.delivery.replies import Interaction
 from cogs.flows import next_turn
 from cogs.flows.boards import redraw_board
+from cogs.flows.seasons import award_tournament_winner
 from cogs.ui.tournament import board_message
 from i18n import locale_code, locale_for, t
 from service import Match
@@ -248,16 +249,28 @@ async def show_advance(bot: TabletopBot, advance: Advance) -> None:
     async with _locks(bot).setdefault(tm.id, asyncio.Lock()):
         tm = await open_tables(bot, tm)
     if advance.finished and tm.status == "ended":
-        lines = tournaments_of(bot).standings(tm)
-        winners = ", ".join(x.name for x in lines if x.standing.rank == 1) or "—"
-        await _say(
-            bot, tm, t("tournament.finished", public_locale(bot, tm), name=tm.name, winners=winners)
-        )
+        await _announce_winners(bot, tm)
     if advance.dropped:
         locale = public_locale(bot, tm)
         names = ", ".join(tm.name_of(u) for u in advance.dropped)
         await _say(bot, tm, t("tournament.dropped.clock", locale, name=names))
     await redraw(bot, tm)
+
+
+async def _announce_winners(bot: TabletopBot, tm: Tournament) -> None:
+    """The winners said in the channel, and given the server's tournament winner role when
+    it chose one (what stops the bot from giving it is said instead)."""
+    locale = public_locale(bot, tm)
+    winners = [x for x in tournaments_of(bot).standings(tm) if x.standing.rank == 1]
+    names = ", ".join(x.name for x in winners) or "—"
+    await _say(bot, tm, t("tournament.finished", locale, name=tm.name, winners=names))
+    guild = bot.get_guild(tm.guild_id)
+    if guild is None:
+        return
+    for winner in winners:
+        problem = await award_tournament_winner(bot, guild, winner.standing.player, locale)
+        if problem is not None:
+            await _say(bot, tm, problem)
 
 
 async def open_tables(bot: TabletopBot, tm: Tournament) -> Tournament:

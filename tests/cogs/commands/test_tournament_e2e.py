@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 
 from gamecore.ratings import result_of
@@ -202,6 +203,8 @@ async def test_an_arena_through_the_bot(env) -> None:
         minutes=5,
     )
     (tm,) = env.bot.tournaments.open_in(guild.id)
+    winner_role = guild.create_role("Arena winner")
+    await env.bot.service.change_setting(guild.id, "tournament_winner_role", winner_role.id)
     for member in members:
         await member.slash(channel, "tournament join", tournament=tm.id)
     await alice.slash(channel, "tournament start", tournament=tm.id)
@@ -235,6 +238,61 @@ async def test_an_arena_through_the_bot(env) -> None:
             for b in range(len(table.seats)):
                 ahead_here = table.places[a] < table.places[b]
                 assert ahead_here == (match_places[a] < match_places[b])
+    winners = [x.standing.player for x in env.bot.tournaments.standings(tm) if x.standing.rank == 1]
+    for member in members:  # the server's tournament winner role, given to the winners only
+        has_role = winner_role.id in env.backend.get_member(guild.id, member.id).role_ids
+        assert has_role == (member.id in winners)
     await env.advance_time(61)
     assert all(archived(channel, tm.room(t.number).thread_id) for t in tm.state.tables)
     assert "final standings" in channel.history()[0].embeds[0].description
+
+
+async def test_a_start_time_is_announced_by_an_event_and_kept(env) -> None:
+    clock = Clock()
+    env.bot.service.clock = lambda: clock.now
+    guild, channel, members = people(env, 4)
+    alice = members[0]
+    made = await alice.slash(
+        channel,
+        "tournament new",
+        name="Evening cup",
+        game="speiderne",
+        format="swiss",
+        seats=2,
+        rounds=1,
+        **{"start-in": 30},
+    )
+    assert made.followups[-1].ephemeral
+    assert made.followups[-1].content == "A scheduled event announces the start."
+    (event,) = env.backend.get_guild(guild.id).scheduled_events.values()
+    assert event.name == "Evening cup"
+    (tm,) = env.bot.tournaments.open_in(guild.id)
+    assert tm.event_id == event.id
+    for member in members:
+        await member.slash(channel, "tournament join", tournament=tm.id)
+    clock.now += 30 * 60 + 1
+    await env.advance_time(61)  # the minute sweep starts it at its time
+    tm = await env.bot.tournaments.get(tm.id, guild.id)
+    assert tm.status == "running" and len(tm.playing()) == 2
+    assert all(tm.room(t.number).thread_id for t in tm.playing())
+
+    # Without Create Events (nor Manage Events) the host is told; the tournament is made
+    me = env.bot.get_guild(guild.id).me
+    bot_role = next(r for r in me.roles if r.managed)
+    allowed = discord.Permissions(bot_role.permissions.value)
+    allowed.update(manage_events=False, create_events=False)
+    env.backend.edit_role(guild.id, bot_role.id, {"permissions": allowed.value})
+    made = await alice.slash(
+        channel,
+        "tournament new",
+        name="Late cup",
+        game="cartolan",
+        format="robin",
+        seats=3,
+        **{"start-in": 60},
+    )
+    assert made.followups[-1].content.startswith(
+        "No scheduled event announces the start: I lack Create Events"
+    )
+    assert len(env.backend.get_guild(guild.id).scheduled_events) == 1
+    assert len(env.bot.tournaments.open_in(guild.id)) == 2
