@@ -22,7 +22,7 @@ from cogs.delivery.replies import Interaction
 from cogs.flows import next_turn
 from cogs.flows.boards import redraw_board
 from cogs.flows.seasons import award_tournament_winner
-from cogs.ui.tournament import board_message
+from cogs.ui.tournament import TournamentBoard, board_message
 from i18n import locale_code, locale_for, t
 from service import Match
 from service.games import get_game
@@ -143,13 +143,10 @@ async def _schedule_event(interaction: Interaction, tm: Tournament) -> str:
 
 
 async def _send_board(interaction: Interaction, tm: Tournament) -> discord.Message | None:
-    embed, picture = _board(interaction.client, tm)
-    if picture is None:
-        return await replies.send_message(interaction, embed=embed)
-    return await replies.send_message(interaction, embed=embed, file=picture)
+    return await replies.send_message(interaction, **_board(interaction.client, tm).send_kwargs())
 
 
-def _board(bot: TabletopBot, tm: Tournament) -> tuple[discord.Embed, discord.File | None]:
+def _board(bot: TabletopBot, tm: Tournament) -> TournamentBoard:
     service = tournaments_of(bot)
     return board_message(
         tm,
@@ -210,6 +207,16 @@ async def host_action(
         ephemeral=True,
     )
     await show_advance(bot, advance)
+
+
+async def clicked(interaction: Interaction, tournament_id: str, action: str) -> None:
+    """A button of the board: Join, Leave, or the host's Start."""
+    if action == "join":
+        await join(interaction, tournament_id)
+    elif action == "leave":
+        await leave(interaction, tournament_id)
+    else:
+        await host_action(interaction, tournament_id, "start")
 
 
 async def show(interaction: Interaction, tournament_id: str) -> None:
@@ -307,31 +314,23 @@ async def start_table(bot: TabletopBot, match: Match, locale: str) -> None:
 
 async def redraw(bot: TabletopBot, tm: Tournament) -> None:
     """The tournament's board in its channel: edited, or posted anew when it is gone."""
-    embed, picture = _board(bot, tm)
     channel = bot.get_partial_messageable(tm.channel_id, guild_id=tm.guild_id)
-    attachments = [picture] if picture is not None else []
     try:
         if tm.board_message_id is not None:
-            await channel.get_partial_message(tm.board_message_id).edit(
-                embed=embed, attachments=attachments
-            )
+            message = channel.get_partial_message(tm.board_message_id)
+            await message.edit(**_board(bot, tm).edit_kwargs())
             return
     except discord.NotFound:
         pass
     except discord.HTTPException as error:
         log.info("tournament %s: board not edited: %s", tm.id, error)
         return
-    embed, picture = _board(bot, tm)  # the picture's bytes were read by the failed edit
     try:
-        message = await (
-            channel.send(embed=embed)
-            if picture is None
-            else channel.send(embed=embed, file=picture)
-        )
+        posted = await channel.send(**_board(bot, tm).send_kwargs())
     except discord.HTTPException as error:
         log.info("tournament %s: board not posted: %s", tm.id, error)
         return
-    await tournaments_of(bot).set_board(tm.id, message.id)
+    await tournaments_of(bot).set_board(tm.id, posted.id)
 
 
 async def _say(bot: TabletopBot, tm: Tournament, text: str) -> None:

@@ -520,6 +520,51 @@ class RulesPager(
         await guarded(click, show_page(click, self.game_id, self.page))
 
 
+TOURNAMENT_ACTIONS = ("join", "leave", "start")
+
+
+class TournamentButton(
+    discord.ui.DynamicItem[Button],
+    template=rf"tt:tn:(?P<tournament>t[a-z0-9]{{1,12}}):(?P<action>{'|'.join(TOURNAMENT_ACTIONS)})",
+):
+    """Join / Leave / Start (the host's) on a tournament's board while it is open for
+    entries: the same as ``/tournament join | leave | start`` (the service checks the
+    server and the host, so a forged custom id changes nothing)."""
+
+    def __init__(self, tournament_id: str, action: str, *, label: str = "") -> None:
+        self.tournament_id, self.action = tournament_id, action
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:tn:{tournament_id}:{action}",
+                label=label or action,
+                style=discord.ButtonStyle.success
+                if action == "start"
+                else discord.ButtonStyle.primary
+                if action == "join"
+                else discord.ButtonStyle.secondary,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        return cls(match["tournament"], match["action"], label=label_of(item))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.tournaments import clicked  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        await guarded(click, clicked(click, self.tournament_id, self.action))
+
+
 #: Every persistent component class the bot registers (``TabletopBot.setup_hook``).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
@@ -532,4 +577,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     PlayAgainButton,
     ReviewButton,
     RulesPager,
+    TournamentButton,
 )

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 import discord
 
+from cogs.ui.components import TOURNAMENT_ACTIONS, TournamentButton
 from cogs.ui.labels import game_name
 from i18n import t
 from renderer.standings_chart import Bar, render_standings
@@ -124,20 +127,50 @@ def standings_picture(tm: Tournament, lines: Sequence[StandingLine], locale: str
     return discord.File(io.BytesIO(png), filename="standings.png", description=alt[:1024])
 
 
+@dataclass(frozen=True, slots=True)
+class TournamentBoard:
+    """The board message: its embed, its standings picture (once there are standings) and
+    its buttons (Join, Leave, Start while entries are open; none after)."""
+
+    embed: discord.Embed
+    picture: discord.File | None
+    view: discord.ui.View
+
+    def send_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        if self.picture is not None:
+            kwargs["file"] = self.picture
+        return kwargs
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        attachments = [self.picture] if self.picture is not None else []
+        return {"embed": self.embed, "view": self.view, "attachments": attachments}
+
+
+def board_view(tm: Tournament, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if tm.status == "open":
+        for action in TOURNAMENT_ACTIONS:
+            label = t(f"tournament.button.{action}", locale)
+            view.add_item(TournamentButton(tm.id, action, label=label).item)
+    return view
+
+
 def board_message(
     tm: Tournament,
     lines: Sequence[StandingLine],
     computers: dict[str, int],
     rounds: int,
     locale: str,
-) -> tuple[discord.Embed, discord.File | None]:
-    """The board's embed, and its standings picture once there are standings."""
+) -> TournamentBoard:
+    """The board's embed, picture and buttons."""
     embed = discord.Embed(
         title=t("tournament.title", locale, name=tm.name, tournament_id=tm.id),
         description=board_lines(tm, lines, computers, rounds, locale)[:4096],
         colour=COLOUR,
     )
-    if tm.status == "open" or not lines:
-        return embed, None
-    embed.set_image(url="attachment://standings.png")
-    return embed, standings_picture(tm, lines, locale)
+    picture = None
+    if tm.status != "open" and lines:
+        embed.set_image(url="attachment://standings.png")
+        picture = standings_picture(tm, lines, locale)
+    return TournamentBoard(embed, picture, board_view(tm, locale))

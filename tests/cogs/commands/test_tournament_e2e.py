@@ -151,7 +151,11 @@ async def test_strangers_and_members_cannot_do_what_is_not_theirs(env) -> None:
     (tm,) = env.bot.tournaments.open_in(guild.id)
     refused = await mallory.slash(elsewhere, "tournament join", tournament=tm.id)
     assert refused.ephemeral and f"no tournament {tm.id} in this server" in refused.response.content
-    await bob.slash(channel, "tournament join", tournament=tm.id)
+    board = channel.history()[0]  # the board's buttons: Join, Leave, the host's Start
+    joined = await bob.click(board, custom_id=f"tt:tn:{tm.id}:join")
+    assert joined.followups[-1].ephemeral and "You entered Cup" in joined.followups[-1].content
+    refused = await bob.click(board, custom_id=f"tt:tn:{tm.id}:start")
+    assert refused.followups[-1].ephemeral and "Only the host" in refused.followups[-1].content
     await members[2].slash(channel, "tournament join", tournament=tm.id)
     for command, extra in (
         ("tournament start", {}),

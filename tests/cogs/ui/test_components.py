@@ -19,6 +19,7 @@ from cogs.ui.components import (
     RematchButton,
     ReviewButton,
     RulesPager,
+    TournamentButton,
 )
 
 #: One instance of each class as a builder lays it out. A new persistent class adds its own.
@@ -33,6 +34,7 @@ SAMPLES: dict[type[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]], ob
     PlayAgainButton: PlayAgainButton("m1a", label="Play again"),
     ReviewButton: ReviewButton("m1a", label="Review"),
     RulesPager: RulesPager("drop-four", 2, label="Next"),
+    TournamentButton: TournamentButton("tab2cd", "start", label="Start (host)"),
 }
 
 
