@@ -33,6 +33,7 @@ from typing import Any, Literal
 
 from gamecore.contract import Game, IllegalAction, SeatRef, Status
 from gamecore.rng import Rng, mix_seed
+from gamecore.takeback import TakebackAsk
 
 #: Default turn clock of multiplayer matches, in seconds.
 DEFAULT_TURN_LIMIT = 24 * 60 * 60
@@ -46,6 +47,10 @@ PAUSE_LIMIT = 7 * 24 * 60 * 60
 RESUME_WAIT = 48 * 60 * 60
 #: Who asked for a pause may ask for the next one this long after it ended.
 PAUSE_RENEWAL_WAIT = 24 * 60 * 60
+#: Holiday days each person has per match unless the host sets another number (0–30).
+DEFAULT_HOLIDAY_DAYS = 7
+MAX_HOLIDAY_DAYS = 30
+DAY = 24 * 60 * 60
 
 MatchStatus = Literal["lobby", "playing", "finished", "abandoned"]
 LIVE_STATUSES: frozenset[str] = frozenset({"lobby", "playing"})
@@ -86,6 +91,15 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "too_many_lobbies": "You have {count} open lobbies already (at most {limit}): start or cancel one of them first (/game list shows them).",
     "invited_often": "{person} was invited {limit} times in the last hour already: open the lobby without invite: and tell them where it is, or invite them again {after}.",
     "abandon_counts": "This match counts and you no longer have a seat in it: it plays on without you. Only a match with nobody left but computers can be abandoned.",
+    "takebacks_off": "Takebacks are off at this table (tournament tables, counted daily deals and servers that turned them off).",
+    "takeback_nothing": "You have no step to take back in this match.",
+    "takeback_revealed": "Something hidden or random came to light since your last step (a card, a tile, a draw): it cannot be taken back.",
+    "takeback_pending": "A takeback is already waiting for an answer on the board.",
+    "takeback_gone": "That takeback is no longer asked: the match moved on or it was answered.",
+    "holiday_days": "You have {left} holiday days left in this match: ask for 1 to {left}.",
+    "on_holiday": "You are on holiday until {until}; /game holiday back:True ends it early.",
+    "not_on_holiday": "You are not on holiday in this match.",
+    "takeback_not_asked": "Only the players whose steps it undoes answer this takeback.",
 }
 
 
@@ -179,6 +193,31 @@ class PauseTerms:
 
 
 @dataclass(frozen=True, slots=True)
+class Holiday:
+    """One person's holidays in a match: days ``left``, the present holiday's end
+    (``until``; None: not on holiday) and whether a holiday day starts by itself when their
+    clock would run out (``auto``)."""
+
+    user_id: int
+    left: int
+    until: float | None = None
+    auto: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "left": self.left, "until": self.until, "auto": self.auto}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Holiday:
+        until = data.get("until")
+        return cls(
+            int(data["user_id"]),
+            int(data["left"]),
+            None if until is None else float(until),
+            bool(data.get("auto", False)),
+        )
+
+
+@dataclass(frozen=True, slots=True)
 class Match:
     """One game being hosted: where, who, the game state and the bookkeeping around it.
 
@@ -223,6 +262,24 @@ class Match:
     clock_votes: tuple[int, ...] = ()
     #: The present pause's terms (or the last one's): when it runs out, who asked for it.
     pause: PauseTerms = field(default_factory=lambda: PauseTerms())
+    #: Whether a person may ask to take back a step (off for tournament tables, daily deals
+    #: and servers that turned it off), and the takeback waiting for consent, if any.
+    takebacks: bool = True
+    takeback: TakebackAsk | None = None
+    #: Holiday days per person (set by the host), and each person's holidays so far (only
+    #: people who took one or chose automatic holidays).
+    holiday_days: int = DEFAULT_HOLIDAY_DAYS
+    holidays: tuple[Holiday, ...] = ()
+
+    def holiday_of(self, user_id: int | None) -> Holiday | None:
+        return next((h for h in self.holidays if h.user_id == user_id), None)
+
+    def away_until(self, user_id: int | None, now: float) -> float | None:
+        """When the person's present holiday ends (None: not on holiday at ``now``)."""
+        found = self.holiday_of(user_id)
+        if found is None or found.until is None or found.until <= now:
+            return None
+        return found.until
 
     @property
     def live(self) -> bool:
@@ -386,6 +443,8 @@ def rematch_lobby(
         invited=tuple(u for u in persons if u != host_id),
         invite_only=True,
         rematch_of=old.id,
+        takebacks=old.takebacks,
+        holiday_days=old.holiday_days,
     )
 
 
@@ -529,6 +588,10 @@ def _after_state(match: Match, status: Status, now: float) -> Match:
     to_move = tuple(status.to_move)
     humans_to_move = any(not match.seats[s].is_computer for s in to_move)
     deadline = now + match.turn_limit if match.turn_limit and humans_to_move else None
+    if deadline is not None:  # a person on holiday: their clock starts when they are back
+        back = [match.away_until(match.seats[s].user_id, now) for s in to_move]
+        start = max((b for b in back if b is not None), default=now)
+        deadline += start - now
     return replace(match, to_move=to_move, turn_deadline=deadline, reminded=False)
 
 
@@ -548,7 +611,9 @@ def record_step(
     expiries = match.expiries
     if not timed_out and seat < len(expiries) and expiries[seat]:
         expiries = expiries[:seat] + (0,) + expiries[seat + 1 :]
-    stepped = _touch(match, now, state=new_state, steps=match.steps + 1, expiries=expiries)
+    stepped = _touch(
+        match, now, state=new_state, steps=match.steps + 1, expiries=expiries, takeback=None
+    )
     return _after_state(stepped, game.status(new_state), now)
 
 
@@ -752,6 +817,115 @@ def resume_clock(match: Match, now: float, *, ran_out: bool = False) -> Match:
         ended_step=match.steps if ran_out else None,
     )
     return _touch(match, now, paused_at=None, clock_votes=(), turn_deadline=deadline, pause=ended)
+
+
+# -- holidays (per person) ------------------------------------------------------------------
+def _with_holiday(match: Match, holiday: Holiday) -> tuple[Holiday, ...]:
+    others = tuple(h for h in match.holidays if h.user_id != holiday.user_id)
+    return (*others, holiday)
+
+
+def _holiday_seat(match: Match, user_id: int) -> Holiday:
+    if match.status != "playing":
+        raise _error("match_over" if not match.live else "not_started")
+    own_seat(match, user_id)
+    if not match.turn_limit:
+        raise _error("no_clock")
+    return match.holiday_of(user_id) or Holiday(user_id, match.holiday_days)
+
+
+def _moves_now(match: Match, user_id: int) -> bool:
+    return any(match.seats[s].user_id == user_id for s in expired_seats(match))
+
+
+def take_holiday(match: Match, user_id: int, days: int, now: float) -> Match:
+    """``user_id`` goes on holiday for ``days`` of their days left: their clock stops
+    (a turn of theirs waits until they are back, with the time it had left); the others
+    play on."""
+    holiday = _holiday_seat(match, user_id)
+    if match.away_until(user_id, now) is not None:
+        raise _error("on_holiday", until=f"<t:{int(holiday.until or 0)}:f>")
+    if not 1 <= days <= holiday.left:
+        raise _error("holiday_days", left=holiday.left)
+    until = now + days * DAY
+    taken = replace(holiday, left=holiday.left - days, until=until)
+    deadline = match.turn_deadline
+    if deadline is not None and _moves_now(match, user_id):
+        deadline += until - now
+    return _touch(match, now, holidays=_with_holiday(match, taken), turn_deadline=deadline)
+
+
+def end_holiday(match: Match, user_id: int, now: float) -> Match:
+    """Back early: the whole days not used are given back, a turn of theirs runs again."""
+    holiday = _holiday_seat(match, user_id)
+    until = match.away_until(user_id, now)
+    if until is None:
+        raise _error("not_on_holiday")
+    unused = int((until - now) // DAY)
+    back = replace(holiday, left=holiday.left + unused, until=now)
+    deadline = match.turn_deadline
+    if deadline is not None and _moves_now(match, user_id):
+        deadline = max(now, deadline - (until - now))
+    return _touch(match, now, holidays=_with_holiday(match, back), turn_deadline=deadline)
+
+
+def choose_auto_holiday(match: Match, user_id: int, auto: bool, now: float) -> Match:
+    """Whether a holiday day starts by itself when ``user_id``'s clock would run out."""
+    holiday = _holiday_seat(match, user_id)
+    return _touch(match, now, holidays=_with_holiday(match, replace(holiday, auto=auto)))
+
+
+def auto_holidays(match: Match, now: float) -> Match | None:
+    """At an expiry: every expired person who chose automatic holidays and has a day left
+    takes one day (their turn waits a day more); None when nobody did, or when someone
+    without it is still expired (the clock acts for them as usual)."""
+    people = [match.seats[s].user_id for s in expired_seats(match)]
+    holidays = [match.holiday_of(u) for u in people]
+    if not people or any(h is None or not h.auto or h.left < 1 for h in holidays):
+        return None
+    for user_id in people:
+        assert user_id is not None
+        match = take_holiday(match, user_id, 1, now)
+    return match
+
+
+# -- takebacks (gamecore.takeback) -----------------------------------------------------------
+def takeback_seat(match: Match, user_id: int) -> int:
+    """The seat through which ``user_id`` may ask for a takeback now, or why not."""
+    if match.status != "playing":
+        raise _error("match_over" if not match.live else "not_started")
+    seat = own_seat(match, user_id)
+    if not match.takebacks:
+        raise _error("takebacks_off")
+    if match.takeback is not None:
+        raise _error("takeback_pending")
+    return seat
+
+
+def ask_takeback(match: Match, ask: TakebackAsk, now: float) -> Match:
+    """The takeback ``ask`` waits on the board for the people it names."""
+    return _touch(match, now, takeback=ask)
+
+
+def answer_takeback(match: Match, user_id: int, at_steps: int, *, yes: bool, now: float) -> Match:
+    """A person named by the waiting takeback (asked when the match had ``at_steps``
+    steps) says yes or no; its asker may withdraw it (no). A no drops it."""
+    ask = match.takeback
+    if ask is None or ask.at_steps != at_steps or match.steps != at_steps or not match.live:
+        raise _error("takeback_gone")
+    if user_id != ask.by and user_id not in ask.waiting:
+        raise _error("takeback_not_asked")
+    if not yes or user_id == ask.by:
+        return _touch(match, now, takeback=None)
+    agreed = tuple(dict.fromkeys((*ask.agreed, user_id)))
+    return _touch(match, now, takeback=replace(ask, agreed=agreed))
+
+
+def take_back(match: Match, game: Game[Any, Any], state: Any, now: float) -> Match:
+    """The match back at an earlier ``state``: one more log row (the marker row of
+    ``gamecore.takeback.mark``) and a fresh clock for whoever is to move there."""
+    back = _touch(match, now, state=state, steps=match.steps + 1, takeback=None)
+    return _after_state(back, game.status(state), now)
 
 
 # -- statistics ---------------------------------------------------------------------------

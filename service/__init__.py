@@ -22,8 +22,10 @@ from __future__ import annotations
 
 from gamecore.contract import IllegalAction, SeatRef
 from gamecore.match import (
+    DEFAULT_HOLIDAY_DAYS,
     DEFAULT_TURN_LIMIT,
     MATCH_ERROR_CODES,
+    MAX_HOLIDAY_DAYS,
     Match,
     MatchError,
     MatchStatus,
@@ -41,6 +43,7 @@ from service.api import (
     RatingPoint,
     Seen,
     StepKind,
+    TakebackOutcome,
     TimerOutcome,
     TurnOutcome,
     UserStats,
@@ -52,7 +55,9 @@ from service.settings import GuildSettings
 from storage.features.server import Follower
 
 __all__ = [
+    "DEFAULT_HOLIDAY_DAYS",
     "DEFAULT_TURN_LIMIT",
+    "MAX_HOLIDAY_DAYS",
     "MATCH_ERROR_CODES",
     "ActionRecord",
     "Follower",
@@ -74,6 +79,7 @@ __all__ = [
     "SeasonTable",
     "Seen",
     "StepKind",
+    "TakebackOutcome",
     "TimerOutcome",
     "TurnOutcome",
     "UserStats",

@@ -71,16 +71,29 @@ class TimerOutcome:
     heuristic player moved for ``seats``; ``steps`` holds those moves and any automatic or
     computer steps after them), ``computer`` (computer seats had been left waiting, e.g. by
     a restart, and were played: ``steps``), ``pause_over`` (a pause ran out: the clock
-    runs again), or ``none`` (nothing was due any more).
+    runs again), ``holiday`` (the expired people chose automatic holidays: a holiday day
+    began for each of ``seats`` instead), or ``none`` (nothing was due any more).
     ``handed_over`` lists seats given to a computer player after two expiries in a row.
     Any kind but ``none`` changed the board when ``steps`` is not empty: redraw it.
     """
 
-    kind: Literal["reminder", "expired", "computer", "pause_over", "none"]
+    kind: Literal["reminder", "expired", "computer", "pause_over", "holiday", "none"]
     match: Match
     seats: tuple[int, ...] = ()
     steps: tuple[TurnOutcome, ...] = ()
     handed_over: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TakebackOutcome:
+    """What a takeback request or answer did: ``taken`` (the match is back before the
+    ``undone`` steps, seat and notation each), ``asked`` (it waits on the board for the
+    people in ``match.takeback.waiting``), ``agreed`` (one more yes, others still to answer)
+    or ``dropped`` (declined or withdrawn: nothing changes)."""
+
+    kind: Literal["taken", "asked", "agreed", "dropped"]
+    match: Match
+    undone: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,13 +164,17 @@ class MatchServiceAPI(ServerAPI, Protocol):
         turn_limit: float | None = None,
         invited: Iterable[int] = (),
         practice: bool | None = None,
+        takebacks: bool = True,
+        holiday_days: int = 7,
     ) -> Match:
         """A new match hosted by ``user_id``. Solo games start at once (status ``playing``);
         multiplayer games open a lobby with the host in seat 0. ``turn_limit`` in seconds
         (default 24 h; ``0`` turns the clock off; always off for solo games). A chosen
         ``seed`` makes a practice match (rated nowhere, in no statistics) unless ``practice``
         says otherwise (a daily deal's counted attempt: a seed nobody chose). ``invited``: a
-        challenge, a lobby only these people may join until the host opens it."""
+        challenge, a lobby only these people may join until the host opens it. ``takebacks``:
+        whether a person may ask to take back a step (off for tournament tables and counted
+        daily deals); ``holiday_days``: each person's holiday days (``holiday``)."""
         ...
 
     async def lobby_join(self, match_id: str, user_id: int, user_name: str = "") -> Match:
@@ -226,6 +243,35 @@ class MatchServiceAPI(ServerAPI, Protocol):
 
     async def end_quiet(self, match_id: str, user_id: int) -> None:
         """Forget "not for this turn" (their turn is over)."""
+        ...
+
+    async def ask_takeback(self, match_id: str, user_id: int) -> TakebackOutcome:
+        """A seated person asks to take back their last step and every step after it
+        (``gamecore.takeback``): taken at once when nobody else acted since, else asked of
+        the people who did. Refused (``takebacks_off``, ``takeback_nothing``,
+        ``takeback_revealed``, ``takeback_pending``) when the rule does not allow it."""
+        ...
+
+    async def answer_takeback(
+        self, match_id: str, user_id: int, at_steps: int, *, yes: bool
+    ) -> TakebackOutcome:
+        """A person the waiting takeback names (asked at ``at_steps``) accepts or declines;
+        its asker may withdraw it. Refused: ``takeback_gone``, ``takeback_not_asked``."""
+        ...
+
+    async def holiday(
+        self,
+        match_id: str,
+        user_id: int,
+        *,
+        days: int | None = None,
+        back: bool = False,
+        auto: bool | None = None,
+    ) -> Match:
+        """A seated person's holidays: take ``days`` (their clock stops until then), come
+        ``back`` early (unused whole days return), or choose ``auto`` (a day starts by
+        itself when their clock would run out). Refused: ``no_clock``, ``holiday_days``,
+        ``on_holiday``, ``not_on_holiday``."""
         ...
 
     async def ask_clock(self, match_id: str, user_id: int, *, pause: bool) -> Match:

@@ -114,7 +114,15 @@ class DailyDeals:
             # Dealt as counted, then the slot claimed: the database's unique index lets one
             # claim through; a match that lost the claim is abandoned before anyone saw it.
             match = await self.service.new_match(
-                game_id, None, channel_id, user_id, {}, seed, user_name=user_name, practice=False
+                game_id,
+                None,
+                channel_id,
+                user_id,
+                {},
+                seed,
+                user_name=user_name,
+                practice=False,
+                takebacks=False,  # a counted attempt is played once, as dealt
             )
             if await self.store.daily_add(
                 match.id, scope, game_id, day, user_id, self.service.clock()

@@ -32,12 +32,29 @@ from typing import Any
 
 from gamecore import match as match_logic
 from gamecore.contract import Event, Game, IllegalAction
-from gamecore.match import DEFAULT_TURN_LIMIT, Match, MatchError
+from gamecore.match import DEFAULT_HOLIDAY_DAYS, DEFAULT_TURN_LIMIT, Match, MatchError
 from gamecore.ratings import GLOBAL_SCOPE, rated_result
 from gamecore.registry import get_game, registration
 from gamecore.rng import mix_seed
+from gamecore.takeback import (
+    TakebackAsk,
+    TakebackPlan,
+    TakebackRefused,
+    mark,
+    people_to_ask,
+    played_line,
+)
+from gamecore.takeback import plan as takeback_plan
 from gamecore.timeline import public_timeline
-from service.api import Hint, MatchServiceAPI, Seen, TimerOutcome, TurnOutcome, Viewer
+from service.api import (
+    Hint,
+    MatchServiceAPI,
+    Seen,
+    TakebackOutcome,
+    TimerOutcome,
+    TurnOutcome,
+    Viewer,
+)
 from service.server import ServerFeatures
 from storage import (
     ALL_SHARDS,
@@ -331,7 +348,13 @@ class MatchService(ServerFeatures, MatchServiceAPI):
         turn_limit: float | None = None,
         invited: Iterable[int] = (),
         practice: bool | None = None,
+        takebacks: bool = True,
+        holiday_days: int = DEFAULT_HOLIDAY_DAYS,
     ) -> Match:
+        """A new match (a solo game starts at once, others open a lobby). ``takebacks``:
+        whether a person may ask to take back a step (off for tournament tables, counted
+        daily deals and servers that turned takebacks off); ``holiday_days``: each person's
+        holiday days in this match."""
         game = get_game(game_id)
         if practice is None:
             practice = seed is not None  # a chosen seed: practice, rated nowhere
@@ -352,6 +375,7 @@ class MatchService(ServerFeatures, MatchServiceAPI):
                 practice=practice,
                 invited=tuple(invited),
             )
+            match = replace(match, takebacks=takebacks, holiday_days=holiday_days)
             try:
                 await self.store.create(match)
             except DuplicateMatch:
@@ -471,6 +495,89 @@ class MatchService(ServerFeatures, MatchServiceAPI):
         return await self._change(
             match_id, lambda m, _g, now: match_logic.ask_clock(m, user_id, now, pause=pause)
         )
+
+    # -- holidays ------------------------------------------------------------------------
+    async def holiday(
+        self,
+        match_id: str,
+        user_id: int,
+        *,
+        days: int | None = None,
+        back: bool = False,
+        auto: bool | None = None,
+    ) -> Match:
+        def change(match: Match, _game: Game[Any, Any], now: float) -> Match:
+            if auto is not None:
+                match = match_logic.choose_auto_holiday(match, user_id, auto, now)
+            if back:
+                return match_logic.end_holiday(match, user_id, now)
+            if days is not None or auto is None:
+                return match_logic.take_holiday(match, user_id, 1 if days is None else days, now)
+            return match
+
+        return await self._change(match_id, change)
+
+    # -- takebacks (gamecore.takeback) ---------------------------------------------------
+    async def ask_takeback(self, match_id: str, user_id: int) -> TakebackOutcome:
+        async with self._lock(match_id):
+            match = await self._load(match_id)
+            seat = match_logic.takeback_seat(match, user_id)
+            game = get_game(match.game_id)
+            found = await self._takeback_plan(match, game, seat)
+            people = [None if s.is_computer else s.user_id for s in match.seats]
+            waiting = people_to_ask(found.undone, seat, people)
+            now = self.clock()
+            if not waiting:  # nobody else acted since (computers agree by themselves)
+                return await self._take_back(match, game, seat, found, now)
+            ask = TakebackAsk(user_id, seat, match.steps, found.undone, waiting)
+            after = await self._commit(match, match_logic.ask_takeback(match, ask, now))
+            return TakebackOutcome("asked", after, found.undone)
+
+    async def answer_takeback(
+        self, match_id: str, user_id: int, at_steps: int, *, yes: bool
+    ) -> TakebackOutcome:
+        async with self._lock(match_id):
+            match = await self._load(match_id)
+            now = self.clock()
+            answered = match_logic.answer_takeback(match, user_id, at_steps, yes=yes, now=now)
+            asked = match.takeback
+            assert asked is not None  # answer_takeback refuses a match without one
+            ask = answered.takeback
+            if ask is None or not ask.settled:
+                after = await self._commit(match, answered)
+                return TakebackOutcome("dropped" if ask is None else "agreed", after, asked.undone)
+            game = get_game(match.game_id)
+            found = await self._takeback_plan(match, game, ask.seat)
+            return await self._take_back(match, game, ask.seat, found, now)
+
+    async def _takeback_plan(self, match: Match, game: Game[Any, Any], seat: int) -> TakebackPlan:
+        """The takeback of ``seat``'s last step, replayed from the log (off the event loop:
+        a long match replays for a while), or the rule's refusal."""
+        log = [(a.seat, a.notation) for a in await self.store.actions(match.id)]
+        try:
+            return await asyncio.to_thread(
+                takeback_plan,
+                game,
+                secrets=registration(game.id).secrets,
+                players=len(match.seats),
+                seed=match.seed,
+                options=match.options,
+                line=played_line(log),
+                seat=seat,
+            )
+        except TakebackRefused as refused:
+            raise match_logic.error(refused.code) from None
+
+    async def _take_back(
+        self, match: Match, game: Game[Any, Any], seat: int, found: TakebackPlan, now: float
+    ) -> TakebackOutcome:
+        """Commit the takeback: the match at the kept position, the marker row in the log."""
+        count = len(found.undone)
+        after = match_logic.take_back(match, game, found.state, now)
+        await self._commit(match, after, NewAction(seat, mark(count)))
+        for other in range(len(match.seats)):  # a computer's memory of the line is stale
+            self._computers.pop((match.id, other), None)
+        return TakebackOutcome("taken", after, found.undone)
 
     async def rematch(self, match_id: str, user_id: int, user_name: str = "") -> tuple[Match, bool]:
         """The lobby playing a finished match again, and whether this call opened it (a
@@ -795,7 +902,7 @@ class MatchService(ServerFeatures, MatchServiceAPI):
         match = await self._load(match_id)
         if match.state is None:
             return []
-        log = [(a.seat, a.notation) for a in await self.store.actions(match_id)]
+        log = played_line([(a.seat, a.notation) for a in await self.store.actions(match_id)])
         game = get_game(match.game_id)
         # replaying a long match takes a while: off the event loop
         return await asyncio.to_thread(
@@ -914,6 +1021,10 @@ class MatchService(ServerFeatures, MatchServiceAPI):
                 resumed = match_logic.resume_clock(match, now, ran_out=True)
                 return TimerOutcome("pause_over", await self._commit(match, resumed))
             seats = match_logic.expired_seats(match)
+            if due == "expiry":
+                away = match_logic.auto_holidays(match, now)
+                if away is not None:
+                    return TimerOutcome("holiday", await self._commit(match, away), seats)
             if due == "reminder":
                 reminded = match_logic.mark_reminded(match)
                 await self._write_meta(match, reminded)  # stale: another process reminded

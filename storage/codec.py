@@ -6,8 +6,9 @@ import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
-from gamecore.match import Match, PauseTerms, Seat
+from gamecore.match import DEFAULT_HOLIDAY_DAYS, Holiday, Match, PauseTerms, Seat
 from gamecore.registry import get_game
+from gamecore.takeback import TakebackAsk, played_line
 from storage.records import ActionRecord
 
 #: Column order used by every INSERT/UPDATE/SELECT of ``matches``.
@@ -42,6 +43,7 @@ COLUMNS: tuple[str, ...] = (
     "clock_votes",
     "ping_message_id",
     "pause_terms",
+    "manners",
 )
 
 
@@ -52,6 +54,32 @@ _dumps = json.JSONEncoder(separators=(",", ":"), sort_keys=True).encode
 def _list_text(values: Sequence[Any]) -> str:
     """A JSON list; most of a match's lists are empty on most moves."""
     return _dumps(list(values)) if values else "[]"
+
+
+def manners_to_dict(match: Match) -> dict[str, Any]:
+    """The ``manners`` column: a table's takeback switch and waiting takeback, its holiday
+    days and each person's holidays, only what differs from the defaults (most: ``{}``)."""
+    data: dict[str, Any] = {}
+    if not match.takebacks:
+        data["takebacks"] = False
+    if match.takeback is not None:
+        data["takeback"] = match.takeback.to_dict()
+    if match.holiday_days != DEFAULT_HOLIDAY_DAYS:
+        data["holiday_days"] = match.holiday_days
+    if match.holidays:
+        data["holidays"] = [h.to_dict() for h in match.holidays]
+    return data
+
+
+def manners_from_dict(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``Match`` fields the ``manners`` column holds."""
+    ask = data.get("takeback")
+    return {
+        "takebacks": bool(data.get("takebacks", True)),
+        "takeback": None if ask is None else TakebackAsk.from_dict(ask),
+        "holiday_days": int(data.get("holiday_days", DEFAULT_HOLIDAY_DAYS)),
+        "holidays": tuple(Holiday.from_dict(h) for h in data.get("holidays", ())),
+    }
 
 
 def match_to_row(match: Match) -> dict[str, Any]:
@@ -87,6 +115,7 @@ def match_to_row(match: Match) -> dict[str, Any]:
         "clock_votes": _list_text(match.clock_votes),
         "ping_message_id": match.ping_message_id,
         "pause_terms": _dumps(match.pause.to_dict()),
+        "manners": _dumps(manners_to_dict(match)),
     }
 
 
@@ -124,6 +153,7 @@ def row_to_match(row: Mapping[str, Any] | Any) -> Match:
         clock_votes=tuple(json.loads(row["clock_votes"])),
         ping_message_id=row["ping_message_id"],
         pause=PauseTerms.from_dict(json.loads(row["pause_terms"])),
+        **manners_from_dict(json.loads(row["manners"])),
     )
 
 
@@ -160,6 +190,7 @@ async def replay_state(store: _ReplaySource, match_id: str) -> Any:
         return None
     game = get_game(match.game_id)
     state = game.setup(len(match.seats), match.seed, match.options)
-    for record in await store.actions(match_id):
-        state, _ = game.apply_notation(state, record.seat, record.notation)
+    log = [(record.seat, record.notation) for record in await store.actions(match_id)]
+    for seat, notation in played_line(log):  # a takeback's marker row undoes steps
+        state, _ = game.apply_notation(state, seat, notation)
     return state

@@ -70,6 +70,9 @@ MIGRATIONS: tuple[str | tuple[str, ...], ...] = (
     );
     CREATE INDEX tournaments_open ON tournaments (guild_id) WHERE status <> 'ended'
     """,
+    # Table manners (storage/codec.py ``manners_to_dict``, JSON): whether takebacks are on,
+    # the takeback waiting for consent, holidays.
+    "ALTER TABLE matches ADD COLUMN manners TEXT NOT NULL DEFAULT '{}'",
 )
 
 

@@ -16,17 +16,28 @@ from cogs.commands.params import (
     option_choices,
     parse_options,
     split_clock,
+    split_holidays,
 )
 from cogs.delivery import permissions, replies
 from cogs.delivery.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.delivery.replies import Interaction
-from cogs.flows import away, clocks, followers, readout, server_rules, tips, turns
+from cogs.flows import (
+    away,
+    clocks,
+    followers,
+    holidays,
+    readout,
+    server_rules,
+    takebacks,
+    tips,
+    turns,
+)
 from cogs.flows.boards import post_board
 from cogs.flows.lobby import open_lobby
 from cogs.flows.matches import pick_match
 from cogs.ui.labels import game_name, match_label
 from i18n import locale_for, t
-from service import IllegalAction, check_invites
+from service import MAX_HOLIDAY_DAYS, IllegalAction, check_invites
 from service.games import find_game
 
 if TYPE_CHECKING:
@@ -66,7 +77,8 @@ async def new_match(
         locale = locale_for(interaction, public=False)
         await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
         return
-    turn_limit, own_options = split_clock(chosen.max_players, parse_options(options))
+    turn_limit, table_options = split_clock(chosen.max_players, parse_options(options))
+    holiday_days, own_options = split_holidays(chosen.max_players, table_options)
     absent = permissions.bot_absent(interaction)
     rules = await server_rules.start_rules(interaction, game_id)  # a refusal stays private
     if not absent:
@@ -107,8 +119,10 @@ async def new_match(
             seed,
             resolved,
             turn_limit=server_rules.turn_clock(rules, turn_limit),
+            holiday_days=holiday_days,
             invited=invited,
             practice=server_rules.practice(rules),
+            takebacks=bool(rules.get("takebacks")),
         )
         return
     await replies.defer(interaction)
@@ -121,6 +135,7 @@ async def new_match(
         seed,
         user_name=interaction.user.display_name,
         practice=server_rules.practice(rules),
+        takebacks=bool(rules.get("takebacks")),
     )
     if await post_board(interaction, match) is not None:
         await tips.offer_tip(interaction, match)  # before the first move
@@ -250,6 +265,40 @@ class GameCog(commands.Cog):
     @match_option
     async def pause(self, interaction: Interaction, match_id: str | None = None) -> None:
         await replies.guarded(interaction, clocks.ask_clock(interaction, match_id, pause=True))
+
+    @game.command(
+        name=localized("cmd.game.holiday.name"),
+        description=localized("cmd.game.holiday.description"),
+    )
+    @app_commands.rename(
+        days=localized("cmd.opt.days.name"),
+        back=localized("cmd.opt.back.name"),
+        auto=localized("cmd.opt.auto.name"),
+    )
+    @app_commands.describe(
+        days=localized("cmd.opt.days.description"),
+        back=localized("cmd.opt.back.description"),
+        auto=localized("cmd.opt.auto.description"),
+    )
+    @match_option
+    async def holiday(
+        self,
+        interaction: Interaction,
+        days: app_commands.Range[int, 1, MAX_HOLIDAY_DAYS] | None = None,
+        back: bool = False,
+        auto: bool | None = None,
+        match_id: str | None = None,
+    ) -> None:
+        work = holidays.holiday(interaction, match_id, days=days, back=back, auto=auto)
+        await replies.guarded(interaction, work)
+
+    @game.command(
+        name=localized("cmd.game.takeback.name"),
+        description=localized("cmd.game.takeback.description"),
+    )
+    @match_option
+    async def takeback(self, interaction: Interaction, match_id: str | None = None) -> None:
+        await replies.guarded(interaction, takebacks.ask_takeback(interaction, match_id))
 
     @game.command(
         name=localized("cmd.game.resume.name"), description=localized("cmd.game.resume.description")

@@ -11,7 +11,7 @@ from cogs.delivery.replies import Interaction
 from cogs.flows.matches import match_choices
 from i18n import t
 from i18n.translator import cmd
-from service import IllegalAction
+from service import DEFAULT_HOLIDAY_DAYS, MAX_HOLIDAY_DAYS, IllegalAction
 from service.games import find_game, game_ids
 
 
@@ -97,6 +97,28 @@ def split_clock(
     return parse_clock(parsed[CLOCK_OPTION]), rest
 
 
+#: ``holidays=`` in the options of a multiplayer game sets each person's holiday days in the
+#: match (``/game holiday``), 0 to ``MAX_HOLIDAY_DAYS``; the game never sees it.
+HOLIDAY_OPTION = "holidays"
+HOLIDAY_SUGGESTIONS = (DEFAULT_HOLIDAY_DAYS, 14, 0)
+
+
+def split_holidays(game_max_players: int, parsed: dict[str, Any]) -> tuple[int, dict[str, Any]]:
+    """Each person's holiday days (the default when not given) and the other options.
+    Solo games have no clock, so there ``holidays=`` is left to the game, which refuses it."""
+    if game_max_players < 2 or HOLIDAY_OPTION not in parsed:
+        return DEFAULT_HOLIDAY_DAYS, parsed
+    value = parsed[HOLIDAY_OPTION]
+    if not isinstance(value, int) or not 0 <= value <= MAX_HOLIDAY_DAYS:
+        raise IllegalAction(
+            "option_holidays",
+            f"holidays must be a number of days from 0 to {MAX_HOLIDAY_DAYS}, not {value}",
+            text=str(value),
+            high=MAX_HOLIDAY_DAYS,
+        )
+    return value, {k: v for k, v in parsed.items() if k != HOLIDAY_OPTION}
+
+
 async def option_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
     """``name=value`` suggestions for the chosen game's options, appended to what is typed."""
     game_id = getattr(interaction.namespace, "game", None)
@@ -112,6 +134,7 @@ async def option_choices(interaction: Interaction, current: str) -> list[app_com
     ]
     if chosen.max_players > 1:
         pairs += [(CLOCK_OPTION, choice) for choice in CLOCK_SUGGESTIONS]
+        pairs += [(HOLIDAY_OPTION, days) for days in HOLIDAY_SUGGESTIONS]
     suggestions = [
         f"{prefix}{name}={choice}"
         for name, choice in pairs

@@ -14,6 +14,7 @@ from cogs.flows.boards import guild_locale, redraw_board
 from cogs.flows.matches import admit
 from cogs.flows.next_turn import after_step
 from cogs.ui.labels import game_name
+from cogs.ui.seats import seat_label
 from i18n import locale_for, t
 from service import Match
 from service.sweep import by_channel
@@ -93,6 +94,10 @@ async def fire_clock(bot: TabletopBot, before: Match) -> None:
             )
             await bot.publisher.say(match, text, ping=True)
         await after_step(bot, match, None)
+    elif outcome.kind == "holiday":  # they chose it: a holiday day instead of the expiry
+        await redraw_board(bot, match, locale=locale)
+        names = ", ".join(seat_label(match, s, locale) for s in outcome.seats)
+        await bot.publisher.say(match, t("holiday.auto_started", locale, names=names))
     elif outcome.kind == "pause_over":
         await redraw_board(bot, match, locale=locale)
         await bot.publisher.say(match, t("clock.pause_over", locale, match_id=match.id))

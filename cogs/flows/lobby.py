@@ -15,7 +15,7 @@ from cogs.flows.boards import post_board, redraw_board
 from cogs.flows.matches import admit
 from cogs.ui.lobby import invitation_ping
 from i18n import locale_for, t
-from service import Match
+from service import DEFAULT_HOLIDAY_DAYS, Match
 
 
 async def open_lobby(
@@ -25,12 +25,16 @@ async def open_lobby(
     options: dict[str, Any],
     *,
     turn_limit: float | None = None,
+    holiday_days: int = DEFAULT_HOLIDAY_DAYS,
     invited: tuple[int, ...] = (),
     practice: bool | None = None,
+    takebacks: bool = True,
 ) -> None:
     """``turn_limit``: seconds per turn (0 = no clock, None = the default 24 h);
+    ``holiday_days``: each person's holiday days (``/game holiday``);
     ``invited``: a challenge (only they may join until the host opens the lobby);
-    ``practice``: rated nowhere (None: as the seed says)."""
+    ``practice``: rated nowhere (None: as the seed says); ``takebacks``: whether a person may
+    ask to take back a step (the server's ``takebacks`` setting)."""
     service = interaction.client.service
     await replies.defer(interaction)
     match = await service.new_match(
@@ -44,6 +48,8 @@ async def open_lobby(
         turn_limit=turn_limit,
         invited=invited,
         practice=practice,
+        holiday_days=holiday_days,
+        takebacks=takebacks,
     )
     await post_lobby(interaction, match)
 

@@ -25,6 +25,7 @@ from cogs.ui.components import (
     PlayAgainButton,
     RematchButton,
     ReviewButton,
+    TakebackButton,
     move_options,
     unheld,
 )
@@ -158,6 +159,66 @@ def clock_lines(match: Match, locale: str) -> list[str]:
     return lines
 
 
+def undone_words(match: Match, undone: Sequence[tuple[int, str]], locale: str) -> str:
+    """The steps a takeback undoes, oldest first: who, and the move in the game's words."""
+    return " · ".join(
+        f"{actor(match, seat, str(seat), locale)}: {move_words(match.game_id, notation, locale)}"
+        for seat, notation in undone
+    )
+
+
+def holiday_lines(match: Match, locale: str) -> list[str]:
+    """Who is on holiday, and until when (their clock stops meanwhile): holidays that end
+    after the match's last change (a board is drawn from the match alone)."""
+    if match.status != "playing":
+        return []
+    now = match.updated_at
+    return [
+        t(
+            "board.holiday",
+            locale,
+            name=seat_label(match, seat, locale),
+            until=f"<t:{int(until)}:f>",
+        )
+        for seat, s in enumerate(match.seats)
+        if not s.is_computer
+        for until in (match.away_until(s.user_id, now),)
+        if until is not None
+    ]
+
+
+def takeback_lines(match: Match, locale: str) -> list[str]:
+    """A takeback waiting for consent: who asks, what it undoes, who is still to answer."""
+    ask = match.takeback
+    if ask is None or match.status != "playing":
+        return []
+    waiting = [
+        seat_label(match, s, locale)
+        for s in range(len(match.seats))
+        if match.seats[s].user_id in ask.waiting and match.seats[s].user_id not in ask.agreed
+    ]
+    return [
+        t(
+            "board.takeback.asked",
+            locale,
+            asker=actor(match, ask.seat, str(ask.by), locale),
+            steps=undone_words(match, ask.undone, locale),
+            waiting=", ".join(waiting) or "—",
+        )
+    ]
+
+
+def takeback_apart(match: Match, locale: str) -> tuple[discord.ui.Item[Any], ...]:
+    """Accept and Decline of a waiting takeback, beside Read and Resign."""
+    if match.takeback is None or match.status != "playing":
+        return ()
+    at = match.takeback.at_steps
+    return (
+        TakebackButton(match.id, at, True, label=t("board.button.takeback_yes", locale)).item,
+        TakebackButton(match.id, at, False, label=t("board.button.takeback_no", locale)).item,
+    )
+
+
 def actor(match: Match, seat: int, fallback: str, locale: str) -> str:
     """Who made a step: the seat's badge and name (a solo player's name alone)."""
     if is_solo(match) or not 0 <= seat < len(match.seats):
@@ -252,7 +313,12 @@ def solo_summary(view: dict[str, Any], locale: str) -> list[str]:
 
 def board_head(match: Match, view: dict[str, Any], locale: str) -> list[str]:
     """What stands above the picture: whose turn or how it ended, the clock, the seats."""
-    lines = [status_line(match, locale), *clock_lines(match, locale)]
+    lines = [
+        status_line(match, locale),
+        *clock_lines(match, locale),
+        *holiday_lines(match, locale),
+        *takeback_lines(match, locale),
+    ]
     if not is_solo(match) and match.state is not None:
         lines.append(seat_legend(match, locale))  # which badge on the picture is whose
     if view.get("no_starting_point") and match.status == "playing":
@@ -472,6 +538,7 @@ async def board_message(
         body=tuple(outcome_lines(match, steps, locale)),
         accent=accent(match),
         apart=(
+            *takeback_apart(match, locale),
             *read_apart(match, locale),
             *(resign_apart(match, locale) if components is not None else ()),
         ),

@@ -565,6 +565,47 @@ class TournamentButton(
         await guarded(click, clicked(click, self.tournament_id, self.action))
 
 
+class TakebackButton(
+    discord.ui.DynamicItem[Button],
+    template=rf"tt:tb:{_MATCH}:(?P<steps>\d{{1,9}}):(?P<answer>yes|no)",
+):
+    """Accept (green) or Decline a takeback asked when the match had ``at_steps`` steps, on
+    the board's row apart; the service checks that the clicker is one it asks (a custom id
+    can be forged) and that the match has not moved on."""
+
+    def __init__(self, match_id: str, at_steps: int, yes: bool, *, label: str = "") -> None:
+        self.match_id, self.at_steps, self.yes = match_id, at_steps, yes
+        super().__init__(
+            discord.ui.Button(
+                custom_id=f"tt:tb:{match_id}:{at_steps}:{'yes' if yes else 'no'}",
+                label=label or ("yes" if yes else "no"),
+                style=discord.ButtonStyle.success if yes else discord.ButtonStyle.secondary,
+                row=4,
+            )
+        )
+
+    @classmethod
+    @override
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[ClientT],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+        /,
+    ) -> Self:
+        yes = match["answer"] == "yes"
+        return cls(match["match"], int(match["steps"]), yes, label=label_of(item))
+
+    @override
+    async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
+        from cogs.delivery.replies import guarded  # noqa: PLC0415 - a flow lays this out
+        from cogs.flows.takebacks import answer_takeback  # noqa: PLC0415 - a flow lays this out
+
+        click = ours(interaction)
+        work = answer_takeback(click, self.match_id, self.at_steps, yes=self.yes)
+        await guarded(click, work)
+
+
 #: Every persistent component class the bot registers (``TabletopBot.setup_hook``).
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     MoveSelect,
@@ -578,4 +619,5 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     ReviewButton,
     RulesPager,
     TournamentButton,
+    TakebackButton,
 )

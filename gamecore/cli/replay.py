@@ -2,7 +2,8 @@
 
 A game is fully determined by (game, options, seed, actions), so this is how a stored
 match or a simulated game is checked by hand. One move per line; ``#`` starts a comment;
-``2: take 1`` names the seat (otherwise the first seat to move plays the line).
+``2: take 1`` names the seat (otherwise the first seat to move plays the line). A takeback
+row of the bot's log (``0: !takeback 2``) removes the steps it undid, and says so.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from typing import IO, Any
 from gamecore.cli.options import DEFAULT_SEED
 from gamecore.cli.play import Session, _error_text, _show_events
 from gamecore.contract import Game
+from gamecore.takeback import marked_count
 
 _SEAT_PREFIX = re.compile(r"^\s*(\d+)\s*:\s*(.*)$")
 
@@ -33,9 +35,10 @@ def run_replay(
     session = Session(game, seed, [None] * seats, options)
     source = open(args.moves, encoding="utf-8") if args.moves else stdin  # noqa: SIM115
     try:
-        for number, raw in enumerate(source, start=1):
-            text = raw.split("#", 1)[0].strip()
-            if not text:
+        for number, text, undone in _standing_lines(source):
+            if undone:
+                if not args.json:
+                    stdout.write(f"line {number}: {undone} step(s) taken back\n")
                 continue
             seat, move = _seat_and_move(session, text)
             if seat is None:
@@ -71,6 +74,26 @@ def run_replay(
         stdout.write(f", seat {viewer} to move")
     stdout.write("\n")
     return 0
+
+
+def _standing_lines(source: IO[str]) -> list[tuple[int, str, int]]:
+    """(line number, move text, 0) for each move that stands, and (number, "", count) where
+    a takeback row undid ``count`` of the moves before it (those are left out)."""
+    found: list[tuple[int, str, int]] = []
+    for number, raw in enumerate(source, start=1):
+        text = raw.split("#", 1)[0].strip()
+        if not text:
+            continue
+        prefixed = _SEAT_PREFIX.match(text)
+        count = marked_count(prefixed.group(2) if prefixed else text)
+        if count is None:
+            found.append((number, text, 0))
+            continue
+        moves = [i for i, entry in enumerate(found) if not entry[2]]
+        for index in reversed(moves[len(moves) - count :]):
+            del found[index]
+        found.append((number, "", count))
+    return found
 
 
 def _seat_and_move(session: Session, text: str) -> tuple[int | None, str]:

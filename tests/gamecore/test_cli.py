@@ -361,3 +361,14 @@ def test_every_present_game_speaks_the_json_protocol(game_id):
     assert lines[1]["step"] >= 1
     assert set(lines[2]) == {"error"}
     assert run(argv, stdin=stdin, games=None)[1] == out
+
+
+def test_replay_leaves_out_what_a_takeback_row_undid(tmp_path):
+    """The bot's log keeps a takeback as ``!takeback <n>``: the replay undoes the n moves."""
+    moves = tmp_path / "moves.txt"
+    moves.write_text("0: take 2\n1: take 1\n0: !takeback 2\n0: take 1\n")
+    status, out, _ = run(["replay", "nim", str(moves), "--seed", "3", "--json"])
+    _, played, _ = run(["play", "nim", "--seed", "3", "--json"], stdin="take 1\n")
+    assert status == 0 and json.loads(out) == json_lines(played)[-1]
+    status, out, _ = run(["replay", "nim", str(moves), "--seed", "3"])
+    assert status == 0 and "line 3: 2 step(s) taken back" in out
