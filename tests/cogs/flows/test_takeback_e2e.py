@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.cogs.commands.test_server_settings_e2e import with_admin
 from tests.cogs.helpers import (
     board_message,
     board_text,
@@ -95,3 +96,18 @@ async def test_no_takeback_after_a_card_came_to_light_nor_for_a_stranger(env) ->
     assert private_text(stranger)
     after = await service.get(match.id)
     assert after.steps == 1 and after.takeback is None
+
+
+async def test_a_server_that_turned_takebacks_off_opens_tables_without_them(env) -> None:
+    world = make_world(env)
+    carol = with_admin(env, world)
+    await carol.slash(world.channel, "settings set", setting="takebacks", value="off")
+    await world.alice.slash(world.channel, "game new", game="drop-four")
+    (lobby,) = await env.bot.service.find_matches(world.alice.id, world.channel.id)
+    assert lobby.takebacks is False
+    await env.bot.service.lobby_join(lobby.id, world.bob.id, "bob")
+    match = await env.bot.service.lobby_start(lobby.id, world.alice.id)
+    first = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
+    await first.slash(world.channel, "play", move="c")
+    refused = await first.slash(world.channel, "game takeback")
+    assert "Takebacks are off at this table" in private_text(refused)
