@@ -40,6 +40,8 @@ async def _show(interaction: Interaction, outcome: TakebackOutcome, locale: str)
     it) and tell whoever is to move now; the caller is told privately."""
     bot = interaction.client
     match = outcome.match
+    if outcome.kind == "taken":  # the steps the board recalls are undone
+        bot.recent_steps.pop(match.id, None)
     published = await redraw_board(bot, match, interaction=interaction)
     if outcome.kind == "taken":
         public = locale_for(interaction, public=True)

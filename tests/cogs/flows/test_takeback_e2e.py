@@ -65,6 +65,7 @@ async def test_the_board_asks_the_other_player_who_accepts(env) -> None:
     assert log == ["c", "d", "!takeback 2"]  # the log keeps the takeback
     board = await board_message(env, world, match.id)
     assert "asks to take back" not in board_text(board)
+    assert "column d" not in board_text(board)  # the board recalls no undone step
     assert not any(c.startswith("tt:tb:") for c in custom_ids(board))
 
 
