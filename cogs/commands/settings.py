@@ -126,7 +126,9 @@ class SettingsCog(commands.Cog):
     settings = app_commands.Group(
         name=localized("cmd.settings.name"),
         description=localized("cmd.settings.description"),
-        allowed_contexts=app_commands.AppCommandContext(guild=True),
+        allowed_contexts=app_commands.AppCommandContext(
+            guild=True, dm_channel=False, private_channel=False
+        ),
         allowed_installs=app_commands.AppInstallationType(guild=True),
         # Shown to members with Manage Server unless the server's Integrations settings
         # give it to other roles or channels too; changes still need Manage Server.

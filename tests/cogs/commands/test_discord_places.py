@@ -73,7 +73,8 @@ async def test_playing_commands_are_offered_to_user_installs_everywhere(env) -> 
     """The commands of a solo game and of the daily deal are registered for both installs
     (integration types 0 server, 1 user) in every context (0 server, 1 the bot's DM, 2 group
     DMs and DMs between people): cogs/flows/away.py plays them where the bot is absent. The
-    others stay server installs. What the sync registered holds only values Discord
+    others stay server installs; those needing Manage Server (/settings, /season) only in a
+    server's channels, never in the bot's DM. What the sync registered holds only values Discord
     documents (simcord refuses fields Discord does not know)."""
     sent = {command["name"]: command for command in env.backend.commands[None].values()}
     for name, command in sent.items():
@@ -81,6 +82,8 @@ async def test_playing_commands_are_offered_to_user_installs_everywhere(env) -> 
         assert set(command["contexts"]) <= {0, 1, 2} and command["contexts"], name
         if name in ANYWHERE:
             assert command["integration_types"] == [0, 1] and command["contexts"] == [0, 1, 2]
+        elif command.get("default_member_permissions"):  # a server's own settings
+            assert command["integration_types"] == [0] and command["contexts"] == [0], name
         else:  # said explicitly: unset, they would take the app's install types
             assert command["integration_types"] == [0] and command["contexts"] == [0, 1], name
     assert set(sent) >= ANYWHERE
@@ -99,6 +102,7 @@ async def test_the_clock_loop_waits_until_the_bot_is_ready(monkeypatch) -> None:
 
     class Bot:
         serving = True
+        tournaments = None
         ready = asyncio.Event()
 
         async def wait_until_ready(self) -> None:
