@@ -12,7 +12,9 @@ import pytest
 
 from gamecore.ratings import result_of
 from gamecore.tournament import place_points
+from service import MatchService
 from service.tournaments import MAX_OPEN_PER_GUILD, standard_places
+from storage import store_for
 
 PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
 
@@ -61,6 +63,21 @@ async def play_out(
     raise AssertionError("the match did not end")
 
 
+async def finish(service: MatchService, match_id: str) -> Any:
+    """Play the match to its end on ``service`` alone (no bot, no end hooks)."""
+    for _ in range(1000):
+        match = await service.get(match_id)
+        if not match.live:
+            return match
+        if match.awaits_computer:
+            await service.computer_turns(match_id)
+            continue
+        user_id = match.seats[match.to_move[0]].user_id
+        move = (await service.legal_moves(match_id, user_id))[0]
+        await service.play(match_id, user_id, move, expected_version=match.version)
+    raise AssertionError("the match did not end")
+
+
 def points_of(matches: list[Any]) -> dict[int, float]:
     """Each person's points from the rated results of the matches alone."""
     totals: dict[int, float] = {}
@@ -84,7 +101,7 @@ def tables_of(env: Any, tid: str, round_no: int) -> list[tuple[int, str, int]]:
 
 
 @pytest.mark.postgres
-async def test_a_whole_swiss_through_the_bot(env, make_bot) -> None:
+async def test_a_whole_swiss_through_the_bot(env, make_bot, database_url) -> None:
     guild, channel, members = people(env, 9)
     alice = members[0]
     created = await alice.slash(
@@ -113,11 +130,19 @@ async def test_a_whole_swiss_through_the_bot(env, make_bot) -> None:
         board = channel.history()[0]  # the tournament's board, edited in place
         assert f"Round {round_no} of 3" in board.embeds[0].description
         for index, (_, match_id, thread_id) in enumerate(tables):
+            if round_no == 2 and index == len(tables) - 1:
+                # The bot is down while the round's last table ends (its moves committed by
+                # another process, as by one killed before its end hooks ran): after the
+                # restart, that end still advances the tournament.
+                await env.bot.close()
+                offline = MatchService(store_for(database_url))
+                await offline.start()
+                played.append(await finish(offline, match_id))
+                await offline.close()
+                await env.restart_bot(make_bot())
+                continue
             typed = index == 0  # one table a round through /play, the others through the service
             played.append(await play_out(env, channel, members, match_id, thread_id, typed=typed))
-            if round_no == 2 and index == 0:  # a restart mid-round
-                await env.bot.close()
-                await env.restart_bot(make_bot())
         await env.advance_time(61)  # the minute sweep archives the ended tables' threads
         assert all(archived(channel, thread_id) for _, _, thread_id in tables)
     tm = await env.bot.tournaments.get(tm.id, guild.id)
