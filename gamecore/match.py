@@ -20,6 +20,14 @@ Decisions recorded here (see docs/architecture.md):
   ``RESUME_WAIT`` after someone asked to resume); who asked for a pause (every person: a
   pause needs everyone) cannot ask for the next one until ``PAUSE_RENEWAL_WAIT`` after it
   ended, so a pause cannot be renewed at once.
+- A holiday is one person's and needs nobody's consent: ``holiday_days`` per person and
+  match (``DEFAULT_HOLIDAY_DAYS``, set by the host); while away their clock stops (a turn of
+  theirs waits, one that reaches them starts when they are back), the others play on; back
+  early gives back the whole days not used; with ``auto`` a holiday day replaces an expiry.
+- A takeback (``gamecore.takeback``) undoes the asker's last step and every step after it,
+  never across a step that revealed anything, with the consent of every other person who
+  acted since; it is one more log row, and a finished match takes none (``takebacks``:
+  off for tournament tables, counted daily deals and servers that turned it off).
 - Turn clock: per match (default 24 h, off for solo games). A reminder at half time; at
   expiry the heuristic computer player moves for the seat; after two expiries in a row the
   seat is handed to that computer player for good. A move by the person resets the count.
