@@ -597,6 +597,9 @@ class TournamentService:
                 user_name=t.name_of(host),
                 turn_limit=t.turn_limit,
                 practice=False,
+                # a table's clock is the tournament's: no takebacks, no holidays
+                takebacks=False,
+                holiday_days=0,
             )
             for person in people[1:]:
                 match = await matches.lobby_join(match.id, person, t.name_of(person))

@@ -38,6 +38,7 @@ async def seat_all(tournaments: TournamentService, tid: str) -> list[str]:
     for table in t.unseated():
         match = await tournaments.seat_table(tid, table.number, 5000 + table.number)
         assert match.status == "playing" and match.channel_id == 5000 + table.number
+        assert not match.takebacks and match.holiday_days == 0  # the tournament's clock rules
         ids.append(match.id)
     return ids
 
