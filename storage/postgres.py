@@ -45,6 +45,7 @@ from storage.codec import (
 )
 from storage.features.matches import LOAD, UPDATE_META
 from storage.features.ratings import lock_ratings, write_ratings
+from storage.features.stats import LINE_COLUMNS, add_stats
 from storage.pg_notify import NotifyMemo
 from storage.pg_ratings import (
     RATED_ANSWER,
@@ -102,24 +103,11 @@ def _save_sql(*, rated: bool = False) -> str:
         for i, kind in enumerate(("bigint", "text", "int", "int", "float8", "float8"))
     )
 
-    def upsert(table: str, key: str, key_value: str) -> str:
-        return f"""
-        INSERT INTO {table} ({key}user_id, game_id, played, won, lost, best_score, total_score)
-        SELECT {key_value}l.user_id, l.game_id, count(*), sum(l.won), sum(l.lost), max(l.best),
-            sum(l.total)
-        FROM m, unnest({lines}) AS l(user_id, game_id, won, lost, best, total)
-        {"WHERE $" + str(guild) + "::bigint IS NOT NULL" if key else ""}
-        GROUP BY l.user_id, l.game_id
-        ON CONFLICT ({key}user_id, game_id) DO UPDATE SET
-            played = {table}.played + excluded.played,
-            won = {table}.won + excluded.won,
-            lost = {table}.lost + excluded.lost,
-            best_score = CASE
-                WHEN excluded.best_score IS NULL THEN {table}.best_score
-                WHEN {table}.best_score IS NULL OR excluded.best_score > {table}.best_score
-                    THEN excluded.best_score
-                ELSE {table}.best_score END,
-            total_score = {table}.total_score + excluded.total_score"""
+    source = f"m, unnest({lines}) AS l({', '.join(name for name, _ in LINE_COLUMNS)})"
+    stats = add_stats("stats", "", "", source, "true")
+    guild_stats = add_stats(
+        "guild_stats", "guild_id, ", f"${guild}, ", source, f"${guild}::bigint IS NOT NULL"
+    )
 
     check, write = rating_ctes(n + 11, f"${at}") if rated else ("", "")
     guard = " AND (SELECT fine FROM ok)" if rated else ""
@@ -135,8 +123,8 @@ def _save_sql(*, rated: bool = False) -> str:
         INSERT INTO match_users (user_id, match_id)
         SELECT x, m.id FROM m, unnest(${users}::bigint[]) AS x ON CONFLICT DO NOTHING
     ),
-    s AS ({upsert("stats", "", "")}),
-    g AS ({upsert("guild_stats", "guild_id, ", f"${guild}, ")}){write}
+    s AS ({stats}),
+    g AS ({guild_stats}){write}
     {RATED_ANSWER if rated else "SELECT count(*) FROM m"}
     """
 

@@ -48,6 +48,7 @@ from storage.codec import (
 )
 from storage.features.matches import ADD_USER, user_params
 from storage.features.ratings import rate_finish
+from storage.features.stats import ADD_GUILD_STATS, ADD_STATS, stat_rows
 from storage.sql import SQLITE, Query, Row, UniqueViolation, run_now
 from storage.sql import Operation as TxOperation
 from storage.store import MatchStore
@@ -78,28 +79,6 @@ _UPDATE = (
     + ", last_seat = :last_seat, last_notation = :last_notation"
     + " WHERE id = :id AND version = :expected_version"
 )
-
-
-def _add_stat_sql(table: str, key: str) -> str:
-    """Upsert one stat line into ``table`` whose key columns start with ``key``."""
-    return f"""
-        INSERT INTO {table} ({key}user_id, game_id, played, won, lost, best_score, total_score)
-        VALUES ({"?, " if key else ""}?, ?, 1, ?, ?, ?, ?)
-        ON CONFLICT ({key}user_id, game_id) DO UPDATE SET
-            played = played + 1,
-            won = won + excluded.won,
-            lost = lost + excluded.lost,
-            best_score = CASE
-                WHEN excluded.best_score IS NULL THEN best_score
-                WHEN best_score IS NULL OR excluded.best_score > best_score
-                    THEN excluded.best_score
-                ELSE best_score END,
-            total_score = total_score + excluded.total_score
-        """
-
-
-_ADD_STAT = _add_stat_sql("stats", "")
-_ADD_GUILD_STAT = _add_stat_sql("guild_stats", "guild_id, ")
 
 
 def database_path(url: str | None = None) -> str:
@@ -269,8 +248,8 @@ class SqliteMatchStore(MatchStore):
                 raise StaleVersion(match.id, expected_version)
             if action is None:  # moves never change seats
                 self._write_users(conn, match)
-            for line in stats:
-                self._add_stat(conn, line, match.guild_id)
+            if stats:
+                self._add_stats(conn, stats, match.guild_id)
             if rating is not None:
                 run_now(rate_finish(_Tx(conn), match, rating))
 
@@ -283,23 +262,19 @@ class SqliteMatchStore(MatchStore):
         """Nothing: the rated end reads the ratings in its own transaction (no round trip)."""
 
     @staticmethod
+    def _add_stats(
+        conn: sqlite3.Connection, stats: Sequence[StatLine], guild_id: int | None
+    ) -> None:
+        """The finish's stat lines, in all servers and in the match's server."""
+        lines = {"lines": stat_rows(stats), "guild_id": guild_id}
+        conn.execute(*ADD_STATS.bind(SQLITE, lines))
+        if guild_id is not None:
+            conn.execute(*ADD_GUILD_STATS.bind(SQLITE, lines))
+
+    @staticmethod
     def _write_users(conn: sqlite3.Connection, match: Match) -> None:
         """Index every person who ever sat in the match (history keeps those who left)."""
         conn.executemany(ADD_USER.sql(SQLITE)[0], user_params(match))
-
-    @staticmethod
-    def _add_stat(conn: sqlite3.Connection, line: StatLine, guild_id: int | None) -> None:
-        values = (
-            line.user_id,
-            line.game_id,
-            int(line.won),
-            int(not line.won),
-            line.score,
-            line.score or 0.0,
-        )
-        conn.execute(_ADD_STAT, values)
-        if guild_id is not None:
-            conn.execute(_ADD_GUILD_STAT, (guild_id, *values))
 
     async def _submit(self, operation: Operation, *, single_statement: bool) -> None:
         done: asyncio.Future[None] = asyncio.get_running_loop().create_future()

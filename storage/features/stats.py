@@ -4,8 +4,71 @@ each store; these are the reads."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from gamecore.match import StatLine
 from storage.records import LeaderboardRow, UserStats
 from storage.sql import Query, SqlBackend
+
+#: A finish's stat lines as rows (``stat_rows``): name and PostgreSQL type of each value.
+LINE_COLUMNS = (
+    ("user_id", "bigint"),
+    ("game_id", "text"),
+    ("won", "int"),
+    ("lost", "int"),
+    ("best", "float8"),
+    ("total", "float8"),
+)
+
+
+def stat_rows(lines: Sequence[StatLine]) -> list[tuple[int, str, int, int, float | None, float]]:
+    """The finish's stat lines in ``LINE_COLUMNS``' order."""
+    return [
+        (
+            line.user_id,
+            line.game_id,
+            int(line.won),
+            int(not line.won),
+            line.score,
+            line.score or 0.0,
+        )
+        for line in lines
+    ]
+
+
+def add_stats(table: str, key: str, key_value: str, source: str, where: str) -> str:
+    """The statement that adds a finish's stat lines (``source``: rows ``l`` of
+    ``LINE_COLUMNS``) to ``table`` (key columns ``key`` + user and game, ``key_value`` their
+    values), one row per person and game. SQLite's finish runs it as it is (``ADD_STATS``);
+    PostgreSQL's finish puts it inside its single statement (storage/postgres.py)."""
+    return f"""
+        INSERT INTO {table} ({key}user_id, game_id, played, won, lost, best_score, total_score)
+        SELECT {key_value}l.user_id, l.game_id, count(*), sum(l.won), sum(l.lost), max(l.best),
+            sum(l.total)
+        FROM {source} WHERE {where}
+        GROUP BY l.user_id, l.game_id
+        ON CONFLICT ({key}user_id, game_id) DO UPDATE SET
+            played = {table}.played + excluded.played,
+            won = {table}.won + excluded.won,
+            lost = {table}.lost + excluded.lost,
+            best_score = CASE
+                WHEN excluded.best_score IS NULL THEN {table}.best_score
+                WHEN {table}.best_score IS NULL OR excluded.best_score > {table}.best_score
+                    THEN excluded.best_score
+                ELSE {table}.best_score END,
+            total_score = {table}.total_score + excluded.total_score"""
+
+
+ADD_STATS = Query(
+    lambda d: add_stats("stats", "", "", d.rows("lines", LINE_COLUMNS) + " AS l", "true"),
+    lists=("lines",),
+)
+ADD_GUILD_STATS = Query(
+    lambda d: add_stats(
+        "guild_stats", "guild_id, ", ":guild_id, ", d.rows("lines", LINE_COLUMNS) + " AS l", "true"
+    ),
+    lists=("lines",),
+)
 
 _STATS = "SELECT user_id, game_id, played, won, lost, best_score, total_score FROM {table} "
 _BOARD = "SELECT user_id, played, won, best_score FROM {table} "

@@ -191,7 +191,9 @@ async def test_stale_version_is_refused_and_changes_nothing(store):
     assert [a.notation for a in await store.actions("m1")] == ["add 2"]
 
 
-@pytest.mark.parametrize(("failing", "with_action"), [("_add_stat", True), ("_write_users", False)])
+@pytest.mark.parametrize(
+    ("failing", "with_action"), [("_add_stats", True), ("_write_users", False)]
+)
 async def test_a_failure_between_statements_writes_nothing(
     store, monkeypatch, failing, with_action
 ):
@@ -421,7 +423,7 @@ async def test_a_failing_write_in_a_group_is_undone_alone(sqlite_store, monkeypa
     def crash(*args):
         raise RuntimeError("stats table on fire")
 
-    monkeypatch.setattr(sqlite_store, "_add_stat", crash)
+    monkeypatch.setattr(sqlite_store, "_add_stats", crash)
     sizes = []
     real_flush = sqlite_store._flush
 
