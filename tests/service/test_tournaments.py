@@ -255,3 +255,27 @@ async def test_pause_holds_the_next_round_until_resumed(backend_url: str, clock,
     with pytest.raises(MatchError) as refused:
         await tournaments.join(t.id, GUILD, 999, "late")
     assert refused.value.code == "tournament_over"
+
+
+async def test_a_round_robin_meets_everyone_once(backend_url: str, clock, opened) -> None:
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    t = await tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name="League",
+        game_id="cartolan",
+        fmt="robin",
+        table_size=2,
+    )
+    for person in PEOPLE[:4]:
+        await tournaments.join(t.id, GUILD, person, f"p{person}")
+    await tournaments.begin(t.id, GUILD, HOST)
+    for _ in range(3):  # the default for 4 people at tables of 2: everyone meets everyone
+        for match_id in await seat_all(tournaments, t.id):
+            await finish(matches, match_id)
+            await matches.end_hooks_done()
+    t = await tournaments.get(t.id, GUILD)
+    assert t.status == "ended" and t.state.round == 3
+    pairs = sorted(tuple(sorted(x.players)) for x in t.state.tables)
+    assert pairs == sorted((a, b) for i, a in enumerate(PEOPLE[:4]) for b in PEOPLE[i + 1 : 4])

@@ -305,6 +305,29 @@ async def test_a_start_time_is_announced_by_an_event_and_kept(env) -> None:
     assert tm.status == "running" and len(tm.playing()) == 2
     assert all(tm.room(t.number).thread_id for t in tm.playing())
 
+    # The host's commands, each said on the board
+    bob = members[1]
+
+    async def board_says() -> str:  # the board kept up to date (/tournament show moves it)
+        kept = (await env.bot.tournaments.get(tm.id, guild.id)).board_message_id
+        return next(m for m in channel.history() if m.id == kept).embeds[0].description
+
+    done = await alice.slash(channel, "tournament drop", tournament=tm.id, player=bob)
+    assert done.ephemeral and "bob is left out of the later rounds" in done.response.content
+    assert "bob: left out of later rounds by the host." in await board_says()
+    await alice.slash(channel, "tournament readmit", tournament=tm.id, player=bob)
+    assert "bob: left out" not in await board_says()
+    await alice.slash(channel, "tournament pause", tournament=tm.id)
+    assert "Paused by the host" in await board_says()
+    await alice.slash(channel, "tournament resume", tournament=tm.id)
+    assert "Paused by the host" not in await board_says()
+    shown = await bob.slash(channel, "tournament show", tournament=tm.id)
+    assert not shown.ephemeral and "Evening cup" in shown.response.embeds[0].title
+    ended = await alice.slash(channel, "tournament end", tournament=tm.id)
+    assert "the standings are final" in ended.response.content
+    assert "Over: final standings." in await board_says()
+    assert any("Evening cup is over. Winner:" in m.content for m in channel.history())
+
     # Without Create Events (nor Manage Events) the host is told; the tournament is made
     me = env.bot.get_guild(guild.id).me
     bot_role = next(r for r in me.roles if r.managed)
@@ -324,4 +347,5 @@ async def test_a_start_time_is_announced_by_an_event_and_kept(env) -> None:
         "No scheduled event announces the start: I lack Create Events"
     )
     assert len(env.backend.get_guild(guild.id).scheduled_events) == 1
-    assert len(env.bot.tournaments.open_in(guild.id)) == 2
+    (late,) = env.bot.tournaments.open_in(guild.id)  # the first one ended above
+    assert late.name == "Late cup" and late.event_id is None
