@@ -114,3 +114,37 @@ def test_a_write_that_suspends_is_refused_on_the_database_thread() -> None:
 
     with pytest.raises(RuntimeError, match="awaited"):
         run_now(suspends())
+
+
+#: A batched write: many rows as one list parameter (arrays on PostgreSQL, JSON on SQLite).
+ADD_MANY = Query(
+    lambda d: (
+        "INSERT INTO test_notes (guild_id, name, body, at) SELECT v.guild_id, v.name, "
+        "v.body, v.at FROM "
+        + d.rows(
+            "notes",
+            (("guild_id", "bigint"), ("name", "text"), ("body", "text"), ("at", "float8")),
+        )
+        + " AS v WHERE true ON CONFLICT DO NOTHING RETURNING guild_id, name"
+    ),
+    lists=("notes",),
+)
+#: Rows as a table to join, with a condition only PostgreSQL needs (skip locked rows).
+PICK = Query(
+    lambda d: (
+        "SELECT t.name, t.at FROM test_notes t JOIN "
+        + d.rows("wanted", (("guild_id", "bigint"), ("name", "text")))
+        + f" AS w ON t.guild_id = w.guild_id AND t.name = w.name ORDER BY t.name {d.skip_locked('t')}"
+    ),
+    lists=("wanted",),
+)
+
+
+async def test_many_rows_go_as_one_list_parameter(notes_store) -> None:
+    big = 2**63 - 1  # the largest Discord-sized id survives both encodings
+    notes = [(big, "a", "x", 1.25), (1, "b", "y", 2.5), (big, "a", "dup", 9.0)]
+    added = await notes_store.write_returning(ADD_MANY, notes=notes)
+    assert sorted((r[0], r[1]) for r in added) == [(1, "b"), (big, "a")]
+    rows = await notes_store.read(PICK, wanted=[(big, "a"), (1, "b"), (1, "zz")])
+    assert [(r[0], r[1]) for r in rows] == [("a", 1.25), ("b", 2.5)]
+    assert await notes_store.write_returning(ADD_MANY, notes=[]) == []
