@@ -254,7 +254,8 @@ class TournamentService:
         self._open.clear()
         self._by_match.clear()
         for row in await self.store.open_tournaments():
-            self._keep(from_doc(row.doc, row.version))
+            if self.matches.shards.owns(row.guild_id):  # a server's tournaments: its shard's
+                self._keep(from_doc(row.doc, row.version))
 
     def _keep(self, t: Tournament) -> None:
         """In memory while live, and once ended until its tables' threads are archived."""

@@ -10,7 +10,7 @@ from gamecore.ratings import result_of
 from gamecore.tournament import place_points
 from service import Match, MatchError, MatchService
 from service.tournaments import MAX_OPEN_PER_GUILD, TournamentService, standard_places
-from storage import store_for
+from storage import ShardFilter, store_for
 
 GUILD, OTHER_GUILD, CHANNEL, HOST = 10, 11, 20, 1
 PEOPLE = list(range(101, 110))  # nine people
@@ -279,3 +279,29 @@ async def test_a_round_robin_meets_everyone_once(backend_url: str, clock, opened
     assert t.status == "ended" and t.state.round == 3
     pairs = sorted(tuple(sorted(x.players)) for x in t.state.tables)
     assert pairs == sorted((a, b) for i, a in enumerate(PEOPLE[:4]) for b in PEOPLE[i + 1 : 4])
+
+
+async def test_a_process_keeps_only_its_shards_tournaments(backend_url: str, clock, opened) -> None:
+    """Two processes on one database each run the sweep of their own servers' tournaments
+    only (a thread opened twice would otherwise be possible)."""
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    guild_on_shard_1 = 1 << 22  # Discord's shard of a guild: (id >> 22) % count
+    for guild in (GUILD, guild_on_shard_1):
+        await tournaments.create(
+            guild_id=guild,
+            channel_id=CHANNEL,
+            host_id=HOST,
+            name="Cup",
+            game_id="speiderne",
+            fmt="swiss",
+            table_size=3,
+        )
+    for shard in (0, 1):
+        store = store_for(backend_url)
+        other = MatchService(store, clock=clock, shards=ShardFilter(2, frozenset({shard})))
+        opened.append(other)
+        await other.start()
+        mine = TournamentService(other)
+        await mine.start()
+        kept = [t.guild_id for t in mine.open_tournaments()]
+        assert kept == [GUILD if shard == 0 else guild_on_shard_1]
