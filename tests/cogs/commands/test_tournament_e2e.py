@@ -349,3 +349,53 @@ async def test_a_start_time_is_announced_by_an_event_and_kept(env) -> None:
     assert len(env.backend.get_guild(guild.id).scheduled_events) == 1
     (late,) = env.bot.tournaments.open_in(guild.id)  # the first one ended above
     assert late.name == "Late cup" and late.event_id is None
+
+
+async def test_a_clock_that_gives_the_seat_away_twice_drops_the_player(env) -> None:
+    clock = Clock()
+    env.bot.service.clock = lambda: clock.now
+    guild, channel, members = people(env, 3)
+    alice, sleeper = members[0], members[2]
+    await alice.slash(
+        channel,
+        "tournament new",
+        name="Night cup",
+        game="speiderne",
+        format="swiss",
+        seats=2,
+        rounds=3,
+        options="clock=1h",
+    )
+    (tm,) = env.bot.tournaments.open_in(guild.id)
+    for member in members:
+        await member.slash(channel, "tournament join", tournament=tm.id)
+    await alice.slash(channel, "tournament start", tournament=tm.id)
+    service = env.bot.service
+    for round_no in (1, 2):
+        for _, match_id, _thread_id in tables_of(env, tm.id, round_no):
+            for _ in range(500):
+                match = await service.get(match_id)
+                if not match.live:
+                    break
+                if match.awaits_computer:
+                    await service.computer_turns(match_id)
+                    continue
+                user_id = match.seats[match.to_move[0]].user_id
+                if user_id == sleeper.id:  # asleep: the bot's minute loop finds the clock run out
+                    clock.now = max(clock.now, match.turn_deadline + 1)
+                    await env.advance_time(61)
+                    continue
+                move = (await service.legal_moves(match_id, user_id))[0]
+                await service.play(match_id, user_id, move, expected_version=match.version)
+            await service.end_hooks_done()
+    said = "carol"
+    assert any(
+        f"{said}: left out of later rounds (their clock gave their seat to a computer twice)."
+        in m.content
+        for m in channel.history()
+    )
+    tm = await env.bot.tournaments.get(tm.id, guild.id)
+    round_three = [t for t in tm.state.tables if t.round == 3]
+    assert round_three and all(sleeper.id not in t.players for t in round_three)
+    kept = next(m for m in channel.history() if m.id == tm.board_message_id)
+    assert f"{said}: left out of later rounds" in kept.embeds[0].description
