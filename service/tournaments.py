@@ -123,6 +123,8 @@ class Tournament:
     rooms: tuple[Room, ...] = ()
     board_message_id: int | None = None
     event_id: int | None = None
+    #: Tables are rated matches unless the server turned ratings off (then practice).
+    rated: bool = True
     version: int = 0
 
     @property
@@ -206,6 +208,7 @@ def to_doc(t: Tournament) -> str:
             "rooms": [[r.number, r.thread_id, r.match_id, r.archived] for r in t.rooms],
             "board_message_id": t.board_message_id,
             "event_id": t.event_id,
+            "rated": t.rated,
             "state": t.state.to_json(),
         },
         separators=(",", ":"),
@@ -231,6 +234,7 @@ def from_doc(doc: str, version: int) -> Tournament:
         rooms=tuple(Room(int(n), th, m, bool(a)) for n, th, m, a in d["rooms"]),
         board_message_id=d["board_message_id"],
         event_id=d["event_id"],
+        rated=bool(d.get("rated", True)),
         version=version,
     )
 
@@ -338,6 +342,7 @@ class TournamentService:
         turn_limit: float | None = None,
         starts_in: float | None = None,
         minutes: int = 60,
+        rated: bool = True,
     ) -> Tournament:
         """A new tournament open for entries (the host does not enter by creating it)."""
         self.check_new(guild_id, game_id, fmt, table_size, rounds, minutes)
@@ -369,6 +374,7 @@ class TournamentService:
             turn_limit=turn_limit,
             starts_at=starts_at,
             created_at=now,
+            rated=rated,
         )
         return await self._save(None, t)
 
@@ -597,7 +603,7 @@ class TournamentService:
                 t.options,
                 user_name=t.name_of(host),
                 turn_limit=t.turn_limit,
-                practice=False,
+                practice=not t.rated,
                 # a table's clock is the tournament's: no takebacks, no holidays
                 takebacks=False,
                 holiday_days=0,
@@ -712,7 +718,7 @@ def _recorded(
     standings follow the ratings), and the people whose clock handed their seat to a
     computer counted (a second time: dropped)."""
     table = t.table(number)
-    result = result_of(match)
+    result = result_of(replace(match, practice=False))  # its places, rated or not
     by_person: dict[int, int] = {}
     by_computer: list[int] = []
     if result is not None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -22,6 +22,7 @@ from cogs.delivery.replies import Interaction
 from cogs.flows import next_turn
 from cogs.flows.boards import redraw_board
 from cogs.flows.seasons import award_tournament_winner
+from cogs.flows.server_rules import practice, start_rules, turn_clock, with_defaults
 from cogs.ui.tournament import TournamentBoard, board_message
 from i18n import locale_code, locale_for, t
 from service import Match
@@ -54,6 +55,10 @@ def _locks(bot: TabletopBot) -> dict[str, asyncio.Lock]:
 
 
 def public_locale(bot: TabletopBot, tm: Tournament) -> str:
+    """The server's ``/settings`` language when known here, else Discord's (as boards)."""
+    kept = bot.service.kept_settings(tm.guild_id)
+    if kept is not None and kept.get("language"):
+        return str(kept.get("language"))
     guild = bot.get_guild(tm.guild_id)
     return locale_code(guild.preferred_locale if guild is not None else None)
 
@@ -69,7 +74,7 @@ async def create(
     rounds: int,
     starts_in: int | None,
     minutes: int,
-    options: dict[str, object],
+    options: dict[str, Any],
     turn_limit: float | None,
 ) -> None:
     locale = locale_for(interaction, public=False)
@@ -86,6 +91,8 @@ async def create(
         return
     service = tournaments_of(interaction.client)
     # every refusal before the public acknowledgement, so it stays private
+    settings = await start_rules(interaction, game_id)
+    options = with_defaults(settings, game_id, options)
     service.check_new(interaction.guild_id, game_id, fmt, seats, rounds, minutes)
     get_game(game_id).resolve_options(options)
     await replies.defer(interaction)
@@ -99,7 +106,8 @@ async def create(
         table_size=seats,
         rounds=rounds,
         options=options,
-        turn_limit=turn_limit,
+        turn_limit=turn_clock(settings, turn_limit),
+        rated=practice(settings) is None,
         starts_in=starts_in * 60.0 if starts_in else None,
         minutes=minutes,
     )

@@ -4,8 +4,11 @@ the refusals (another server, not the host, the bound on open tournaments)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from gamecore import tournament as rules
 from gamecore.ratings import result_of
 from gamecore.tournament import place_points
 from service import Match, MatchError, MatchService
@@ -305,3 +308,39 @@ async def test_a_process_keeps_only_its_shards_tournaments(backend_url: str, clo
         await mine.start()
         kept = [t.guild_id for t in mine.open_tournaments()]
         assert kept == [GUILD if shard == 0 else guild_on_shard_1]
+
+
+async def test_unrated_tables_still_give_places(backend_url: str, clock, opened) -> None:
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    t = await tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name="Friendly",
+        game_id="speiderne",
+        fmt="swiss",
+        table_size=2,
+        rounds=1,
+        rated=False,
+    )
+    for person in PEOPLE[:2]:
+        await tournaments.join(t.id, GUILD, person, f"p{person}")
+    await tournaments.begin(t.id, GUILD, HOST)
+    (match_id,) = await seat_all(tournaments, t.id)
+    assert (await matches.get(match_id)).practice
+    await matches.resign(match_id, PEOPLE[0])  # no draw: who resigned places last
+    await finish(matches, match_id)
+    await matches.end_hooks_done()
+    t = await tournaments.get(t.id, GUILD)
+    (table,) = t.state.tables
+    assert t.status == "ended" and table.places is not None
+    match = await matches.get(match_id)
+    entrants = result_of(replace(match, practice=False)).entrants  # the places it gives
+    rated = dict(
+        zip(
+            [e.user_id for e in entrants], standard_places([e.place for e in entrants]), strict=True
+        )
+    )
+    assert [rated[s.player] for s in table.seats] == list(table.places)
+    assert sum(s.points for s in rules.standings(t.state)) == 1.0
+    assert table.places[[s.player for s in table.seats].index(PEOPLE[0])] == 2

@@ -399,3 +399,21 @@ async def test_a_clock_that_gives_the_seat_away_twice_drops_the_player(env) -> N
     assert round_three and all(sleeper.id not in t.players for t in round_three)
     kept = next(m for m in channel.history() if m.id == tm.board_message_id)
     assert f"{said}: left out of later rounds" in kept.embeds[0].description
+
+
+async def test_the_server_s_settings_apply_to_tournaments(env) -> None:
+    guild, channel, members = people(env, 2)
+    alice = members[0]
+    await env.bot.service.change_setting(guild.id, "games", ["cartolan"])
+    refused = await alice.slash(
+        channel, "tournament new", name="Cup", game="speiderne", format="swiss", seats=2
+    )
+    assert refused.ephemeral and not env.bot.tournaments.open_in(guild.id)
+    await env.bot.service.change_setting(guild.id, "language", "ja")
+    await env.bot.service.change_setting(guild.id, "rated", False)
+    made = await alice.slash(
+        channel, "tournament new", name="Cup", game="cartolan", format="swiss", seats=2
+    )
+    assert "スイス式" in made.response.embeds[0].description  # the server's language
+    (tm,) = env.bot.tournaments.open_in(guild.id)
+    assert not tm.rated  # the server turned ratings off: its tables are practice
