@@ -13,6 +13,7 @@ over, its champion per game (the first ranked; nobody if nobody qualified) is ke
 from __future__ import annotations
 
 import asyncio
+import weakref
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -127,6 +128,9 @@ class Seasons:
         self.store = store
         self.clock = clock
         self.settings = settings
+        #: (server, game, season) whose champion is decided: asked of the store once per
+        #: process, since /stats and the role loop ask at every call.
+        self._closed: set[tuple[int, str, str]] = set()
 
     async def current(self, guild_id: int) -> str:
         return season_of(self.clock(), length_of(await self.settings(guild_id)))
@@ -142,7 +146,11 @@ class Seasons:
         """Decide the champion of the season before the current one if nobody has yet:
         the new champion (None when decided before, or nobody qualified)."""
         season = previous(await self.current(guild_id))
+        key = (guild_id, game_id, season)
+        if key in self._closed:
+            return None
         if await self.store.champion(guild_id, game_id, season) is not None:
+            self._closed.add(key)
             return None
         leader = (await self.table(guild_id, game_id, season)).leader
         champion = Champion(
@@ -154,7 +162,9 @@ class Seasons:
             0 if leader is None else leader.rating.matches,
             self.clock(),
         )
-        if not await self.store.add_champion(champion) or leader is None:
+        added = await self.store.add_champion(champion)
+        self._closed.add(key)
+        if not added or leader is None:
             return None
         return champion
 
@@ -168,6 +178,14 @@ class Seasons:
         return await self.store.veterans(guild_id, needed)
 
 
+_KEPT: weakref.WeakKeyDictionary[Any, Seasons] = weakref.WeakKeyDictionary()
+
+
 def seasons_of(service: Any) -> Seasons:
-    """The seasons of a MatchService (its store, clock and server settings)."""
-    return Seasons(service.store, service.clock, service.guild_settings)
+    """The seasons of a MatchService (its store, clock and server settings), one per
+    service so that what it remembers is kept."""
+    kept = _KEPT.get(service)
+    if kept is None:
+        kept = _KEPT[service] = Seasons(service.store, service.clock, service.guild_settings)
+    kept.clock = service.clock  # the service's clock may be set again (tests move time)
+    return kept

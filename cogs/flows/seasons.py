@@ -5,6 +5,7 @@ server settings (``/settings``); ``/season`` says what the bot lacks to give the
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -38,11 +39,9 @@ async def close_seasons(bot: TabletopBot, guild: discord.Guild) -> list[Champion
     """Decide the champions of the season that just ended (once), and move the champion
     role to them when the server gives one."""
     keeper = seasons(bot)
-    decided = []
-    for game_id in rated_games():
-        champion = await keeper.close_previous(guild.id, game_id)
-        if champion is not None:
-            decided.append(champion)
+    # each game's season at once: a slow database costs one wait, not one per game
+    closed = await asyncio.gather(*(keeper.close_previous(guild.id, g) for g in rated_games()))
+    decided = [champion for champion in closed if champion is not None]
     role_id = (await bot.service.guild_settings(guild.id)).get("season_champion_role")
     if not decided or not role_id:
         return decided
