@@ -501,6 +501,10 @@ class TournamentService:
                 raise tournament_error("not_entered", name=f"<@{user_id}>")
             if entrant.dropped:
                 raise tournament_error("already_dropped", name=entrant.name)
+            if t.status == "open":  # before the start: the entry is taken back
+                state = rules.remove_player(t.state, user_id)
+                entrants = tuple(e for e in t.entrants if e.user_id != user_id)
+                return replace(t, state=state, entrants=entrants)
             return _drop(t, user_id, "host")
 
         return await self._host_change(tournament_id, guild_id, host_id, change)

@@ -151,6 +151,12 @@ async def test_refusals(backend_url: str, clock, opened) -> None:
         with pytest.raises(MatchError) as refused:
             await call
         assert refused.value.code == "not_tournament_host"
+    # the host takes back an entry before the start: it is gone, not a dropped player
+    t = await tournaments.drop(t.id, GUILD, HOST, 202)
+    assert t.entrant(202) is None and [p.id for p in t.state.players] == [201]
+    with pytest.raises(MatchError) as refused:
+        await tournaments.begin(t.id, GUILD, HOST)
+    assert refused.value.code == "too_few_entrants"
     for _ in range(MAX_OPEN_PER_GUILD - 1):
         await tournaments.create(
             guild_id=GUILD,
