@@ -19,11 +19,9 @@ import itertools
 import os
 from collections.abc import AsyncIterator
 
-import asyncpg
 import pytest
 import pytest_asyncio
 
-from storage import store_for
 from tests.toys import drop_four
 
 # The test game is known to every test, as a game defined outside the project would be.
@@ -164,6 +162,8 @@ def postgres_url(postgres_server) -> str:
     database half a second); every connection of the URL works in it."""
     schema = f"test_{os.getpid()}_{next(_schemas)}"
 
+    import asyncpg  # noqa: PLC0415 - the PostgreSQL driver loads only where a test uses it
+
     async def create() -> None:
         conn = await asyncpg.connect(postgres_server.url())
         await conn.execute(f"CREATE SCHEMA {schema}")
@@ -193,6 +193,8 @@ def backend_url(backend: str, request: pytest.FixtureRequest, tmp_path) -> str:
 async def store(backend_url: str):
     """An open store of the test's database, each backend in turn (SQLite and PostgreSQL):
     the one ``store`` of the storage, service and process tests."""
+    from storage import store_for  # noqa: PLC0415 - the store loads only where a test opens one
+
     store = store_for(backend_url)
     await store.open()
     yield store

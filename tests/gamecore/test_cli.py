@@ -71,8 +71,8 @@ def test_list_json_is_one_object_per_game():
 def test_list_of_the_registry_names_every_game():
     status, out, err = run(["list"], games=None)
     assert status == 0 and not err
-    for game_id in ("cartographer", "dungeon-delver", "speiderne", "cartolan"):
-        assert game_id in out
+    listed = [line.split(" — ")[0] for line in out.splitlines() if not line.startswith(" ")]
+    assert listed == list(game_ids())  # whole ids, one a line, in the registry's order
 
 
 # -- play --json --------------------------------------------------------------------------
