@@ -75,6 +75,7 @@ TOURNAMENT_ERROR_CODES: dict[str, str] = {
     "tournament_paused": "The tournament is already paused.",
     "not_dropped": "{name} is still playing in this tournament.",
     "already_dropped": "{name} is already dropped from later rounds.",
+    "tournament_refused": "That cannot be done in this tournament now.",
 }
 
 
@@ -411,7 +412,10 @@ class TournamentService:
     ) -> Tournament:
         async with self._lock(tournament_id.strip().lower()):
             before = await self.get(tournament_id, guild_id)
-            after = change(before)
+            try:
+                after = change(before)
+            except rules.TournamentError as refused:  # a rule the checks above missed
+                raise tournament_error("tournament_refused") from refused
             return await self._save(before, after)
 
     async def join(
@@ -430,7 +434,9 @@ class TournamentService:
                 raise tournament_error("already_entered")
             if len(t.entrants) >= MAX_ENTRANTS:
                 raise tournament_error("tournament_full", count=MAX_ENTRANTS)
-            state = rules.add_player(t.state, user_id, rating, self.clock())
+            # before the start the arena's window is not open yet: entering is always allowed
+            now = min(self.clock(), t.state.config.start)
+            state = rules.add_player(t.state, user_id, rating, now)
             return replace(t, state=state, entrants=(*t.entrants, Entrant(user_id, name)))
 
         return await self._change(tournament_id, guild_id, change)

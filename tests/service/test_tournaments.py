@@ -350,3 +350,26 @@ async def test_unrated_tables_still_give_places(backend_url: str, clock, opened)
     assert [rated[s.player] for s in table.seats] == list(table.places)
     assert sum(s.points for s in rules.standings(t.state)) == 1.0
     assert table.places[[s.player for s in table.seats].index(PEOPLE[0])] == 2
+
+
+async def test_an_arena_still_open_after_its_length_takes_entries(
+    backend_url: str, clock, opened
+) -> None:
+    """Its window is counted from its start, however long it waited for entries."""
+    matches, tournaments = await open_service(backend_url, clock, opened)
+    t = await tournaments.create(
+        guild_id=GUILD,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name="Blitz",
+        game_id="speiderne",
+        fmt="arena",
+        table_size=2,
+        minutes=5,
+    )
+    clock.advance(3600)
+    for person in PEOPLE[:2]:
+        t = await tournaments.join(t.id, GUILD, person, f"p{person}")
+    advance = await tournaments.begin(t.id, GUILD, HOST)
+    assert len(advance.tournament.playing()) == 1
+    assert advance.tournament.state.config.end == clock.now + 300
