@@ -38,6 +38,9 @@ log = logging.getLogger("tabletop.tournaments")
 THREAD_PERMISSIONS = ("create_public_threads", "send_messages_in_threads")
 #: Threads of tables hide after a week without messages (Discord's longest).
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080
+#: What a Discord request may end in that leaves the tournament as it is (a refusal, a
+#: server error after discord.py's retries, a rate limit longer than the bot waits).
+REFUSED = (discord.HTTPException, discord.RateLimited)
 #: A scheduled event without an end gets this long (Discord requires one for an event
 #: held outside a voice channel).
 EVENT_HOURS = 3
@@ -143,7 +146,7 @@ async def _schedule_event(interaction: Interaction, tm: Tournament) -> str:
                 tournament_id=tm.id,
             ),
         )
-    except discord.HTTPException as error:
+    except REFUSED as error:
         log.info("no scheduled event for tournament %s: %s", tm.id, error)
         return t("tournament.event.missing", locale, permission=t("perm.create_events", locale))
     await tournaments_of(interaction.client).set_event(tm.id, event.id)
@@ -304,7 +307,7 @@ async def open_tables(bot: TabletopBot, tm: Tournament) -> Tournament:
                 type=discord.ChannelType.public_thread,
                 auto_archive_duration=THREAD_ARCHIVE_MINUTES,
             )
-        except discord.HTTPException as error:
+        except REFUSED as error:
             log.warning("tournament %s: no thread for table %s: %s", tm.id, table.number, error)
             return tm
         match = await service.seat_table(tm.id, table.number, thread.id)
@@ -330,12 +333,12 @@ async def redraw(bot: TabletopBot, tm: Tournament) -> None:
             return
     except discord.NotFound:
         pass
-    except discord.HTTPException as error:
+    except REFUSED as error:
         log.info("tournament %s: board not edited: %s", tm.id, error)
         return
     try:
         posted = await channel.send(**_board(bot, tm).send_kwargs())
-    except discord.HTTPException as error:
+    except REFUSED as error:
         log.info("tournament %s: board not posted: %s", tm.id, error)
         return
     await tournaments_of(bot).set_board(tm.id, posted.id)
@@ -345,7 +348,7 @@ async def _say(bot: TabletopBot, tm: Tournament, text: str) -> None:
     channel = bot.get_partial_messageable(tm.channel_id, guild_id=tm.guild_id)
     try:
         await channel.send(text, allowed_mentions=discord.AllowedMentions.none())
-    except discord.HTTPException as error:
+    except REFUSED as error:
         log.info("tournament %s: line not posted: %s", tm.id, error)
 
 
@@ -370,7 +373,7 @@ async def archive_ended(bot: TabletopBot) -> None:
                 thread = bot.get_channel(room.thread_id) or await bot.fetch_channel(room.thread_id)
                 if isinstance(thread, discord.Thread):
                     await thread.edit(archived=True)
-            except discord.HTTPException as error:
+            except REFUSED as error:
                 log.info("tournament %s: thread %s not archived: %s", tm.id, room.thread_id, error)
             await service.mark_archived(tm.id, room.number)
 

@@ -15,6 +15,7 @@ from gamecore.tournament import place_points
 from service import MatchService
 from service.tournaments import MAX_OPEN_PER_GUILD, standard_places
 from storage import store_for
+from tests.cogs.discord_world import deny_bot
 
 PEOPLE = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan")
 
@@ -417,3 +418,17 @@ async def test_the_server_s_settings_apply_to_tournaments(env) -> None:
     assert "スイス式" in made.response.embeds[0].description  # the server's language
     (tm,) = env.bot.tournaments.open_in(guild.id)
     assert not tm.rated  # the server turned ratings off: its tables are practice
+
+
+async def test_a_board_discord_refuses_changes_nothing_else(env) -> None:
+    guild, channel, members = people(env, 2)
+    alice, bob = members
+    await alice.slash(
+        channel, "tournament new", name="Cup", game="speiderne", format="swiss", seats=2
+    )
+    (tm,) = env.bot.tournaments.open_in(guild.id)
+    deny_bot(env, channel, view_channel=True)  # an admin locks the bot out of the channel
+    joined = await bob.slash(channel, "tournament join", tournament=tm.id)
+    assert joined.ephemeral and "You entered Cup" in joined.response.content
+    tm = await env.bot.tournaments.get(tm.id, guild.id)
+    assert [e.name for e in tm.entrants] == ["bob"]  # the entry counts; the board waits
