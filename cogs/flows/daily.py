@@ -15,6 +15,7 @@ import discord
 
 from cogs.delivery import replies
 from cogs.delivery.replies import Interaction
+from cogs.flows import server_rules
 from cogs.flows.away import dm_with
 from cogs.flows.boards import redraw_board
 from cogs.ui.labels import game_name
@@ -107,6 +108,8 @@ async def daily(interaction: Interaction, game_id: str) -> None:
     locale = locale_for(interaction, public=False)
     await replies.defer(interaction, ephemeral=True)
     bot = interaction.client
+    rules = await bot.service.guild_settings(interaction.guild_id)
+    server_rules.check_game(rules, game_id, locale)  # the server's games (/settings)
     channel_id = await dm_with(interaction)  # never where asked: nobody else sees the deal
     if channel_id is None:
         await replies.send(interaction, t("daily.dm_closed", locale), ephemeral=True)

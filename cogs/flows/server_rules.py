@@ -28,15 +28,7 @@ async def start_rules(interaction: Interaction, game_id: str) -> GuildSettings:
     settings = await interaction.client.service.guild_settings(interaction.guild_id)
     if interaction.guild_id is None:
         return settings
-    locale = locale_for(interaction, public=False)
-    if not settings.allows_game(game_id):
-        allowed = ", ".join(game_name(g, locale) for g in settings.get("games"))
-        raise IllegalAction(
-            "game_not_allowed",
-            "This game may not be started here.",
-            game=game_name(game_id, locale),
-            games=allowed,
-        )
+    check_game(settings, game_id, locale_for(interaction, public=False))
     channel = interaction.channel
     parent = getattr(channel, "parent_id", None) if isinstance(channel, discord.Thread) else None
     if not settings.allows_channel(interaction.channel_id, parent):
@@ -52,6 +44,18 @@ async def start_rules(interaction: Interaction, game_id: str) -> GuildSettings:
         named = f"@{found.name}" if found is not None else str(role)  # a refusal pings no one
         raise IllegalAction("host_role", "Only members with the host role may host.", role=named)
     return settings
+
+
+def check_game(settings: GuildSettings, game_id: str, locale: str) -> None:
+    """Refuse (``game_not_allowed``, naming the games allowed) a game the server left out."""
+    if not settings.allows_game(game_id):
+        allowed = ", ".join(game_name(g, locale) for g in settings.get("games"))
+        raise IllegalAction(
+            "game_not_allowed",
+            "This game may not be started here.",
+            game=game_name(game_id, locale),
+            games=allowed,
+        )
 
 
 def with_defaults(settings: GuildSettings, game_id: str, options: dict[str, Any]) -> dict[str, Any]:

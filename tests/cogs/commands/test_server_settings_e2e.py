@@ -25,6 +25,7 @@ def page(result: Any) -> str:
     return board_text(result.response)
 
 
+@pytest.mark.postgres  # settings stored
 async def test_the_page_shows_every_setting_and_a_change(env) -> None:
     world = make_world(env)
     carol = with_admin(env, world)
@@ -91,6 +92,7 @@ async def test_game_new_honours_games_channels_and_the_host_role(env) -> None:
     assert not started.ephemeral  # Manage Server may always host: the board is posted
 
 
+@pytest.mark.postgres  # settings stored, read back from memory
 async def test_defaults_for_clock_options_and_rating_reach_a_new_match(env) -> None:
     world = make_world(env)
     carol = with_admin(env, world)
@@ -117,3 +119,12 @@ async def test_public_messages_speak_the_language_the_server_chose(env) -> None:
 
 
 JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+
+async def test_the_daily_deal_honours_the_games_allowed(env) -> None:
+    world = make_world(env)
+    carol = with_admin(env, world)
+    await carol.slash(world.channel, "settings set", setting="games", value="cartographer")
+    refused = await world.alice.slash(world.channel, "daily", game="dungeon-delver")
+    assert "may not be started on this server" in private_text(refused)
+    assert [m for m in world.alice.user.dm_channel.history() if m.author.bot] == []

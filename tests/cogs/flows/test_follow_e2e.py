@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from tests.cogs.discord_world import thread_of
 from tests.cogs.faults import install
@@ -32,6 +33,7 @@ def dms(person: Any) -> list[str]:
     return [m.content for m in person.user.dm_channel.history()]
 
 
+@pytest.mark.postgres  # followers stored
 async def test_a_follower_is_told_each_turn_and_the_result_by_dm(env) -> None:
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))
@@ -92,6 +94,7 @@ async def test_a_follower_of_a_private_channel_s_match_is_refused_and_learns_not
     assert dms(dave) == []
 
 
+@pytest.mark.postgres  # a follow ended in the store
 async def test_a_refused_dm_ends_the_follow_without_a_loop(env) -> None:
     world = make_world(env)
     carol = world.guild.add_member(env.create_user("carol"))
