@@ -178,6 +178,8 @@ class Advance:
     dropped: tuple[int, ...] = ()
     paired: bool = False
     finished: bool = False
+    #: Entries closed and play began with this change (its scheduled event starts).
+    started: bool = False
 
 
 def computer_ratings_shown(game_id: str, computers: tuple[str, ...]) -> dict[str, int]:
@@ -496,7 +498,7 @@ class TournamentService:
             return _paired(replace(t, status="running", state=state), now)
 
         t = await self._host_change(tournament_id, guild_id, user_id, change)
-        return Advance(t, paired=True)
+        return Advance(t, paired=True, started=True)
 
     async def drop(
         self, tournament_id: str, guild_id: int | None, host_id: int, user_id: int

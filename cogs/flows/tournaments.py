@@ -268,11 +268,34 @@ async def show_advance(bot: TabletopBot, advance: Advance) -> None:
         tm = await open_tables(bot, tm)
     if advance.finished and tm.status == "ended":
         await _announce_winners(bot, tm)
+    if tm.event_id is not None and (advance.started or advance.finished):
+        await _follow_event(bot, tm, started=advance.started)
     if advance.dropped:
         locale = public_locale(bot, tm)
         names = ", ".join(tm.name_of(u) for u in advance.dropped)
         await _say(bot, tm, t("tournament.dropped.clock", locale, name=names))
     await redraw(bot, tm)
+
+
+async def _follow_event(bot: TabletopBot, tm: Tournament, *, started: bool) -> None:
+    """The scheduled event follows the tournament: active once it started, completed once
+    it ended (cancelled when it ended before it started)."""
+    guild = bot.get_guild(tm.guild_id)
+    if guild is None or tm.event_id is None:
+        return
+    try:
+        event = guild.get_scheduled_event(tm.event_id) or await guild.fetch_scheduled_event(
+            tm.event_id
+        )
+        if started and event.status is discord.EventStatus.scheduled:
+            event = await event.start()
+        if tm.status == "ended":
+            if event.status is discord.EventStatus.active:
+                await event.end()
+            elif event.status is discord.EventStatus.scheduled:
+                await event.cancel()
+    except REFUSED as error:  # deleted by someone, or the permission was taken away
+        log.info("tournament %s: event %s not updated: %s", tm.id, tm.event_id, error)
 
 
 async def _announce_winners(bot: TabletopBot, tm: Tournament) -> None:

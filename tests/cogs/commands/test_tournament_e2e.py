@@ -304,6 +304,7 @@ async def test_a_start_time_is_announced_by_an_event_and_kept(env) -> None:
     await env.advance_time(61)  # the minute sweep starts it at its time
     tm = await env.bot.tournaments.get(tm.id, guild.id)
     assert tm.status == "running" and len(tm.playing()) == 2
+    assert event.status == 2  # the scheduled event is under way (1 scheduled, 2 active)
     assert all(tm.room(t.number).thread_id for t in tm.playing())
 
     # The host's commands, each said on the board
@@ -327,6 +328,7 @@ async def test_a_start_time_is_announced_by_an_event_and_kept(env) -> None:
     ended = await alice.slash(channel, "tournament end", tournament=tm.id)
     assert "the standings are final" in ended.response.content
     assert "Over: final standings." in await board_says()
+    assert event.status == 3  # and completed
     assert any("Evening cup is over. Winner:" in m.content for m in channel.history())
 
     # Without Create Events (nor Manage Events) the host is told; the tournament is made
