@@ -8,7 +8,6 @@ from __future__ import annotations
 from typing import Any
 
 import discord
-import pytest
 
 from gamecore.ratings import result_of
 from gamecore.tournament import place_points
@@ -101,7 +100,8 @@ def tables_of(env: Any, tid: str, round_no: int) -> list[tuple[int, str, int]]:
     ]
 
 
-@pytest.mark.postgres
+# Discord alone: the tournament stored and read back on both databases, across a restart,
+# is tests/service/test_tournaments.py's (a whole Swiss there takes a tenth of this one).
 async def test_a_whole_swiss_through_the_bot(env, make_bot, database_url) -> None:
     guild, channel, members = people(env, 9)
     alice = members[0]
@@ -217,7 +217,6 @@ class Clock:
         self.now = 1_800_000_000.0
 
 
-@pytest.mark.postgres
 async def test_an_arena_through_the_bot(env) -> None:
     clock = Clock()
     env.bot.service.clock = lambda: clock.now
