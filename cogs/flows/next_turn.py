@@ -32,8 +32,15 @@ SUMMARY_EVENTS_KEPT = 10
 
 async def announce_turn(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
     """Tell the people whose decision it is now (not the one who just moved), each as they
-    chose with ``/notify`` (cogs/flows/notify.py)), and the match's followers."""
-    await followers.tell_followers(bot, match)
+    chose with ``/notify`` (cogs/flows/notify.py), then the match's followers (with a link
+    to the board as it is after the turn notice, which may post it again)."""
+    published = await tell_deciding(bot, match, actor_id)
+    await followers.tell_followers(bot, await bot.service.get(match.id))
+    return published
+
+
+async def tell_deciding(bot: TabletopBot, match: Match, actor_id: int | None) -> Published | None:
+    """The people whose decision it is now, each as they chose with ``/notify``."""
     if match.status != "playing" or is_solo(match):
         await notify.end_quiet_turns(bot, match, ())
         return None

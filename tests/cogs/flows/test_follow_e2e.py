@@ -11,7 +11,7 @@ from typing import Any
 import discord
 import pytest
 
-from tests.cogs.discord_world import thread_of
+from tests.cogs.discord_world import play_for, thread_of, two_players
 from tests.cogs.faults import install
 from tests.cogs.helpers import board_message, board_text, make_world, private_text
 
@@ -139,3 +139,28 @@ async def test_watch_shows_the_public_match_with_the_most_moves_in_the_last_hour
     text = board_text(shown.response)
     assert f"match:{busy_id}" in text and "in the last hour: 3" in text and quiet_id not in text
     assert shown.ephemeral and "tt:" not in str(shown.response.components)  # no controls
+
+
+async def test_a_follower_of_a_game_with_hands_never_sees_one(env) -> None:
+    world = make_world(env)
+    carol = world.guild.add_member(env.create_user("carol"))
+    match_id = await two_players(env, world)
+    await carol.slash(world.channel, "game follow", match=match_id)
+    person, _result, _move = await play_for(env, world, match_id)
+    match = await env.bot.service.get(match_id)
+    names = ", ".join(match.seats[s].name for s in match.to_move)
+    board = (
+        f"https://discord.com/channels/{world.guild.id}/{world.channel.id}/{match.board_message_id}"
+    )
+    # Exactly who is to play and where the board is: no card, no move, nothing of a hand.
+    assert dms(carol)[-1] == f"Speiderne (match {match_id}): {names} to play. {board}"
+    # A forged "My hand" button of that match shows carol nothing (she holds no seat).
+    forged_id = f"tt:do:{match_id}:{match.version}:hand"
+    button = {"type": 2, "style": 2, "label": "Hand", "custom_id": forged_id}
+    made = env.backend.create_message(
+        world.channel.id, env.bot.user.id, "x", components=[{"type": 1, "components": [button]}]
+    )
+    forged_message = next(m for m in world.channel.history() if m.id == made.id)
+    hand = await carol.click(forged_message, custom_id=forged_id)
+    assert hand.ephemeral and not any(m.attachments for m in (hand.response, *hand.followups) if m)
+    assert "seat" in private_text(hand).lower()
