@@ -1,7 +1,8 @@
 """Each query written once, for SQLite and PostgreSQL: a :class:`Query` names its parameters
-(``:user_id``) and is compiled once per :class:`Dialect` (``?``-free named parameters for
-sqlite3, ``$1 … $n`` for asyncpg); the few places where the two databases spell a thing
-differently are a dialect's words (``greatest``, a list parameter, a notification).
+(``:user_id``; never with ``__`` in the name) and is compiled once per :class:`Dialect`
+(kept as named parameters for sqlite3, numbered ``$1 … $n`` for asyncpg); the few places
+where the two databases spell a thing differently are a dialect's words (``greatest``, a
+list of values or of rows as one parameter, ``SKIP LOCKED``, a notification).
 
 Both databases accept the rest as written: ``INSERT … ON CONFLICT … DO NOTHING / DO UPDATE
 SET x = excluded.x``, ``RETURNING``, ``IS NOT DISTINCT FROM``, ``NULLS LAST``,
