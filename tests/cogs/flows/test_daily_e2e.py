@@ -74,6 +74,7 @@ async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(
     (match,) = await env.bot.service.find_matches(alice.id)
     assert match.seed == seed and match.guild_id is None  # played in the DM, nobody else sees it
     assert match.channel_id == alice.user.dm_channel.id
+    assert not match.takebacks  # a counted attempt is played as dealt: no takebacks
     assert channel.history() == []  # nothing about the deal in the server's channel
     last = await play_daily_in_dm(env, alice.user, match.id, seen)
     said = "\n".join(result_texts(last))
@@ -89,6 +90,7 @@ async def test_daily_deal_secret_counted_once_tabled_per_server_with_streaks(
     assert "practice" in again.response.embeds[0].description
     (second,) = await env.bot.service.find_matches(alice.id)
     assert second.practice and second.seed == seed
+    assert second.takebacks  # practice: a solo takeback with nothing revealed is harmless
     table = again.response.embeds[0].fields[0].value
     # Today's table says who played, not how: results wait for the day's end.
     assert table.count(f"<@{alice.id}>") == 1 and "played" in table and "moves" not in table
