@@ -93,8 +93,9 @@ class ServerFeatures:
         if guild_id is None or not self.store.settings_heard():
             return None
         kept = self._settings.get(guild_id)
-        if kept is None:
-            return GuildSettings(guild_id) if self._settings_whole else None
+        if kept is None:  # none stored: the defaults, if this process read all of its shards
+            whole = self._settings_whole and self.shards.owns(guild_id)
+            return GuildSettings(guild_id) if whole else None
         return None if kept is _UNKNOWN else kept
 
     async def change_setting(self, guild_id: int, name: str, value: Any) -> GuildSettings:

@@ -12,7 +12,7 @@ from gamecore.contract import IllegalAction
 from gamecore.match import DEFAULT_TURN_LIMIT
 from service import MatchService
 from service.server import MAX_FOLLOWERS, MAX_FOLLOWING
-from storage import PostgresMatchStore
+from storage import PostgresMatchStore, ShardFilter
 from tests.deadlines import HANG_GUARD
 
 GUILD = 77
@@ -106,3 +106,13 @@ async def test_followers_are_bounded_per_match_and_per_person(service: MatchServ
     assert service.follower_count(first.id) == MAX_FOLLOWERS - 1
     await service.follow(matches[MAX_FOLLOWING], 1000)
     assert len(await service.following(1000)) == MAX_FOLLOWING
+
+
+async def test_a_server_of_another_shard_is_read_not_taken_for_defaults(store, clock):
+    other_guild = 1 << 22  # shard 1 of 2
+    await store.save_guild_setting(other_guild, "rated", "false")
+    service = MatchService(store, clock=clock, shards=ShardFilter(2, frozenset({0})))
+    await service.start()
+    assert service.kept_settings(other_guild) is None
+    assert (await service.guild_settings(other_guild)).get("rated") is False
+    assert service.kept_settings(2 << 22) is not None  # its own shard (0): known
