@@ -105,6 +105,7 @@ MATCH_ERROR_CODES: dict[str, str] = {
     "takeback_pending": "A takeback is already waiting for an answer on the board.",
     "takeback_gone": "That takeback is no longer asked: the match moved on or it was answered.",
     "holiday_days": "You have {left} holiday days left in this match: ask for 1 to {left}.",
+    "no_holidays": "You have no holiday days left in this match (a tournament table, or a host who set holidays=0, gives none).",
     "on_holiday": "You are on holiday until {until}; /game holiday back:True ends it early.",
     "not_on_holiday": "You are not on holiday in this match.",
     "takeback_not_asked": "Only the players whose steps it undoes answer this takeback.",
@@ -853,6 +854,8 @@ def take_holiday(match: Match, user_id: int, days: int, now: float) -> Match:
     holiday = _holiday_seat(match, user_id)
     if match.away_until(user_id, now) is not None:
         raise _error("on_holiday", until=f"<t:{int(holiday.until or 0)}:f>")
+    if holiday.left < 1:
+        raise _error("no_holidays")
     if not 1 <= days <= holiday.left:
         raise _error("holiday_days", left=holiday.left)
     until = now + days * DAY

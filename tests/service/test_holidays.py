@@ -70,6 +70,10 @@ async def test_strangers_too_many_days_and_twice_are_refused(service: MatchServi
     with pytest.raises(MatchError) as twice:
         await service.holiday(match.id, other, days=1)
     assert twice.value.code == "on_holiday"
+    none = await two_people(service, holiday_days=0)  # a tournament table gives none
+    with pytest.raises(MatchError) as no_days:
+        await service.holiday(none.id, A, days=1)
+    assert no_days.value.code == "no_holidays"
 
 
 async def test_an_automatic_holiday_day_starts_instead_of_an_expiry(service: MatchService, clock):
