@@ -27,6 +27,7 @@ from gamecore.simulate import (
     run_games,
     summarize,
 )
+from gamecore.takeback import played_line
 from storage.records import ActionRecord
 
 __all__ = [
@@ -69,12 +70,14 @@ def review_of(
 ) -> Review:
     """The review of a finished ``match`` (its logged ``actions``) for the player in
     ``seat``: each of their decisions judged on what they could see; ``samples`` worlds per
-    decision (None: the analysis's default for the game)."""
+    decision (None: the analysis's default for the game). Only the steps that stand are
+    reviewed (a takeback's row and what it undid are left out)."""
+    line = played_line([(a.seat, a.notation) for a in actions])
     if match.game_id in TABLE_GAMES:
         return review_table(
             match.game_id,
             match.seed,
-            [(a.seat, a.notation) for a in actions],
+            line,
             len(match.seats),
             match.options,
             seat=seat,
@@ -84,7 +87,7 @@ def review_of(
     return review_game(
         match.game_id,
         match.seed,
-        [a.notation for a in actions],
+        [notation for _, notation in line],
         match.options,
         samples=samples or SAMPLES,
         progress=progress,
