@@ -226,7 +226,8 @@ class TabletopBot(commands.Bot):
         self.tournament_locks: dict[str, asyncio.Lock] = {}
         #: Background runs of computer seats, one per match (see cogs/flows/next_turn.py).
         self.computer_tasks: dict[str, asyncio.Task[None]] = {}
-        #: The steps each live match's board shows, oldest first (cogs/flows/boards.py: recall).
+        #: The steps each live match's board shows, oldest first (cogs/flows/boards.py: recall);
+        #: a match missing here (after a restart) has its steps rebuilt from the action log.
         self.recent_steps: dict[str, list[TurnOutcome]] = {}
         #: Seconds a computer seat waits before each step, so people can follow the board.
         self.computer_delay: float = 2.0

@@ -416,6 +416,12 @@ class MatchServiceAPI(ServerAPI, Protocol):
         """The action log of a match, in order (``/replay``)."""
         ...
 
+    async def recent_steps(self, match_id: str, count: int) -> list[TurnOutcome]:
+        """The last ``count`` steps of a match as its board recalls them, oldest first,
+        rebuilt from the action log (so a board's recent steps survive a restart;
+        ``service/recent.py`` says what the log cannot tell). Empty for a lobby."""
+        ...
+
     async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict[str, Any]]]:
         """``(seat, public view)`` at the start (seat None) and after every logged step,
         rebuilt from seed, options and the log (the animated ``/replay``; empty for a

@@ -55,6 +55,7 @@ from service.api import (
     TurnOutcome,
     Viewer,
 )
+from service.recent import recent_steps
 from service.server import ServerFeatures
 from storage import (
     ALL_SHARDS,
@@ -897,6 +898,15 @@ class MatchService(ServerFeatures, MatchServiceAPI):
     async def actions(self, match_id: str) -> list[ActionRecord]:
         await self._load(match_id)
         return await self.store.actions(match_id)
+
+    async def recent_steps(self, match_id: str, count: int) -> list[TurnOutcome]:
+        match = await self._load(match_id)
+        if match.state is None:
+            return []
+        log = [(a.seat, a.notation) for a in await self.store.actions(match_id)]
+        game = get_game(match.game_id)
+        # the log is replayed from the start: off the event loop, as public_timeline
+        return await asyncio.to_thread(recent_steps, game, match, log, count)
 
     async def public_timeline(self, match_id: str) -> Sequence[tuple[int | None, dict[str, Any]]]:
         match = await self._load(match_id)

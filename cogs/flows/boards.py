@@ -5,6 +5,7 @@ The one way a flow shows a board again: ``redraw_board``."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -54,7 +55,7 @@ async def redraw_board(
             if interaction is not None
             else guild_locale(bot, match)
         )
-    shown, steps = locale, recall(bot, match, outcome)
+    shown, steps = locale, await recall(bot, match, outcome)
 
     async def build() -> BoardMessage:
         return await board_message(bot.service.board_seen(match), shown, steps)
@@ -77,22 +78,34 @@ async def redraw_board(
     return published
 
 
-def recall(bot: TabletopBot, match: Match, outcome: TurnOutcome | None) -> tuple[TurnOutcome, ...]:
+async def recall(
+    bot: TabletopBot, match: Match, outcome: TurnOutcome | None
+) -> tuple[TurnOutcome, ...]:
     """The steps the board of ``match`` shows with ``outcome``, oldest first: what every seat
     did since the people now deciding (once the match is over: the last mover) last moved, so a
     person coming back sees each computer's turn, not only the last one's (while computers
-    decide, nothing gives way). At most ``RECALLED_STEPS``, kept in memory while the match lives
-    (after a restart the board starts again from the next step). Without an outcome (a
-    pause, a resignation) a live board keeps the steps it showed; an ended one shows none."""
+    decide, nothing gives way). At most ``RECALLED_STEPS``. Without an outcome (a pause, a
+    resignation) a live board keeps the steps it showed; an ended one shows none."""
     if outcome is None:
         if not match.live:
             bot.recent_steps.pop(match.id, None)
             return ()
-        return shown_steps(bot, match)
-    earlier = bot.recent_steps.pop(match.id, [])[-(RECALLED_STEPS - 1) :]
+        return await shown_steps(bot, match)
+    earlier = await _kept(bot, match, before=outcome.match.steps)
+    bot.recent_steps.pop(match.id, None)
+    steps = _since_deciding(match, earlier[-(RECALLED_STEPS - 1) :], outcome)
+    if match.live:
+        bot.recent_steps[match.id] = [*steps[:-1], _light(outcome)]
+    return steps
+
+
+def _since_deciding(
+    match: Match, earlier: Sequence[TurnOutcome], newest: TurnOutcome
+) -> tuple[TurnOutcome, ...]:
+    """``earlier`` and ``newest`` from after the step that the people now deciding (once the
+    match is over: ``newest``'s mover) have all seen: the earliest of their own last steps."""
     people = [seat for seat in match.to_move if not match.seats[seat].is_computer]
-    deciding = people if match.live else [outcome.seat]
-    # Seen by every person now deciding: up to the earliest of their own last steps.
+    deciding = people if match.live else [newest.seat]
     cut = min(
         (
             max((i for i, step in enumerate(earlier) if step.seat == seat), default=-1)
@@ -100,10 +113,22 @@ def recall(bot: TabletopBot, match: Match, outcome: TurnOutcome | None) -> tuple
         ),
         default=-1,
     )
-    steps = (*earlier[cut + 1 :], outcome)
-    if match.live:
-        bot.recent_steps[match.id] = [*steps[:-1], _light(outcome)]
-    return steps
+    return (*earlier[cut + 1 :], newest)
+
+
+async def _kept(bot: TabletopBot, match: Match, before: int | None = None) -> list[TurnOutcome]:
+    """The steps kept for the board of ``match``: in memory while the bot runs; after a
+    restart (nothing kept) the last ones of the action log (``before``: only those played
+    before that step count, as the newest step is being added)."""
+    kept = bot.recent_steps.get(match.id)
+    if kept is not None:
+        return kept
+    if match.steps == 0 or match.state is None or (before is not None and before <= 1):
+        return []  # nothing was played before
+    logged = await bot.service.recent_steps(match.id, RECALLED_STEPS + 1)
+    if before is None:
+        return list(_since_deciding(match, logged[:-1], logged[-1])) if logged else []
+    return [step for step in logged if step.match.steps < before]
 
 
 def _light(outcome: TurnOutcome) -> TurnOutcome:
@@ -116,9 +141,26 @@ def _light(outcome: TurnOutcome) -> TurnOutcome:
     )
 
 
-def shown_steps(bot: TabletopBot, match: Match) -> tuple[TurnOutcome, ...]:
-    """The steps the board of ``match`` shows now (a redraw of its controls keeps them)."""
-    return tuple(bot.recent_steps.get(match.id, ()))
+async def last_steps(bot: TabletopBot, match: Match) -> tuple[TurnOutcome, ...]:
+    """What "Read the board" says happened last: the board's steps while the match lives;
+    once it is over, its last steps from the action log (since the last mover's step
+    before)."""
+    if match.live:
+        return await shown_steps(bot, match)
+    if match.steps == 0 or match.state is None:
+        return ()
+    logged = await bot.service.recent_steps(match.id, RECALLED_STEPS)
+    return _since_deciding(match, logged[:-1], logged[-1]) if logged else ()
+
+
+async def shown_steps(bot: TabletopBot, match: Match) -> tuple[TurnOutcome, ...]:
+    """The steps the board of ``match`` shows now (a redraw of its controls keeps them; after
+    a restart, rebuilt from the action log)."""
+    if not match.live:
+        return ()
+    steps = await _kept(bot, match)
+    bot.recent_steps[match.id] = steps
+    return tuple(steps)
 
 
 async def post_board(interaction: Interaction, match: Match) -> discord.Message | None:
@@ -126,7 +168,9 @@ async def post_board(interaction: Interaction, match: Match) -> discord.Message 
     new``, ``/game show``, a new lobby), remembered as its board; None when Discord kept it."""
     bot = interaction.client
     locale = locale_for(interaction, public=True)
-    board = await board_message(bot.service.board_seen(match), locale)
+    board = await board_message(
+        bot.service.board_seen(match), locale, await shown_steps(bot, match)
+    )
     message = await replies.send_message(interaction, **board.send_kwargs())
     if message is not None:
         await bot.service.set_board_message(match.id, message.id)

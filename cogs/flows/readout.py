@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cogs.delivery import replies
 from cogs.delivery.replies import Interaction
+from cogs.flows.boards import last_steps
 from cogs.flows.matches import admit
 from cogs.ui.readout import readout_lines, readout_messages
 from i18n import locale_for
@@ -19,7 +20,7 @@ async def read_board(interaction: Interaction, match_id: str | None) -> None:
     public = bot.service.board_seen(match).view if match.state is not None else {}
     seated = any(seat.user_id == interaction.user.id for seat in match.seats)
     own = bot.service.hand_seen(match, interaction.user.id).view if seated and public else None
-    steps = tuple(bot.recent_steps.get(match.id, ()))
+    steps = await last_steps(bot, match)
     lines = readout_lines(match, public, own, steps, locale)
     for message in readout_messages(lines):
         await replies.send(interaction, message, ephemeral=True)

@@ -116,7 +116,7 @@ async def select_piece(interaction: Interaction, match_id: str, version: int, pi
     match = await service.check_turn(match.id, interaction.user.id, version)
     # The whole layout again (a V2 message's components are all of it: text and picture too).
     locale = locale_for(interaction, public=True)
-    steps = shown_steps(interaction.client, match)
+    steps = await shown_steps(interaction.client, match)
     board = await board_message(service.board_seen(match), locale, steps, selected=piece)
     await replies.tolerate(interaction.edit_original_response(**board.edit_kwargs()))
 

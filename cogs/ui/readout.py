@@ -60,7 +60,7 @@ def readout_lines(
     if said:
         lines += [t("read.last_steps", locale), *said]
     else:
-        lines.append(t("read.no_steps" if match.steps else "read.no_steps_yet", locale))
+        lines.append(t("read.no_steps_yet", locale))
     if own is not None and own != public:
         shown = set(public_lines)
         private = [line for line in position_lines(match, own, locale) if line not in shown]
