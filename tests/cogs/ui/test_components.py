@@ -19,6 +19,7 @@ from cogs.ui.components import (
     RematchButton,
     ReviewButton,
     RulesPager,
+    TakebackButton,
     TournamentButton,
 )
 
@@ -35,6 +36,7 @@ SAMPLES: dict[type[discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]]], ob
     ReviewButton: ReviewButton("m1a", label="Review"),
     RulesPager: RulesPager("drop-four", 2, label="Next"),
     TournamentButton: TournamentButton("tab2cd", "start", label="Start (host)"),
+    TakebackButton: TakebackButton("m1a", 12, yes=True, label="Accept"),
 }
 
 
