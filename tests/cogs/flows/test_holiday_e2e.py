@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.cogs.flows.test_clock_e2e import LOOP, Clock, said, use
 from tests.cogs.helpers import board_message, board_text, make_world, private_text
 
 
@@ -37,3 +38,27 @@ async def test_a_player_goes_on_holiday_and_the_board_says_until_when(env) -> No
     assert "Welcome back" in private_text(back)
     board = await board_message(env, world, lobby.id)
     assert "on holiday" not in board_text(board)
+
+
+async def test_an_automatic_holiday_day_replaces_the_expiry_and_the_channel_is_told(env) -> None:
+    world = make_world(env)
+    clock = Clock()
+    use(env, clock)
+    service = env.bot.service
+    lobby = await service.new_match(
+        "drop-four", world.guild.id, world.channel.id, world.alice.id, user_name="alice"
+    )
+    await service.lobby_join(lobby.id, world.bob.id, "bob")
+    match = await service.lobby_start(lobby.id, world.alice.id)
+    await world.alice.slash(world.channel, "game show")
+    mover = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
+    chosen = await mover.slash(world.channel, "game holiday", auto=True)
+    assert "starts by itself" in private_text(chosen)
+    clock.now = match.turn_deadline + 1
+    await env.advance_time(LOOP)
+    assert said(world, "a holiday day started")
+    assert said(world, "time ran out") == []  # no expiry, no move for them
+    after = await service.get(match.id)
+    assert after.steps == match.steps and after.holiday_of(mover.id).left == 6
+    board = await board_message(env, world, match.id)
+    assert "is on holiday until" in board_text(board)
