@@ -65,6 +65,7 @@ from renderer.cartolan_map import (
 )
 from renderer.icons import seat_disc, star
 from renderer.layout import count_badge, draw_result
+from renderer.palette_canvas import board_canvas
 from renderer.toolkit import (
     HIGHLIGHT,
     LABEL,
@@ -416,8 +417,8 @@ def _draw_decision(board: Image.Image, view: Mapping[str, Any], x: int, y: int) 
         count_badge(board, index + 1, (left + 32, y + 64))
 
 
-def _board_image(view: Mapping[str, Any], previous: MapFrame | None = None) -> Image.Image:
-    return board_and_frame(view, previous)[0]
+def _board_image(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
+    return board_and_frame(view, reference=reference)[0]
 
 
 Trail = tuple[int, Sequence[tuple[int, int]]]
@@ -428,10 +429,11 @@ def board_and_frame(
     previous: MapFrame | None = None,
     trails: Sequence[Trail] = (),
     overview: bool = False,
+    reference: Image.Image | None = None,
 ) -> tuple[Image.Image, MapFrame]:
     """The board and the map window it shows. A replay passes the window on to the next
     frame, the ``trails`` its Adventurers followed since the last frame ((seat, cells)), and
-    asks for the whole map (``overview``)."""
+    asks for the whole map (``overview``); drawn on ``reference``'s palette when given."""
     mf = overview_frame(view, previous) if overview else map_frame(view, previous)
     outer_w, outer_h = mf.outer
     width = max(MIN_WIDTH, outer_w + 2 * MARGIN)
@@ -449,7 +451,8 @@ def board_and_frame(
     height = max(
         meter_top + 90 + (84 if choosing else 0), bottom + minimap + 24 if mf.cropped else 0
     )
-    board, draw = new_canvas(width, height, SEA)
+    board = board_canvas(width, height, SEA, reference)
+    draw = ImageDraw.Draw(board)
     draw.rectangle((mf.box[0], mf.box[1], mf.box[2] - 1, mf.box[3] - 1), fill=GAP)
     inspect.record("area", "map", mf.box, may_cover=("area",))
     draw_tiles(board, view, mf)
@@ -637,13 +640,19 @@ def palette() -> Image.Image:
     return build_palette([_board_image(view) for view in views] + [_hand_image(views[0])])
 
 
+def palette_board(view: Mapping[str, Any]) -> Image.Image:
+    """The board drawn on the game's palette (a ``P`` picture): what a PNG board holds."""
+    return _board_image(view, palette())
+
+
 def render_board(view: Mapping[str, Any]) -> bytes:
-    return encode_png(_board_image(view), palette())
+    return encode_png(palette_board(view), palette())
 
 
 def render_hand(view: Mapping[str, Any]) -> bytes:
     return encode_png(_hand_image(view), palette())
 
 
-#: The RGB picture before palette mapping (animated replays shrink it themselves).
-board_image = _board_image
+def board_image(view: Mapping[str, Any]) -> Image.Image:
+    """The posted board in RGB (animated replays shrink and map it themselves)."""
+    return palette_board(view).convert("RGB")

@@ -723,7 +723,8 @@ def draw_minimap(
         cells[(north - int(tile["y"])) * columns + int(tile["x"]) - west] = 2 if land else 1
     small = Image.frombytes("P", (columns, north - south + 1), bytes(cells))
     small.putpalette([10, 24, 40, *WATER, *LAND])
-    board.paste(small.resize((width, height), Image.Resampling.NEAREST).convert("RGB"), (left, y))
+    small = small.resize((width, height), Image.Resampling.NEAREST)
+    board.paste(small if board.mode == "P" else small.convert("RGB"), (left, y))
     wx, wy = at(mf.left, mf.top)
     draw.rectangle(
         (wx - 1, wy - 1, wx + mf.columns * cell + 1, wy + mf.rows * cell + 1),

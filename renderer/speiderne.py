@@ -24,6 +24,7 @@ from renderer.layout import (
     draw_pile,
     last_action_words,
 )
+from renderer.palette_canvas import board_canvas
 from renderer.toolkit import (
     HIGHLIGHT,
     INK,
@@ -824,7 +825,8 @@ def _arrow(board: Image.Image, source: Box, target: Box) -> None:
     draw_arrow(board, start, end, HIGHLIGHT, 7)
 
 
-def _board_image(view: Mapping[str, Any]) -> Image.Image:
+def _board_image(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
+    """The board; on ``reference``'s palette when given (see ``renderer.palette_canvas``)."""
     expeditions = [e for e in view.get("expeditions") or [] if isinstance(e, Mapping)]
     by_spot: dict[str, list[Mapping[str, Any]]] = {}
     for expedition in expeditions:
@@ -836,7 +838,7 @@ def _board_image(view: Mapping[str, Any]) -> Image.Image:
     list_top = EXPEDITIONS_Y + _funding_rows(funded) * FUNDING_ROW
     list_bottom = list_top + max(rows, 1) * EXPEDITION_ROW
     height = list_bottom + MARGIN + (BANNER_H if banner else 0)
-    board, _ = new_canvas(WIDTH, height, TABLE)
+    board = board_canvas(WIDTH, height, TABLE, reference)
     board.paste(_background(), (0, 0))
     _draw_round(board, view)
     if banner:
@@ -950,8 +952,13 @@ def palette() -> Image.Image:
     return build_palette(samples)
 
 
+def palette_board(view: Mapping[str, Any]) -> Image.Image:
+    """The board drawn on the game's palette (a ``P`` picture): what a PNG board holds."""
+    return _board_image(view, palette())
+
+
 def render_board(view: Mapping[str, Any]) -> bytes:
-    return encode_png(_board_image(view), palette())
+    return encode_png(palette_board(view), palette())
 
 
 def render_hand(view: Mapping[str, Any]) -> bytes:
@@ -959,5 +966,6 @@ def render_hand(view: Mapping[str, Any]) -> bytes:
     return encode_png(_hand_image(view), palette())
 
 
-#: The RGB picture before palette mapping (animated replays shrink it themselves).
-board_image = _board_image
+def board_image(view: Mapping[str, Any]) -> Image.Image:
+    """The posted board in RGB (animated replays shrink and map it themselves)."""
+    return palette_board(view).convert("RGB")

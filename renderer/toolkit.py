@@ -163,7 +163,7 @@ def build_palette(samples: Sequence[Image.Image], colours: int = 256) -> Image.I
 
 def encode_png(image: Image.Image, palette: Image.Image | None = None) -> bytes:
     """PNG bytes; with ``palette`` the picture is mapped onto it first (4x smaller, faster)."""
-    if palette is not None:
+    if palette is not None and image.mode != "P":  # a palette canvas is mapped already
         image = image.quantize(palette=palette, dither=Image.Dither.NONE)
     if image.mode == "P" and "transparency" not in image.info:
         return palette_png(image)

@@ -112,7 +112,12 @@ def test_palette_pngs_decode_to_the_palette_picture(game_id: str) -> None:
     all, to exactly the palette picture Pillow's own encoder would store, and stays small."""
     module = renderer.pictures(game_id)
     view = _views()[game_id]
-    mapped = module.board_image(view).quantize(palette=module.palette(), dither=Image.Dither.NONE)
+    drawn = getattr(module, "palette_board", module.board_image)(view)
+    mapped = (
+        drawn
+        if drawn.mode == "P"
+        else drawn.quantize(palette=module.palette(), dither=Image.Dither.NONE)
+    )
     ours = renderer.render_board(game_id, view)
     pillows = io.BytesIO()
     mapped.save(pillows, format="PNG", compress_level=3)

@@ -1,0 +1,96 @@
+"""Boards drawn on a palette canvas: the same pixels as the RGB board mapped as a whole
+(within a stated tolerance at pieces' soft edges), and each piece mapped once, not per board."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+import renderer
+from gamecore import get_game
+from renderer import palette_canvas
+from tests.renderer.cartolan_views import synthetic_view
+
+#: At most this share (0.1 %) of a board's pixels may differ from the RGB board mapped as a whole:
+#: only soft piece edges laid on a ground whose palette colour is not its exact RGB colour.
+MAX_DIFFERENT = 0.001
+
+
+def played_views(game_id: str, players: int, seed: int, steps: int) -> Iterator[dict[str, Any]]:
+    """A seeded game's public views every 7 moves (moves picked in a fixed pattern)."""
+    game = get_game(game_id)
+    state = game.setup(players, seed, {})
+    for step in range(steps):
+        status = game.status(state)
+        if status.over:
+            break
+        seat = status.to_move[0]
+        actions = game.legal_actions(state, seat)
+        state, _ = game.apply(state, seat, actions[(seed + 3 * step) % len(actions)])
+        if step % 7 == 0:
+            yield game.view(state, seat)
+
+
+def cases() -> list[tuple[str, Mapping[str, Any]]]:
+    speiderne = renderer.pictures("speiderne")
+    cartolan = renderer.pictures("cartolan")
+    return (
+        [("speiderne", view) for view in speiderne.sample_views()]
+        + [("speiderne", view) for view in played_views("speiderne", 4, 3, 60)]
+        + [("cartolan", view) for view in cartolan.sample_views()]
+        + [("cartolan", synthetic_view(tiles)) for tiles in (20, 100, 400)]
+    )
+
+
+def _different(first: Image.Image, second: Image.Image) -> int:
+    difference = ImageChops.difference(first.convert("RGB"), second.convert("RGB"))
+    marked = difference.convert("L").point(lambda value: 255 if value else 0)
+    return int(marked.histogram()[255])
+
+
+@pytest.mark.parametrize(("game_id", "view"), cases())
+def test_same_pixels_as_the_board_mapped_whole(game_id: str, view: Mapping[str, Any]) -> None:
+    module = renderer.pictures(game_id)
+    reference = module.palette()
+    whole = module._board_image(view).quantize(palette=reference, dither=Image.Dither.NONE)
+    drawn = module._board_image(view, reference)
+    assert drawn.mode == "P"
+    assert drawn.size == whole.size
+    assert _different(drawn, whole) <= MAX_DIFFERENT * drawn.width * drawn.height
+
+
+@pytest.mark.parametrize(
+    ("game_id", "view"),
+    [("speiderne", next(played_views("speiderne", 4, 3, 60))), ("cartolan", synthetic_view(100))],
+)
+def test_a_piece_is_mapped_once_not_per_board(
+    game_id: str, view: Mapping[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    renderer.render_board(game_id, view)  # every piece of this board is mapped now
+    calls = []
+    quantize = Image.Image.quantize
+
+    def counted(image: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
+        calls.append(image.size)
+        return quantize(image, *args, **kwargs)
+
+    monkeypatch.setattr(Image.Image, "quantize", counted)
+    again = renderer.render_board(game_id, view)
+    assert calls == []
+    monkeypatch.setattr(Image.Image, "quantize", quantize)
+    assert again == renderer.render_board(game_id, view)
+
+
+def test_shapes_take_the_palette_entry_their_colour_maps_to() -> None:
+    reference = renderer.palette("speiderne")
+    assert reference is not None
+    canvas = palette_canvas.palette_canvas(8, 8, (28, 84, 62), reference)
+    colour = (250, 3, 7)  # in no palette: drawn with its nearest entry, none added
+
+    ImageDraw.Draw(canvas).rectangle((0, 0, 3, 3), fill=colour)
+    mapped = Image.new("RGB", (1, 1), colour).quantize(palette=reference, dither=Image.Dither.NONE)
+    assert canvas.getpixel((1, 1)) == mapped.getpixel((0, 0))
+    assert len(canvas.getpalette() or []) == len(reference.getpalette() or [])
