@@ -68,6 +68,7 @@ from telemetry import (
     JsonFormatter,
     handled,
 )
+from telemetry.discord_budget import watch as watch_discord_requests
 from telemetry.health import HealthServer
 
 DEFAULT_DATABASE_URL = "sqlite:///data/tabletop.db"
@@ -358,6 +359,7 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         install_task_collector(asyncio.get_running_loop())  # interactions' tasks are tracked
+        watch_discord_requests(self.http)  # the global rate limit's budget, in the metrics
         if self.settings.health_port is not None:
             self.health = HealthServer(
                 self.readiness,

@@ -6,6 +6,7 @@ serves it over HTTP (``telemetry.health``).
 """
 
 from telemetry.context import INTERACTION_ID, MATCH_ID, ContextFilter, JsonFormatter
+from telemetry.discord_budget import BUDGET, COUNTED_REQUESTS, Budget
 from telemetry.metrics import (
     CLOCKS_FIRED,
     GATEWAY_LATENCY,
@@ -25,6 +26,9 @@ from telemetry.metrics import (
 )
 
 __all__ = [
+    "BUDGET",
+    "COUNTED_REQUESTS",
+    "Budget",
     "CLOCKS_FIRED",
     "GATEWAY_LATENCY",
     "HANDLING",

@@ -13,6 +13,12 @@ goes through here, so Discord's refusals are handled once and in one order.
   *blocked*: nothing is sent there until the back-off (1 minute, doubling up to an hour)
   has passed or an interaction shows the bot has its permissions there again
   (``unblock``). The match itself is untouched; the flows tell the actor privately.
+- **Requests Discord counts.** A turn played through an interaction gives its *lane*
+  (``cogs.delivery.lanes``): the board and the ping are then sent as that interaction's
+  follow-ups, and each message is edited or deleted with the token that sent it while the
+  token lives, none of which counts against Discord's global 50 requests/s. Without a
+  usable lane (a clock, a computer seat, an expired token, a token Discord refuses) the
+  same message goes through the channel, as before.
 """
 
 from __future__ import annotations
@@ -28,6 +34,7 @@ from typing import Any, Protocol
 import discord
 
 from cogs.delivery.discord_errors import Classified, Failure, classify
+from cogs.delivery.lanes import Lane, LaneClosed, lane_of
 from service import Match
 
 log = logging.getLogger("tabletop.publisher")
@@ -84,6 +91,7 @@ class Block:
 class _Board:
     message_id: int | None
     posted_at: float | None  # loop time of posting; None = unknown (e.g. after a restart)
+    lane: Lane | None = None  # the interaction that sent it (None: the channel)
 
 
 @dataclass(slots=True)
@@ -99,6 +107,8 @@ class _MatchState:
     )
     ping: int | None = None  # the match's one ping in the channel (removed by the next one)
     ping_known: bool = False  # False: not since this process began (the match's saved one)
+    ping_lane: Lane | None = None  # the interaction that sent the ping (None: the channel)
+    lane: Lane | None = None  # the newest interaction a turn of the match came through
     users: int = 0  # redraws and messages under way (waiting for the lock included)
 
 
@@ -197,6 +207,33 @@ class Publisher:
             except Exception:
                 log.exception("note about the blocked channel of %s failed", match.id)
 
+    # -- lanes ---------------------------------------------------------------------------
+    def lane_for(self, interaction: discord.Interaction[Any], match: Match) -> Lane | None:
+        """The lane of ``interaction`` for ``match``'s channel (None where its follow-ups
+        would not be public messages there)."""
+        return lane_of(interaction, match.channel_id, self._clock())
+
+    def _usable(self, lane: Lane | None, match: Match) -> Lane | None:
+        if lane is None or lane.channel_id != match.channel_id or self._clock() >= lane.expires_at:
+            return None
+        return lane
+
+    async def _send(
+        self, match: Match, lane: Lane | None, content: str | None = None, **kwargs: Any
+    ) -> tuple[Any, Lane | None]:
+        """A new message in ``match``'s channel: through ``lane`` while it is usable (not
+        counted by Discord), else (or when Discord refuses the token) through the channel.
+        Returns the message and the lane that sent it."""
+        lane = self._usable(lane, match)
+        if lane is not None:
+            try:
+                return await lane.send(content, **kwargs), lane
+            except (discord.HTTPException, LaneClosed) as error:
+                lane.close()
+                log.info("lane of %s refused (%s); through the channel", match.id, error)
+        channel = self._channel_for(match.channel_id, match.guild_id)
+        return await channel.send(content, **kwargs), None
+
     # -- boards --------------------------------------------------------------------------
     def _state(self, match_id: str) -> _MatchState:
         state = self._matches.get(match_id)
@@ -276,12 +313,19 @@ class Publisher:
         *,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None = None,
         new_board: bool = False,
+        lane: Lane | None = None,
+        through_interaction: bool = False,
     ) -> Published:
         """Show ``match`` (at ``match.version``) on its board.
 
         ``edit_here``: edits the board through the interaction that came from it (one
-        request instead of two); ``new_board`` posts a fresh board whatever the age."""
+        request instead of two); ``new_board`` posts a fresh board whatever the age;
+        ``lane``: the interaction this turn came through (kept for what follows it);
+        ``through_interaction``: the redraw answers an interaction, whose lane (None where
+        it has none) replaces the one kept before."""
         async with self._using(match) as state:
+            if lane is not None or through_interaction:
+                state.lane = lane
             if match.version >= state.wanted:
                 state.wanted, state.latest = match.version, (match, build)
             async with state.lock:
@@ -343,6 +387,15 @@ class Publisher:
         new_board: bool,
     ) -> Published:
         board_id = self.board_id(match)
+        state = self._known(match.id)
+        if (
+            edit_here is None
+            and self._usable(state.lane, match) is not None
+            and self._usable(state.board.lane if state.board else None, match) is None
+        ):
+            # Editing would be a counted request: a fresh board through the lane, and the
+            # old one deleted, costs no more (and often nothing: see _remove).
+            new_board = True
         if board_id is not None and not new_board and self.board_is_fresh(match):
             try:
                 await self._edit(match, board_id, board, edit_here)
@@ -383,6 +436,22 @@ class Publisher:
                 failure = classify(error)
                 if failure is None or failure.kind is not Failure.INTERACTION_GONE:
                     raise
+        state = self._known(match.id)
+        lane = self._usable(state.board.lane if state.board else None, match)
+        if lane is not None and self._known_fresh(match):
+            try:
+                await lane.edit(board_id, **board.edit_kwargs())
+                return
+            except discord.HTTPException as error:
+                failure = classify(error)
+                if failure is None or failure.kind is not Failure.INTERACTION_GONE:
+                    raise
+                lane.close()
+                log.info(
+                    "board of %s: its token expired (%s); edited through the channel",
+                    match.id,
+                    error,
+                )
         channel = self._channel_for(match.channel_id, match.guild_id)
         await channel.get_partial_message(board_id).edit(**board.edit_kwargs())
 
@@ -391,29 +460,49 @@ class Publisher:
     ) -> Published:
         """Post ``board`` as the match's board (``old`` deleted); ``ping``: the match's new
         ping, saved with the board's id when the publisher can save both at once."""
-        channel = self._channel_for(match.channel_id, match.guild_id)
+        state = self._state(match.id)
+        before = state.board
         try:
-            message = await channel.send(**board.send_kwargs())
+            message, lane = await self._send(match, state.lane, **board.send_kwargs())
         except (discord.HTTPException, discord.RateLimited) as error:
             return await self._refused(match, error)
         self._lift(match.channel_id)
-        self._state(match.id).board = _Board(message.id, self._clock())
+        state.board = _Board(message.id, self._clock(), lane)
         if ping is not None and self._save_board_and_ping is not None:
             await self._save_board_and_ping(match.id, message.id, ping)
         else:
             await self._save_board(match.id, message.id)
         if old is not None and old != message.id:
-            await self._remove(channel, match, old)
+            owner = before.lane if before is not None and before.message_id == old else None
+            await self._remove(match, old, owner)
         return Published(Shown.POSTED, message_id=message.id)
 
-    async def _remove(self, channel: Any, match: Match, message_id: int) -> None:
-        """Best effort: the old board is deleted, so the channel holds one board per match
-        (deleting is not capped for old messages as editing is; a bot may always delete its
-        own). A refusal is harmless: the old board's components answer "out of date"."""
+    async def _remove(self, match: Match, message_id: int, owner: Lane | None = None) -> None:
+        """Best effort: the old board (or ping) is deleted, so the channel holds one board
+        per match (deleting is not capped for old messages as editing is; a bot may always
+        delete its own). Through the token that sent it, or the one whose response it is
+        (a click's message), while usable; else through the channel. A refusal is
+        harmless: the old board's components answer "out of date"."""
+        current = self._known(match.id).lane
+        here = current if current is not None and current.original_id == message_id else None
+        for lane in dict.fromkeys(filter(None, (owner, here))):
+            if self._usable(lane, match) is None:
+                continue
+            try:
+                await lane.delete(message_id)
+                return
+            except discord.HTTPException as error:
+                failure = classify(error)
+                if failure is not None and failure.kind is Failure.MESSAGE_GONE:
+                    return
+                if failure is not None and failure.kind is Failure.INTERACTION_GONE:
+                    lane.close()
+                log.info("message %s of %s: its token refused (%s)", message_id, match.id, error)
+        channel = self._channel_for(match.channel_id, match.guild_id)
         try:
             await channel.get_partial_message(message_id).delete()
         except (discord.HTTPException, discord.RateLimited) as error:
-            log.info("old board %s of %s stays (%s)", message_id, match.id, error)
+            log.info("old message %s of %s stays (%s)", message_id, match.id, error)
 
     async def _refused(
         self, match: Match, error: discord.HTTPException | discord.RateLimited
@@ -446,16 +535,15 @@ class Publisher:
         async with self._using(match) as state, state.lock:
             if self.blocked(match.channel_id) is not None:
                 return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
-            channel = self._channel_for(match.channel_id, match.guild_id)
             try:
-                message = await channel.send(content, **kwargs)
+                message, lane = await self._send(match, state.lane, content, **kwargs)
             except (discord.HTTPException, discord.RateLimited) as error:
                 return await self._refused(match, error)
             self._lift(match.channel_id)
             message_id = getattr(message, "id", None)
             if ping:  # the old ping goes; the new one is saved with the board below it
                 await self._drop_ping(match, state, save=False)
-                state.ping, state.ping_known = message_id, True
+                state.ping, state.ping_known, state.ping_lane = message_id, True, lane
                 if not await self._board_below(match, state, ping=message_id):
                     await self._keep_ping(match, state, message_id)
             return Published(Shown.SENT, message_id=message_id)
@@ -466,7 +554,8 @@ class Publisher:
         it (so a turn's notice costs one metadata write, not two)."""
         ping = state.ping if state.ping_known else match.ping_message_id
         if ping is not None:
-            await self._remove(self._channel_for(match.channel_id, match.guild_id), match, ping)
+            await self._remove(match, ping, state.ping_lane if state.ping_known else None)
+            state.ping_lane = None
             if save:
                 await self._keep_ping(match, state, None)
             else:

@@ -122,11 +122,28 @@ async def _answer_deferred(
     return False, None
 
 
-def _thinking(interaction: Interaction) -> bool:
+def thinking(interaction: Interaction) -> bool:
     """Deferred with a 'thinking' state whose response was not given yet."""
     return interaction.extras.get(ACK) in (ACK_PUBLIC, ACK_PRIVATE) and not interaction.extras.get(
         ANSWERED
     )
+
+
+async def settle(interaction: Interaction) -> bool:
+    """Answer a 'thinking' response and remove it, so that the interaction's follow-ups are
+    messages of their own (public ones stay public): the board and the ping of a turn sent
+    through the interaction (``cogs.delivery.lanes``). The answer is an edit (what Discord asks
+    for first), gone at once. False when Discord refused either: a follow-up could then
+    become the (private) response."""
+    interaction.extras[ANSWERED] = True
+    if await tolerate(interaction.edit_original_response(content="…")) is None:
+        return False
+    try:
+        await interaction.delete_original_response()
+    except discord.HTTPException as error:
+        log.info("a settled response stays (%s)", error)
+        return False
+    return True
 
 
 async def send(
@@ -147,7 +164,7 @@ async def _send(
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
-        if _thinking(interaction):
+        if thinking(interaction):
             done, message = await _answer_deferred(interaction, ephemeral, kwargs)
             if done:
                 return message
@@ -171,7 +188,7 @@ async def _send_message(
     if interaction.response.is_done():
         if content is not None:
             kwargs["content"] = content
-        if _thinking(interaction):
+        if thinking(interaction):
             done, answer = await _answer_deferred(interaction, False, kwargs)
             if done:
                 return answer
@@ -186,7 +203,7 @@ async def _send_message(
 async def withdraw(interaction: Interaction) -> None:
     """Remove a 'thinking' response that nothing answered (the board shows what happened),
     so no private line stays behind."""
-    if _thinking(interaction):
+    if thinking(interaction):
         interaction.extras[ANSWERED] = True
         await tolerate(interaction.delete_original_response())
 

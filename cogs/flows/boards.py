@@ -16,6 +16,7 @@ from cogs.delivery.publisher import Drawable, Published
 from cogs.delivery.replies import Interaction
 from cogs.flows.hands import refresh_panels
 from cogs.ui.board import board_message
+from cogs.ui.labels import is_solo
 from cogs.ui.layout import BoardMessage
 from i18n import locale_code, locale_for
 from service import Match, TurnOutcome
@@ -73,7 +74,21 @@ async def redraw_board(
         async def edit_here(board: Drawable) -> None:
             await here.edit_original_response(**board.edit_kwargs())
 
-    published = await bot.publisher.redraw(match, build, edit_here=edit_here, new_board=new_board)
+    # A live multiplayer turn's board and ping go through the interaction's own webhook
+    # (not counted by Discord: cogs.delivery.lanes).
+    lane = (
+        bot.publisher.lane_for(interaction, match)
+        if interaction is not None and match.live and not is_solo(match)
+        else None
+    )
+    published = await bot.publisher.redraw(
+        match,
+        build,
+        edit_here=edit_here,
+        new_board=new_board,
+        lane=lane,
+        through_interaction=interaction is not None,
+    )
     await refresh_panels(bot, match)  # the private panels follow the board
     return published
 

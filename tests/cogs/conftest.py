@@ -27,9 +27,10 @@ def no_logged_errors(request: pytest.FixtureRequest, caplog: pytest.LogCaptureFi
 def first_answer_edits_the_deferred_response(monkeypatch: pytest.MonkeyPatch):
     thinking: set[str] = set()  # tokens of interactions deferred with "thinking", unanswered
     wrong: list[str] = []
-    defer, edit, send = (
+    defer, edit, delete, send = (
         discord.InteractionResponse.defer,
         discord.Interaction.edit_original_response,
+        discord.Interaction.delete_original_response,
         discord.Webhook.send,
     )
 
@@ -44,6 +45,10 @@ def first_answer_edits_the_deferred_response(monkeypatch: pytest.MonkeyPatch):
         thinking.discard(self.token)
         return await edit(self, **kwargs)
 
+    async def deleting(self: Any) -> Any:  # a deleted response is no longer pending
+        thinking.discard(self.token)
+        return await delete(self)
+
     async def sending(self: Any, *args: Any, **kwargs: Any) -> Any:
         if self.token in thinking:
             thinking.discard(self.token)
@@ -54,6 +59,7 @@ def first_answer_edits_the_deferred_response(monkeypatch: pytest.MonkeyPatch):
 
     monkeypatch.setattr(discord.InteractionResponse, "defer", deferring)
     monkeypatch.setattr(discord.Interaction, "edit_original_response", editing)
+    monkeypatch.setattr(discord.Interaction, "delete_original_response", deleting)
     monkeypatch.setattr(discord.Webhook, "send", sending)
     yield
     assert wrong == [], f"a follow-up was the first answer after a 'thinking' defer: {wrong}"

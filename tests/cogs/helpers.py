@@ -64,16 +64,30 @@ def make_world(env: Any) -> World:
 
 def posts(world: World, channel: Any = None) -> list[str]:
     """The text of every plain message the bot posted in the channel, pings deleted since
-    included (a channel keeps one ping per match: the next one removes the last)."""
-    path = f"/channels/{(channel or world.channel).id}/messages"
+    included (a channel keeps one ping per match: the next one removes the last), whether
+    posted through the channel or as an interaction's follow-up there."""
+    where = (channel or world.channel).id
     return [
         str(r.json.get("content") or "")
         for r in world.env.http_requests
         if r.method == "POST"
-        and r.path == path
+        and request_channel(world.env, r) == where
         and isinstance(r.json, dict)
         and r.json.get("content")
     ]
+
+
+def request_channel(env: Any, request: Any) -> int | None:
+    """The channel a logged request posts to: ``/channels/{id}/messages``, or an
+    interaction's follow-up (``/webhooks/{app}/{token}``) in the interaction's channel."""
+    parts = request.path.strip("/").split("/")
+    if parts[:1] == ["channels"] and parts[2:] == ["messages"]:
+        return int(parts[1])
+    if parts[:1] == ["webhooks"] and len(parts) == 3:
+        backend = env.backend
+        found = backend.interaction_tokens.get(parts[2])
+        return None if found is None else int(backend.interactions[found].channel_id)
+    return None
 
 
 #: Buttons and selects (Discord's component types), the parts a person clicks.

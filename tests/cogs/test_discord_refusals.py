@@ -105,7 +105,7 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     before = await env.bot.service.get(match_id)
     person, result, move = await play_for(env, world, match_id)
     assert result.ephemeral
-    text = " ".join(m.content for m in (result.response, *result.followups) if m.content)
+    text = " ".join(m.content for m in (result.response, *result.followups) if m and m.content)
     assert (
         f"(`{move}`) was played and saved" in text and problem in text and "try again" not in text
     )
@@ -114,7 +114,7 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     refused = channel_requests(faults, world.channel.id)
     _, result, move = await play_for(env, world, match_id)
     assert f"(`{move}`) was played and saved" in " ".join(
-        m.content for m in (result.response, *result.followups)
+        m.content for m in (result.response, *result.followups) if m
     )
     assert channel_requests(faults, world.channel.id) == refused
     assert (await env.bot.service.get(match_id)).steps == before.steps + 2
@@ -136,8 +136,10 @@ async def test_a_deleted_channel_stops_the_posting_but_not_the_match(env) -> Non
     faults = install(env)
     match_id = await two_players(env, world)
     faults.delete_channel(world.channel.id)
-    _, result, move = await play_for(env, world, match_id)
-    text = " ".join(m.content for m in (result.response, *result.followups))
+    # the next move comes from another channel (none can come from a deleted one)
+    elsewhere = world.guild.create_text_channel("elsewhere")
+    _, result, move = await play_for(env, world, match_id, elsewhere)
+    text = " ".join(m.content for m in (result.response, *result.followups) if m)
     assert f"(`{move}`) was played and saved" in text and "no longer exists" in text
 
 
@@ -170,7 +172,7 @@ async def test_a_server_error_on_the_redraw_is_retried_until_the_board_is_curren
     move = (await env.bot.service.legal_moves(match_id, world.alice.id))[0]
     result = await world.alice.slash(world.channel, "play", move=move)
     assert "board will catch up" in " ".join(
-        m.content for m in (result.response, *result.followups)
+        m.content for m in (result.response, *result.followups) if m
     )
     await env.advance_time(10)
     match = await env.bot.service.get(match_id)
@@ -238,7 +240,7 @@ async def test_a_locked_thread_pauses_the_match_with_a_note(env) -> None:
     match_id = await two_players(env, world, thread)
     faults.lock_thread(thread.id)
     _, result, move = await play_for(env, world, match_id, thread)
-    text = " ".join(m.content for m in (result.response, *result.followups))
+    text = " ".join(m.content for m in (result.response, *result.followups) if m)
     assert f"(`{move}`) was played and saved" in text and "thread is locked" in text
     note = world.channel.last_message
     assert f"{match_id} is paused" in note.content and thread.mention in note.content
