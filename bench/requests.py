@@ -13,11 +13,18 @@ counts the logged requests by kind, from the first ``/play`` on:
 each with people taking ``--gap`` seconds a step (virtual time), and once more with
 ``--slow-gap`` (longer than an interaction token's 15 minutes). Prints, per run, counted
 requests per ``/play`` step by kind and the steps/s one bot can take before the 50/s limit
-binds (50 / counted per step).
+binds (50 / counted per step). ``--postgres`` runs the bot on a throw-away PostgreSQL 18
+(the test wheel) instead of SQLite and also prints the database round trips per step,
+counted on the wire of every pooled connection (each Sync, Query or Flush waits for the
+server). Counting starts after ``--warm`` steps (each person's notify settings are read
+once, then held in memory); waiting between steps includes the clock sweep the bot runs once
+a minute, so the round trips of a turn alone are those of ``--gap 0``.
 
     .venv/bin/python bench/requests.py [--game cartolan] [--players 4] [--steps 120]
+        [--postgres]
 
-Target: at most 1.0 counted request per multiplayer ``/play`` step on average.
+Targets: at most 1.0 counted request per multiplayer ``/play`` step on average; at most 2
+PostgreSQL round trips per step.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import struct
 import sys
 import tempfile
 from collections import Counter
@@ -48,8 +56,32 @@ def kinds(requests: list[Any]) -> Counter[str]:
     return counted
 
 
-async def play(args: argparse.Namespace, gap: float, lanes: bool) -> tuple[int, Counter[str]]:
-    """One game's first ``args.steps`` ``/play`` steps: (steps played, counted by kind)."""
+class Wires:
+    """Round trips of every pooled PostgreSQL connection of ``store``."""
+
+    def __init__(self, store: Any) -> None:
+        self.trips = 0
+        for holder in store.pool._holders:
+            transport = holder._con._transport
+            transport.write = self._counting(transport.write)
+
+    def _counting(self, write: Any) -> Any:
+        def counted(data: bytes) -> None:
+            data, at = bytes(data), 0
+            while at < len(data):
+                (length,) = struct.unpack("!i", data[at + 1 : at + 5])
+                self.trips += data[at : at + 1] in (b"S", b"Q", b"H")
+                at += 1 + length
+            write(data)
+
+        return counted
+
+
+async def play(
+    args: argparse.Namespace, gap: float, lanes: bool
+) -> tuple[int, Counter[str], int | None]:
+    """One game's first ``args.steps`` ``/play`` steps: (steps played, counted by kind,
+    PostgreSQL round trips or None on SQLite)."""
     import simcord  # noqa: PLC0415 - the bench's own harness, loaded when it runs
 
     from bot import Settings, create_bot  # noqa: PLC0415 - the real bot, with every cog
@@ -60,7 +92,16 @@ async def play(args: argparse.Namespace, gap: float, lanes: bool) -> tuple[int, 
         Publisher.lane_for = lambda *_: None  # type: ignore[method-assign]
     try:
         with tempfile.TemporaryDirectory() as scratch:
-            bot = create_bot(Settings(database_url=f"sqlite:///{scratch}/bench.db"))
+            server = None
+            url = f"sqlite:///{scratch}/bench.db"
+            if args.postgres:
+                from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # noqa: PLC0415 - bench-only wheel
+
+                Path(scratch).chmod(0o755)  # the server may run as its own user
+                server = PostgresServer(DURABLE_SETTINGS, scratch=scratch)
+                server.start()
+                url = server.url()
+            bot = create_bot(Settings(database_url=url))
             bot.computer_delay = 0.0
             env = simcord.Env(bot)
             await env.start()
@@ -69,11 +110,15 @@ async def play(args: argparse.Namespace, gap: float, lanes: bool) -> tuple[int, 
             finally:
                 await bot.close()
                 await env.shutdown()
+                if server is not None:
+                    server.stop()
     finally:
         Publisher.lane_for = original  # type: ignore[method-assign]
 
 
-async def _game(env: Any, args: argparse.Namespace, gap: float) -> tuple[int, Counter[str]]:
+async def _game(
+    env: Any, args: argparse.Namespace, gap: float
+) -> tuple[int, Counter[str], int | None]:
     guild = env.create_guild("Bench")
     channel = guild.create_text_channel("games")
     people = [guild.add_member(env.create_user(f"p{i}")) for i in range(args.players)]
@@ -85,9 +130,11 @@ async def _game(env: Any, args: argparse.Namespace, gap: float) -> tuple[int, Co
         await person.click(lobby, custom_id=f"tt:lb:{match.id}:join")
     await host.click(lobby, custom_id=f"tt:lb:{match.id}:start")
     by_id = {p.id: p for p in people}
-    first = len(env.http_requests)
-    steps = 0
-    while steps < args.steps:
+    first, wires, steps = len(env.http_requests), None, 0
+    while steps < args.steps + args.warm:
+        if steps == args.warm:
+            first = len(env.http_requests)
+            wires = Wires(env.bot.service.store) if args.postgres else None
         match = await env.bot.service.get(match.id)
         if match.status != "playing":
             break
@@ -96,16 +143,18 @@ async def _game(env: Any, args: argparse.Namespace, gap: float) -> tuple[int, Co
         await person.slash(channel, "play", move=moves[(args.seed + 3 * steps) % len(moves)])
         steps += 1
         await env.advance_time(gap)
-    return steps, kinds(env.http_requests[first:])
+    played = max(0, steps - args.warm)
+    return played, kinds(env.http_requests[first:]), wires.trips if wires else None
 
 
-def report(name: str, steps: int, counted: Counter[str]) -> float:
+def report(name: str, steps: int, counted: Counter[str], trips: int | None) -> float:
     per_step = sum(counted.values()) / max(steps, 1)
+    database = f"  {trips / max(steps, 1):.2f} PostgreSQL round trips/step" if trips else ""
     rate = GLOBAL_LIMIT / per_step if per_step else float("inf")
     detail = ", ".join(f"{kind} {n / max(steps, 1):.3f}" for kind, n in counted.most_common())
     print(
         f"{name:<34} {steps:>5} steps  {per_step:5.3f} counted/step  "
-        f"{rate:8.1f} steps/s before 50/s binds   [{detail or 'none'}]"
+        f"{rate:8.1f} steps/s before 50/s binds   [{detail or 'none'}]{database}"
     )
     return per_step
 
@@ -118,14 +167,16 @@ async def main() -> None:
     parser.add_argument("--seed", type=int, default=11)
     parser.add_argument("--gap", type=float, default=20.0, help="seconds between steps")
     parser.add_argument("--slow-gap", type=float, default=16 * 60.0)
+    parser.add_argument("--postgres", action="store_true", help="an embedded PostgreSQL")
+    parser.add_argument("--warm", type=int, default=8, help="steps played before counting")
     args = parser.parse_args()
     logging.disable(logging.WARNING)  # the bot's info lines are not the bench's output
     print(f"{args.players}-person {args.game}, /play steps, seed {args.seed}")
     for gap in (args.gap, args.slow_gap):
         for lanes in (False, True):
-            steps, counted = await play(args, gap, lanes)
+            steps, counted, trips = await play(args, gap, lanes)
             name = f"{'lanes' if lanes else 'channel only'}, {gap:.0f} s a step"
-            report(name, steps, counted)
+            report(name, steps, counted, trips)
 
 
 if __name__ == "__main__":
