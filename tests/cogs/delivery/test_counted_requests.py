@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from telemetry.discord_budget import COUNTED_REQUESTS, is_counted
-from tests.bot.faults import install
-from tests.bot.helpers import board_text, gallery, make_world
+from tests.cogs.faults import install
+from tests.cogs.helpers import board_text, gallery, make_world
 
 GAME = "drop-four"
 
