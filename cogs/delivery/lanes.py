@@ -11,7 +11,8 @@ expired or Discord refuses it (50027 Invalid Webhook Token, 10015 Unknown Webhoo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -38,18 +39,35 @@ class Lane:
     channel_id: int
     expires_at: float
     original_id: int | None = None
+    settled: bool = False
+    settling: asyncio.Lock = field(default_factory=asyncio.Lock)
 
     async def send(self, content: str | None = None, **kwargs: Any) -> discord.Message:
         """A new public message through the interaction. A command's private 'thinking'
         response is answered and removed first: Discord would otherwise take the first
         follow-up as that response (private)."""
-        if replies.thinking(self.interaction) and not await replies.settle(self.interaction):
-            self.close()
-            raise LaneClosed("the interaction's response could not be settled")
+        await self._settle()
         if content is not None:
             kwargs["content"] = content
         message: discord.Message = await self.interaction.followup.send(wait=True, **kwargs)
         return message
+
+    async def _settle(self) -> None:
+        """A command's 'thinking' response is settled by this lane, once, before its first
+        follow-up; one another path answers or removes (it may still be on its way) closes
+        the lane, since a follow-up sent meanwhile could become that response."""
+        if self.interaction.extras.get(replies.ACK) not in (
+            replies.ACK_PUBLIC,
+            replies.ACK_PRIVATE,
+        ):
+            return
+        async with self.settling:
+            if self.settled:
+                return
+            if not replies.thinking(self.interaction) or not await replies.settle(self.interaction):
+                self.close()
+                raise LaneClosed("the interaction's response is not this lane's to settle")
+            self.settled = True
 
     def close(self) -> None:
         """Use this lane no more (Discord refused its token)."""
