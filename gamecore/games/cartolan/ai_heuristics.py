@@ -258,6 +258,18 @@ def trader_plan(ctx: MoveContext, router: bool) -> Literal["agent", "city", "exp
     return "explore" if not rich and len(ctx.own_agents) < ctx.max_agents else "city"
 
 
+def last_in_each_column(placed: Iterable[Pos]) -> list[Pos]:
+    """modern §13.5: the tiles the designer's Pirate looks at for dropped wealth. Its scan
+    (players_heuristical.py PlayerRegularPirate.continue_move) checks a tile only after the
+    loop over a column's latitudes has ended, so it sees the tile placed last in each column
+    (x), the columns in the order their first tile was placed. ``placed``: every tile's
+    position in the order the tiles were placed."""
+    last: dict[int, Pos] = {}
+    for pos in placed:
+        last[pos[0]] = pos
+    return list(last.values())
+
+
 def pirate_target(targets: Sequence[tuple[Pos, int]]) -> Pos | None:
     """§13.5: the most valuable target (a later one must be strictly better); 0 is no target."""
     best_value = 0

@@ -61,7 +61,9 @@ class Scan:
 def pirate_targets(state: State, adv: Adventurer) -> tuple[tuple[ai.Pos, int], ...]:
     """§13.5: opponents' Adventurers (half their Chest, rounded up), then tiles with dropped
     wealth. The original's scan of Agents looked only at its own Agents (it has none), so
-    Agents are attacked when met but never sought out. Wealth on a classic disaster tile is a
+    Agents are attacked when met but never sought out. modern: dropped wealth counts only on
+    the tile placed last in each column, as the original's scan sees it
+    (``ai.last_in_each_column``); classic looks at every tile. Wealth on a classic disaster tile is a
     target only for a pirate: nobody else can pick it up (decision 12i), and chasing it led
     non-pirates round in circles for ever. classic: an Adventurer is worth chasing only if the
     Pirate would attack it (its own Chest below the value): two Pirates chasing each other
@@ -74,11 +76,19 @@ def pirate_targets(state: State, adv: Adventurer) -> tuple[tuple[ai.Pos, int], .
         for other in seat_advs
     ]
     tiles = state.tiles
-    targets += [
-        (board.coords(cell), amount)
-        for cell, amount in state.dropped.items()
-        if adv.pirate or not tiles[cell] & board.DISASTER
-    ]
+    if classic:
+        targets += [
+            (board.coords(cell), amount)
+            for cell, amount in state.dropped.items()
+            if adv.pirate or not tiles[cell] & board.DISASTER
+        ]
+    else:
+        # modern follows HEAD's scan (decision 14): the last tile placed in each column
+        dropped = state.dropped
+        for pos in ai.last_in_each_column(board.coords(cell) for cell in tiles):
+            amount = dropped.get(board.cell(*pos), 0)
+            if amount:
+                targets.append((pos, amount))
     return tuple(targets)
 
 

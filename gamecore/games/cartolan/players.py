@@ -699,9 +699,24 @@ class HeuristicPlayer:
                 if value > best_value and value > floor and other.seat != seat:
                     best_value = value
                     best = other.pos
+        dropped = state.dropped
+        if not dropped:
+            return best
         tiles = state.tiles
-        for cell, amount in state.dropped.items():
-            if amount > best_value and (adv.pirate or not tiles[cell] & board.DISASTER):
+        if floor >= 0:  # classic: every tile
+            for cell, amount in dropped.items():
+                if amount > best_value and (adv.pirate or not tiles[cell] & board.DISASTER):
+                    best_value = amount
+                    best = cell
+            return best
+        # modern: the tile placed last in each column, columns in the order of their first
+        # tile (ai.last_in_each_column, the designer's scan)
+        last: dict[int, int] = {}
+        for cell in tiles:
+            last[cell // _STRIDE] = cell
+        for cell in last.values():
+            amount = dropped.get(cell, 0)
+            if amount > best_value:
                 best_value = amount
                 best = cell
         return best

@@ -42,6 +42,8 @@ neighbours point North-East with any number of players, and the rules of 15a/15b
 the players are offered; ``modern`` and the two- and three-player ``classic`` games are unchanged.
 Then both presets (issue 23 item 8): buying an Adventurer, the Trader/Router restart the route
 of the last Adventurer they had before the purchase, as the designer's check_buy_adventurer does.
+Then ``modern`` (issue 40 item 2): the Pirate sees dropped wealth only on the tile placed last in each
+column, as the designer's scan does; ``classic`` is unchanged.
 """
 
 from __future__ import annotations
@@ -89,8 +91,8 @@ EXPECTED: dict[str, str] = {
     "modern-regular-2p-s31": "2701af7cd37c6b15dbce7bd66595e87b355dfe1cdf491cccc8378321a0ad48c9",
     "modern-regular-3p-s32": "f669faf58e2352871fde28853df3a97d16bb89388e4ebab3a0da337d70dd0783",
     "modern-regular-4p-s33": "050fc87e6a83c8a4b8a967ed20815a976ba3078eb365e7b26d98b51c2f771713",
-    "modern-regular-4p-s34": "19a09badf9b67ed46fe42c375e54e610709b19ff2819f06b60e9eabec721f33b",
-    "modern-advanced-2p-s31": "448540a41515f0692e415ab6970114b88637474acfd195db9963c764f2c43e34",
+    "modern-regular-4p-s34": "b4f92756d9870773800efbc445a13b5c8b979e4afdd5f55753227efa7223a009",
+    "modern-advanced-2p-s31": "210c2e72c7bc8ac9612328923fad011318052ca76114d98470afde26ea9fd453",
     "modern-advanced-3p-s32": "ebf143fa45218a41cce1cfc96084cc51d1ee9aff4a5cb930094d49cc7b499271",
     "modern-advanced-4p-s33": "2adb98d09db8e4a6a500e2b88f4bab5d5d491b0a102ff2dab528d85eafc533ca",
     "modern-advanced-4p-s34": "763bc92d260ff7b8f27bb6f5819c15c67a396d8e36971d93f5021765d96192f2",

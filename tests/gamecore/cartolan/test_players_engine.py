@@ -345,6 +345,29 @@ def test_only_pirates_chase_wealth_on_disaster_tiles():
     assert HeuristicPlayer.pirate_target(state, adv) == disaster
 
 
+def test_modern_pirate_sees_dropped_wealth_only_where_the_designer_scans():
+    """modern: dropped wealth is a target only on the tile placed last in its column (the
+    designer's scan, decision 14); classic looks at every tile."""
+    state = new("regular")
+    place(state, 1, 0)  # the opponent's Adventurer waits on the Capital with an empty Chest
+    under = board.cell(0, 1)  # column 0 was laid (0, 0), (0, 1), (0, -1): not the last
+    state.dropped[under] = 4
+    adv = state.adventurer
+    assert ai_reference.pirate_targets(state, adv) == ((_xy(state, 1 - state.seat), 0),)
+    assert HeuristicPlayer.pirate_target(state, adv) == -1
+    assert decide("pirate", state) == "move 1 N"  # no target: it explores the best gap
+    last = board.cell(0, -1)
+    state.dropped[last] = 3
+    assert HeuristicPlayer.pirate_target(state, adv) == last
+    assert decide("pirate", state) == "move 1 W"  # towards (0, -1), the larger offset x
+    state.tiles[board.cell(0, -2)] = presets.PLAIN_WATER  # now (0, -2) is the last one
+    assert HeuristicPlayer.pirate_target(state, adv) == -1
+    classic = new("regular", "classic")
+    place(classic, 1, 0)
+    classic.dropped[under] = 4
+    assert HeuristicPlayer.pirate_target(classic, classic.adventurer) == under
+
+
 def _xy(state: State, seat: int) -> tuple[int, int]:
     return board.coords(state.advs[seat][0].pos)
 
