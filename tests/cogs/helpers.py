@@ -187,6 +187,29 @@ def quoted(text: str) -> str:
     return text.split("`")[1]
 
 
+async def seated_pair(env: Any, world: World, game: str = "drop-four") -> str:
+    """A match of ``game`` opened by alice, joined by bob and started, through the service
+    (no Discord message yet: ``/game show`` posts the board); its id."""
+    service = env.bot.service
+    lobby = await service.new_match(
+        game, world.guild.id, world.channel.id, world.alice.id, user_name="alice"
+    )
+    await service.lobby_join(lobby.id, world.bob.id, "bob")
+    await service.lobby_start(lobby.id, world.alice.id)
+    return str(lobby.id)
+
+
+async def play_by_hints(env: Any, world: World, match_id: str) -> Any:
+    """Alice plays her solo match to the end, each move the one ``/hint`` gives; the last
+    ``/play``'s result."""
+    for _ in range(120):
+        hint = await world.alice.slash(world.channel, "hint")
+        played = await world.alice.slash(world.channel, "play", move=quoted(hint.response.content))
+        if (await env.bot.service.get(match_id)).status != "playing":
+            return played
+    raise AssertionError("the game did not end")
+
+
 async def start(env: Any, world: World, game: str, seed: int | None) -> tuple[str, Any]:
     """``/game new`` by alice: the match id and the board message (a chosen ``seed`` makes
     the match practice: it counts in no statistic)."""

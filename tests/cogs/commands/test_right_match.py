@@ -6,17 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.cogs.helpers import make_world, posted, private_text, quoted
-
-
-async def started(env: Any, world: Any) -> str:
-    service = env.bot.service
-    lobby = await service.new_match(
-        "drop-four", world.guild.id, world.channel.id, world.alice.id, user_name="alice"
-    )
-    await service.lobby_join(lobby.id, world.bob.id, "bob")
-    await service.lobby_start(lobby.id, world.alice.id)
-    return lobby.id
+from tests.cogs.helpers import make_world, posted, private_text, quoted, seated_pair
 
 
 async def move_until(env: Any, match_id: str, user_id: int) -> None:
@@ -32,9 +22,9 @@ async def move_until(env: Any, match_id: str, user_id: int) -> None:
 async def test_a_bare_command_picks_the_match_waiting_for_the_caller(env) -> None:
     world = make_world(env)
     service = env.bot.service
-    waiting = await started(env, world)
+    waiting = await seated_pair(env, world)
     await move_until(env, waiting, world.bob.id)
-    newer = await started(env, world)
+    newer = await seated_pair(env, world)
     await move_until(env, newer, world.alice.id)  # the newest: alice to move there
     assert (await service.find_matches(world.bob.id, world.channel.id))[0].id == newer
 

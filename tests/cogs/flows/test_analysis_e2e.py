@@ -7,17 +7,14 @@ import pytest
 from gamecore.analysis.outcome import rank
 from gamecore.analysis.par import compute_par
 from gamecore.registry import get_game
-from tests.cogs.helpers import assert_png, board_message, custom_ids, make_world, quoted, start
-
-
-async def play_to_the_end(env, world, match_id: str):
-    """/hint then /play until the match ends; the last /play's result."""
-    for _ in range(120):
-        hint = await world.alice.slash(world.channel, "hint")
-        played = await world.alice.slash(world.channel, "play", move=quoted(hint.response.content))
-        if (await env.bot.service.get(match_id)).status != "playing":
-            return played
-    raise AssertionError("the game did not end")
+from tests.cogs.helpers import (
+    assert_png,
+    board_message,
+    custom_ids,
+    make_world,
+    play_by_hints,
+    start,
+)
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # storage is not what this tests
@@ -26,7 +23,7 @@ async def test_a_finished_solo_game_shows_par_and_can_be_reviewed_by_its_player_
     match_id, _ = await start(env, world, "dungeon-delver", seed=2)
     live = await world.alice.slash(world.channel, "review", id=match_id)
     assert live.ephemeral and "still running" in live.response.content
-    played = await play_to_the_end(env, world, match_id)
+    played = await play_by_hints(env, world, match_id)
     match = await env.bot.service.get(match_id)
     # Par, privately, with the figures gamecore computes for this deal and result.
     texts = [m.content for m in (played.response, *played.followups)]

@@ -12,6 +12,7 @@ from tests.cogs.helpers import (
     custom_ids,
     make_world,
     private_text,
+    seated_pair,
     start,
 )
 
@@ -35,14 +36,9 @@ async def test_a_finished_solo_board_offers_play_again(env) -> None:
 
 
 async def two_people(env: Any, world: Any) -> str:
-    service = env.bot.service
-    lobby = await service.new_match(
-        "drop-four", world.guild.id, world.channel.id, world.alice.id, user_name="alice"
-    )
-    await service.lobby_join(lobby.id, world.bob.id, "bob")
-    await service.lobby_start(lobby.id, world.alice.id)
+    match_id = await seated_pair(env, world)
     await world.alice.slash(world.channel, "game show")
-    return lobby.id
+    return match_id
 
 
 async def test_a_withdrawn_pause_says_so_and_a_paused_board_keeps_its_last_moves(env) -> None:

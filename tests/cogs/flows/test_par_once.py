@@ -5,16 +5,7 @@ from __future__ import annotations
 import pytest
 
 from service.pars import deal_pars
-from tests.cogs.helpers import make_world, quoted, start
-
-
-async def play_to_the_end(env, world, match_id: str):
-    for _ in range(120):
-        hint = await world.alice.slash(world.channel, "hint")
-        played = await world.alice.slash(world.channel, "play", move=quoted(hint.response.content))
-        if (await env.bot.service.get(match_id)).status != "playing":
-            return played
-    raise AssertionError("the game did not end")
+from tests.cogs.helpers import make_world, play_by_hints, start
 
 
 def par_said(played) -> str:
@@ -31,7 +22,7 @@ async def test_a_replayed_deal_reads_its_par_and_the_final_board_comes_first(env
     said = []
     for _ in range(2):  # the same deal twice (a replay of the seed)
         match_id, board = await start(env, world, "dungeon-delver", seed=2)
-        played = await play_to_the_end(env, world, match_id)
+        played = await play_by_hints(env, world, match_id)
         said.append(par_said(played))
         # The final board was edited before par was said.
         requests = env.http_requests
