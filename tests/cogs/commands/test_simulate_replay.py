@@ -13,7 +13,7 @@ from PIL import Image
 
 from tests.cogs.helpers import assert_png, make_world, start
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 async def test_simulate_replies_with_a_table_and_a_chart(env) -> None:
