@@ -15,50 +15,40 @@ from cogs.commands.params import (
     match_option,
     option_choices,
     parse_options,
-    split_clock,
-    split_holidays,
 )
-from cogs.delivery import permissions, replies
+from cogs.delivery import replies
 from cogs.delivery.permissions import GAME_CONTEXTS, GAME_INSTALLS
 from cogs.delivery.replies import Interaction
 from cogs.flows import (
-    away,
     clocks,
     followers,
     holidays,
     readout,
-    server_rules,
+    showing,
+    start,
     takebacks,
-    tips,
     turns,
 )
-from cogs.flows.boards import post_board
-from cogs.flows.lobby import open_lobby
-from cogs.flows.matches import pick_match
-from cogs.ui.labels import game_name, match_label
+from cogs.ui.labels import match_label
 from i18n import locale_for, t
-from service import MAX_HOLIDAY_DAYS, IllegalAction, check_invites
-from service.games import find_game
+from service import MAX_HOLIDAY_DAYS
 
 if TYPE_CHECKING:
     from bot import TabletopBot
 
 #: Largest seed Discord can carry in an integer option (2^53 - 1).
 MAX_SEED = 2**53 - 1
-#: Seconds before ``/game show`` posts the same match's board again (each post replaces the
-#: earlier copy, so the channel keeps one; the wait keeps the channel from churning).
-SHOW_WAIT = 60.0
-#: Match id → when ``/game show`` last posted its board (the last ``SHOW_WAIT`` seconds).
-_shown_at: dict[str, float] = {}
 
 
 #: A member mention in a text option: ``<@123>`` or ``<@!123>``.
 MENTION = re.compile(r"<@!?(\d{15,21})>")
 
 
-def invited_people(text: str | None) -> tuple[int, ...]:
-    """The members mentioned in ``invite:``, each once, in order."""
-    return tuple(dict.fromkeys(int(m) for m in MENTION.findall(text or "")))
+def invited_people(text: str | None) -> tuple[int, ...] | None:
+    """The members mentioned in ``invite:``, each once, in order (None without ``invite:``)."""
+    if text is None:
+        return None
+    return tuple(dict.fromkeys(int(m) for m in MENTION.findall(text)))
 
 
 async def new_match(
@@ -66,115 +56,11 @@ async def new_match(
     game_id: str,
     seed: int | None,
     options: str | None,
-    invite: str | None = None,
+    invite: str | None,
 ) -> None:
-    """A solo game starts at once; a multiplayer game opens a lobby (invite-only when
-    ``invite`` names members). The options and invitations are checked before the public
-    acknowledgement, so a refusal stays private. Where the bot is absent (a user install)
-    a solo game's board goes to the person's DM, and a multiplayer game is refused."""
-    chosen = find_game(game_id)
-    if chosen is None:
-        locale = locale_for(interaction, public=False)
-        await replies.send(interaction, t("game.unavailable", locale), ephemeral=True)
-        return
-    turn_limit, table_options = split_clock(chosen.max_players, parse_options(options))
-    holiday_days, own_options = split_holidays(chosen.max_players, table_options)
-    absent = permissions.bot_absent(interaction)
-    rules = await server_rules.start_rules(interaction, game_id)  # a refusal stays private
-    if not absent:
-        own_options = server_rules.with_defaults(rules, game_id, own_options)
-    resolved = chosen.resolve_options(own_options)
-    if absent and chosen.max_players > 1:
-        locale = locale_for(interaction, public=False)
-        await away.refuse_multiplayer(interaction, game_name(game_id, locale))
-        return
-    if interaction.guild_id is None and chosen.max_players > 1:
-        locale = locale_for(interaction, public=False)
-        await replies.send(
-            interaction,
-            t("dm.multiplayer", locale, game=game_name(game_id, locale)),
-            ephemeral=True,
-        )
-        return
-    invited = invited_people(invite)
-    if invite is not None and (chosen.max_players == 1 or not invited):
-        locale = locale_for(interaction, public=False)
-        key = "game.invite.solo" if chosen.max_players == 1 else "game.invite.none"
-        await replies.send(interaction, t(key, locale), ephemeral=True)
-        return
-    invited = check_invites(chosen, interaction.user.id, invited)
-    if chosen.max_players > 1:
-        await interaction.client.service.check_lobby_limits(
-            interaction.user.id, invited, guild_id=interaction.guild_id
-        )
-    if absent:
-        await away.start_solo(interaction, game_id, seed, resolved)
-        return
-    if not await permissions.preflight(interaction):
-        return
-    if chosen.max_players > 1:
-        await open_lobby(
-            interaction,
-            game_id,
-            seed,
-            resolved,
-            turn_limit=server_rules.turn_clock(rules, turn_limit),
-            holiday_days=holiday_days,
-            invited=invited,
-            practice=server_rules.practice(rules),
-            takebacks=bool(rules.get("takebacks")),
-        )
-        return
-    await replies.defer(interaction)
-    match = await interaction.client.service.new_match(
-        game_id,
-        interaction.guild_id,
-        interaction.channel_id or 0,
-        interaction.user.id,
-        resolved,
-        seed,
-        user_name=interaction.user.display_name,
-        practice=server_rules.practice(rules),
-        takebacks=bool(rules.get("takebacks")),
-    )
-    if await post_board(interaction, match) is not None:
-        await tips.offer_tip(interaction, match)  # before the first move
-
-
-async def show(interaction: Interaction, match_id: str | None) -> None:
-    """A new board message, replacing (deleting) the earlier copy: the channel keeps one
-    board per match; refused within ``SHOW_WAIT`` of the last one (anyone who can see the
-    channel may ask, so it must not become a way to flood it)."""
-    if not await permissions.preflight(interaction):
-        return
-    # Private until the match is known to be the caller's to show (a refusal stays private).
-    await replies.defer(interaction, ephemeral=True)
-    match = await pick_match(interaction, match_id)
-    if permissions.bot_absent(interaction):  # the board lives in the person's DM
-        await away.show_in_dm(interaction, match)
-        return
-    if match.channel_id != interaction.channel_id:  # a board is posted only where it lives
-        raise IllegalAction(
-            "show_elsewhere", "This match is played elsewhere.", channel=f"<#{match.channel_id}>"
-        )
-    bot = interaction.client
-    now = bot.service.clock()
-    shown = _shown_at.get(match.id)
-    if shown is not None and now < shown + SHOW_WAIT:
-        raise IllegalAction(
-            "shown_recently",
-            "The board was posted less than a minute ago.",
-            after=f"<t:{int(shown + SHOW_WAIT) + 1}:R>",
-        )
-    for old_id in [k for k, at in _shown_at.items() if at + SHOW_WAIT <= now]:
-        del _shown_at[old_id]  # only the last minute's are kept
-    _shown_at[match.id] = now
-    earlier = bot.publisher.board_id(match) or match.board_message_id
-    message = await post_board(interaction, match)
-    if message is not None and earlier is not None and earlier != message.id:
-        # One board per match in the channel: the new copy replaces the earlier one.
-        old = bot.get_partial_messageable(match.channel_id).get_partial_message(earlier)
-        await replies.tolerate(old.delete())
+    """``/game new``: the typed options and invitations, parsed, to ``flows.start``."""
+    parsed = parse_options(options)  # a refusal is answered by replies.guarded
+    await start.new_match(interaction, game_id, seed, parsed, invited_people(invite))
 
 
 async def list_matches(interaction: Interaction) -> None:
@@ -235,7 +121,7 @@ class GameCog(commands.Cog):
     )
     @match_option
     async def show(self, interaction: Interaction, match_id: str | None = None) -> None:
-        await replies.guarded(interaction, show(interaction, match_id))
+        await replies.guarded(interaction, showing.show_board(interaction, match_id))
 
     @game.command(
         name=localized("cmd.game.board.name"), description=localized("cmd.game.board.description")

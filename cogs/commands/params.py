@@ -1,5 +1,6 @@
 """Parameters shared by the slash commands: localized names, the game choice, the match
-option, and the ``options`` text (``name=value`` pairs, with the turn clock)."""
+option, and the ``options`` text (``name=value`` pairs; what ``clock=`` and ``holidays=`` mean
+for a game is ``cogs.flows.start``'s)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,14 @@ from discord import app_commands
 
 from cogs.delivery.replies import Interaction
 from cogs.flows.matches import match_choices
+from cogs.flows.start import CLOCK_OPTION, CLOCK_SUGGESTIONS, HOLIDAY_OPTION, HOLIDAY_SUGGESTIONS
+
+# /settings, /tournament and tests read these here
+from cogs.flows.start import parse_clock as parse_clock
+from cogs.flows.start import split_clock as split_clock
 from i18n import t
 from i18n.translator import cmd
-from service import DEFAULT_HOLIDAY_DAYS, MAX_HOLIDAY_DAYS, IllegalAction
+from service import IllegalAction
 from service.games import find_game, game_ids
 
 
@@ -62,61 +68,6 @@ def parse_options(text: str | None) -> dict[str, Any]:
         number = value.isascii() and value.isdigit()
         found[name.strip().lower()] = int(value) if number else value.strip()
     return found
-
-
-#: ``clock=`` in the options of a multiplayer game sets its turn clock (docs/commands.md):
-#: ``30m``, ``12h``, ``2d``, a number of hours, or ``off``; the game never sees it.
-CLOCK_OPTION = "clock"
-CLOCK_UNITS = {"m": 60, "h": 3600, "d": 86400}
-CLOCK_RANGE = (60, 7 * 86400)
-CLOCK_SUGGESTIONS = ("24h", "12h", "48h", "off")
-
-
-def parse_clock(value: Any) -> float:
-    """Seconds per turn for ``clock=value`` (0 = no clock); refuses other text."""
-    text = str(value).strip().lower()
-    if text in ("off", "0"):
-        return 0.0
-    number, unit = (text[:-1], text[-1]) if text[-1:] in CLOCK_UNITS else (text, "h")
-    seconds = int(number) * CLOCK_UNITS[unit] if number.isdecimal() and len(number) < 9 else 0
-    if not CLOCK_RANGE[0] <= seconds <= CLOCK_RANGE[1]:
-        raise IllegalAction(
-            "option_clock", f"clock must be like 30m, 12h, 2d or off, not {text}", text=text
-        )
-    return float(seconds)
-
-
-def split_clock(
-    game_max_players: int, parsed: dict[str, Any]
-) -> tuple[float | None, dict[str, Any]]:
-    """The turn clock (None = the default) and the game's own options. Solo games have no
-    clock, so there ``clock=`` is left to the game, which refuses it as unknown."""
-    if game_max_players < 2 or CLOCK_OPTION not in parsed:
-        return None, parsed
-    rest = {k: v for k, v in parsed.items() if k != CLOCK_OPTION}
-    return parse_clock(parsed[CLOCK_OPTION]), rest
-
-
-#: ``holidays=`` in the options of a multiplayer game sets each person's holiday days in the
-#: match (``/game holiday``), 0 to ``MAX_HOLIDAY_DAYS``; the game never sees it.
-HOLIDAY_OPTION = "holidays"
-HOLIDAY_SUGGESTIONS = (DEFAULT_HOLIDAY_DAYS, 14, 0)
-
-
-def split_holidays(game_max_players: int, parsed: dict[str, Any]) -> tuple[int, dict[str, Any]]:
-    """Each person's holiday days (the default when not given) and the other options.
-    Solo games have no clock, so there ``holidays=`` is left to the game, which refuses it."""
-    if game_max_players < 2 or HOLIDAY_OPTION not in parsed:
-        return DEFAULT_HOLIDAY_DAYS, parsed
-    value = parsed[HOLIDAY_OPTION]
-    if not isinstance(value, int) or not 0 <= value <= MAX_HOLIDAY_DAYS:
-        raise IllegalAction(
-            "option_holidays",
-            f"holidays must be a number of days from 0 to {MAX_HOLIDAY_DAYS}, not {value}",
-            text=str(value),
-            high=MAX_HOLIDAY_DAYS,
-        )
-    return value, {k: v for k, v in parsed.items() if k != HOLIDAY_OPTION}
 
 
 async def option_choices(interaction: Interaction, current: str) -> list[app_commands.Choice[str]]:
