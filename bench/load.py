@@ -24,7 +24,9 @@ It prints the goodput (moves played per second over the phase, and as a share of
 capacity), the moves refused, the latency from a move's arrival to its answer (refused
 moves included, so a collapse cannot hide behind a lower p99), the matches read from the
 database per move (a read storm shows here) and the bot's CPU per move played against the
-steady phase's. ``--burners N`` runs N CPU burners (``python3 -c 'while True: pass'``)
+steady phase's, and the CPU the scheduler gave the bot processes in the saturation and
+the overload phases (a goodput below capacity at the same CPU per move is a smaller share
+of a shared machine's CPU, not lost work). ``--burners N`` runs N CPU burners (``python3 -c 'while True: pass'``)
 beside the whole run, stopped when it ends::
 
     .venv/bin/python bench/load.py --overload 2 --burners 2 --database embedded [--processes 2]
@@ -111,30 +113,49 @@ class Stream:
         self.ids = ids
         self.rng = random.Random(seed)
         self.counter = [len(ids)]
-        self.busy: set[str] = set()
+        #: Slots whose match has no move under way, picked from directly (a random slot
+        #: tried again while busy cost the harness more CPU than the bot under overload).
+        self.idle = list(range(len(ids)))
+        self._at = {slot: slot for slot in self.idle}
+        #: Moves that found every match busy (not offered, so neither played nor refused).
+        self.unpicked = 0
         self.turns: list[float] = []
         self.completes: list[float] = []
         self.conflicts: list[str] = []
         #: Seconds from each move's arrival to its answer, played or refused.
         self.answers: list[float] = []
 
-    async def _pick(self) -> tuple[str, int] | None:
+    def _hold(self, slot: int) -> None:
+        """``slot``'s match has a move under way: no one picks it until ``_free``."""
+        at = self._at.pop(slot)
+        last = self.idle.pop()
+        if last != slot:
+            self.idle[at] = last
+            self._at[last] = at
+
+    def _free(self, slot: int) -> None:
+        self._at[slot] = len(self.idle)
+        self.idle.append(slot)
+
+    async def _pick(self) -> tuple[int, str, int] | None:
         for _ in range(20):
-            slot = self.rng.randrange(len(self.ids))
+            if not self.idle:
+                return None
+            slot = self.idle[self.rng.randrange(len(self.idle))]
             try:  # replacing a finished match is a write, refused like a move
                 picked = await take_turn(self.service, self.ids, slot, self.rng, self.counter)
             except MatchError as err:
                 self.conflicts.append(err.code)
                 return None
-            if picked is not None and picked[0] not in self.busy:
-                return picked
+            if picked is not None and slot in self._at:
+                return (slot, *picked)
         return None
 
     async def autocomplete(self) -> None:
         picked = await self._pick()
         if picked is None:
             return
-        match_id, user = picked
+        _, match_id, user = picked
         moves = await self.service.legal_moves(match_id, user)
         typed = self.rng.choice(moves)[: self.rng.randrange(4)] if moves else ""
         t0 = time.perf_counter()
@@ -145,9 +166,10 @@ class Stream:
         arrived = time.perf_counter()
         picked = await self._pick()
         if picked is None:
+            self.unpicked += 1
             return
-        match_id, user = picked
-        self.busy.add(match_id)
+        slot, match_id, user = picked
+        self._hold(slot)
         try:
             move = await choose_move(self.service, match_id, user, self.rng)
             if move is None:
@@ -165,7 +187,7 @@ class Stream:
             self.turns.append(answered - t0)
             self.answers.append(answered - arrived)
         finally:
-            self.busy.discard(match_id)
+            self._free(slot)
 
 
 async def open_loop(stream: Stream, rate: float, autocompletes: int, seconds: float) -> float:
@@ -248,8 +270,11 @@ async def measure(
     sat_elapsed = 0.0
     if barrier is not None:
         barrier.wait()
+    sat_before = scheduled([os.getpid()])
     if args.saturate > 0:
         sat_elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)
+    sat_sched = scheduled([os.getpid()]) - sat_before
+    over_sched = Scheduled()
     overloaded = Stream(service, ids, args.seed + 200 + index)
     overloaded.counter = [index * 1_000_000 + 800_000]
     over_elapsed = over_cpu = 0.0
@@ -259,9 +284,11 @@ async def measure(
         if barrier is not None:
             barrier.wait()
         over_cpu, over_reads = time.process_time(), reads.count
+        over_before = scheduled([os.getpid()])
         over_elapsed = await open_loop(
             overloaded, args.overload * capacity, args.autocompletes, args.overload_seconds
         )
+        over_sched = scheduled([os.getpid()]) - over_before
         over_cpu, over_reads = time.process_time() - over_cpu, reads.count - over_reads
     await service.close()
     return {
@@ -279,6 +306,13 @@ async def measure(
         "steady_answers": steady.answers,
         "overload_cpu": over_cpu,
         "overload_reads": over_reads,
+        "overload_unpicked": overloaded.unpicked,
+        # The CPU the scheduler gave the bot process in each phase, and its run-queue wait:
+        # a goodput below capacity with the same CPU per move is a smaller share of the CPU.
+        "saturated_run": sat_sched.run / sat_elapsed if sat_elapsed else 0.0,
+        "saturated_wait": sat_sched.wait / sat_elapsed if sat_elapsed else 0.0,
+        "overload_run": over_sched.run / over_elapsed if over_elapsed else 0.0,
+        "overload_wait": over_sched.wait / over_elapsed if over_elapsed else 0.0,
     }
 
 
@@ -439,12 +473,24 @@ def overload_figures(parts: list[dict[str, Any]]) -> dict[str, Any]:
     steady_moves = max(1, len(pooled(parts, "steady")[0]))
     steady_cpu = sum(p["cpu"] for p in parts) / steady_moves
     cpu = sum(p["overload_cpu"] for p in parts) / max(1, len(turns))
+    share = len(turns) / elapsed / capacity if capacity else 0.0
+    sat_run = sum(p.get("saturated_run", 0.0) for p in parts)
+    over_run = sum(p.get("overload_run", 0.0) for p in parts)
     return {
         "capacity": capacity,
         "goodput": len(turns) / elapsed,
-        "goodput_share": len(turns) / elapsed / capacity if capacity else 0.0,
+        "goodput_share": share,
+        # The bot processes' CPU seconds per second (all threads) in saturation and in
+        # overload, their run-queue wait likewise, and the goodput share per CPU share:
+        # moves played per CPU second under overload against saturation's.
+        "saturated_cpu_share": sat_run,
+        "overload_cpu_share": over_run,
+        "saturated_cpu_wait": sum(p.get("saturated_wait", 0.0) for p in parts),
+        "overload_cpu_wait": sum(p.get("overload_wait", 0.0) for p in parts),
+        "goodput_per_cpu": share * sat_run / over_run if over_run else 0.0,
         "overload_refused": sum(1 for c in conflicts if c in DATABASE_REFUSALS),
         "overload_conflicts": len(conflicts),
+        "overload_unpicked": sum(p.get("overload_unpicked", 0) for p in parts),
         "answer_p50": percentile(answers, 0.5) if answers else float("inf"),
         "answer_p99": percentile(answers, 0.99) if answers else float("inf"),
         "reads_per_move": sum(p["overload_reads"] for p in parts)
@@ -541,9 +587,10 @@ def compare(args: argparse.Namespace) -> None:
         )
         print(
             "| checkout | set-up | capacity | goodput | share of capacity | moves refused "
-            "| arrival to answer p50 / p99 | store reads per move | bot CPU per move vs steady |"
+            "| arrival to answer p50 / p99 | store reads per move | bot CPU per move vs steady "
+            "| bot CPU s/s: saturation / overload (run-queue wait) | goodput per CPU vs capacity's |"
         )
-        print("|---|---|---|---|---|---|---|---|---|")
+        print("|---|---|---|---|---|---|---|---|---|---|---|")
         for (code, config), runs in results.items():
             if "goodput" not in runs[0]:
                 continue
@@ -557,7 +604,10 @@ def compare(args: argparse.Namespace) -> None:
                 f"| {mid('goodput')} turns/s | {mid('goodput_share')} "
                 f"| {sum(r['overload_refused'] for r in runs)} "
                 f"| {mid('answer_p50')} / {mid('answer_p99')} s | {mid('reads_per_move')} "
-                f"| {mid('cpu_ratio')}× |"
+                f"| {mid('cpu_ratio')}× "
+                f"| {mid('saturated_cpu_share')} ({mid('saturated_cpu_wait')}) / "
+                f"{mid('overload_cpu_share')} ({mid('overload_cpu_wait')}) "
+                f"| {mid('goodput_per_cpu')} |"
             )
     for line_ in targets(results, codes, args.configs):
         print(line_)
@@ -613,6 +663,15 @@ def targets(
             f"(highest {cpu:.2f}×): {'met' if cpu <= 1.5 else 'MISSED'}; store reads per move "
             f"(highest) {max(r['reads_per_move'] for r in runs):.3f}"
         )
+        if "goodput_per_cpu" in runs[0]:
+            per_cpu = ", ".join(f"{r['goodput_per_cpu']:.2f}" for r in runs)
+            lines.append(
+                "    (why: bot CPU s/s in saturation / overload, rounds: "
+                + ", ".join(
+                    f"{r['saturated_cpu_share']:.2f}/{r['overload_cpu_share']:.2f}" for r in runs
+                )
+                + f"; goodput per CPU second / capacity's, rounds: {per_cpu})"
+            )
     for old in codes[1:]:
         for config in configs:
             ratio, rounds = same_round(results, (new, config), (old, config), "saturation")
