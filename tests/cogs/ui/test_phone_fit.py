@@ -90,9 +90,9 @@ class CartolanGame:
 BEGINNER = CartolanGame(2, 8, (("mode", "beginner"),))
 BEGINNER_STEPS, BEGINNER_CROWDED = 146, 106
 #: The tallest picture with the most rows over seeded games of every mode: four seats of
-#: modern Advanced (700 × 1084), three menus and the last row, at step 845.
+#: modern Advanced (700 × 1084), three menus and the last row, at step 376 (of 632).
 TALLEST = CartolanGame(4, 1, (("mode", "advanced"), ("preset", "modern")), 0.15, 1)
-TALLEST_CROWDED = 845
+TALLEST_CROWDED = 376
 
 
 def button_lines(labels: list[str]) -> int:
