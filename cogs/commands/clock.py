@@ -74,7 +74,10 @@ class ClockCog(commands.Cog):
     async def wait_for_ready(self) -> None:
         """The first tick waits for the guilds: a clock or a computer turn resumed before
         them would speak English in a Japanese server."""
-        await self.bot.wait_until_ready()
+        try:
+            await self.bot.wait_until_ready()
+        except RuntimeError:  # closed before it was ever ready: the loop ends, said nowhere
+            raise asyncio.CancelledError from None
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -4,6 +4,7 @@ each role (for members with **Manage Server**; the choices themselves are server
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING
 
@@ -74,7 +75,10 @@ class SeasonCog(commands.Cog):
 
     @tick.before_loop
     async def wait_for_ready(self) -> None:
-        await self.bot.wait_until_ready()
+        try:
+            await self.bot.wait_until_ready()
+        except RuntimeError:  # closed before it was ever ready: the loop ends, said nowhere
+            raise asyncio.CancelledError from None
 
     @app_commands.command(
         name=localized("cmd.season.name"), description=localized("cmd.season.description")

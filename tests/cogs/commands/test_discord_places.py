@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from cogs.commands import clock as clock_cog
+from cogs.commands.seasons import SeasonCog
 from tests.cogs.discord_world import allow_bot, deny_bot, play_for, two_players
 from tests.cogs.helpers import make_world, select_for
 from tests.deadlines import HANG_GUARD
@@ -123,6 +124,26 @@ async def test_the_clock_loop_waits_until_the_bot_is_ready(monkeypatch) -> None:
         assert fired == ["tick"]
     finally:
         cog.tick.cancel()
+
+
+@pytest.mark.parametrize("cog_class", [clock_cog.ClockCog, SeasonCog])
+async def test_a_loop_of_a_bot_closed_before_ready_ends_quietly(cog_class: Any) -> None:
+    """discord.py's wait_until_ready raises once the client closed before its first ready
+    (a refused token, a stop during start): the loop ends cancelled, not with an exception
+    logged later as "never retrieved" (seen in the refused-token test's output)."""
+
+    class Bot:
+        serving = True
+        tournaments = None
+
+        async def wait_until_ready(self) -> None:
+            raise RuntimeError("Client has not been properly initialised.")
+
+    cog = cog_class(Bot())
+    cog.tick.start()
+    task = cog.tick.get_task()
+    await asyncio.wait_for(asyncio.wait([task]), timeout=HANG_GUARD)
+    assert task.cancelled()
 
 
 class Clock:
