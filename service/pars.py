@@ -94,12 +94,21 @@ class DealPars:
     """Pars of deals for one store: memory, then the store, then one computation."""
 
     def __init__(self, store: MatchStore, run: Runner = in_low_priority_process) -> None:
-        self.store = store
+        # weak: the book is kept in _books under its store, and a strong reference back
+        # would keep a closed-over store (and its aiosqlite thread) alive for ever
+        self._store = weakref.ref(store)
         self.run = run
         self._known: OrderedDict[str, DealPar] = OrderedDict()
         self._pending: dict[str, asyncio.Future[DealPar]] = {}
         #: How many pars this process computed (the others were read).
         self.computed = 0
+
+    @property
+    def store(self) -> MatchStore:
+        store = self._store()
+        if store is None:
+            raise RuntimeError("the store of these pars was closed and let go")
+        return store
 
     async def deal_par(
         self, game_id: str, seed: int, options: Mapping[str, Any] | None, plays: int

@@ -115,6 +115,13 @@ def table_of(season: str, guild_id: int, rows: Sequence[Mapping[str, Any]]) -> S
     )
 
 
+#: The seasons decided, per store (a weak key: the set holds no reference back to it, so a
+#: closed store is collected with its aiosqlite thread).
+_CLOSED: weakref.WeakKeyDictionary[MatchStore, set[tuple[int, str, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 class Seasons:
     """Season tables and champions of a server, on the service's store, clock and
     settings (``service``: a MatchService)."""
@@ -130,7 +137,7 @@ class Seasons:
         self.settings = settings
         #: (server, game, season) whose champion is decided: asked of the store once per
         #: process, since /stats and the role loop ask at every call.
-        self._closed: set[tuple[int, str, str]] = set()
+        self._closed = _CLOSED.setdefault(store, set())
 
     async def current(self, guild_id: int) -> str:
         return season_of(self.clock(), length_of(await self.settings(guild_id)))
@@ -178,14 +185,6 @@ class Seasons:
         return await self.store.veterans(guild_id, needed)
 
 
-_KEPT: weakref.WeakKeyDictionary[Any, Seasons] = weakref.WeakKeyDictionary()
-
-
 def seasons_of(service: Any) -> Seasons:
-    """The seasons of a MatchService (its store, clock and server settings), one per
-    service so that what it remembers is kept."""
-    kept = _KEPT.get(service)
-    if kept is None:
-        kept = _KEPT[service] = Seasons(service.store, service.clock, service.guild_settings)
-    kept.clock = service.clock  # the service's clock may be set again (tests move time)
-    return kept
+    """The seasons of a MatchService (its store, clock and server settings)."""
+    return Seasons(service.store, service.clock, service.guild_settings)
