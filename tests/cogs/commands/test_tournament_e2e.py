@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+import pytest
 
 from gamecore.ratings import result_of
 from gamecore.tournament import place_points
@@ -100,8 +101,10 @@ def tables_of(env: Any, tid: str, round_no: int) -> list[tuple[int, str, int]]:
     ]
 
 
-# Discord alone: the tournament stored and read back on both databases, across a restart,
-# is tests/service/test_tournaments.py's (a whole Swiss there takes a tenth of this one).
+# The whole Swiss and the arena run on both databases: their tables are rated matches and
+# their standings are read back after a restart (tests/service/test_tournaments.py holds the
+# faster cases: kill -9 between a table's end and its record, refusals, shards).
+@pytest.mark.postgres  # a tournament and its rated tables stored, and read back after a restart
 async def test_a_whole_swiss_through_the_bot(env, make_bot, database_url) -> None:
     guild, channel, members = people(env, 9)
     alice = members[0]
@@ -217,6 +220,7 @@ class Clock:
         self.now = 1_800_000_000.0
 
 
+@pytest.mark.postgres  # an arena's seating and streaks stored between tables
 async def test_an_arena_through_the_bot(env) -> None:
     clock = Clock()
     env.bot.service.clock = lambda: clock.now
