@@ -115,7 +115,10 @@ async def test_commits_leave_the_wal_checkpoint_to_a_second_connection(tmp_path)
     await store.open()
     try:
         assert (await store._fetch("PRAGMA wal_autocheckpoint"))[0][0] == 4000
-        for index in range(4):
+        # three commits start the checkpoint; no fourth one races it (a commit during a
+        # PASSIVE pass may leave its last frames to the next pass: seen once in 5 runs
+        # beside two CPU burners)
+        for index in range(3):
             await store.create(lobby(f"c{index}"))
         assert store._checkpointer is not None
         await store._checkpointer
