@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
@@ -183,7 +184,7 @@ def run_now(coroutine: Coroutine[Any, Any, T]) -> T:
     raise RuntimeError("a SQLite write awaited something other than its own statements")
 
 
-class SqlBackend:
+class SqlBackend(ABC):
     """What every storage feature (storage/features/) needs of a store: its dialect, reads,
     single-statement writes and transactions. The SQLite and PostgreSQL stores provide it;
     a feature is a class of methods over these four (and its queries), mixed into
@@ -191,18 +192,18 @@ class SqlBackend:
 
     dialect: Dialect
 
+    @abstractmethod
     async def read(self, query: Query, /, **params: Any) -> list[Row]:
         """The rows of a read (PostgreSQL retries it once on a fresh connection)."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def write(self, query: Query, /, **params: Any) -> int:
         """One statement, atomic by itself; the number of rows it changed."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def write_returning(self, query: Query, /, **params: Any) -> list[Row]:
         """One statement with ``RETURNING``, atomic by itself; the rows it returned."""
-        raise NotImplementedError
 
+    @abstractmethod
     async def transaction(self, operation: Operation[T], /) -> T:
         """``operation``'s statements in ONE transaction: written whole or not at all."""
-        raise NotImplementedError
