@@ -3,7 +3,7 @@
 Not a test: ``.venv/bin/python bench/cartolan.py [--seconds S] [--profile]``. For every preset
 and mode the engine offers, four heuristic players (Explorer, Trader, Router, Pirate, seats
 rotating) play whole games through the simulation fast path (the player reads the state,
-``GAME._apply_inplace`` applies; ``simulate`` and ``/simulate`` take the same path through
+``GAME.apply_in_place`` applies; ``simulate`` and ``/simulate`` take the same path through
 ``Game.simulation_step``). Modern Regular is also timed through the public contract
 (``GAME.view`` + ``GAME.apply``, what a player that reads views costs). Rates use CPU time,
 so a busy machine disturbs them less. The header says whether the mypyc-compiled modules are
@@ -38,7 +38,7 @@ def play_fast(seed: int, preset: str, mode: str, seats: int = 4) -> int:
     rngs = [random.Random(seed * 8 + i) for i in range(seats)]
     state = GAME.setup(seats, seed, {"preset": preset, "mode": mode})
     legal_actions = GAME.legal_actions
-    apply = GAME._apply_inplace
+    apply = GAME.apply_in_place
     steps = 0
     while not state.over:
         seat = state.seat
@@ -78,7 +78,7 @@ def win_rates(preset: str, mode: str, games: int) -> dict[str, Any]:
         while not state.over:
             seat = state.seat
             legal = GAME.legal_actions(state, seat)
-            GAME._apply_inplace(state, seat, players[names[seat]](state, legal, rngs[seat]))
+            GAME.apply_in_place(state, seat, players[names[seat]](state, legal, rngs[seat]))
         for seat in state.winners:
             wins[names[seat]] += 1
         ends[state.end_reason] = ends.get(state.end_reason, 0) + 1

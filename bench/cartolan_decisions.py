@@ -594,7 +594,7 @@ def play_project(seed: int, recorder: Recorder) -> None:
         if verb == "trade":
             turn_start = len(state.path) <= 1 and state.down + state.up + state.land == 0
             recorder.counts[(who, f"trade paid ({'turn over' if turn_start else 'in turn'})")] += 1
-        GAME._apply_inplace(state, seat, action)
+        GAME.apply_in_place(state, seat, action)
         if state.round > round_ and not state.over:
             recorder.snapshot(
                 round_,

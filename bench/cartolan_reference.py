@@ -85,7 +85,7 @@ def play(seed: int) -> dict[str, float]:
     while not state.over:
         seat = state.seat
         legal = GAME.legal_actions(state, seat)
-        GAME._apply_inplace(state, seat, players[names[seat]](state, legal, rngs[seat]))
+        GAME.apply_in_place(state, seat, players[names[seat]](state, legal, rngs[seat]))
     values = {end: 0.0 for end in ENDS}
     values[ending(state)] = 100.0
     values["rounds"] = float(state.round)

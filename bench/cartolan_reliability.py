@@ -83,7 +83,7 @@ def play(preset: str, mode: str, seed: int) -> tuple[int, int]:
         action = movers[seat](state, legal, rngs[seat])
         if action not in legal:
             raise RuntimeError(f"{types[seat]} chose an illegal action {action!r}")
-        GAME._apply_inplace(state, seat, action)
+        GAME.apply_in_place(state, seat, action)
         steps += 1
         if steps >= MAX_STEPS:
             raise TimeoutError(f"no result after {MAX_STEPS} steps")

@@ -417,7 +417,10 @@ def _draw_decision(board: Image.Image, view: Mapping[str, Any], x: int, y: int) 
         count_badge(board, index + 1, (left + 32, y + 64))
 
 
-def _board_image(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
+def draw_board(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
+    """The board in full colour, or on ``reference``'s palette when given (see
+    ``renderer.palette_canvas``): the palette is learnt from the first, boards are posted from
+    the second."""
     return board_and_frame(view, reference=reference)[0]
 
 
@@ -637,12 +640,12 @@ def warm_up() -> None:
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     views = sample_views()
-    return build_palette([_board_image(view) for view in views] + [_hand_image(views[0])])
+    return build_palette([draw_board(view) for view in views] + [_hand_image(views[0])])
 
 
 def palette_board(view: Mapping[str, Any]) -> Image.Image:
     """The board drawn on the game's palette (a ``P`` picture): what a PNG board holds."""
-    return _board_image(view, palette())
+    return draw_board(view, palette())
 
 
 def render_board(view: Mapping[str, Any]) -> bytes:

@@ -97,9 +97,10 @@ def _seats(timeline: Timeline) -> list[int | None]:
 
 
 @lru_cache(maxsize=8)
-def _palette(game_id: str) -> Image.Image:
-    """The game's fixed palette in 255 colours (index ``CLEAR`` stays free), or one learnt
-    from nothing but greys for a game without a palette."""
+def frame_palette(game_id: str) -> Image.Image:
+    """The palette every frame of ``game_id``'s animated replay is mapped to: the game's fixed
+    palette in 255 colours (index ``CLEAR`` stays free), or one learnt from nothing but greys
+    for a game without a palette."""
     learnt = renderer.palette(game_id)
     colours = (learnt.getpalette() or [])[: 256 * 3] if learnt is not None else []
     if not colours:
@@ -130,7 +131,7 @@ def animate(
     wanted = set(indices)
     make = getattr(renderer.pictures(game_id), "ReplayPainter", None)
     painter: Painter = make() if make is not None else _Boards(game_id, locale)
-    palette = _palette(game_id)
+    palette = frame_palette(game_id)
     frames: list[Frame] = []
     for index, (_, view) in enumerate(timeline):
         painter.step(view)

@@ -825,8 +825,10 @@ def _arrow(board: Image.Image, source: Box, target: Box) -> None:
     draw_arrow(board, start, end, HIGHLIGHT, 7)
 
 
-def _board_image(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
-    """The board; on ``reference``'s palette when given (see ``renderer.palette_canvas``)."""
+def draw_board(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
+    """The board in full colour, or on ``reference``'s palette when given (see
+    ``renderer.palette_canvas``): the palette is learnt from the first, boards are posted from
+    the second."""
     expeditions = [e for e in view.get("expeditions") or [] if isinstance(e, Mapping)]
     by_spot: dict[str, list[Mapping[str, Any]]] = {}
     for expedition in expeditions:
@@ -947,14 +949,14 @@ def sample_views() -> list[dict[str, Any]]:
 @lru_cache(maxsize=1)
 def palette() -> Image.Image:
     views = sample_views()
-    samples = [_board_image(view) for view in views]
+    samples = [draw_board(view) for view in views]
     samples.append(_hand_image(views[0]))
     return build_palette(samples)
 
 
 def palette_board(view: Mapping[str, Any]) -> Image.Image:
     """The board drawn on the game's palette (a ``P`` picture): what a PNG board holds."""
-    return _board_image(view, palette())
+    return draw_board(view, palette())
 
 
 def render_board(view: Mapping[str, Any]) -> bytes:

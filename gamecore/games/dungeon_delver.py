@@ -642,7 +642,7 @@ def heuristic_player(view: dict[str, Any], legal: Sequence[Action], rng: Any) ->
     for action in legal:
         if isinstance(action, Claim):
             return action
-    return _DelverAdvisor(view).choose(legal, rng)
+    return DelverAdvisor(view).choose(legal, rng)
 
 
 #: For the heuristic, keyed by card text (strings hash fast): per level, challenger -> the
@@ -683,8 +683,9 @@ WEIGHTS = {
 }
 
 
-class _DelverAdvisor:
-    """Scores moves from a view: what the hand can beat now and may beat later."""
+class DelverAdvisor:
+    """Scores moves from a view: what the hand can beat now and may beat later (the
+    heuristic player's judgement; public for whoever weighs a Delver position the same way)."""
 
     def __init__(self, view: dict[str, Any]) -> None:
         self.levels: list[list[str | None]] = view["levels"]

@@ -9,7 +9,7 @@ import pytest
 
 import renderer
 from renderer import inspect
-from renderer.cartolan import _board_image, _draw_info
+from renderer.cartolan import _draw_info, draw_board
 from renderer.cartolan_art import EFFECT_ICONS
 from renderer.cartolan_map import edge_markers, map_frame
 from renderer.toolkit import new_canvas
@@ -90,7 +90,7 @@ def test_the_crop_follows_the_seat_to_move() -> None:
 def test_advanced_cards_decks_round_and_margin_are_drawn() -> None:
     view = _advanced()[-1]
     with recorded_texts() as seen, inspect.recording() as drawn:
-        _board_image(view)
+        draw_board(view)
     texts = {text for text, _ in seen}
     assert str(view["round"]) in texts and f">{view['margin']}" in texts
     assert {str(count) for count in view["decks"].values()} <= texts

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pytest
 
 from renderer import inspect
-from renderer.cartolan import _board_image as board_image
+from renderer.cartolan import draw_board
 from renderer.cartolan_map import map_frame, piece_name
 from tests.renderer.helpers import computer_views
 from tests.renderer.visibility import covers
@@ -38,7 +38,7 @@ def _views(preset: str, mode: str, seed: int) -> list[dict]:
 def problems(view: dict) -> list[str]:
     """What is wrong with the picture of ``view``, in words (empty when nothing is)."""
     with inspect.recording() as elements:
-        image = board_image(view)
+        image = draw_board(view)
     found = []
     areas = {e.name: e.box for e in elements if e.kind == "area"}
     for element in elements:
@@ -91,7 +91,7 @@ def test_a_crowded_tile_and_a_crowded_side_count_what_does_not_fit() -> None:
     view = dict(view) | {"adventurers": fleet, "agents": []}
     assert problems(view) == []
     with inspect.recording() as elements:
-        board_image(view)
+        draw_board(view)
     counts = [e.name for e in elements if e.kind == "count"]
     assert any(name.startswith("+4:") for name in counts), counts
     assert "+2: adventurer 3.2,adventurer 4.2" in counts, counts
@@ -105,7 +105,7 @@ def test_the_classic_start_shows_the_capital_and_the_minimap_both_cities() -> No
     frame = map_frame(view)
     assert frame.cropped and frame.shows(0, 0)
     with inspect.recording() as elements:
-        board_image(view)
+        draw_board(view)
     (minimap,) = [e for e in elements if e.kind == "minimap"]
     assert minimap.box[2] - minimap.box[0] >= 100
     assert problems(view) == []

@@ -55,8 +55,8 @@ def _different(first: Image.Image, second: Image.Image) -> int:
 def test_same_pixels_as_the_board_mapped_whole(game_id: str, view: Mapping[str, Any]) -> None:
     module = renderer.pictures(game_id)
     reference = module.palette()
-    whole = module._board_image(view).quantize(palette=reference, dither=Image.Dither.NONE)
-    drawn = module._board_image(view, reference)
+    whole = module.draw_board(view).quantize(palette=reference, dither=Image.Dither.NONE)
+    drawn = module.draw_board(view, reference)
     assert drawn.mode == "P"
     assert drawn.size == whole.size
     assert _different(drawn, whole) <= MAX_DIFFERENT * drawn.width * drawn.height

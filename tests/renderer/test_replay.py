@@ -183,7 +183,7 @@ def test_a_frame_holds_only_what_changed_and_decodes_to_the_board() -> None:
         gif.seek(index)
         smaller += gif.tile[0][1][2:] != gif.size or gif.tile[0][1][:2] != (0, 0)
         shown = gif.convert("RGB").crop((0, 0, *board.size))
-        mapped = board.quantize(palette=replay._palette("cartolan"), dither=Image.Dither.NONE)
+        mapped = board.quantize(palette=replay.frame_palette("cartolan"), dither=Image.Dither.NONE)
         assert shown.tobytes() == mapped.convert("RGB").tobytes(), index
     assert smaller >= len(expected) - 2
 

@@ -7,7 +7,7 @@ API for computer players (read-only; never mutate a state you did not copy):
 
 * ``GAME.legal_actions(state, seat)`` / ``GAME.apply(state, seat, action)``; actions are
   tuples (see ``notation.py``), ``GAME.format_action`` gives their text.
-* ``GAME._apply_inplace(state, seat, action, record=False)``: simulation fast path, mutates
+* ``GAME.apply_in_place(state, seat, action, record=False)``: simulation fast path, mutates
   ``state``, trusts that ``action`` is legal (copy first with ``state.clone()``) and builds
   events only with ``record=True``.
 * On a ``State``: ``state.seat`` (who decides), ``state.decision`` (``move``, ``city``,

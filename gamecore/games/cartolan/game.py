@@ -253,7 +253,7 @@ class CartolanGame(Game[State, Action]):
         action = self.canonical_action(state, action)
         self._check(state, player, action)
         new = state.clone()
-        return new, self._apply_inplace(new, player, action, record=True)
+        return new, self.apply_in_place(new, player, action, record=True)
 
     def canonical_action(self, state: State, action: Any) -> Action:
         """The action as ``apply`` executes and records it (``state.last_action``): text is
@@ -277,7 +277,7 @@ class CartolanGame(Game[State, Action]):
         if not getattr(player, "accepts_state", False):
             return super().simulation_step(state, seat, legal, player, rng)
         reads_state = cast(StatePlayer, player)  # ``accepts_state``: it takes the State
-        self._apply_inplace(state, seat, reads_state(state, legal, rng))
+        self.apply_in_place(state, seat, reads_state(state, legal, rng))
         return state
 
     def play_out(
@@ -308,7 +308,7 @@ class CartolanGame(Game[State, Action]):
             raise SimulationAborted(steps, exc) from exc
         return state, steps
 
-    def _apply_inplace(
+    def apply_in_place(
         self, state: State, _player: int, action: Action, record: bool = False
     ) -> list[Event]:
         """Simulation fast path: ``action`` must be one of ``legal_actions``; mutates ``state``.

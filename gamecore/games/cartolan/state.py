@@ -1,7 +1,7 @@
 """The mutable game state, its one-copy-per-apply clone, and its JSON layout.
 
 The public ``apply`` copies the state once and then mutates the copy in place; simulations
-may use ``CartolanGame._apply_inplace`` and skip the copy.
+may use ``CartolanGame.apply_in_place`` and skip the copy.
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ def heuristic_game_difference(
         found, action = _difference(fast[name], spec[name], state, legal, rngs[seat])
         if found:
             return f"step {moves}: {found}"
-        GAME._apply_inplace(state, seat, action)
+        GAME.apply_in_place(state, seat, action)
     if moves_seen is not None:
         moves_seen.append(moves)
     return None
@@ -106,7 +106,7 @@ def random_game_difference(preset: str, mode: str, seed: int) -> str | None:
             found, _ = _difference(fast[name], spec[name], state, legal, rngs[name])
             if found:
                 return f"step {step}: {found}"
-        GAME._apply_inplace(state, seat, random_player(None, legal, rng))
+        GAME.apply_in_place(state, seat, random_player(None, legal, rng))
     return None
 
 

@@ -155,7 +155,7 @@ def test_reliability_random_games_finish(preset: str, mode: str) -> None:
         steps = 0
         while not state.over:
             legal = GAME.legal_actions(state, state.seat)
-            GAME._apply_inplace(state, state.seat, player({}, legal, rng))
+            GAME.apply_in_place(state, state.seat, player({}, legal, rng))
             steps += 1
             assert steps < 60_000
         status = GAME.status(state)
@@ -189,7 +189,7 @@ def test_every_option_combination_plays_to_the_end(
     player = GAME.players()["random"]
     steps = 0
     while not state.over:
-        GAME._apply_inplace(
+        GAME.apply_in_place(
             state, state.seat, player({}, GAME.legal_actions(state, state.seat), rng)
         )
         steps += 1

@@ -2,7 +2,7 @@
 digests were taken (speed work must not change behaviour, issue 5 item 8).
 
 Each game is played through the public ``apply`` and, in lockstep, through the simulation
-fast path ``_apply_inplace``; the digest covers every legal-action list (order included),
+fast path ``apply_in_place``; the digest covers every legal-action list (order included),
 every action, every event, a view every few steps, and the final JSON.
 Regenerate the table only for an intended rules change:
 ``.venv/bin/python -m tests.gamecore.cartolan.test_golden``.
@@ -96,7 +96,7 @@ def play_digest(preset: str, mode: str, seats: int, seed: int, extra: dict[str, 
         state, events = GAME.apply(state, seat, action)
         if before is not None:
             assert GAME.to_json(GAME.from_json(before)) == before  # apply did not mutate
-        fast_events = GAME._apply_inplace(fast, seat, action, record=True)
+        fast_events = GAME.apply_in_place(fast, seat, action, record=True)
         recorded = [[event.kind, event.data] for event in events]
         assert [[event.kind, event.data] for event in fast_events] == recorded
         digest.update(_dump([[list(a) for a in legal], list(action), recorded]))

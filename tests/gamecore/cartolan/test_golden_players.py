@@ -2,7 +2,7 @@
 engine must not change a single decision (issue 5 item 8).
 
 Each game is played through the simulation fast path (the player reads the state,
-``_apply_inplace`` applies) with fresh players and seats rotating; the digest covers every
+``apply_in_place`` applies) with fresh players and seats rotating; the digest covers every
 action and the final JSON. Regenerate only for an intended change of a player's rules:
 ``.venv/bin/python -m tests.gamecore.cartolan.test_golden_players``.
 
@@ -78,7 +78,7 @@ def play_digest(preset: str, mode: str, seats: int, seed: int) -> str:
         legal = GAME.legal_actions(state, seat)
         action = lineup[names[seat]](state, legal, rngs[seat])
         digest.update(json.dumps(list(action)).encode())
-        GAME._apply_inplace(state, seat, action)
+        GAME.apply_in_place(state, seat, action)
     digest.update(GAME.to_json(state).encode())
     return digest.hexdigest()
 

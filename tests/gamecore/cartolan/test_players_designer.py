@@ -156,7 +156,7 @@ def test_a_map_that_passes_the_test_is_chosen_and_stays_selected_when_it_does_no
     # east (reward 6) and north (reward 3) both pass the test; the last one that passes wins
     # (decision 14), and its reward becomes the bar
     assert GAME.format_action(action) == "move 1 N map 1"
-    GAME._apply_inplace(state, seat, action)
+    GAME.apply_in_place(state, seat, action)
     # regular.py AdventurerRegular.explore: the map did not fit, a tile was drawn instead; the
     # map stays selected (tried first at the next exploration) and lies turned to the arrow
     key = adventurer_key(seat, 1)
@@ -172,7 +172,7 @@ def test_a_tile_that_does_not_fit_is_discarded_turned_to_the_arrow():
     seat = state.seat
     unfit = board.make_tile((board.N, board.E, board.S, board.W), board.SW)  # no land east
     state.piles[0].append(unfit)
-    GAME._apply_inplace(state, seat, ("move", 1, board.N, 0))
+    GAME.apply_in_place(state, seat, ("move", 1, board.N, 0))
     assert board.cell(0, 2) not in state.tiles
     assert state.discards[0] == [board.with_wind(unfit, board.NE)]
 

@@ -456,7 +456,7 @@ def test_heuristic_games_finish(preset: str, mode: str) -> None:
         while not state.over:
             seat = state.seat
             legal = GAME.legal_actions(state, seat)
-            GAME._apply_inplace(state, seat, players[seats[seat]](state, legal, rngs[seat]))
+            GAME.apply_in_place(state, seat, players[seats[seat]](state, legal, rngs[seat]))
             steps += 1
             assert steps < 50_000, (preset, mode, seed)
         status = GAME.status(state)
@@ -481,7 +481,7 @@ def test_every_decision_of_random_games_gets_a_legal_answer(preset: str, mode: s
             kinds.add(state.decision)
             for player in lineup.values():
                 assert player(state, legal, rng) in legal
-            GAME._apply_inplace(state, seat, random_player(None, legal, rng))
+            GAME.apply_in_place(state, seat, random_player(None, legal, rng))
             steps += 1
     assert "move" in kinds
 
