@@ -5,7 +5,7 @@ anyone asks for the day's deal, and stored; it is not derived from the date or t
 and nothing here returns it while its day runs (:meth:`DailyDeals.revealed_seed` gives it
 only for a day that is over and whose counted attempts have all ended).
 
-Fair play (docs/commands.md, "The daily deal"):
+Fair play (docs/analysis.md, "The daily deal"):
 - Each person is dealt the day's deal once as their counted attempt; practice attempts of
   the same deal (with their par and review) only once the counted attempt has ended. The
   counted slot is claimed in the database, so ``/daily`` sent several times at once makes
