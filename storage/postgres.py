@@ -323,7 +323,7 @@ class PostgresMatchStore(MatchStore):
     async def _prepare_pool(self) -> None:
         """The connections opened at start (before the migrations) prepare them now."""
         pool = self.pool
-        await self._returned()
+        await self.connections_returned()
         connections = [await pool.acquire() for _ in range(pool.get_idle_size())]
         try:
             await asyncio.gather(*(_prepare_turn(conn) for conn in connections))
@@ -335,7 +335,7 @@ class PostgresMatchStore(MatchStore):
         await self.memo.close()
         while self._movers:
             await asyncio.gather(*self._movers, return_exceptions=True)
-        await self._returned()
+        await self.connections_returned()
         pool, self._pool = self._pool, None
         if pool is not None:
             try:
@@ -350,10 +350,13 @@ class PostgresMatchStore(MatchStore):
         return self._pool
 
     @asynccontextmanager
-    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+    async def connection(self) -> AsyncIterator[asyncpg.Connection]:
         """A pooled connection, in the order the calls asked: ``StoreBusy`` when none came
         free within ``busy_timeout`` (every connection in use: the server is up),
-        ``StoreUnavailable`` when the server cannot be reached."""
+        ``StoreUnavailable`` when the server cannot be reached. Every call of the store
+        takes its connection here; a maintenance job that needs one for longer than a
+        statement takes it here too, so it waits its turn like a move and counts against
+        the pool."""
         pool = self.pool
         if self._free.locked():  # only a call that waits arms a timer (none per move)
             try:
@@ -391,8 +394,9 @@ class PostgresMatchStore(MatchStore):
         self._releasing.add(task)
         task.add_done_callback(self._released)
 
-    async def _returned(self) -> None:
-        """Until every connection handed back is in the pool again."""
+    async def connections_returned(self) -> None:
+        """Until every connection handed back is in the pool again (it goes back in a task
+        of its own, after the call that used it has ended: ``_release``)."""
         await asyncio.gather(*self._releasing, return_exceptions=True)
 
     def _released(self, task: asyncio.Task[None]) -> None:
@@ -405,7 +409,7 @@ class PostgresMatchStore(MatchStore):
         """A write of ONE statement (atomic by itself: no BEGIN/COMMIT round trips). A
         connection lost once the statement was sent leaves its outcome unknown:
         ``CommitUnknown``."""
-        async with self._connection() as conn:
+        async with self.connection() as conn:
             await _check_alive(conn)
             try:
                 return await call(conn)
@@ -415,16 +419,16 @@ class PostgresMatchStore(MatchStore):
     async def _read(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """A read, retried once: the first try may meet a connection the server closed."""
         try:
-            async with self._connection() as conn:
+            async with self.connection() as conn:
                 return await call(conn)
         except StoreUnavailable:
-            async with self._connection() as conn:
+            async with self.connection() as conn:
                 return await call(conn)
 
     async def _write(self, call: Callable[[asyncpg.Connection], Awaitable[T]]) -> T:
         """A write in ONE transaction: committed whole, or rolled back whole. A connection
         lost in the middle (the COMMIT's reply included) leaves it unknown: ``CommitUnknown``."""
-        async with self._connection() as conn:
+        async with self.connection() as conn:
             await _check_alive(conn)
             try:
                 async with conn.transaction():
@@ -496,7 +500,7 @@ class PostgresMatchStore(MatchStore):
         be scheduled. Moves that arrive meanwhile go with the next group."""
         self._sending += 1
         try:
-            async with self._connection() as conn:
+            async with self.connection() as conn:
                 group = self._next_group()
                 try:
                     await self._send_group(conn, group)
@@ -530,7 +534,7 @@ class PostgresMatchStore(MatchStore):
         try:
             while self._moves:
                 try:
-                    async with self._connection() as conn:
+                    async with self.connection() as conn:
                         while self._moves and not conn.is_closed():
                             group = self._next_group()
                             try:

@@ -167,6 +167,12 @@ class SqliteMatchStore(MatchStore):
         self._commits = 0  # since the last background checkpoint began
         self._checkpointer: asyncio.Task[None] | None = None
         self._checkpoint_db: sqlite3.Connection | None = None
+        #: Transactions the writer committed, and the writes they carried (group commit's
+        #: figures, like PostgreSQL's ``groups`` and ``grouped_moves``).
+        self.groups = 0
+        self.grouped_writes = 0
+        #: Background WAL checkpoints begun (``checkpoint_every`` commits each).
+        self.checkpoints = 0
 
     # -- life cycle ---------------------------------------------------------------------
     async def open(self) -> None:
@@ -202,9 +208,8 @@ class SqliteMatchStore(MatchStore):
         if self._flusher is not None:
             await self._flusher
             self._flusher = None
-        if self._checkpointer is not None:
-            await self._checkpointer
-            self._checkpointer = None
+        await self.checkpointed()
+        self._checkpointer = None
         if self._checkpoint_db is not None:
             self._checkpoint_db.close()
             self._checkpoint_db = None
@@ -288,6 +293,8 @@ class SqliteMatchStore(MatchStore):
             while self._pending:
                 batch, self._pending = self._pending, []
                 await self._flush(batch)
+                self.groups += 1
+                self.grouped_writes += len(batch)
                 self._commits += 1
                 if self._commits >= self.checkpoint_every:
                     self._start_checkpoint()
@@ -296,7 +303,15 @@ class SqliteMatchStore(MatchStore):
         """Starts a background checkpoint unless one is running (it catches up alone)."""
         if self._checkpointer is None or self._checkpointer.done():
             self._commits = 0
+            self.checkpoints += 1
             self._checkpointer = asyncio.create_task(self._checkpoint())
+
+    async def checkpointed(self) -> None:
+        """Until the background checkpoint under way, if any, has ended: the database file
+        alone then holds every page committed before it began (a file copy taken after this
+        is whole without its WAL)."""
+        if self._checkpointer is not None:
+            await self._checkpointer
 
     async def _checkpoint(self) -> None:
         """Copies the WAL's committed pages into the database file on the store's second

@@ -102,7 +102,8 @@ async def serve(service: MatchService, settings: dict[str, Any]) -> None:
 
     async def sweep() -> None:
         due = await service.due_timers()
-        deadlines = {i: service._live[i].timer_at for i in due if i in service._live}
+        live = {m.id: m for m in await service.live_matches()}
+        deadlines = {i: live[i].timer_at for i in due if i in live}
         for match_id in due:
             outcome = await service.fire_timer(match_id)
             steps = [step.final.steps for step in outcome.steps]
@@ -141,11 +142,11 @@ async def main(settings: dict[str, Any]) -> None:
         owner=settings.get("owner"),
     )
     await service.start()
-    say(ready=len(service._live))
+    say(ready=len(await service.live_matches()))
     mode = settings["mode"]
     if mode == "play":
         rng = random.Random(settings.get("seed", 1))
-        ids = sorted(service._live)
+        ids = sorted(m.id for m in await service.live_matches())
         counts = await asyncio.gather(*(play_to_end(service, i, rng) for i in ids))
         say(done=sum(counts))
     elif mode == "contest":

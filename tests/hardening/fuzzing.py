@@ -207,7 +207,7 @@ class ServiceFuzzer:
         connection's thread is idle) and the identity of every live match held
         in memory (a step replaces the frozen ``Match``)."""
 
-        memory = tuple(sorted((k, id(v)) for k, v in self.service._live.items()))
+        memory = tuple(sorted((m.id, id(m)) for m in self.run(self.service.live_matches())))
         return self.store.db._conn.total_changes, memory
 
     # -- one hostile input ---------------------------------------------------------------
@@ -259,7 +259,9 @@ class ServiceFuzzer:
 
     # -- operations --------------------------------------------------------------------
     def live(self, match_id: str) -> Match | None:
-        return self.service._live.get(match_id)
+        """The match as the service holds it in memory (None once it is over)."""
+        live = self.run(self.service.live_matches())
+        return next((match for match in live if match.id == match_id), None)
 
     def legal(self, match_id: str) -> list[str]:
         """The legal moves of whoever is on turn (served from the service's cache)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamecore.match import Match
 from service import MatchService
 from storage import CommitUnknown, PostgresMatchStore
 from tests.storage.test_round_trips import Wire
@@ -51,7 +52,14 @@ async def test_a_move_lost_on_the_way_may_have_been_saved(postgres_url, clock):
     with pytest.raises(CommitUnknown) as err:
         await service.play(match.id, user, "add 2", match.version)
     assert err.value.code == "commit_unknown"
-    assert match.id in service._reload  # read again before its next use
+    load, reads = service.store.load, []
+
+    async def counted(match_id: str) -> Match | None:
+        reads.append(match_id)
+        return await load(match_id)
+
+    service.store.load = counted  # type: ignore[method-assign]
     again = await service.play(match.id, user, "add 2", match.version)  # was not saved
+    assert reads == [match.id]  # read again before its next use
     assert again.match.steps == match.steps + 1
     await service.close()

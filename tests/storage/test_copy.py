@@ -40,7 +40,7 @@ async def fill(url: str) -> None:
     solo = await service.new_match("cartographer", 1, 9, HOST, seed=5)
     for _ in range(3):
         await service.play(solo.id, HOST, (await service.legal_moves(solo.id, HOST))[0])
-    await service.store.claim_timers([m.id for m in service._live.values()], "0/1", 0.0, 60)
+    await service.store.claim_timers([m.id for m in await service.live_matches()], "0/1", 0.0, 60)
     await service.store.daily_seed(1, "cartographer", "2026-11-25", 2**64 - 3)  # the daily deal
     await service.store.daily_add(solo.id, 1, "cartographer", "2026-11-25", HOST, 5.0)
     await service.save_notify(NotifySettings(GUEST, dm=True, reminders=False))  # /notify

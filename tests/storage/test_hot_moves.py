@@ -14,7 +14,7 @@ async def test_ordinary_moves_are_hot_updates(postgres_url):
     assert match.timer_at is not None  # a clocked match: each move moves its reminder
     for _ in range(8):
         match = await play_one(store, match, 1)
-    async with store._connection() as conn:
+    async with store.connection() as conn:
         await conn.execute("SELECT pg_stat_force_next_flush()")  # this backend's counts
         await conn.execute("SELECT 1")  # ... reach the shared statistics when it idles
         updates, hot = await conn.fetchrow(

@@ -36,7 +36,9 @@ async def test_a_schema_newer_than_the_code_is_refused_and_nothing_stays_open(
     again = store_for(backend_url)
     with pytest.raises(SchemaTooNew, match="schema version 999"):
         await again.open()
-    assert getattr(again, "_pool", None) is None and getattr(again, "_db", None) is None
+    held = (lambda: again.pool) if is_postgres_url(backend_url) else (lambda: again.db)
+    with pytest.raises(RuntimeError, match="not open"):
+        held()  # a failed start keeps no pool or connection behind
 
 
 async def test_sqlite_files_are_readable_by_their_owner_only(tmp_path) -> None:

@@ -23,6 +23,7 @@ from storage import (
     StoreUnavailable,
 )
 from storage.pg_ratings import RatingPlan
+from storage.sql import Query
 from tests.deadlines import HANG_GUARD
 from tests.storage.test_store import NOW, create_started, lobby, play_one
 from tests.toys.race import TARGET
@@ -109,7 +110,7 @@ async def test_a_full_pool_is_busy_not_down(single):
     and says busy: it ends while the only connection is still held, so it did not wait for
     it (no stopwatch: a hang guard only stops a test that would never end)."""
     match = await create_started(single)
-    async with single._connection():  # the only connection is taken, and stays taken
+    async with single.connection():  # the only connection is taken, and stays taken
         with pytest.raises(StoreBusy) as err:
             await asyncio.wait_for(play_one(single, match, 1), HANG_GUARD)
     assert err.value.code == "store_busy" and not isinstance(err.value, StoreUnavailable)
@@ -165,9 +166,11 @@ async def finish(store: PostgresMatchStore, before: rules.Match, after: rules.Ma
 
 
 async def rows(store: PostgresMatchStore, table: str) -> list[tuple]:
-    found = await store._fetch(
-        f"SELECT scope, user_id, {'mu, sigma, matches' if table == 'ratings' else 'match_id'} "
-        f"FROM {table} ORDER BY 1, 2, 3"
+    found = await store.read(
+        Query(
+            f"SELECT scope, user_id, {'mu, sigma, matches' if table == 'ratings' else 'match_id'}"
+            f" FROM {table} ORDER BY 1, 2, 3"
+        )
     )
     return [tuple(r) for r in found]
 
@@ -306,7 +309,7 @@ async def test_a_move_schedules_no_idle_timer(single):
     """A pool that keeps its connections arms no inactivity timer when one comes back
     (asyncpg's default: one per use, 300 s, cancelled at the next use)."""
     await play_one(single, await create_started(single), 1)
-    await single._returned()
+    await single.connections_returned()
     assert [h._inactive_callback for h in single.pool._holders] == [None]
 
 
@@ -339,7 +342,7 @@ async def test_a_move_waits_for_no_turn_of_the_event_loop_but_its_reply(single, 
         sent(data)
 
     wire.transport.write = write
-    await single._returned()  # the last move's connection is back in the pool
+    await single.connections_returned()  # the last move's connection is back in the pool
     loop.call_soon(tick)
     await asyncio.sleep(0)  # the ticker runs
     called = turns[0]

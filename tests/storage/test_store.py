@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from dataclasses import replace
 
 import asyncpg
@@ -28,7 +29,7 @@ from storage import (
     open_store,
     store_for,
 )
-from storage.sql import POSTGRES, SQLITE
+from storage.sql import POSTGRES, SQLITE, Query
 from tests.deadlines import HANG_GUARD
 
 NOW = 1_700_000_000.0
@@ -83,7 +84,7 @@ async def test_migrations_are_idempotent_and_recorded(backend_url):
     await again.open()  # migrating an up-to-date database changes nothing
     assert await again.schema_version() == latest
     assert (await again.load("m1")) == lobby()
-    rows = await again._fetch("SELECT COUNT(*) FROM schema_version")
+    rows = await again.read(Query("SELECT COUNT(*) FROM schema_version"))
     assert rows[0][0] == latest
     await again.close()
 
@@ -92,18 +93,21 @@ async def test_processes_starting_together_migrate_once(postgres_url):
     stores = [store_for(postgres_url) for _ in range(3)]
     await asyncio.gather(*(s.open() for s in stores))
     assert [await s.schema_version() for s in stores] == [migrations.latest(POSTGRES)] * 3
-    assert (await stores[0]._fetch("SELECT COUNT(*) FROM schema_version"))[0][
-        0
-    ] == migrations.latest(POSTGRES)
+    rows = await stores[0].read(Query("SELECT COUNT(*) FROM schema_version"))
+    assert rows[0][0] == migrations.latest(POSTGRES)
     for s in stores:
         await s.close()
 
 
+async def pragma(store: SqliteMatchStore, name: str) -> object:
+    return (await store.read(Query(f"PRAGMA {name}")))[0][0]
+
+
 async def test_wal_busy_timeout_and_foreign_keys_are_on(sqlite_store):
-    assert (await sqlite_store._fetch("PRAGMA journal_mode"))[0][0] == "wal"
-    assert (await sqlite_store._fetch("PRAGMA busy_timeout"))[0][0] == 5000
-    assert (await sqlite_store._fetch("PRAGMA foreign_keys"))[0][0] == 1
-    assert (await sqlite_store._fetch("PRAGMA synchronous"))[0][0] == 1  # NORMAL (the default)
+    assert await pragma(sqlite_store, "journal_mode") == "wal"
+    assert await pragma(sqlite_store, "busy_timeout") == 5000
+    assert await pragma(sqlite_store, "foreign_keys") == 1
+    assert await pragma(sqlite_store, "synchronous") == 1  # NORMAL (the default)
 
 
 async def test_commits_leave_the_wal_checkpoint_to_a_second_connection(tmp_path):
@@ -114,22 +118,19 @@ async def test_commits_leave_the_wal_checkpoint_to_a_second_connection(tmp_path)
     store = SqliteMatchStore(str(path), checkpoint_every=3)
     await store.open()
     try:
-        assert (await store._fetch("PRAGMA wal_autocheckpoint"))[0][0] == 4000
+        assert await pragma(store, "wal_autocheckpoint") == 4000
         # the migrations' commits may have started a checkpoint already: it must end first,
         # or the creates below may finish before it and start none of their own (seen in CI
         # beside two CPU burners: the file then held 0 matches)
-        opening = store._checkpointer
-        if opening is not None:
-            await opening
+        await store.checkpointed()
         # commits until one starts the next checkpoint; no further one races it (a commit
         # during a PASSIVE pass may leave its last frames to the next pass)
-        created = 0
-        while store._checkpointer is opening:
+        begun, created = store.checkpoints, 0
+        while store.checkpoints == begun and created < 10:  # 10: a hang guard
             await store.create(lobby(f"c{created}"))
             created += 1
         assert 1 <= created <= 3
-        assert store._checkpointer is not None
-        await store._checkpointer
+        await store.checkpointed()
         # the database file alone (without its WAL) now holds the matches written so far
         copy = tmp_path / "copy.db"
         copy.write_bytes(path.read_bytes())
@@ -165,7 +166,7 @@ async def test_database_sync_chooses_full_and_refuses_nonsense(tmp_path, monkeyp
     monkeypatch.setenv("DATABASE_SYNC", "full")
     strict = SqliteMatchStore(str(tmp_path / "full.db"))
     await strict.open()
-    assert (await strict._fetch("PRAGMA synchronous"))[0][0] == 2  # FULL
+    assert await pragma(strict, "synchronous") == 2  # FULL
     await strict.close()
     monkeypatch.setenv("DATABASE_SYNC", "sometimes")
     with pytest.raises(ValueError, match="NORMAL or FULL"):
@@ -367,14 +368,7 @@ async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(sqlite_
     await sqlite_store.db.execute(
         "INSERT INTO actions (match_id, step, seat, notation, at) VALUES ('g5', 1, 0, 'x', 0)"
     )
-    sizes = []
-    real_flush = sqlite_store._flush
-
-    async def flush(batch):
-        sizes.append(len(batch))
-        await real_flush(batch)
-
-    sqlite_store._flush = flush
+    groups, writes = sqlite_store.groups, sqlite_store.grouped_writes
     results = await asyncio.gather(
         *(
             sqlite_store.save_move(after, "add 2", after.to_move[0] ^ 1, m.version - (i == 4))
@@ -382,7 +376,8 @@ async def test_moves_of_several_matches_commit_as_a_group_and_fail_alone(sqlite_
         ),
         return_exceptions=True,
     )
-    assert max(sizes) > 1 and sum(sizes) == 6
+    assert sqlite_store.grouped_writes - writes == 6  # the six moves ...
+    assert sqlite_store.groups - groups < 6  # ... in fewer commits: some went together
     assert results[:4] == [None] * 4
     assert isinstance(results[4], StaleVersion)
     assert isinstance(results[5], sqlite3.IntegrityError)
@@ -399,21 +394,23 @@ async def test_a_cancelled_caller_does_not_cut_its_commit_in_half(sqlite_store):
     game = get_game("toy-race")
     state, _ = game.apply(after.state, after.to_move[0], 2)
     second = rules.record_step(after, game, after.to_move[0], state, NOW + 20)
-    gate, flushing = asyncio.Event(), asyncio.Event()
-    real_flush = sqlite_store._flush
+    gate, committing = threading.Event(), threading.Event()
 
-    async def slow_flush(batch):
-        flushing.set()
-        await gate.wait()
-        await real_flush(batch)
+    async def hold(_tx) -> None:  # first in the move's group, in the writer's thread
+        committing.set()
+        gate.wait(HANG_GUARD)
 
-    sqlite_store._flush = slow_flush
+    groups = sqlite_store.groups
+    holder = asyncio.create_task(sqlite_store.transaction(hold))
     caller = asyncio.create_task(sqlite_store.save_move(second, "add 2", after.to_move[0]))
-    await asyncio.wait_for(flushing.wait(), timeout=HANG_GUARD)  # no fixed pause: a loaded machine
+    # no fixed pause (a loaded machine): until the group is being committed
+    assert await asyncio.to_thread(committing.wait, HANG_GUARD)
     caller.cancel()
     gate.set()
     with pytest.raises(asyncio.CancelledError):
         await caller
+    await holder
+    assert sqlite_store.groups - groups == 1  # the move was in that group
     await sqlite_store.close()  # waits for the flush
     await sqlite_store.open()
     assert await sqlite_store.load("m1") == second
@@ -435,14 +432,7 @@ async def test_a_failing_write_in_a_group_is_undone_alone(sqlite_store, monkeypa
         raise RuntimeError("stats table on fire")
 
     monkeypatch.setattr(sqlite_store, "_add_stats", crash)
-    sizes = []
-    real_flush = sqlite_store._flush
-
-    async def flush(batch):
-        sizes.append(len(batch))
-        await real_flush(batch)
-
-    sqlite_store._flush = flush
+    groups, writes = sqlite_store.groups, sqlite_store.grouped_writes
     stat = rules.StatLine(10, "toy-race", True, 1.0)
     results = await asyncio.gather(
         sqlite_store.save(p_after, p_before.version, action=NewAction(0, "add 1")),
@@ -450,7 +440,7 @@ async def test_a_failing_write_in_a_group_is_undone_alone(sqlite_store, monkeypa
         sqlite_store.create(lobby("r")),
         return_exceptions=True,
     )
-    assert sizes == [3]
+    assert (sqlite_store.groups - groups, sqlite_store.grouped_writes - writes) == (1, 3)
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], RuntimeError)
     assert await sqlite_store.load("p") == p_after
