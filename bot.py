@@ -357,6 +357,13 @@ class TabletopBot(commands.Bot):
         """True while the match service is open."""
         return self._service is not None
 
+    async def open_service(self) -> None:
+        """Open the match service on the settings' database (``setup_hook`` does, before
+        the commands; ``close`` closes it)."""
+        self._service = await MatchService.open(
+            self.settings.database_url, shards=self.settings.shards
+        )
+
     async def setup_hook(self) -> None:
         install_task_collector(asyncio.get_running_loop())  # interactions' tasks are tracked
         watch_discord_requests(self.http)  # the global rate limit's budget, in the metrics
@@ -378,9 +385,7 @@ class TabletopBot(commands.Bot):
             target=renderer.warm_up, name="renderer-warm-up", daemon=True
         )
         self.warming_up.start()
-        self._service = await MatchService.open(
-            self.settings.database_url, shards=self.settings.shards
-        )
+        await self.open_service()
         use_server_language(self.server_language)
         await self.tree.set_translator(CatalogTranslator())
         for extension in EXTENSIONS:

@@ -61,7 +61,7 @@ def _length_values(
     return "steps", [r["steps"] for r in finished]
 
 
-def _fonts() -> list[str]:
+def chart_fonts() -> list[str]:
     """DejaVu Sans first, then IPAexGothic (Japanese), Noto Sans KR, SC and TC for what the
     ones before lack; registered once."""
     # matplotlib is imported by the caller already
@@ -93,7 +93,7 @@ def render_summary_chart(
     from matplotlib.ticker import MaxNLocator  # noqa: PLC0415 - matplotlib loads only when a chart is drawn
 
     words = {**LABELS, **(labels or {})}
-    with plt.rc_context({"font.family": _fonts(), "font.size": FONT_SIZE}):
+    with plt.rc_context({"font.family": chart_fonts(), "font.size": FONT_SIZE}):
         figure, (rates_axis, spread_axis) = plt.subplots(2, 1, figsize=FIGURE_SIZE, dpi=DPI)
         try:
             _draw_rates(rates_axis, summary, words)

@@ -179,7 +179,7 @@ def _game_ref(game: Game[Any, Any]) -> Game[Any, Any] | str:
     return game.id if find_game(game.id) is game else game
 
 
-def _chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
+def seed_chunks(start: int, games: int, workers: int) -> list[tuple[int, int]]:
     """Seed ranges for the workers: about sixteen per worker (the long games even out, the
     last chunks leave a core idle only briefly, the progress moves), none so short that the
     call costs more than its games."""
@@ -204,7 +204,7 @@ def run_games(
     """
     # Validate names once, here, rather than once per game in the workers.
     resolve_player_types(game, spec.player_names, spec.seats, spec.seed)
-    chunks = _chunks(spec.seed, games, workers) if workers > 1 else []
+    chunks = seed_chunks(spec.seed, games, workers) if workers > 1 else []
     if len(chunks) <= 1:
         for record in _play_seeds(game, spec, spec.seed, spec.seed + games):
             if on_record:

@@ -9,8 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from gamecore.plot import DPI, FONT_SIZE, lay_out
-from gamecore.plot import _fonts as chart_fonts
+from gamecore.plot import DPI, FONT_SIZE, chart_fonts, lay_out
 
 
 @contextmanager

@@ -268,6 +268,17 @@ class Publisher:
         """Whether this publisher keeps anything for ``match_id``."""
         return match_id in self._matches
 
+    def redraw_pending(self, match_id: str) -> bool:
+        """Whether a redraw of ``match_id`` was asked and is not shown yet (until then the
+        publisher keeps the match it will draw)."""
+        return self._known(match_id).latest is not None
+
+    async def retried(self, match_id: str) -> None:
+        """Until the background retry of the match's board, if one is pending, has ended."""
+        retry = self._known(match_id).retry
+        if retry is not None:
+            await retry
+
     def adopt(self, match: Match, message_id: int) -> None:
         """A board posted elsewhere (e.g. as the answer to ``/game new`` or ``/game show``)
         is now the match's board, showing ``match.version``."""

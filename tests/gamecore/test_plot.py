@@ -54,7 +54,7 @@ def test_a_japanese_chart_is_portrait_and_has_every_glyph(solo: bool) -> None:
 
 def test_without_the_japanese_font_glyphs_would_be_missing(monkeypatch) -> None:
     """The check above can fail: DejaVu alone draws Japanese as boxes and warns."""
-    monkeypatch.setattr(plot, "_fonts", lambda: ["DejaVu Sans"])
+    monkeypatch.setattr(plot, "chart_fonts", lambda: ["DejaVu Sans"])
     _, missing = _chart(_japanese())
     assert missing
 

@@ -15,13 +15,13 @@ from gamecore.simulate import (
     CHUNK_MIN,
     CHUNKS_PER_WORKER,
     RunSpec,
-    _chunks,
     available_players,
     format_report,
     play_game,
     player_rng,
     resolve_player_types,
     run_games,
+    seed_chunks,
     summarize,
     wilson_interval,
 )
@@ -223,7 +223,7 @@ def test_cartographer_random_games_produce_records():
 
 def test_worker_chunks_cover_every_seed_once_in_order():
     for start, games, workers in ((1, 1000, 2), (5, 40, 2), (0, 7, 3), (10, 33, 4)):
-        chunks = _chunks(start, games, workers)
+        chunks = seed_chunks(start, games, workers)
         seeds = [seed for first, stop in chunks for seed in range(first, stop)]
         assert seeds == list(range(start, start + games))
         assert len(chunks) <= max(1, workers * CHUNKS_PER_WORKER)

@@ -93,7 +93,7 @@ VOCABULARY = (
 )
 
 
-def _component_classes() -> list[type]:
+def component_classes() -> list[type]:
     """Every ``DynamicItem`` the bot registers (templates are the bot's own parsers of
     custom_ids)."""
     return list(cogs.DYNAMIC_ITEMS)
@@ -166,7 +166,7 @@ class ServiceFuzzer:
         self.service = MatchService(self.store, seed_source=lambda _bits: 20261122)
         self.run(self.service.start())
         self.tally = Tally()
-        self.classes = _component_classes()
+        self.classes = component_classes()
         self.pool: dict[str, str] = {}
         self._counter = 0
         for game in list_games():  # two of each: ids and moves of a sibling match

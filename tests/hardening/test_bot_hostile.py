@@ -18,7 +18,7 @@ from simcord import actors as simcord_actors
 
 from cogs.ui.components import BOARD_ACTIONS
 from tests.cogs.helpers import make_world, private_text, start
-from tests.hardening.fuzzing import _component_classes, route_custom_id
+from tests.hardening.fuzzing import component_classes, route_custom_id
 
 BUTTON, SELECT = 2, 3
 #: Actions the bot puts in custom_ids (board buttons and lobby buttons).
@@ -79,7 +79,7 @@ async def test_forged_clicks_are_answered_privately_and_change_nothing(env, capl
     other_lobby = await carol.slash(world.channel, "game new", game="speiderne", seed=4)
     (other,) = await env.bot.service.find_matches(carol.id, world.channel.id)
     service = env.bot.service
-    classes = _component_classes()
+    classes = component_classes()
     before = {m: (await service.get(m)).version for m in (own, other.id)}
     rng = random.Random(20261122)
     answered = dropped = unknown = 0

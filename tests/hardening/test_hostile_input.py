@@ -17,7 +17,7 @@ from tests.hardening.fuzzing import (
     HOST,
     Finding,
     ServiceFuzzer,
-    _component_classes,
+    component_classes,
     fuzz_one,
     route_custom_id,
 )
@@ -98,7 +98,7 @@ def test_known_gaps_are_recognised_and_nothing_else():
 
 
 def test_the_bot_templates_are_found_and_parse_its_own_ids():
-    classes = _component_classes()
+    classes = component_classes()
     assert classes, "no DynamicItem in cogs/"
     route = route_custom_id("tt:mv:abc234:7:0", classes)
     assert route is not None and route.groups["match"] == "abc234"

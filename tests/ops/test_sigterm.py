@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from bot import Settings, create_bot, run_bot
-from service import MatchService
 
 
 def test_sigterm_stops_the_bot_and_run_bot_returns(
@@ -23,7 +22,7 @@ def test_sigterm_stops_the_bot_and_run_bot_returns(
 
     async def start(token: str) -> None:
         assert token == "token"
-        bot._service = await MatchService.open(bot.settings.database_url)
+        await bot.open_service()
         os.kill(os.getpid(), signal.SIGTERM)
         for _ in range(3000):  # a safety deadline (30 s) that only catches a hang
             if bot.is_closed():

@@ -24,7 +24,7 @@ from gamecore.registry import list_games
 from i18n import t
 from storage.records import RatingPoint
 from tests.i18n.locales import locales_under_test
-from tests.renderer.test_review_chart import _review
+from tests.renderer.test_review_chart import sample_review
 
 #: A display name as long as Discord allows (32 characters), wide letters included.
 LONG_NAME = "Maximiliana Wolkenstein-Hartmann"
@@ -129,9 +129,9 @@ def test_the_rating_chart_keeps_its_words_whole(locale: str, checked_figures: li
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_review_charts_keep_their_words_whole(locale: str, checked_figures: list[str]) -> None:
-    solo = _review("dungeon-delver")
+    solo = sample_review("dungeon-delver")
     values = tuple((0.5 - 0.05 * i, 0.2, 0.2 + 0.05 * i, 0.1) for i in range(6))
-    several = replace(_review("cartographer"), seat_values=values)
+    several = replace(sample_review("cartographer"), seat_values=values)
     assert several.measure == MEASURES["cartographer"]
     seats = [f"{badge} {LONG_NAME}" for badge in "①②③④"]
     review_chart(solo, locale, longest_game(locale), [])

@@ -13,7 +13,7 @@ from renderer.review_chart import render_review_chart
 from renderer.toolkit import player_colour
 
 
-def _review(kind: str) -> Review:
+def sample_review(kind: str) -> Review:
     verdicts = ["best", "good", "mistake", "best", "blunder", "good"]
     decisions = tuple(
         Decision(
@@ -33,9 +33,9 @@ def _review(kind: str) -> Review:
 
 
 def test_review_chart_is_a_landscape_png_in_either_language() -> None:
-    english = render_review_chart(_review("cartographer"), game="Cartographer's Expedition")
+    english = render_review_chart(sample_review("cartographer"), game="Cartographer's Expedition")
     japanese = render_review_chart(
-        _review("dungeon-delver"),
+        sample_review("dungeon-delver"),
         {
             "title": "{game}：あなたの判断",
             "axis.score": "クリア階層の期待値",
@@ -55,7 +55,7 @@ def test_a_multiplayer_chart_names_and_colours_each_seat_as_the_board_does() -> 
     drawn opaque, is checked), named in the legend as the board names it ("① alice"), not
     "player 1"."""
     values = tuple((0.5 - 0.05 * i, 0.3, 0.2 + 0.05 * i) for i in range(6))
-    review = replace(_review("cartographer"), seat_values=values)  # a "win" measure
+    review = replace(sample_review("cartographer"), seat_values=values)  # a "win" measure
     names = ["① alice", "② bob", "③ Heuristic (computer)"]
     named = render_review_chart(review, seats=names, game="Speiderne")
     renamed = render_review_chart(review, seats=[n.upper() for n in names], game="Speiderne")

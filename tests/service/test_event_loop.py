@@ -20,7 +20,7 @@ def test_the_bot_runs_on_uvloop_where_it_is_installed() -> None:
 
 
 def test_without_uvloop_it_runs_on_asyncio_s_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(event_loop, "_NEW_LOOP", None)
+    monkeypatch.setattr(event_loop, "loop_factory", lambda: None)  # as without uvloop
     loop_type = event_loop.run(_loop_type())
     assert not issubclass(loop_type, uvloop.Loop)
     assert issubclass(loop_type, asyncio.BaseEventLoop)

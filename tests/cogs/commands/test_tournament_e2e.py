@@ -93,7 +93,7 @@ def points_of(matches: list[Any]) -> dict[int, float]:
 
 
 def tables_of(env: Any, tid: str, round_no: int) -> list[tuple[int, str, int]]:
-    tm = env.bot.tournaments._open[tid]
+    (tm,) = [t for t in env.bot.tournaments.open_tournaments() if t.id == tid]
     return [
         (t.number, tm.room(t.number).match_id, tm.room(t.number).thread_id)
         for t in tm.state.tables

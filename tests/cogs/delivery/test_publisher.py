@@ -280,7 +280,7 @@ async def test_a_redraw_that_met_a_server_error_is_tried_again_until_shown(monke
     assert first.shown is Shown.FAILED
     await pub.redraw(Match(version=3, board_message_id=7), lambda: _board(3))  # fails too
     assert channel.messages[7] == "v1"
-    await asyncio.wait_for(pub._matches["m1"].retry, timeout=HANG_GUARD)  # the background retry
+    await asyncio.wait_for(pub.retried("m1"), timeout=HANG_GUARD)  # the background retry
     assert channel.messages[7] == "v3" and pub.shown_version("m1") == 3
 
 
@@ -302,7 +302,7 @@ async def test_an_ended_match_leaves_nothing_behind(monkeypatch) -> None:
     channel, saved, clock = Channel(), {}, Clock()
     pub = publisher(channel, saved, clock)
     await pub.redraw(Match(version=1), lambda: _board(1))
-    assert pub.holds("m1") and pub._matches["m1"].latest is None  # no Match kept once shown
+    assert pub.holds("m1") and not pub.redraw_pending("m1")  # no Match kept once shown
     await pub.say(Match(version=1), "your turn")
     await pub.redraw(Match(version=2, board_message_id=saved["m1"], live=False), lambda: _board(2))
     assert channel.messages[saved["m1"]] == "v2" and not pub.holds("m1")
@@ -314,6 +314,6 @@ async def test_an_ended_match_leaves_nothing_behind(monkeypatch) -> None:
     ended = Match(id="m3", version=9, board_message_id=saved["m1"], live=False)
     assert (await pub.redraw(ended, lambda: _board(9))).shown is Shown.FAILED
     assert pub.holds("m3")
-    await asyncio.wait_for(pub._matches["m3"].retry, timeout=HANG_GUARD)
+    await asyncio.wait_for(pub.retried("m3"), timeout=HANG_GUARD)
     assert channel.messages[saved["m1"]] == "v9" and not pub.holds("m3")
-    assert pub._matches == {}
+    assert not any(pub.holds(match_id) for match_id in ("m1", "m2", "m3"))

@@ -86,8 +86,13 @@ def test_a_finished_board_shows_the_final_scores_and_why_it_ended() -> None:
 
 def test_the_match_keeps_why_a_game_ended() -> None:
     from gamecore.contract import Status  # noqa: PLC0415 - only this test builds a status
-    from gamecore.match import _after_state  # noqa: PLC0415 - the transition under test
+    from gamecore.match import record_step  # noqa: PLC0415 - the transition under test
 
     match = table(Seat(1, None, "alice"), Seat(2, None, "bob"), game_id="speiderne")
     over = Status("finished", winners=(0,), scores=(5.0, 3.0), detail={"end": "max_rounds"})
-    assert _after_state(match, over, 0.0).result["end"] == "max_rounds"
+
+    class EndsNow:  # a game whose next state is over, for the reason ``over`` gives
+        def status(self, _state: object) -> Status:
+            return over
+
+    assert record_step(match, EndsNow(), 0, match.state, 0.0).result["end"] == "max_rounds"

@@ -15,6 +15,7 @@ import random
 import pytest
 
 from gamecore.games.cartolan import GAME, actions, board, players
+from gamecore.games.cartolan import ai_heuristics as ai
 from gamecore.rng import extend_seed, mix_seed
 from gamecore.simulate import available_players, player_rng, player_rngs
 
@@ -90,11 +91,15 @@ def test_probe_finds_a_free_cell_without_listing_them():
     assert not actions.city_actions(state, probe=True)
 
 
+#: Side numbers in the order of the reference AI's directions (board.N..W are 0..3).
+SIDES = tuple("nesw".index(direction) for direction in ai.DIRECTIONS)
+
+
 def test_random_side_is_rng_choice_over_the_sides():
     for seed in range(200):
         mine, theirs = random.Random(seed), random.Random(seed)
         drawn = [players.random_side(mine) for _ in range(50)]
-        assert drawn == [theirs.choice(players._SIDES) for _ in range(50)]
+        assert drawn == [theirs.choice(SIDES) for _ in range(50)]
         assert mine.getstate() == theirs.getstate()
 
 
@@ -103,7 +108,7 @@ def test_random_side_asks_any_other_generator_for_its_choice():
         def choice(self, seq):
             return seq[-1]
 
-    assert players.random_side(Fixed(1)) == players._SIDES[-1]
+    assert players.random_side(Fixed(1)) == SIDES[-1]
 
 
 def test_cities_are_the_capital_then_mythical_cities():
