@@ -44,18 +44,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 GLOBAL_LIMIT = 50
 
 
-def kinds(requests: list[Any]) -> Counter[str]:
-    """Counted requests by method and route (ids left out)."""
-    from telemetry.discord_budget import is_counted  # noqa: PLC0415 - after sys.path is set
-
-    counted: Counter[str] = Counter()
-    for request in requests:
-        if is_counted(request.path):
-            words = [p for p in request.path.strip("/").split("/") if not p.isdigit()]
-            counted[f"{request.method} /{'/'.join(words)}"] += 1
-    return counted
-
-
 class Wires:
     """Round trips of every pooled PostgreSQL connection of ``store``."""
 
@@ -144,7 +132,9 @@ async def _game(
         steps += 1
         await env.advance_time(gap)
     played = max(0, steps - args.warm)
-    return played, kinds(env.http_requests[first:]), wires.trips if wires else None
+    from tests.cogs.helpers import counted_kinds  # noqa: PLC0415 - after sys.path is set
+
+    return played, counted_kinds(env.http_requests[first:]), wires.trips if wires else None
 
 
 def report(name: str, steps: int, counted: Counter[str], trips: int | None) -> float:

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import contextlib
 import io
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -15,6 +16,7 @@ import simcord.interactions
 from PIL import Image
 
 from service import Match, Seat
+from telemetry.discord_budget import is_counted
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -92,6 +94,18 @@ def request_channel(env: Any, request: Any) -> int | None:
 
 #: Buttons and selects (Discord's component types), the parts a person clicks.
 INTERACTIVE = {2, 3, 4, 5, 6, 7, 8}
+
+
+def counted_kinds(requests: Iterable[Any]) -> Counter[str]:
+    """The requests Discord counts against the global limit, by kind: method and the
+    route's words, ids left out (``POST /channels/messages``); ``requests`` from simcord's
+    request log (``env.http_requests``). bench/requests.py counts with it too."""
+    counted: Counter[str] = Counter()
+    for request in requests:
+        if is_counted(request.path):
+            words = [p for p in request.path.strip("/").split("/") if not p.isdigit()]
+            counted[f"{request.method} /{'/'.join(words)}"] += 1
+    return counted
 
 
 def layout(message: Any) -> list[dict]:

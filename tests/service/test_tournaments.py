@@ -12,6 +12,7 @@ from gamecore import tournament as rules
 from gamecore.ratings import result_of
 from gamecore.tournament import place_points
 from service import Match, MatchError, MatchService
+from service.tournament_model import Advance, Tournament
 from service.tournaments import MAX_OPEN_PER_GUILD, TournamentService, standard_places
 from storage import ShardFilter, store_for
 
@@ -19,8 +20,11 @@ GUILD, OTHER_GUILD, CHANNEL, HOST = 10, 11, 20, 1
 PEOPLE = list(range(101, 110))  # nine people
 
 
-async def finish(service: MatchService, match_id: str) -> None:
-    """Play the match to its end: each person plays the heuristic's hint."""
+async def finish(
+    service: MatchService, match_id: str, clock=None, sleeper: int | None = None
+) -> None:
+    """Play the match to its end: each person plays the heuristic's hint, except
+    ``sleeper``, who never moves: their clock (``clock``) runs out at each of their turns."""
     for _ in range(2000):
         match = await service.get(match_id)
         if not match.live:
@@ -30,6 +34,10 @@ async def finish(service: MatchService, match_id: str) -> None:
             continue
         seat = match.seats[match.to_move[0]]
         assert seat.user_id is not None
+        if seat.user_id == sleeper:
+            clock.now = max(clock.now, match.turn_deadline + 1)
+            await service.fire_timer(match_id)
+            continue
         hint = await service.hint(match_id, seat.user_id)
         await service.play(match_id, seat.user_id, hint.notation, expected_version=match.version)
     raise AssertionError("the match did not end")
@@ -44,6 +52,57 @@ async def seat_all(tournaments: TournamentService, tid: str) -> list[str]:
         assert not match.takebacks and match.holiday_days == 0  # the tournament's clock rules
         ids.append(match.id)
     return ids
+
+
+async def play_round(
+    matches: MatchService, tournaments: TournamentService, tid: str, **finishing
+) -> list[str]:
+    """Seat every table of the round, play each to its end (``finish``'s options) and let
+    the tournament record it."""
+    ids = await seat_all(tournaments, tid)
+    for match_id in ids:
+        await finish(matches, match_id, **finishing)
+        await matches.end_hooks_done()
+    return ids
+
+
+async def new_tournament(
+    tournaments: TournamentService,
+    *,
+    guild_id: int = GUILD,
+    name: str = "Cup",
+    game_id: str = "speiderne",
+    fmt: str = "swiss",
+    table_size: int = 2,
+    **options,
+) -> Tournament:
+    """A tournament in ``CHANNEL`` hosted by ``HOST`` (speiderne, Swiss, tables of 2 unless
+    said)."""
+    return await tournaments.create(
+        guild_id=guild_id,
+        channel_id=CHANNEL,
+        host_id=HOST,
+        name=name,
+        game_id=game_id,
+        fmt=fmt,
+        table_size=table_size,
+        **options,
+    )
+
+
+async def join_all(tournaments: TournamentService, tid: str, people: list[int]) -> Tournament:
+    t = None
+    for person in people:
+        t = await tournaments.join(tid, GUILD, person, f"p{person}")
+    assert t is not None
+    return t
+
+
+async def begun(tournaments: TournamentService, people: list[int], **settings) -> Advance:
+    """``new_tournament(**settings)`` with ``people`` entered, begun by the host."""
+    t = await new_tournament(tournaments, **settings)
+    await join_all(tournaments, t.id, people)
+    return await tournaments.begin(t.id, GUILD, HOST)
 
 
 @pytest.fixture
@@ -72,6 +131,12 @@ async def open_service(url: str, clock, opened: list) -> tuple[MatchService, Tou
     return matches, tournaments
 
 
+@pytest.fixture
+async def served(backend_url: str, clock, opened) -> tuple[MatchService, TournamentService]:
+    """A match service and its tournament service on the test's database."""
+    return await open_service(backend_url, clock, opened)
+
+
 def expected_points(matches: list) -> dict[int, float]:
     """Each person's points from the matches' rated results alone."""
     totals: dict[int, float] = {}
@@ -88,20 +153,9 @@ def expected_points(matches: list) -> dict[int, float]:
 
 async def test_a_whole_swiss_with_a_restart(backend_url: str, clock, opened) -> None:
     matches, tournaments = await open_service(backend_url, clock, opened)
-    t = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        name="Autumn cup",
-        game_id="speiderne",
-        fmt="swiss",
-        table_size=4,
-        rounds=3,
-    )
-    for person in PEOPLE:
-        await tournaments.join(t.id, GUILD, person, f"p{person}")
-    advance = await tournaments.begin(t.id, GUILD, HOST)
+    advance = await begun(tournaments, PEOPLE, name="Autumn cup", table_size=4, rounds=3)
     assert advance.paired
+    t = advance.tournament
     played: list = []
     for round_no in (1, 2, 3):
         ids = await seat_all(tournaments, t.id)
@@ -126,17 +180,9 @@ async def test_a_whole_swiss_with_a_restart(backend_url: str, clock, opened) -> 
     assert {line.standing.player: line.standing.points for line in lines} == expected_points(played)
 
 
-async def test_refusals(backend_url: str, clock, opened) -> None:
-    matches, tournaments = await open_service(backend_url, clock, opened)
-    t = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        name="Cup",
-        game_id="speiderne",
-        fmt="swiss",
-        table_size=3,
-    )
+async def test_refusals(served) -> None:
+    _, tournaments = served
+    t = await new_tournament(tournaments, table_size=3)
     with pytest.raises(MatchError) as refused:
         await tournaments.join(t.id, OTHER_GUILD, 201, "mallory")
     assert refused.value.code == "no_tournament"
@@ -158,70 +204,18 @@ async def test_refusals(backend_url: str, clock, opened) -> None:
         await tournaments.begin(t.id, GUILD, HOST)
     assert refused.value.code == "too_few_entrants"
     for _ in range(MAX_OPEN_PER_GUILD - 1):
-        await tournaments.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            host_id=HOST,
-            name="More",
-            game_id="speiderne",
-            fmt="arena",
-            table_size=3,
-        )
+        await new_tournament(tournaments, name="More", fmt="arena", table_size=3)
     with pytest.raises(MatchError) as refused:
-        await tournaments.create(
-            guild_id=GUILD,
-            channel_id=CHANNEL,
-            host_id=HOST,
-            name="One too many",
-            game_id="speiderne",
-            fmt="swiss",
-            table_size=3,
-        )
+        await new_tournament(tournaments, name="One too many", table_size=3)
     assert refused.value.code == "too_many_tournaments"
 
 
-async def sleep_through(matches: MatchService, clock, match_id: str, sleeper: int) -> None:
-    """Play the match to its end; ``sleeper`` never moves: their clock runs out each turn."""
-    for _ in range(2000):
-        match = await matches.get(match_id)
-        if not match.live:
-            return
-        if match.awaits_computer:
-            await matches.computer_turns(match_id)
-            continue
-        seat = match.seats[match.to_move[0]]
-        if seat.user_id == sleeper:
-            clock.now = max(clock.now, match.turn_deadline + 1)
-            await matches.fire_timer(match_id)
-            continue
-        hint = await matches.hint(match_id, seat.user_id)
-        await matches.play(match_id, seat.user_id, hint.notation, expected_version=match.version)
-    raise AssertionError("the match did not end")
-
-
-async def test_a_clock_that_hands_the_seat_over_twice_drops_the_person(
-    backend_url: str, clock, opened
-) -> None:
-    matches, tournaments = await open_service(backend_url, clock, opened)
-    t = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        name="Cup",
-        game_id="speiderne",
-        fmt="swiss",
-        table_size=2,
-        rounds=3,
-        turn_limit=3600,
-    )
-    for person in PEOPLE[:4]:
-        await tournaments.join(t.id, GUILD, person, f"p{person}")
-    await tournaments.begin(t.id, GUILD, HOST)
+async def test_a_clock_that_hands_the_seat_over_twice_drops_the_person(served, clock) -> None:
+    matches, tournaments = served
+    t = (await begun(tournaments, PEOPLE[:4], rounds=3, turn_limit=3600)).tournament
     sleeper = PEOPLE[0]
     for round_no in (1, 2):
-        for match_id in await seat_all(tournaments, t.id):
-            await sleep_through(matches, clock, match_id, sleeper)
-            await matches.end_hooks_done()
+        await play_round(matches, tournaments, t.id, clock=clock, sleeper=sleeper)
         t = await tournaments.get(t.id, GUILD)
         assert t.entrant(sleeper).handovers == round_no
     assert t.entrant(sleeper).dropped == "clock"
@@ -235,21 +229,9 @@ async def test_a_clock_that_hands_the_seat_over_twice_drops_the_person(
     assert t.state.player(sleeper).active
 
 
-async def test_pause_holds_the_next_round_until_resumed(backend_url: str, clock, opened) -> None:
-    matches, tournaments = await open_service(backend_url, clock, opened)
-    t = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        name="Cup",
-        game_id="speiderne",
-        fmt="swiss",
-        table_size=2,
-        rounds=2,
-    )
-    for person in PEOPLE[:4]:
-        await tournaments.join(t.id, GUILD, person, f"p{person}")
-    await tournaments.begin(t.id, GUILD, HOST)
+async def test_pause_holds_the_next_round_until_resumed(served) -> None:
+    matches, tournaments = served
+    t = (await begun(tournaments, PEOPLE[:4], rounds=2)).tournament
     ids = await seat_all(tournaments, t.id)
     await tournaments.pause(t.id, GUILD, HOST)
     for match_id in ids:
@@ -266,45 +248,27 @@ async def test_pause_holds_the_next_round_until_resumed(backend_url: str, clock,
     assert refused.value.code == "tournament_over"
 
 
-async def test_a_round_robin_meets_everyone_once(backend_url: str, clock, opened) -> None:
-    matches, tournaments = await open_service(backend_url, clock, opened)
-    t = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        name="League",
-        game_id="cartolan",
-        fmt="robin",
-        table_size=2,
-    )
-    for person in PEOPLE[:4]:
-        await tournaments.join(t.id, GUILD, person, f"p{person}")
-    await tournaments.begin(t.id, GUILD, HOST)
+async def test_a_round_robin_meets_everyone_once(served) -> None:
+    matches, tournaments = served
+    settings = {"name": "League", "game_id": "cartolan", "fmt": "robin"}
+    t = (await begun(tournaments, PEOPLE[:4], **settings)).tournament
     for _ in range(3):  # the default for 4 people at tables of 2: everyone meets everyone
-        for match_id in await seat_all(tournaments, t.id):
-            await finish(matches, match_id)
-            await matches.end_hooks_done()
+        await play_round(matches, tournaments, t.id)
     t = await tournaments.get(t.id, GUILD)
     assert t.status == "ended" and t.state.round == 3
     pairs = sorted(tuple(sorted(x.players)) for x in t.state.tables)
     assert pairs == sorted((a, b) for i, a in enumerate(PEOPLE[:4]) for b in PEOPLE[i + 1 : 4])
 
 
-async def test_a_process_keeps_only_its_shards_tournaments(backend_url: str, clock, opened) -> None:
+async def test_a_process_keeps_only_its_shards_tournaments(
+    backend_url: str, clock, opened, served
+) -> None:
     """Two processes on one database each run the sweep of their own servers' tournaments
     only (a thread opened twice would otherwise be possible)."""
-    matches, tournaments = await open_service(backend_url, clock, opened)
+    _, tournaments = served
     guild_on_shard_1 = 1 << 22  # Discord's shard of a guild: (id >> 22) % count
     for guild in (GUILD, guild_on_shard_1):
-        await tournaments.create(
-            guild_id=guild,
-            channel_id=CHANNEL,
-            host_id=HOST,
-            name="Cup",
-            game_id="speiderne",
-            fmt="swiss",
-            table_size=3,
-        )
+        await new_tournament(tournaments, guild_id=guild, table_size=3)
     for shard in (0, 1):
         store = store_for(backend_url)
         other = MatchService(store, clock=clock, shards=ShardFilter(2, frozenset({shard})))
@@ -316,22 +280,9 @@ async def test_a_process_keeps_only_its_shards_tournaments(backend_url: str, clo
         assert kept == [GUILD if shard == 0 else guild_on_shard_1]
 
 
-async def test_unrated_tables_still_give_places(backend_url: str, clock, opened) -> None:
-    matches, tournaments = await open_service(backend_url, clock, opened)
-    t = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        name="Friendly",
-        game_id="speiderne",
-        fmt="swiss",
-        table_size=2,
-        rounds=1,
-        rated=False,
-    )
-    for person in PEOPLE[:2]:
-        await tournaments.join(t.id, GUILD, person, f"p{person}")
-    await tournaments.begin(t.id, GUILD, HOST)
+async def test_unrated_tables_still_give_places(served) -> None:
+    matches, tournaments = served
+    t = (await begun(tournaments, PEOPLE[:2], name="Friendly", rounds=1, rated=False)).tournament
     (match_id,) = await seat_all(tournaments, t.id)
     assert (await matches.get(match_id)).practice
     await matches.resign(match_id, PEOPLE[0])  # no draw: who resigned places last
@@ -352,24 +303,12 @@ async def test_unrated_tables_still_give_places(backend_url: str, clock, opened)
     assert table.places[[s.player for s in table.seats].index(PEOPLE[0])] == 2
 
 
-async def test_an_arena_still_open_after_its_length_takes_entries(
-    backend_url: str, clock, opened
-) -> None:
+async def test_an_arena_still_open_after_its_length_takes_entries(served, clock) -> None:
     """Its window is counted from its start, however long it waited for entries."""
-    matches, tournaments = await open_service(backend_url, clock, opened)
-    t = await tournaments.create(
-        guild_id=GUILD,
-        channel_id=CHANNEL,
-        host_id=HOST,
-        name="Blitz",
-        game_id="speiderne",
-        fmt="arena",
-        table_size=2,
-        minutes=5,
-    )
+    _, tournaments = served
+    t = await new_tournament(tournaments, name="Blitz", fmt="arena", minutes=5)
     clock.advance(3600)
-    for person in PEOPLE[:2]:
-        t = await tournaments.join(t.id, GUILD, person, f"p{person}")
+    await join_all(tournaments, t.id, PEOPLE[:2])
     advance = await tournaments.begin(t.id, GUILD, HOST)
     assert len(advance.tournament.playing()) == 1
     assert advance.tournament.state.config.end == clock.now + 300

@@ -11,21 +11,11 @@ from typing import Any
 
 import pytest
 
-from telemetry.discord_budget import COUNTED_REQUESTS, is_counted
+from telemetry.discord_budget import COUNTED_REQUESTS
 from tests.cogs.faults import install
-from tests.cogs.helpers import board_text, gallery, make_world
+from tests.cogs.helpers import board_text, counted_kinds, gallery, make_world
 
 GAME = "drop-four"
-
-
-def kinds(requests: list[Any]) -> Counter[str]:
-    """The counted requests by kind: method and the route's first words (ids left out)."""
-    counted: Counter[str] = Counter()
-    for request in requests:
-        if is_counted(request.path):
-            words = [p for p in request.path.strip("/").split("/") if not p.isdigit()]
-            counted[f"{request.method} /{'/'.join(words)}"] += 1
-    return counted
 
 
 def in_view(world: Any) -> tuple[list[Any], list[Any]]:
@@ -73,7 +63,7 @@ async def test_a_whole_game_by_play_costs_no_counted_request_per_turn(env) -> No
         assert len(boards) == 1 and len(pings) <= 1
         await env.advance_time(30)  # people take half a minute a move
     requests = env.http_requests[first:]
-    by_kind = kinds(requests)
+    by_kind = counted_kinds(requests)
     assert turns >= 7
     # The last turn ends the game: its board and the old ping go through the channel.
     assert sum(by_kind.values()) <= 3, by_kind
@@ -92,7 +82,7 @@ async def test_turns_after_the_token_expired_go_through_the_channel(env) -> None
     await play_turn(env, world, match_id, people)
     # the old ping and the old board deleted through the channel; the new ones posted
     # through this turn's interaction
-    assert kinds(env.http_requests[first:]) == Counter({"DELETE /channels/messages": 2}), (
+    assert counted_kinds(env.http_requests[first:]) == Counter({"DELETE /channels/messages": 2}), (
         env.http_requests[first:]
     )
     boards, pings = in_view(world)
@@ -124,5 +114,5 @@ async def test_a_refused_token_falls_back_to_the_channel_and_keeps_the_board(
     assert [b.id for b in boards] == [after.board_message_id] and len(pings) == 1
     assert f"<@{after.seats[after.to_move[0]].user_id}>" in pings[0].content
     assert faults.failed(), "no token was refused: the test tests nothing"
-    fallback = kinds([e for e in faults.log if e.outcome == "ok"])
+    fallback = counted_kinds([e for e in faults.log if e.outcome == "ok"])
     assert fallback["DELETE /channels/messages"] >= 1, fallback  # old ones gone anyway
