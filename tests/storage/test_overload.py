@@ -120,18 +120,23 @@ async def test_calls_get_a_connection_in_the_order_they_asked(single):
 async def test_a_full_pool_is_busy_never_unavailable(postgres_url):
     """Calls that wait longer than their bound while the only connection is being handed
     back are refused as busy (the server is up), never as unreachable."""
-    store = PostgresMatchStore(postgres_url, min_size=1, max_size=1, busy_timeout=0.01)
+    store = PostgresMatchStore(postgres_url, min_size=1, max_size=1)
     await store.open()
     try:
+        # set up with the default bound: a call right after another waits for the
+        # connection that one handed back (a task of its own, late on a loaded machine)
         await matches(store, 1)
+        held = asyncio.Event()
 
         async def hold() -> None:
             async with store.connection():
+                store.busy_timeout = 0.01  # the bound of the calls that wait from now on
+                held.set()
                 await asyncio.sleep(0.02)
                 time.sleep(0.05)  # the bot is slow: every waiter's bound passes meanwhile
 
         holder = asyncio.create_task(hold())
-        await asyncio.sleep(0)
+        await held.wait()
         outcomes = await asyncio.gather(
             *(store.load("m0") for _ in range(5)), holder, return_exceptions=True
         )

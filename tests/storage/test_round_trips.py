@@ -23,6 +23,7 @@ from storage import (
     StoreUnavailable,
 )
 from storage.pg_ratings import RatingPlan
+from storage.postgres import WAIT_FOR_CONNECTION
 from storage.sql import Query
 from tests.deadlines import HANG_GUARD
 from tests.storage.test_store import NOW, create_started, lobby, play_one
@@ -62,7 +63,10 @@ class Wire:
 
 @pytest.fixture
 async def single(postgres_url):
-    store = PostgresMatchStore(postgres_url, min_size=1, max_size=1, busy_timeout=0.3)
+    """A store of one connection and the default wait for it: a call right after another
+    waits for the connection that one handed back (a task of its own, late on a loaded
+    machine), so a short bound here would refuse it as busy."""
+    store = PostgresMatchStore(postgres_url, min_size=1, max_size=1)
     await store.open()
     yield store
     await store.close()
@@ -111,8 +115,10 @@ async def test_a_full_pool_is_busy_not_down(single):
     it (no stopwatch: a hang guard only stops a test that would never end)."""
     match = await create_started(single)
     async with single.connection():  # the only connection is taken, and stays taken
+        single.busy_timeout = 0.3  # only while it is taken: the calls after wait for it
         with pytest.raises(StoreBusy) as err:
             await asyncio.wait_for(play_one(single, match, 1), HANG_GUARD)
+        single.busy_timeout = WAIT_FOR_CONNECTION
     assert err.value.code == "store_busy" and not isinstance(err.value, StoreUnavailable)
     assert await single.load("m1") == match
     await play_one(single, match, 1)  # free again
