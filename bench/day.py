@@ -1,17 +1,22 @@
 """A day of one server's solo games: the CPU a finished game costs, its par included.
 
     .venv/bin/python bench/day.py [--daily 50] [--free 50] [--sample 6] [--plays 1000]
+        [--before-code DIR]
 
 The day: ``--daily`` people play the same daily deal of Cartographer's Expedition and
 ``--free`` people play free games on deals of their own (Cartographer and Dungeon Delver in
 turn). Each finished game costs its moves and boards, and its par:
 
 - **the game**: every move committed by the match service on SQLite and its board drawn to
-  PNG, as the bot does (the person's moves are the heuristic's); measured on ``--sample``
-  games of each game and counted for every game of the day (it is the same before and after);
-- **par before**: 1,000 plays per computer player for every finished game (the old code).
-  The bench computes each distinct deal once and counts it for every game on it: that is
-  the same work done again;
+  PNG, as the bot does (the person's moves are the heuristic's, chosen outside the measured
+  time: a person's choice costs the bot nothing); measured on ``--sample`` games of each
+  game and counted for every game of the day (the same before and after);
+- **par before**: 1,000 plays per computer player for every finished game, as the issue's
+  code did it: with ``--before-code`` a checkout of that code (``git archive 194ba2b``)
+  computes each distinct deal in a worker process that reports its own CPU, deal by deal
+  in turn with the new code (old and new measured under the same load); without it, this
+  code with every play made. The bench computes each distinct deal once and counts it for
+  every game on it: that is the same work done again;
 - **par after**: ``service.pars.DealPars`` on the same store: once per deal, stored, plays
   stopping once the estimate is tight enough (run in this process here, so its CPU counts;
   the bot runs it in a low-priority worker process).
@@ -28,6 +33,7 @@ import asyncio
 import os
 import random
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -54,6 +60,44 @@ def load() -> str:
     )
 
 
+#: The before-code's worker: a deal per line in, its par's CPU seconds per line out.
+BEFORE_WORKER = """
+import sys, time
+from gamecore.analysis.par import compute_par
+for line in sys.stdin:
+    game_id, seed, plays = line.split()
+    began = time.process_time()
+    compute_par(game_id, int(seed), None, plays=int(plays))
+    print(time.process_time() - began, flush=True)
+"""
+
+
+class BeforeCode:
+    """The issue's code computing pars in a worker process of its own checkout."""
+
+    def __init__(self, folder: str) -> None:
+        env = {**os.environ, "PYTHONPATH": folder}
+        self.worker = subprocess.Popen(
+            [sys.executable, "-c", BEFORE_WORKER],
+            cwd=folder,
+            env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def par_cpu(self, game_id: str, seed: int, plays: int) -> float:
+        assert self.worker.stdin is not None and self.worker.stdout is not None
+        self.worker.stdin.write(f"{game_id} {seed} {plays}\n")
+        self.worker.stdin.flush()
+        return float(self.worker.stdout.readline())
+
+    def close(self) -> None:
+        assert self.worker.stdin is not None
+        self.worker.stdin.close()
+        self.worker.wait()
+
+
 async def in_this_process(game_id: str, seed: int, options: dict[str, Any], plays: int) -> str:
     return compute_deal_par(game_id, seed, options, plays).to_json()
 
@@ -66,12 +110,15 @@ async def play_one(service: MatchService, render: Any, game_id: str, seed: int, 
     began = time.process_time()
     match = await service.new_match(game_id, None, 1, user, {}, seed)
     render(game_id, service.view_for(match, None))
+    spent = time.process_time() - began
     while match.status == "playing":
         action = player(game.view(match.state, 0), game.legal_actions(match.state, 0), rng)
+        began = time.process_time()
         outcome = await service.play(match.id, user, game.format_action(action), match.version)
         match = outcome.final
         render(game_id, service.view_for(match, None))
-    return time.process_time() - began
+        spent += time.process_time() - began
+    return spent
 
 
 async def run(args: argparse.Namespace) -> None:
@@ -98,25 +145,35 @@ async def run(args: argparse.Namespace) -> None:
                 print(
                     f"game {game_id}: {game_cpu[game_id]:.3f} s CPU per game (moves + boards, {args.sample} games)"
                 )
-            before_par: dict[tuple[str, int], float] = {}
-            for deal in dict.fromkeys(games):
-                began = time.process_time()
-                compute_deal_par(*deal, None, args.plays, tolerance=None)
-                before_par[deal] = time.process_time() - began
+            old_code = BeforeCode(args.before_code) if args.before_code else None
             book = DealPars(service.store, run=in_this_process)
-            began = time.process_time()
+            before_par: dict[tuple[str, int], float] = {}
+            after_par = 0.0
             plays = []
-            for deal in games:
+            for deal in games:  # each distinct deal: the old code's par, then the new one
+                if deal not in before_par:
+                    if old_code is not None:
+                        before_par[deal] = old_code.par_cpu(*deal, args.plays)
+                    else:
+                        began = time.process_time()
+                        compute_deal_par(*deal, None, args.plays, tolerance=None)
+                        before_par[deal] = time.process_time() - began
+                began = time.process_time()
                 par = await book.deal_par(*deal, {}, args.plays)
+                after_par += time.process_time() - began
                 plays.append(sum(t.plays for t in par.tallies))
-            after_par = time.process_time() - began
+            if old_code is not None:
+                old_code.close()
         finally:
             await service.close()
     n = len(games)
     game_total = sum(game_cpu[game_id] for game_id, _ in games)
     before = (game_total + sum(before_par[deal] for deal in games)) / n
     after = (game_total + after_par) / n
-    print(f"par before: {sum(before_par[d] for d in games) / n:.3f} s CPU per finished game")
+    code = f"the code in {args.before_code}" if args.before_code else "this code, every play"
+    print(
+        f"par before ({code}): {sum(before_par[d] for d in games) / n:.3f} s CPU per finished game"
+    )
     print(
         f"par after:  {after_par / n:.3f} s CPU per finished game ({book.computed} pars computed for "
         f"{n} games; plays per par {statistics.mean(plays):.0f} on average, of {2 * args.plays} at most)"
@@ -135,6 +192,10 @@ def main() -> None:
     )
     parser.add_argument("--plays", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--before-code",
+        help="a checkout of the code to compare with (its gamecore computes par before)",
+    )
     asyncio.run(run(parser.parse_args()))
 
 

@@ -7,9 +7,10 @@ heuristic draws lots only between moves it scores equal, the random player at ev
 A deal the heuristic plays the same way whatever its draws shows as 0 % or 100 %: that is
 the honest figure for that deal, not a lack of samples.
 
-Speed: the heuristic's choice in a position where it draws no lot is remembered, so the
-plays of one deal share the work of their common opening (the figures are exactly those of
-plain :meth:`Game.play_out` with the same generators; a test checks it).
+Speed: the plays of one deal share a tree of the positions they reached, so each position's
+choice (where the player draws no lot, or draws one from a list) and move are worked out once
+(the figures are exactly those of plain :meth:`Game.play_out` with the same generators; a
+test checks it).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from gamecore.analysis.outcome import MEASURES, rank
@@ -190,14 +191,31 @@ class _Probe:
         return getattr(self.rng, name)
 
 
-def _key(state: Any) -> Any:
-    """A position without its last move (which no solo computer player reads)."""
-    return replace(state, last_action=None) if hasattr(state, "last_action") else state
+class _Node:
+    """A position some play reached: whether it is over, and once a computer player chose
+    there without reading its generator but for one lot, that choice (``lot``: the list
+    the lot is drawn from, else ``action``) and the positions it leads to (``next``: per
+    chosen action's ``id``, the actions being the very objects of the first choice)."""
+
+    __slots__ = ("action", "lot", "next", "over", "state")
+
+    def __init__(self, state: Any, over: bool) -> None:
+        self.state, self.over = state, over
+        self.action: Any = None
+        self.lot: tuple[Any, ...] | None = None
+        self.next: dict[int, _Node] = {}
 
 
 class DealPlayer:
     """Plays one deal again and again with one computer player, remembering across calls
-    the heuristic's choices where it draws no lot and the positions moves lead to."""
+    the tree of positions the plays went through: a play walks it from the deal's start,
+    asking the player only at a position no play reached before (or one where it read its
+    generator in another way than one lot), and playing a move only once per position.
+
+    Exact: a remembered position's lot is drawn with ``rng.choice`` over the same list, so
+    each generator is used as the player would use it, and each play ends where
+    :meth:`Game.play_out` would (a test checks it). Walking the tree needs no hashing of
+    positions (the dearest part of a play when positions were looked up by value)."""
 
     def __init__(
         self,
@@ -206,40 +224,48 @@ class DealPlayer:
         player: Player,
         max_steps: int = DEFAULT_MAX_STEPS,
     ) -> None:
-        self.game, self.start, self.player, self.max_steps = game, start, player, max_steps
-        #: Per position: the move chosen without a lot, or the one list the lot was drawn from.
-        self.choices: dict[Any, tuple[bool, Any]] = {}
-        self.moves: dict[tuple[Any, Any], Any] = {}
+        self.game, self.player, self.max_steps = game, player, max_steps
+        self.root = _Node(start, game.status(start).over)
+        #: Positions the plays reached (the tree's size).
+        self.positions = 1
 
     def play(self, rngs: Sequence[random.Random]) -> list[Any]:
         """The final state of one play per generator (a solo game: seat 0)."""
-        game, player, choices, moves = self.game, self.player, self.choices, self.moves
+        game, player = self.game, self.player
         finals = []
         for rng in rngs:
-            state, steps = self.start, 0
+            node, steps = self.root, 0
             probe = _Probe(rng)
-            while not game.status(state).over:
+            while not node.over:
                 if steps >= self.max_steps:
                     raise RuntimeError(f"no result after max_steps={self.max_steps} steps")
-                key = _key(state)
-                known = choices.get(key)
-                if known is None:
+                lot = node.lot
+                if lot is not None:
+                    action = rng.choice(lot)
+                elif node.action is not None:
+                    action = node.action
+                else:
+                    state = node.state
                     probe.lots.clear()
                     probe.other = False
                     action = player(game.view(state, 0), game.legal_actions(state, 0), probe)
-                    if not probe.other and len(probe.lots) <= 1:
-                        choices[key] = (True, probe.lots[0]) if probe.lots else (False, action)
-                elif known[0]:
-                    action = rng.choice(known[1])
-                else:
-                    action = known[1]
-                after = moves.get((key, action))
+                    if probe.other or len(probe.lots) > 1:  # not to be remembered
+                        state = game.play(state, 0, action)[0]
+                        node = _Node(state, game.status(state).over)
+                        steps += 1
+                        continue
+                    if probe.lots:
+                        node.lot = probe.lots[0]
+                    else:
+                        node.action = action
+                after = node.next.get(id(action))
                 if after is None:
-                    after = game.play(state, 0, action)[0]  # a legal action: the turn is known
-                    moves[key, action] = after
-                state = after
+                    state = game.play(node.state, 0, action)[0]  # legal: the turn is known
+                    after = node.next[id(action)] = _Node(state, game.status(state).over)
+                    self.positions += 1
+                node = after
                 steps += 1
-            finals.append(state)
+            finals.append(node.state)
         return finals
 
 

@@ -551,10 +551,6 @@ def random_player(_view: dict[str, Any], legal: Sequence[Action], rng: Any) -> A
     return chosen
 
 
-def _manhattan(a: int, b: int) -> int:
-    return abs(a // 5 - b // 5) + abs(a % 5 - b % 5)
-
-
 #: Weights of the heuristic (tuned by simulation; see docs/games/cartographer.md).
 WEIGHTS = {
     "distance": 10.0,
@@ -567,63 +563,107 @@ WEIGHTS = {
 }
 
 
+#: Bit of each card in a set of cards (the deck's order); a card's text to its bit.
+_CARD_BIT: dict[str, int] = {str(c): 1 << i for i, c in enumerate(_ALL_CARDS)}
+_NON_ACES = sum(bit for text, bit in _CARD_BIT.items() if not text.startswith("A"))
+#: Per hand card's text: the set of face-up cards it may be used on (:func:`matches`).
+_USABLE_ON: dict[str, int] = {
+    str(h): sum(_CARD_BIT[str(u)] for u in _ALL_CARDS if matches(u, h)) for h in _ALL_CARDS
+}
+_CELL_BITS: tuple[tuple[str, int], ...] = tuple((name, 1 << i) for i, name in enumerate(CELL_NAMES))
+_CORNER_DISTANCES: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((1 << c, abs(t // 5 - c // 5) + abs(t % 5 - c % 5)) for c in CORNERS) for t in range(25)
+)
+
+
 def heuristic_player(view: dict[str, Any], legal: Sequence[Action], rng: Any) -> Action:
     """The seed's tips ("Strategy notes"): head for unrevealed corners, keep hand cards that
     match many frontier cards or the suits of hidden aces, prefer reveals likely to open
-    further moves, exchange only when stuck."""
+    further moves, exchange only when stuck.
+
+    Par plays this player hundreds of times a deal, so the sets it counts are bit masks
+    (cells, cards) and what depends only on a hand card is worked out once per decision;
+    every score is the same sum, in the same order, as the plain formulas (a test compares
+    the choices and the draws with the plain version)."""
     grid = view["grid"]
-    hidden_corners = [c for c in CORNERS if grid[CELL_NAMES[c]] is None]
+    face_down = 0
+    for name, bit in _CELL_BITS:
+        if grid[name] is None:
+            face_down |= bit
+    hidden_corners = face_down & CORNER_MASK
     revealed_ace_suits = {grid[CELL_NAMES[c]][-1] for c in CORNERS if grid[CELL_NAMES[c]]}
     hidden_ace_suits = set(SUITS) - revealed_ace_suits
     # Face-up cards with a face-down neighbour, weighted up when they touch a hidden corner.
     frontier: list[tuple[float, Card]] = []
     for index, name in enumerate(CELL_NAMES):
         value = grid[name]
-        if value and any(grid[CELL_NAMES[n]] is None for n in NEIGHBOURS[index]):
+        if value and NEIGHBOUR_MASKS[index] & face_down:
             weight = 1.0
-            if any(n in hidden_corners for n in NEIGHBOURS[index]):
+            if NEIGHBOUR_MASKS[index] & hidden_corners:
                 weight += WEIGHTS["corner_source"]
             frontier.append((weight, card_from_string(value)))
+    keep_values: dict[Card, float] = {}
 
     def keep_value(hand_card: Card) -> float:
         """How much a hand card is worth keeping: sources it can use, hidden-ace suits."""
+        known = keep_values.get(hand_card)
+        if known is not None:
+            return known
         value = sum(weight for weight, source in frontier if matches(source, hand_card))
         if hand_card.suit in hidden_ace_suits:
             value += WEIGHTS["hidden_ace_suit"]
         if hand_card.rank in COURT_RANKS:
             value += WEIGHTS["court_rank"] * sum(1 for _, s in frontier if s.rank == hand_card.rank)
+        keep_values[hand_card] = value
         return value
 
-    def distance_to_goal(index: int) -> int:
-        return min((_manhattan(index, c) for c in hidden_corners), default=0)
+    distances: dict[int, int] = {}
 
-    hand = [card_from_string(text) for text in view["hand"]]
-    seen = set(view["hand"]) | set(view["discard"]) | {v for v in grid.values() if v}
-    unknown = [c for c in _ALL_CARDS if str(c) not in seen and c.rank != "A"]
-    usable_chance: dict[Card, float] = {}
+    def distance_to_goal(index: int) -> int:
+        known = distances.get(index)
+        if known is None:
+            found = [d for bit, d in _CORNER_DISTANCES[index] if bit & hidden_corners]
+            known = distances[index] = min(found, default=0)
+        return known
+
+    hand_texts = view["hand"]
+    seen = 0
+    for text in hand_texts:
+        seen |= _CARD_BIT[text]
+    for text in view["discard"]:
+        seen |= _CARD_BIT[text]
+    for value in grid.values():
+        if value:
+            seen |= _CARD_BIT[value]
+    unknown = _NON_ACES & ~seen
+    unknown_count = unknown.bit_count()
+    usable_chance: dict[str, float] = {}
 
     def source_chance(spent: Card) -> float:
         """Chance that a newly revealed card can be used as a source by the cards kept."""
-        if spent not in usable_chance:
-            kept = [h for h in hand if h != spent]
-            hits = sum(1 for u in unknown if any(matches(u, h) for h in kept))
-            usable_chance[spent] = hits / len(unknown) if unknown else 0.0
-        return usable_chance[spent]
+        text = spent.rank + spent.suit
+        chance = usable_chance.get(text)
+        if chance is None:
+            usable = 0
+            for kept in hand_texts:
+                if kept != text:
+                    usable |= _USABLE_ON[kept]
+            hits = (unknown & usable).bit_count()
+            chance = usable_chance[text] = hits / unknown_count if unknown_count else 0.0
+        return chance
 
     def action_score(action: Action) -> float:
         if not isinstance(action, Reveal):
             return 100.0 - WEIGHTS["exchange"] - keep_value(action.card)
         t = CELL_INDEX[action.target]
         score = 100.0 - WEIGHTS["distance"] * distance_to_goal(t) - keep_value(action.card)
+        opens = (NEIGHBOUR_MASKS[t] & face_down).bit_count()
         if WEIGHTS["mobility"]:
-            opens = sum(1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None)
             score += WEIGHTS["mobility"] * source_chance(action.card) * opens
         if t in CORNERS:
             score += 1000.0
         # A target touching several face-down cells opens more ways forward.
-        score += WEIGHTS["open_neighbours"] * sum(
-            1 for n in NEIGHBOURS[t] if grid[CELL_NAMES[n]] is None
-        )
+        score += WEIGHTS["open_neighbours"] * opens
         return score
 
     return choose_best(legal, action_score, rng)
