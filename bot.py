@@ -77,6 +77,13 @@ LOG_FORMATS = ("text", "json")
 #: Seconds a graceful stop (SIGTERM) waits for the interactions and clocks under way; the
 #: supervisor's own limit must be longer (deploy/: systemd 45 s, compose 45 s).
 DEFAULT_STOP_TIMEOUT = 25.0
+#: Interactions one process works on at once before it turns newcomers away at the door
+#: (``MAX_IN_FLIGHT``; 0: no bound). A move costs the bot about 1 ms of CPU and moves under
+#: way share their commits, so at the 400-800 moves/s one core reaches (docs/scaling.md)
+#: 1,000 under way are answered within a few seconds; a process that holds more is far
+#: behind, and a player told at once "busy, nothing done" can try again instead of
+#: waiting longer still for work that makes everyone later.
+DEFAULT_MAX_IN_FLIGHT = 1000
 #: No request sleeps longer than this on a rate limit (discord.py's smallest allowed value):
 #: a longer one raises ``discord.RateLimited``, which the board publisher handles like the
 #: hour-old-message cap (30046) by posting a fresh board.
@@ -124,6 +131,8 @@ class Settings:
     log_format: str = "text"
     #: Seconds a graceful stop waits for the work under way (``STOP_TIMEOUT``).
     stop_timeout: float = DEFAULT_STOP_TIMEOUT
+    #: Interactions under way at once before a newcomer is turned away (``MAX_IN_FLIGHT``).
+    max_in_flight: int = DEFAULT_MAX_IN_FLIGHT
 
     @classmethod
     def from_env(
@@ -165,6 +174,11 @@ class Settings:
             stop_timeout = -1.0
         if not 0 <= stop_timeout <= 600:
             raise SettingsError(f"STOP_TIMEOUT must be seconds from 0 to 600, not {stop!r}")
+        bound = (environ.get("MAX_IN_FLIGHT") or "").strip()
+        if bound and not bound.isdecimal():
+            raise SettingsError(
+                f"MAX_IN_FLIGHT must be a whole number (0: no bound), not {bound!r}"
+            )
         return cls(
             token=(environ.get("DISCORD_TOKEN") or "").strip(),
             database_url=url,
@@ -175,6 +189,7 @@ class Settings:
             health_host=(environ.get("HEALTH_HOST") or "").strip() or "127.0.0.1",
             log_format=log_format,
             stop_timeout=stop_timeout,
+            max_in_flight=int(bound) if bound else DEFAULT_MAX_IN_FLIGHT,
         )
 
 
@@ -253,6 +268,8 @@ class TabletopBot(commands.Bot):
         self.panels.on_expiry = partial(expiry_note, self)
         #: Every interaction's tasks from its arrival on; closed by a graceful stop.
         self.intake = Intake()
+        #: Interactions received whose work has not finished (``settings.max_in_flight``).
+        self.interactions_under_way = 0
         #: The health and metrics endpoint, when ``HEALTH_PORT`` is set.
         self.health: HealthServer | None = None
         parsers = self._connection.parsers  # the gateway's dispatch table, read per event
@@ -260,16 +277,22 @@ class TabletopBot(commands.Bot):
 
     def _receiving(self, parse: Callable[[Any], None]) -> Callable[[Any], None]:
         """discord.py's INTERACTION_CREATE parser, wrapped: while stopping, the interaction
-        is answered "restarting" and nothing else happens; otherwise every task its
-        dispatch starts (command tree, views, listeners) carries its id and metrics record
-        in their context and is tracked until done, so a graceful stop can wait for it."""
+        is answered "restarting" and nothing else happens; while ``max_in_flight``
+        interactions are under way, it is answered "busy" and nothing else happens (load
+        shedding at the door: refused before any of its work was done); otherwise every
+        task its dispatch starts (command tree, views, listeners) carries its id and
+        metrics record in their context and is tracked until done, so a graceful stop can
+        wait for it."""
 
         def receive(data: Any) -> None:
             command = interaction_name(data)
-            if self.intake.closing:
-                INTERACTIONS.labels(command, "stopping").inc()
+            bound = self.settings.max_in_flight
+            if self.intake.closing or 0 < bound <= self.interactions_under_way:
+                outcome = "stopping" if self.intake.closing else "shed"
+                INTERACTIONS.labels(command, outcome).inc()
                 interaction = discord.Interaction(data=data, state=self._connection)
-                self._track(asyncio.ensure_future(_answer_stopping(interaction)))
+                key = "error.stopping" if self.intake.closing else "error.shed"
+                self._track(asyncio.ensure_future(_answer_at_the_door(interaction, key)))
                 return
             handling = Handling(command)
             tokens = (INTERACTION_ID.set(int(data["id"])), HANDLING.set(handling))
@@ -284,11 +307,13 @@ class TabletopBot(commands.Bot):
                 return
             waiting = set(started)
             IN_FLIGHT.inc()
+            self.interactions_under_way += 1
 
             def done(task: asyncio.Task[Any]) -> None:
                 waiting.discard(task)
                 if not waiting:
                     IN_FLIGHT.dec()
+                    self.interactions_under_way -= 1
                     handled(handling)
 
             for task in waiting.copy():
@@ -578,16 +603,16 @@ def interaction_name(data: Any) -> str:
     return "other"
 
 
-async def _answer_stopping(interaction: discord.Interaction[Any]) -> None:
-    """A private "restarting, nothing was done" (autocomplete: no choices)."""
+async def _answer_at_the_door(interaction: discord.Interaction[Any], key: str) -> None:
+    """A private "restarting" or "busy": nothing was done (autocomplete: no choices)."""
     try:
         if interaction.type is discord.InteractionType.autocomplete:
             await interaction.response.autocomplete([])
         else:
-            text = t("error.stopping", locale_for(interaction, public=False))
+            text = t(key, locale_for(interaction, public=False))
             await interaction.response.send_message(text, ephemeral=True)
     except discord.HTTPException:
-        log.info("could not answer an interaction while stopping")
+        log.info("could not answer an interaction turned away at the door (%s)", key)
 
 
 def run_bot(bot: TabletopBot, token: str) -> None:

@@ -22,7 +22,7 @@ INTERACTIONS = Counter(
     "tabletop_interactions",
     "Interactions handled, by command (or component) and outcome: ok, refused (the person "
     "was told why), failed (an unexpected error), store (a database refusal), stopping (the "
-    "process was shutting down).",
+    "process was shutting down), shed (turned away at the door: too much under way).",
     ["command", "outcome"],
 )
 IN_FLIGHT = Gauge(
