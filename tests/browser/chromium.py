@@ -88,8 +88,22 @@ class Page:
         return data
 
 
+async def _devtools_port(profile: Path) -> int:
+    """The DevTools port Chromium chose itself (``--remote-debugging-port=0``): it writes it,
+    with its browser socket's path, to the profile once it listens. A port picked here and
+    handed over could be taken by another process meanwhile (tests run side by side)."""
+    active = profile / "DevToolsActivePort"
+    for _ in range(int(HANG_GUARD / 0.1)):
+        with contextlib.suppress(OSError, ValueError):
+            lines = active.read_text().splitlines()
+            if len(lines) >= 2:  # written whole
+                return int(lines[0])
+        await asyncio.sleep(0.1)
+    raise RuntimeError("Chromium's DevTools endpoint never opened")
+
+
 async def _page_socket_url(http: aiohttp.ClientSession, port: int) -> str:
-    for _ in range(300):
+    for _ in range(int(HANG_GUARD / 0.1)):
         with contextlib.suppress(aiohttp.ClientError):
             async with http.get(f"http://127.0.0.1:{port}/json/list") as reply:
                 pages = [t for t in await reply.json() if t.get("type") == "page"]
@@ -99,19 +113,10 @@ async def _page_socket_url(http: aiohttp.ClientSession, port: int) -> str:
     raise RuntimeError("Chromium's DevTools endpoint never answered")
 
 
-def _free_port() -> int:
-    import socket  # noqa: PLC0415 - only this helper needs a socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
 @contextlib.asynccontextmanager
 async def chromium() -> AsyncIterator[Page]:
     """A fresh headless Chromium (its own profile, loopback DevTools port) and one tab."""
     assert BROWSER is not None, MISSING
-    port = _free_port()
     # Chromium's helper processes may still write to the profile for a moment after it ends.
     with tempfile.TemporaryDirectory(ignore_cleanup_errors=True) as profile:
         process = subprocess.Popen(
@@ -123,7 +128,7 @@ async def chromium() -> AsyncIterator[Page]:
                 "--disable-dev-shm-usage",
                 "--no-first-run",
                 "--hide-scrollbars",
-                f"--remote-debugging-port={port}",
+                "--remote-debugging-port=0",
                 "--remote-debugging-address=127.0.0.1",
                 f"--user-data-dir={profile}",
                 "about:blank",
@@ -134,7 +139,7 @@ async def chromium() -> AsyncIterator[Page]:
         )
         try:
             async with aiohttp.ClientSession() as http:
-                url = await _page_socket_url(http, port)
+                url = await _page_socket_url(http, await _devtools_port(Path(profile)))
                 async with http.ws_connect(url, max_msg_size=0) as socket:
                     page = Page(socket)
                     await page.call("Page.enable")
