@@ -552,6 +552,8 @@ def play_project(seed: int, recorder: Recorder) -> None:
     names = [LINEUP[(seed + i) % 4] for i in range(4)]
     rngs = [_RngWatch(random.Random(seed * 8 + i)) for i in range(4)]
     state = GAME.setup(4, seed, OPTIONS)
+    #: per Adventurer: the plan and target of its last move decision (a continuation keeps them)
+    plans: dict[int, tuple[str, int | None]] = {}
     while not state.over:
         seat = state.seat
         who = names[seat]
@@ -561,11 +563,17 @@ def play_project(seed: int, recorder: Recorder) -> None:
         player = players[who]
         was_city = state.decision == "city"
         situation = _project_offers(state, legal, player) if state.decision == "move" else None
+        key = seat << 4 | (state.adv_index + 1)
+        going_on = player.memory.resume.get(key)
+        resuming = going_on is not None and going_on[:2] == (state.round, state.adventurer.pos)
         action = player(state, legal, rng)
         round_ = state.round
         verb = action[0]
         if state.decision == "move":
-            _note_project_move(recorder, player, state, legal, action, rng, situation, who)
+            kept = plans.get(key) if resuming else None
+            plans[key] = _note_project_move(
+                recorder, player, state, legal, action, rng, situation, who, kept
+            )
         elif was_city and any(a[0] == "buy_adventurer" for a in legal):
             vault = state.vault[seat]
             opponents = [
@@ -676,7 +684,11 @@ def _note_project_move(
     rng: _RngWatch,
     offers: dict[str, Any] | None,
     who: str,
-) -> None:
+    kept: tuple[str, int | None] | None = None,
+) -> tuple[str, int | None]:
+    """Record one move decision; returns its plan and target. ``kept``: the plan and target of
+    the decision whose failed step this one goes on from (modern's ``resume``: the designer
+    tries it within the same continue_move call, under that call's plan)."""
     round_ = state.round
     verb = action[0]
     offers = offers or {}
@@ -688,22 +700,22 @@ def _note_project_move(
     if verb in ("attack", "attack_agent"):
         kind = "attacks on Agents" if verb == "attack_agent" else "attacks on Adventurers"
         recorder.counts[(who, kind)] += 1
-    if not moving:
-        return
     adv = state.adventurer
     number = state.adv_index + 1
-    plan, target = project_plan(player, state)
+    plan, target = kept or project_plan(player, state)
+    if not moving:
+        return plan, target
     key = adv.seat << 4 | number
     if verb == "wait" and key in player.memory.waiting:
-        return  # a waiting loop's wait (to attack), before the roll
+        return plan, target  # a waiting loop's wait (to attack), before the roll
     if verb == "end":
         if not any(a[0] in ("move", "wait") for a in legal):
-            return  # no move left: the designer's turn is over (this declines the offers)
+            return plan, target  # no move left: the designer's turn is over (declines offers)
         verb = "wait"  # the designer's wait with no move left ends the turn the same way
     deviated = rng.first is not None and rng.first < P_DEVIATE and verb == "move"
     recorder.note(who, "deviate", (plan,), "yes" if deviated else "no", round_)
     if deviated:
-        return
+        return plan, target
     entry = player.memory.failed.get(key)
     failed = entry[1] if entry is not None and entry[0] == state.round else set()
     open_steps = gaps = 0
@@ -725,6 +737,7 @@ def _note_project_move(
             assert target is not None
             verb = towards(board.coords(adv.pos), board.coords(cell), board.coords(target))
     recorder.note(who, "move", (plan, used, open_steps, gaps, here), verb, round_)
+    return plan, target
 
 
 # -- running and reporting -------------------------------------------------------------------

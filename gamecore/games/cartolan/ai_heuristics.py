@@ -8,7 +8,8 @@ engine's cell ints (much faster), and a test requires both to decide alike in re
 
 The original players were driven by callbacks and "tried" moves one after another; here a
 player is asked for one action at a time, so "try A, then B" becomes "the first of A, B that
-is a legal step and not in the avoid set".
+is a legal step and not in the avoid set" (modern: a step into a gap that fails goes on
+with the rest of its call, ``resume``).
 """
 
 from __future__ import annotations
@@ -68,16 +69,6 @@ def towards_order(pos: Pos, target: Pos) -> tuple[Direction, Direction]:
     vertical = "n" if pos[1] < target[1] else "s"
     horizontal = "e" if pos[0] <= target[0] else "w"
     return (vertical, horizontal) if dx < dy else (horizontal, vertical)
-
-
-def first_open(
-    order: Iterable[Direction], pos: Pos, legal_steps: frozenset[Direction], avoid: frozenset[Pos]
-) -> Direction | None:
-    """The first direction of ``order`` that is a legal step to a cell not avoided."""
-    for direction in order:
-        if direction in legal_steps and step(pos, direction) not in avoid:
-            return direction
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,10 +145,28 @@ class Move:
     chest_map: int | None = None
     #: a wait in a waiting loop: (the loop, the victim index it goes on from)
     loop: tuple[int, int] | None = None
+    #: modern: what the call that chose this step still tries if its exploration fails
+    #: (``then_code``; 0: nothing, the next move is decided afresh); not part of the choice
+    then: int = field(default=0, compare=False)
 
 
 WAIT = Move("wait")
 ABANDON = Move("abandon")
+
+#: What is left to try when a step into a gap fails, in the designer's move_towards_tile /
+#: move_away_from_tile (players_heuristical.py): a failed step does not end the call, which
+#: goes on with its next preference (no new random deviation, no new plan), then a random
+#: direction (move_away only), then a wait. ``then_code(kind, side)`` packs it in an int.
+THEN_SIDE_ELSE_WAIT = 1  # move_towards after its first choice: the second, else wait
+THEN_SIDE_ELSE_RANDOM = 2  # move_away after its first choice: the second, else a random one
+THEN_RANDOM = 3  # move_away after its second choice: a random direction, else wait
+THEN_WAIT = 4  # after the last choice of either: wait
+
+
+def then_code(kind: int, side: int = 0) -> int:
+    """A continuation as an int: ``kind << 2 | side`` (``side``: 0-3 for n, e, s, w)."""
+    return kind << 2 | side
+
 
 #: The waiting loops (§13.2, §13.5): the designer's players wait once for each Adventurer on
 #: their tile that they would attack (the wait brings the attack offer back). Every player does
@@ -202,23 +211,57 @@ class MoveContext:
     turn_start: bool = False
     #: a waiting loop in progress (the loop, the victim index it goes on from); None: none
     wait_loop: tuple[int, int] | None = None
+    #: modern: the continuation (``Move.then``) of the step into a gap that just failed from
+    #: here; 0: none
+    resume: int = 0
+
+
+def _open(ctx: MoveContext, direction: Direction) -> bool:
+    return direction in ctx.legal_steps and step(ctx.position, direction) not in ctx.avoid
 
 
 def move_towards(ctx: MoveContext, target: Pos) -> Move:
-    direction = first_open(
-        towards_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid
-    )
-    return Move("step", direction) if direction else WAIT
+    first, second = towards_order(ctx.position, target)
+    if _open(ctx, first):
+        return Move("step", first, then=then_code(THEN_SIDE_ELSE_WAIT, DIRECTIONS.index(second)))
+    if _open(ctx, second):
+        return Move("step", second, then=then_code(THEN_WAIT))
+    return WAIT
 
 
 def move_away(ctx: MoveContext, target: Pos, rng: Any) -> Move:
-    direction = first_open(
-        away_order(ctx.position, target), ctx.position, ctx.legal_steps, ctx.avoid
-    )
-    if direction:
-        return Move("step", direction)
+    first, second = away_order(ctx.position, target)
+    if _open(ctx, first):
+        return Move("step", first, then=then_code(THEN_SIDE_ELSE_RANDOM, DIRECTIONS.index(second)))
+    if _open(ctx, second):
+        return Move("step", second, then=then_code(THEN_RANDOM))
+    return random_step(ctx, rng)
+
+
+def random_step(ctx: MoveContext, rng: Any) -> Move:
+    """move_away's last resort: one random direction, taken if it is a legal step (avoided
+    or not), else wait."""
     gamble = rng.choice(DIRECTIONS)
-    return Move("step", gamble) if gamble in ctx.legal_steps else WAIT
+    return Move("step", gamble, then=then_code(THEN_WAIT)) if gamble in ctx.legal_steps else WAIT
+
+
+def resume(ctx: MoveContext, rng: Any) -> Move:
+    """modern: the rest of the designer's move_towards / move_away call whose step into a gap
+    failed (``ctx.resume``): its next preference if open, then (move_away) a random direction,
+    then a wait. The tile's actions offered again after the failure come first (the
+    designer's ``move`` offers them before it returns)."""
+    kind, side = ctx.resume >> 2, ctx.resume & 3
+    if kind in (THEN_SIDE_ELSE_WAIT, THEN_SIDE_ELSE_RANDOM):
+        direction = DIRECTIONS[side]
+        if _open(ctx, direction):
+            after = THEN_WAIT if kind == THEN_SIDE_ELSE_WAIT else THEN_RANDOM
+            return Move("step", direction, then=then_code(after))
+        if kind == THEN_SIDE_ELSE_WAIT:
+            return WAIT
+        kind = THEN_RANDOM
+    if kind == THEN_RANDOM:
+        return random_step(ctx, rng)
+    return WAIT
 
 
 def explore_best_space(ctx: MoveContext, rng: Any) -> Move:
@@ -298,6 +341,8 @@ def decide_move(personality: str, ctx: MoveContext, rng: Any) -> Move:
     """One move of the given personality (§13.2–§13.5). The designer's Pirate waits for its
     victims, then still moves within the same move: a wait in a waiting loop comes back as
     ``Move.loop``, which the caller hands back as ``ctx.wait_loop`` until the loop is done."""
+    if ctx.resume:
+        return resume(ctx, rng)
     pirate = personality == "pirate"
     loop, start = ctx.wait_loop if ctx.wait_loop is not None else (-1, 0)
     if loop < 0 and ctx.turn_start:

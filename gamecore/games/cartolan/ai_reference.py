@@ -151,6 +151,8 @@ def move_context(
     params = state.params
     entry = player.memory.waiting.pop(key, None)
     wait_loop = (entry[1], entry[2]) if entry is not None and entry[0] == state.round else None
+    going_on = player.memory.resume.pop(key, None)
+    resume = going_on[2] if going_on is not None and going_on[:2] == (state.round, adv.pos) else 0
     return MoveContext(
         position=board.coords(adv.pos),
         arrow=board.WIND_NAMES[board.wind_of(state.tiles[adv.pos])],
@@ -170,6 +172,7 @@ def move_context(
         victims=victims(player, state, adv) if scan.can_wait else (),
         turn_start=len(state.path) <= 1 and state.down + state.up + state.land == 0,
         wait_loop=wait_loop,
+        resume=resume,
     )
 
 
@@ -226,7 +229,8 @@ def to_action(
         if action in legal:
             target = adv.pos + board.STEP[side]
             if target not in state.tiles:
-                player.memory.trying[key] = (state.round, adv.pos, target)
+                then = move.then if state.params.preset == "modern" else 0
+                player.memory.trying[key] = (state.round, adv.pos, target, then)
                 if state.params.chest_maps:
                     chosen = -1 if move.chest_map is None else move.chest_map
                     used = player.select_map(state, adv, key, side, chosen)

@@ -75,13 +75,20 @@ _MASK_SIDES: Final[tuple[tuple[int, ...], ...]] = tuple(
     tuple(side for side in range(4) if mask >> side & 1) for mask in range(16)
 )
 
-#: What the move choice returns besides a step (a step is ``side | chest_map << 2``).
+#: What the move choice returns besides a step (a step is ``side | chest_map << 2 | then <<
+#: _THEN_SHIFT``, ``then`` being ai.Move.then: what the call goes on with if the step fails).
 _WAIT: Final = -1
 _ABANDON: Final = -2
 #: ai's waiting loops
 _TURN_START_LOOP: Final = ai.TURN_START_LOOP
 _FIRST_LOOP: Final = ai.FIRST_LOOP
 _SECOND_LOOP: Final = ai.SECOND_LOOP
+#: ai's continuations of a failed step (``ai.then_code``)
+_THEN_SHIFT: Final = 8
+_THEN_SIDE_ELSE_WAIT: Final = ai.THEN_SIDE_ELSE_WAIT
+_THEN_SIDE_ELSE_RANDOM: Final = ai.THEN_SIDE_ELSE_RANDOM
+_THEN_RANDOM: Final = ai.THEN_RANDOM
+_THEN_WAIT: Final = ai.THEN_WAIT
 
 
 def adventurer_key(seat: int, number: int) -> Key:
@@ -124,7 +131,7 @@ def _towards(pos: int, target: int, open_steps: int) -> int:
     """ai.move_towards on cells: shrink the larger offset first, else the other (which may
     step away); else wait. ``open_steps``: a bit per side that may be taken. ``cell // STRIDE``
     and ``cell % STRIDE`` are x and y each plus board.OFFSET, so they compare and subtract
-    like them."""
+    like them. A step carries its continuation (ai.Move.then) above ``_THEN_SHIFT``."""
     px = pos // _STRIDE
     py = pos % _STRIDE
     tx = target // _STRIDE
@@ -136,9 +143,9 @@ def _towards(pos: int, target: int, open_steps: int) -> int:
     else:
         first, second = horizontal, vertical
     if open_steps >> first & 1:
-        return first
+        return first | (_THEN_SIDE_ELSE_WAIT << 2 | second) << _THEN_SHIFT
     if open_steps >> second & 1:
-        return second
+        return second | _THEN_WAIT << 2 + _THEN_SHIFT
     return _WAIT
 
 
@@ -156,11 +163,32 @@ def _away(pos: int, target: int, steps: int, open_steps: int, rng: Any) -> int:
     else:
         first, second = horizontal, vertical
     if open_steps >> first & 1:
-        return first
+        return first | (_THEN_SIDE_ELSE_RANDOM << 2 | second) << _THEN_SHIFT
     if open_steps >> second & 1:
-        return second
+        return second | _THEN_RANDOM << 2 + _THEN_SHIFT
+    return _random_step(steps, rng)
+
+
+def _random_step(steps: int, rng: Any) -> int:
+    """ai.random_step: one random direction, taken if it is a legal step, else wait."""
     gamble = random_side(rng)
-    return gamble if steps >> gamble & 1 else _WAIT
+    return gamble | _THEN_WAIT << 2 + _THEN_SHIFT if steps >> gamble & 1 else _WAIT
+
+
+def _resume(code: int, steps: int, open_steps: int, rng: Any) -> int:
+    """ai.resume on sides: the rest of a move_towards / move_away call whose step failed."""
+    kind = code >> 2
+    if kind in (_THEN_SIDE_ELSE_WAIT, _THEN_SIDE_ELSE_RANDOM):
+        side = code & 3
+        if open_steps >> side & 1:
+            after = _THEN_WAIT if kind == _THEN_SIDE_ELSE_WAIT else _THEN_RANDOM
+            return side | after << 2 + _THEN_SHIFT
+        if kind == _THEN_SIDE_ELSE_WAIT:
+            return _WAIT
+        kind = _THEN_RANDOM
+    if kind == _THEN_RANDOM:
+        return _random_step(steps, rng)
+    return _WAIT
 
 
 def threshold(params: Params) -> int:
@@ -214,8 +242,8 @@ class _Memory:
     """What one player remembers across calls within a game (see the module docstring)."""
 
     __slots__ = (
-        "round", "tiles", "route", "failed", "trying", "maps", "selected", "waiting", "_agents",
-        "_own",
+        "round", "tiles", "route", "failed", "trying", "resume", "maps", "selected", "waiting",
+        "_agents", "_own",
     )  # fmt: skip
 
     def __init__(self) -> None:
@@ -226,8 +254,12 @@ class _Memory:
         self.route: dict[Key, int] = {}
         #: adventurer_key → (round, cells where an exploration failed this turn)
         self.failed: dict[Key, tuple[int, set[int]]] = {}
-        #: adventurer_key → (round, position, gap cell) of the exploration just tried
-        self.trying: dict[Key, tuple[int, int, int]] = {}
+        #: adventurer_key → (round, position, gap cell, continuation: ai.Move.then) of the
+        #: exploration just tried
+        self.trying: dict[Key, tuple[int, int, int, int]] = {}
+        #: adventurer_key → (round, position, continuation) after that exploration failed
+        #: (modern; ai.MoveContext.resume)
+        self.resume: dict[Key, tuple[int, int, int]] = {}
         #: adventurer_key → (its chest maps as last seen, each map's orientation bits as the
         #: designer's fit test left it: ``designer_fits``)
         self.maps: dict[Key, tuple[list[int], list[int]]] = {}
@@ -253,6 +285,7 @@ class _Memory:
             self.route.clear()
             self.failed.clear()
             self.trying.clear()
+            self.resume.clear()
             self.maps.clear()
             self.selected.clear()
             self.waiting.clear()
@@ -428,11 +461,14 @@ class HeuristicPlayer:
             if step is not None:
                 target = pos + _STEP[side]
                 if target not in state.tiles:
-                    memory.trying[key] = (state.round, pos, target)
-                    if state.params.chest_maps:
-                        # choice >> 2: 0 for a step not chosen by explore_best_space, else
-                        # the chest map it chose + 1 (1: none fits)
-                        used = self.select_map(state, adv, key, side, (choice >> 2) - 1)
+                    params = state.params
+                    then = choice >> _THEN_SHIFT if params.preset == "modern" else 0
+                    memory.trying[key] = (state.round, pos, target, then)
+                    if params.chest_maps:
+                        # choice >> 2 & 63: 0 for a step not chosen by explore_best_space,
+                        # else the chest map it chose + 1 (1: none fits)
+                        chosen_map = (choice >> 2 & 63) - 1
+                        used = self.select_map(state, adv, key, side, chosen_map)
                         if used:
                             step = _map_step(actions, number, side, used) or step
                 return step
@@ -462,6 +498,11 @@ class HeuristicPlayer:
             del waiting[key]
         loop = -1
         start = 0
+        going_on = self.memory.resume.get(key)
+        if going_on is not None:
+            del self.memory.resume[key]
+            if going_on[0] == state.round and going_on[1] == adv.pos:
+                return _resume(going_on[2], steps, self._open_steps(state, adv, key, steps), rng)
         if pending is not None and pending[0] == state.round:
             loop = pending[1]
             start = pending[2]
@@ -484,25 +525,8 @@ class HeuristicPlayer:
                 if deviant >= 0:
                     return deviant
 
-        # the legal plain steps into cells not avoided (§13.1: this turn's path, this turn's
-        # failed explorations, classic known disaster tiles)
         pos = adv.pos
-        open_steps = steps
-        if steps:
-            entry = self.memory.failed.get(key)
-            failed = entry[1] if entry is not None and entry[0] == state.round else None
-            disasters = state.params.disasters
-            path = state.path
-            tiles = state.tiles
-            for side in _MASK_SIDES[steps]:
-                target = pos + _STEP[side]
-                if (
-                    _holds(path, target)
-                    or (failed is not None and target in failed)
-                    or (disasters and tiles.get(target, 0) & board.DISASTER)
-                ):
-                    open_steps &= ~(1 << side)
-
+        open_steps = self._open_steps(state, adv, key, steps)
         params = state.params
         if params is not self._params:
             self._params = params
@@ -534,6 +558,27 @@ class HeuristicPlayer:
             if chased >= 0:
                 return _towards(pos, chased, open_steps)
         return self._explore(state, adv, key, steps, open_steps, abandon is not None, rng)
+
+    def _open_steps(self, state: State, adv: Adventurer, key: Key, steps: int) -> int:
+        """The legal plain steps into cells not avoided (§13.1: this turn's path, this turn's
+        failed explorations, classic known disaster tiles), a bit per side."""
+        pos = adv.pos
+        open_steps = steps
+        if steps:
+            entry = self.memory.failed.get(key)
+            failed = entry[1] if entry is not None and entry[0] == state.round else None
+            disasters = state.params.disasters
+            path = state.path
+            tiles = state.tiles
+            for side in _MASK_SIDES[steps]:
+                target = pos + _STEP[side]
+                if (
+                    _holds(path, target)
+                    or (failed is not None and target in failed)
+                    or (disasters and tiles.get(target, 0) & board.DISASTER)
+                ):
+                    open_steps &= ~(1 << side)
+        return open_steps
 
     def _explore(
         self,
@@ -727,13 +772,16 @@ class HeuristicPlayer:
         tried = self.memory.trying.pop(key, None)
         if tried is None:
             return
-        round_, pos, gap = tried
+        round_, pos, gap, then = tried
         if round_ == state.round and adv.pos == pos and gap not in state.tiles:
             entry = self.memory.failed.get(key)
             if entry is None or entry[0] != state.round:
                 entry = (state.round, set())
                 self.memory.failed[key] = entry
             entry[1].add(gap)
+            if then:
+                # modern: the call that chose the step goes on (ai.resume)
+                self.memory.resume[key] = (round_, pos, then)
 
     def note_city_visit(self, state: State, adv: Adventurer, key: Key, turn_start: bool) -> None:
         """§13.3: ``k`` is set to 0 by a city visit, which shows as a turn starting on a city.

@@ -50,10 +50,11 @@ def _difference(
     if rngs[0].getstate() != rngs[1].getstate():
         return f"{fast.personality}: other rng draws for {action}", action
     a, b = fast.memory, spec.memory
-    if (a.route, a.failed, a.trying, a.maps, a.selected, a.waiting) != (
+    if (a.route, a.failed, a.trying, a.resume, a.maps, a.selected, a.waiting) != (
         b.route,
         b.failed,
         b.trying,
+        b.resume,
         b.maps,
         b.selected,
         b.waiting,

@@ -310,7 +310,7 @@ def test_the_failed_gap_is_avoided() -> None:
     seat = state.seat
     key = players.adventurer_key(seat, 1)
     gap = at(0, 2)
-    player.memory.trying[key] = (state.round, state.adventurer.pos, gap)
+    player.memory.trying[key] = (state.round, state.adventurer.pos, gap, 0)
     player.note_failed_exploration(state, state.adventurer, key)
     assert player.memory.failed[key][1] == {gap}
 

@@ -501,3 +501,63 @@ def test_classic_pirate_chases_only_an_adventurer_it_would_attack(preset: str, c
     assert (targets[(3, 3)] > 0) is chased
     other.chest = 14  # half is 7, above its own 6: worth chasing in both presets
     assert HeuristicPlayer.pirate_target(state, adv) == other.pos
+
+
+class _Deviating:
+    """An rng that would always deviate, towards the last side offered; counts its draws."""
+
+    def __init__(self) -> None:
+        self.draws = 0
+
+    def random(self) -> float:
+        self.draws += 1
+        return 0.0
+
+    def choice(self, items):
+        self.draws += 1
+        return items[-1]
+
+
+def _fail_the_exploration(player, state: State, rng):
+    """The Explorer (Chest 10, heading home from (2,1) on a SW arrow: west first, then south)
+    steps west into the gap (1,1); the exploration fails there (the move is used, the gap stays
+    empty, the tile's actions are offered again); what does it do next?"""
+    first = GAME.format_action(player(state, GAME.legal_actions(state, state.seat), Steady()))
+    assert first == "move 1 W"
+    state.down = 1
+    state.offers = 1
+    return GAME.format_action(player(state, GAME.legal_actions(state, state.seat), rng))
+
+
+def _heading_home_beside_a_gap(preset: str) -> State:
+    state = new("regular", preset)
+    sw = board.make_tile((board.N, board.E, board.S, board.W), board.WIND_NAMES.index("SW"))
+    state.tiles[board.cell(2, 1)] = sw
+    state.tiles[board.cell(2, 0)] = sw
+    place(state, 2, 1, chest=10)
+    return state
+
+
+@pytest.mark.parametrize("by_rules", [False, True], ids=["fast", "specification"])
+def test_modern_step_that_fails_goes_on_with_the_next_preference(by_rules):
+    """modern: after a failed step into a gap, move_towards goes on with its second choice in
+    the same call (the designer's players_heuristical.py): no new random deviation, no new plan."""
+    player = HeuristicPlayer("explorer")
+    decide = player
+    if by_rules:
+
+        def decide(state, legal, rng):
+            return ai_reference.decide_move(player, state, legal, rng)
+
+    rng = _Deviating()
+    assert _fail_the_exploration(decide, _heading_home_beside_a_gap("modern"), rng) == "move 1 S"
+    assert rng.draws == 0
+
+
+def test_classic_step_that_fails_decides_afresh():
+    """classic: the next move is decided again, random deviation first (here west, into the
+    gap again: a deviation does not look at the avoid list)."""
+    rng = _Deviating()
+    state = _heading_home_beside_a_gap("classic")
+    assert _fail_the_exploration(HeuristicPlayer("explorer"), state, rng) == "move 1 W"
+    assert rng.draws > 0
