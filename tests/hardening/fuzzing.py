@@ -34,11 +34,15 @@ from gamecore.registry import get_game, list_games
 from i18n import has_key, t
 from service import MatchService
 from storage import SqliteMatchStore
+from storage.sql import Query
 
 #: Discord's limit on a message's text (2,000 characters).
 MESSAGE_LIMIT = 2000
 #: Discord's limits on what a person can send: a string option / select value / custom_id.
 TYPED_LIMIT = 100
+
+#: Rows the store's connection has written, triggers included (SQLite's total_changes()).
+TOTAL_CHANGES = Query("SELECT total_changes()")
 
 HOST, GUEST, THIRD = 111, 222, 333
 STRANGER, OTHER_GUILD = 444, 555
@@ -208,7 +212,8 @@ class ServiceFuzzer:
         in memory (a step replaces the frozen ``Match``)."""
 
         memory = tuple(sorted((m.id, id(m)) for m in self.run(self.service.live_matches())))
-        return self.store.db._conn.total_changes, memory
+        (written,) = self.run(self.store.read(TOTAL_CHANGES))
+        return written[0], memory
 
     # -- one hostile input ---------------------------------------------------------------
     def attempt(
