@@ -4,6 +4,8 @@ otherwise, and the bot's whole turn path works on both."""
 from __future__ import annotations
 
 import asyncio
+import importlib
+import sys
 
 import pytest
 import uvloop
@@ -20,8 +22,13 @@ def test_the_bot_runs_on_uvloop_where_it_is_installed() -> None:
 
 
 def test_without_uvloop_it_runs_on_asyncio_s_loop(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(event_loop, "loop_factory", lambda: None)  # as without uvloop
-    loop_type = event_loop.run(_loop_type())
+    monkeypatch.setitem(sys.modules, "uvloop", None)  # ``import uvloop`` fails, as uninstalled
+    try:
+        importlib.reload(event_loop)  # the module chooses its loop when imported
+        loop_type = event_loop.run(_loop_type())
+    finally:
+        monkeypatch.undo()
+        importlib.reload(event_loop)  # uvloop again, for every later test
     assert not issubclass(loop_type, uvloop.Loop)
     assert issubclass(loop_type, asyncio.BaseEventLoop)
 
