@@ -56,6 +56,10 @@ class Drawable(Protocol):
 
     def edit_kwargs(self) -> dict[str, Any]: ...
 
+    def with_notice(self, notice: str) -> Drawable:
+        """The same board with a turn notice above it (the match's ping)."""
+        ...
+
 
 class Shown(Enum):
     EDITED = "edited"  # the board message was edited in place
@@ -467,20 +471,36 @@ class Publisher:
         await channel.get_partial_message(board_id).edit(**board.edit_kwargs())
 
     async def _post_board(
-        self, match: Match, board: Drawable, *, old: int | None, ping: int | None = None
+        self,
+        match: Match,
+        board: Drawable,
+        *,
+        old: int | None,
+        notice: tuple[str, dict[str, Any]] | None = None,
     ) -> Published:
-        """Post ``board`` as the match's board (``old`` deleted); ``ping``: the match's new
-        ping, saved with the board's id when the publisher can save both at once."""
+        """Post ``board`` as the match's board (``old`` deleted). ``notice``: a turn notice
+        and its send options (the mentions it may ping): the new board is then also the
+        match's ping, saved with it in one write. An old board that was the ping takes the
+        ping with it."""
         state = self._state(match.id)
         before = state.board
+        kwargs = board.send_kwargs()
+        if notice is not None:
+            text, options = notice
+            kwargs = {**board.with_notice(text).send_kwargs(), **options}
         try:
-            message, lane = await self._send(match, state.lane, **board.send_kwargs())
+            message, lane = await self._send(match, state.lane, **kwargs)
         except (discord.HTTPException, discord.RateLimited) as error:
             return await self._refused(match, error)
         self._lift(match.channel_id)
         state.board = _Board(message.id, self._clock(), lane)
-        if ping is not None and self._save_board_and_ping is not None:
-            await self._save_board_and_ping(match.id, message.id, ping)
+        old_ping = self._ping_of(match, state)
+        if notice is not None:
+            state.ping, state.ping_known, state.ping_lane = message.id, True, lane
+        elif old_ping is not None and old_ping == old:
+            state.ping, state.ping_known, state.ping_lane = None, True, None
+        if state.ping_known and state.ping != old_ping and self._save_board_and_ping is not None:
+            await self._save_board_and_ping(match.id, message.id, state.ping)
         else:
             await self._save_board(match.id, message.id)
         if old is not None and old != message.id:
@@ -538,34 +558,65 @@ class Publisher:
         """A plain message about ``match`` in its channel, in order with its redraws;
         nothing is sent while the channel is blocked.
 
-        A ``ping`` (a turn notice, a clock note, an invitation) is the match's one ping: the
-        previous one is deleted, and the board is posted again below it (the old board
-        deleted), so the channel keeps one board per match at the bottom and no trail of
-        pings. The board is posted again only when this process drew it (after a restart,
-        from the first redraw on)."""
+        A ``ping`` (a turn notice, a clock note, an invitation) is the match's one ping: it
+        is posted as the top line of the board, posted again at the bottom of the channel
+        (the old board and the old ping deleted), so the channel keeps one board per match
+        at the bottom and no trail of pings. One message, not a ping and a board, is what
+        the next notice removes: when its token has expired that removal is the one
+        request Discord counts. Where this process has not drawn the board yet (after a
+        restart, until the first redraw) the ping is a message of its own."""
         async with self._using(match) as state, state.lock:
             if self.blocked(match.channel_id) is not None:
                 return Published(Shown.BLOCKED, self._blocks[match.channel_id].failure)
+            if ping:
+                on_board = await self._ping_on_board(match, state, content, kwargs)
+                if on_board is not None:
+                    return on_board
             try:
                 message, lane = await self._send(match, state.lane, content, **kwargs)
             except (discord.HTTPException, discord.RateLimited) as error:
                 return await self._refused(match, error)
             self._lift(match.channel_id)
             message_id = getattr(message, "id", None)
-            if ping:  # the old ping goes; the new one is saved with the board below it
+            if ping:  # the old ping goes; the new one is saved in its place
                 await self._drop_ping(match, state, save=False)
                 state.ping, state.ping_known, state.ping_lane = message_id, True, lane
-                if not await self._board_below(match, state, ping=message_id):
-                    await self._keep_ping(match, state, message_id)
+                await self._keep_ping(match, state, message_id)
             return Published(Shown.SENT, message_id=message_id)
+
+    async def _ping_on_board(
+        self, match: Match, state: _MatchState, content: str, options: dict[str, Any]
+    ) -> Published | None:
+        """The ping as the top line of the board shown last, posted again at the bottom of
+        the channel (old board and old ping deleted). None when this process has not drawn
+        the board (after a restart, from the first redraw on), or has drawn an older one."""
+        if state.drawn is None or self.board_id(match) is None:
+            return None
+        drawn, build = state.drawn
+        if drawn.version < state.shown:
+            return None  # shown through another path (e.g. adopted): nothing to post again
+        old_ping, old_lane = self._ping_of(match, state), state.ping_lane
+        old_board = self.board_id(match)
+        published = await self._post_board(
+            drawn, await build(), old=old_board, notice=(content, options)
+        )
+        if published.ok and old_ping is not None and old_ping != old_board:
+            await self._remove(match, old_ping, old_lane if state.ping_known else None)
+        return published
+
+    def _ping_of(self, match: Match, state: _MatchState) -> int | None:
+        """The match's ping: the one this process sent, or before that the saved one."""
+        return state.ping if state.ping_known else match.ping_message_id
 
     async def _drop_ping(self, match: Match, state: _MatchState, *, save: bool = True) -> None:
         """Delete the match's ping: the one this process sent, or before that, the one the
-        match saved (sent before a restart). ``save=False``: a new ping is saved next, over
-        it (so a turn's notice costs one metadata write, not two)."""
-        ping = state.ping if state.ping_known else match.ping_message_id
+        match saved (sent before a restart); a ping that is the board itself is only
+        forgotten. ``save=False``: a new ping is saved next, over it (so a turn's notice
+        costs one metadata write, not two)."""
+        ping = self._ping_of(match, state)
         if ping is not None:
-            await self._remove(match, ping, state.ping_lane if state.ping_known else None)
+            if ping != self.board_id(match):
+                await self._remove(match, ping, state.ping_lane if state.ping_known else None)
             state.ping_lane = None
             if save:
                 await self._keep_ping(match, state, None)
@@ -581,26 +632,3 @@ class Publisher:
             await self._save_ping(match.id, ping)
         except Exception:  # a ping not saved only outlives a restart: the turn goes on
             log.warning("the ping of %s was not saved", match.id, exc_info=True)
-
-    async def _board_below(
-        self, match: Match, state: _MatchState, *, ping: int | None = None
-    ) -> bool:
-        """Post the board shown last again, below what was just sent (best effort: a board
-        Discord refuses now stays where it is, and the next redraw tries again). Returns
-        whether ``ping`` was saved with the new board's id."""
-        if state.drawn is None or self.board_id(match) is None:
-            return False
-        drawn, build = state.drawn
-        if drawn.version < state.shown:
-            return False  # shown through another path (e.g. adopted): nothing to post again
-        try:
-            board = await build()
-            posted = await self._post_board(drawn, board, old=self.board_id(match), ping=ping)
-        except (discord.HTTPException, discord.RateLimited) as error:
-            log.info("board of %s stays above its ping (%s)", match.id, error)
-            return False
-        return (
-            posted.shown is Shown.POSTED
-            and ping is not None
-            and self._save_board_and_ping is not None
-        )

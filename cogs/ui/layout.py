@@ -13,7 +13,7 @@ uses one), 256 characters of a gallery item's description.
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -50,6 +50,12 @@ class BoardMessage:
     #: The picture's alt text (``cogs.ui.alt_text``): what a screen reader says for it.
     alt_text: str = ""
     apart: tuple[discord.ui.Item[Any], ...] = ()
+    #: A turn notice above the title (the match's ping rides on its board: one message
+    #: to remove at the next turn instead of two, ``cogs.delivery.publisher``).
+    notice: str = ""
+
+    def with_notice(self, notice: str) -> BoardMessage:
+        return replace(self, notice=notice)
 
     def file(self) -> discord.File | None:
         if self.png is None:
@@ -64,11 +70,18 @@ class BoardMessage:
         head = "\n".join((f"## {self.title}", *self.head))
         fields = [f"**{name}**\n{value}" for name, value in self.fields]
         footer = f"-# {self.footer}" if self.footer else ""
-        fixed = len(head) + sum(map(len, fields)) + len(footer)
+        notice = self.notice[: TEXT_LIMIT // 4]
+        fixed = len(notice) + len(head) + sum(map(len, fields)) + len(footer)
         body = list(self.body)
         while body and fixed + len("\n".join(body)) > TEXT_LIMIT:
             body.pop(0)
-        blocks = [head[: TEXT_LIMIT - len(footer)], *fields, "\n".join(body), footer]
+        blocks = [
+            notice,
+            head[: TEXT_LIMIT - len(footer) - len(notice)],
+            *fields,
+            "\n".join(body),
+            footer,
+        ]
         return [block for block in blocks if block.strip()]
 
     def layout(self) -> discord.ui.LayoutView:

@@ -1,8 +1,8 @@
 """Requests Discord counts against a bot's global limit (50/s), per turn, over whole games
 played through the bot: a turn that comes through an interaction sends the board and the
-ping as its follow-ups (not counted), one board and one ping stay in view, and a token
-Discord refuses (50027 / 10015) or one too old falls back to the channel without losing
-the board."""
+ping as its follow-ups (not counted), one board carrying one ping stays in view, and a
+token Discord refuses (50027 / 10015) or one too old falls back to the channel without
+losing the board: then the one old message is removed with one counted request."""
 
 from __future__ import annotations
 
@@ -18,10 +18,14 @@ from tests.cogs.helpers import board_text, counted_kinds, gallery, make_world
 GAME = "drop-four"
 
 
+def text_of(message: Any) -> str:
+    return message.content or board_text(message)
+
+
 def in_view(world: Any) -> tuple[list[Any], list[Any]]:
-    """The boards and the pings anybody in the channel sees."""
+    """The boards and the pings (messages that mention someone) anybody in the channel sees."""
     shown = [m for m in world.channel.history() if not m.flags.ephemeral]
-    return [m for m in shown if gallery(m)], [m for m in shown if "<@" in (m.content or "")]
+    return [m for m in shown if gallery(m)], [m for m in shown if "<@" in text_of(m)]
 
 
 async def started(env: Any, world: Any) -> tuple[str, dict[int, Any]]:
@@ -80,14 +84,33 @@ async def test_turns_after_the_token_expired_go_through_the_channel(env) -> None
     await env.advance_time(16 * 60)  # the last turn's token is dead
     first = len(env.http_requests)
     await play_turn(env, world, match_id, people)
-    # the old ping and the old board deleted through the channel; the new ones posted
+    # the old board (the old ping on it) deleted through the channel; the new one posted
     # through this turn's interaction
-    assert counted_kinds(env.http_requests[first:]) == Counter({"DELETE /channels/messages": 2}), (
+    assert counted_kinds(env.http_requests[first:]) == Counter({"DELETE /channels/messages": 1}), (
         env.http_requests[first:]
     )
     boards, pings = in_view(world)
     match = await env.bot.service.get(match_id)
-    assert [b.id for b in boards] == [match.board_message_id] and len(pings) == 1
+    assert [b.id for b in boards] == [match.board_message_id] and pings == boards
+    assert f"<@{match.seats[match.to_move[0]].user_id}>" in board_text(boards[0])
+
+
+async def test_a_whole_game_a_turn_a_day_costs_at_most_one_counted_request_a_turn(env) -> None:
+    """Every turn's token has expired when the next comes (a game over days): each turn
+    removes one message the channel holds (the board, the ping on it), nothing more; the
+    first turn after the start included."""
+    world = make_world(env)
+    match_id, people = await started(env, world)
+    first = len(env.http_requests)
+    turns = 0
+    while await play_turn(env, world, match_id, people):
+        turns += 1
+        boards, pings = in_view(world)
+        assert len(boards) == 1 and pings in ([], boards)
+        await env.advance_time(16 * 60)
+    by_kind = counted_kinds(env.http_requests[first:])
+    assert turns >= 7
+    assert sum(by_kind.values()) <= turns, (turns, by_kind)
 
 
 @pytest.mark.parametrize(
@@ -112,7 +135,7 @@ async def test_a_refused_token_falls_back_to_the_channel_and_keeps_the_board(
     assert after.version > before.version
     boards, pings = in_view(world)
     assert [b.id for b in boards] == [after.board_message_id] and len(pings) == 1
-    assert f"<@{after.seats[after.to_move[0]].user_id}>" in pings[0].content
+    assert f"<@{after.seats[after.to_move[0]].user_id}>" in text_of(pings[0])
     assert faults.failed(), "no token was refused: the test tests nothing"
     fallback = counted_kinds([e for e in faults.log if e.outcome == "ok"])
     assert fallback["DELETE /channels/messages"] >= 1, fallback  # old ones gone anyway

@@ -61,12 +61,16 @@ def test_a_long_rate_limit_counts_as_an_old_message_and_bugs_are_not_classified(
 @dataclass
 class Board:
     version: int
+    notice: str = ""
 
     def send_kwargs(self) -> dict[str, Any]:
-        return {"content": f"v{self.version}"}
+        return {"content": f"{self.notice}\nv{self.version}" if self.notice else f"v{self.version}"}
 
     def edit_kwargs(self) -> dict[str, Any]:
         return {"content": f"v{self.version}"}
+
+    def with_notice(self, notice: str) -> Board:
+        return Board(self.version, notice)
 
 
 @dataclass
@@ -158,18 +162,29 @@ async def _board(version: int) -> Board:
     return Board(version)
 
 
-async def test_a_ping_replaces_the_last_one_and_the_board_moves_below_it() -> None:
+async def test_a_ping_rides_on_the_board_posted_again_at_the_bottom() -> None:
     channel, saved, clock = Channel(), {}, Clock()
     pub = publisher(channel, saved, clock)
     await pub.redraw(Match(version=1), lambda: _board(1))
     await pub.say(Match(version=1), "<@1> your turn", ping=True)
-    assert list(channel.messages.values()) == ["<@1> your turn", "v1"]  # the board is last
+    # one message: the ping on top of the board (the old board deleted)
+    assert list(channel.messages.values()) == ["<@1> your turn\nv1"]
     await pub.redraw(Match(version=2, board_message_id=saved["m1"]), lambda: _board(2))
+    assert list(channel.messages.values()) == ["v2"]  # a redraw shows no old notice
     await pub.say(Match(version=2), "<@2> your turn", ping=True)
-    assert list(channel.messages.values()) == ["<@2> your turn", "v2"]  # one ping, one board
+    assert list(channel.messages.values()) == ["<@2> your turn\nv2"]  # one board, one ping
     await pub.say(Match(version=2), "a note")  # not a ping: it stays, the board stays put
-    await pub.redraw(Match(version=3, live=False), lambda: _board(3))  # over: the ping goes
+    await pub.redraw(Match(version=3, live=False), lambda: _board(3))  # over: no ping left
     assert list(channel.messages.values()) == ["v3", "a note"]
+
+
+async def test_a_ping_saved_as_the_board_is_not_deleted_with_the_board_after_a_restart() -> None:
+    channel, saved, clock = Channel(), {}, Clock()
+    channel.messages[7] = "<@1> your turn\nv1"  # board and ping, posted before a restart
+    pub = publisher(channel, saved, clock)
+    match = Match(version=1, board_message_id=7, ping_message_id=7)
+    await pub.say(match, "<@1> still your turn", ping=True)  # no board drawn here yet
+    assert list(channel.messages.values()) == ["<@1> your turn\nv1", "<@1> still your turn"]
 
 
 async def test_an_hour_old_board_is_replaced_and_deleted() -> None:
