@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Self, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Self, TypeAlias, TypeVar, cast
 
 import discord
 from typing_extensions import override
@@ -382,17 +382,23 @@ class ComputerSelect(discord.ui.DynamicItem[Select], template=rf"tt:(?:cpu|clcpu
             await guarded(click, lobby_action(click, self.match_id, "addcpu", player))
 
 
-class RematchButton(discord.ui.DynamicItem[Button], template=rf"tt:rm:{_MATCH}"):
-    """Rematch, on the board of a finished multiplayer match: opens (or points to) the new
-    lobby."""
+class _MatchButton(discord.ui.DynamicItem[Button], template=r"(?!)"):
+    """A button of a finished match's board that carries only the match id
+    (``tt:<prefix>:<match>``): each subclass names its prefix, label and style, gives its
+    own template (discord.py compiles one per class; this base's matches nothing and is
+    never registered) and its ``callback``."""
+
+    prefix: ClassVar[str]
+    default_label: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle] = discord.ButtonStyle.primary
 
     def __init__(self, match_id: str, *, label: str = "") -> None:
         self.match_id = match_id
         super().__init__(
             discord.ui.Button(
-                custom_id=f"tt:rm:{match_id}",
-                label=label or "rematch",
-                style=discord.ButtonStyle.primary,
+                custom_id=f"tt:{self.prefix}:{match_id}",
+                label=label or self.default_label,
+                style=self.style,
             )
         )
 
@@ -406,6 +412,13 @@ class RematchButton(discord.ui.DynamicItem[Button], template=rf"tt:rm:{_MATCH}")
         /,
     ) -> Self:
         return cls(match["match"])
+
+
+class RematchButton(_MatchButton, template=rf"tt:rm:{_MATCH}"):
+    """Rematch, on the board of a finished multiplayer match: opens (or points to) the new
+    lobby."""
+
+    prefix, default_label = "rm", "rematch"
 
     @override
     async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
@@ -416,30 +429,11 @@ class RematchButton(discord.ui.DynamicItem[Button], template=rf"tt:rm:{_MATCH}")
         await guarded(click, rematch(click, self.match_id))
 
 
-class PlayAgainButton(discord.ui.DynamicItem[Button], template=rf"tt:pa:{_MATCH}"):
+class PlayAgainButton(_MatchButton, template=rf"tt:pa:{_MATCH}"):
     """Play again, on the board of a finished solo match: a new deal of the same game for
     its player."""
 
-    def __init__(self, match_id: str, *, label: str = "") -> None:
-        self.match_id = match_id
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"tt:pa:{match_id}",
-                label=label or "play again",
-                style=discord.ButtonStyle.primary,
-            )
-        )
-
-    @classmethod
-    @override
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
-        return cls(match["match"])
+    prefix, default_label = "pa", "play again"
 
     @override
     async def callback(self, interaction: discord.Interaction[ClientT]) -> None:
@@ -450,30 +444,12 @@ class PlayAgainButton(discord.ui.DynamicItem[Button], template=rf"tt:pa:{_MATCH}
         await guarded(click, play_again(click, self.match_id))
 
 
-class ReviewButton(discord.ui.DynamicItem[Button], template=rf"tt:rv:{_MATCH}"):
+class ReviewButton(_MatchButton, template=rf"tt:rv:{_MATCH}"):
     """Review, on the board of a finished match of a game the review covers: the clicker's
     review of the match, privately."""
 
-    def __init__(self, match_id: str, *, label: str = "") -> None:
-        self.match_id = match_id
-        super().__init__(
-            discord.ui.Button(
-                custom_id=f"tt:rv:{match_id}",
-                label=label or "review",
-                style=discord.ButtonStyle.secondary,
-            )
-        )
-
-    @classmethod
-    @override
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[ClientT],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-        /,
-    ) -> Self:
-        return cls(match["match"])
+    prefix, default_label = "rv", "review"
+    style = discord.ButtonStyle.secondary
 
     @override
     async def callback(self, interaction: discord.Interaction[ClientT]) -> None:

@@ -65,3 +65,20 @@ async def test_a_built_item_is_read_back_by_its_own_class(cls: type) -> None:
     assert {k: v for k, v in vars(again).items() if k != "item"} == {
         k: v for k, v in vars(built).items() if k != "item"
     }
+
+
+@pytest.mark.parametrize(
+    ("cls", "custom_id", "style", "label"),
+    [
+        (RematchButton, "tt:rm:m1a", discord.ButtonStyle.primary, "rematch"),
+        (PlayAgainButton, "tt:pa:m1a", discord.ButtonStyle.primary, "play again"),
+        (ReviewButton, "tt:rv:m1a", discord.ButtonStyle.secondary, "review"),
+    ],
+)
+def test_a_finished_board_s_buttons_keep_the_ids_posted_boards_carry(
+    cls: type, custom_id: str, style: discord.ButtonStyle, label: str
+) -> None:
+    """The buttons that carry only a match id share one base: each keeps its own id (boards
+    already posted carry it), style and fallback label."""
+    item = cls("m1a").item
+    assert (item.custom_id, item.style, item.label) == (custom_id, style, label)
