@@ -10,12 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.commands.params import localized, parse_options, split_clock
+from cogs.commands.params import localized, parse_options
 from cogs.delivery import replies
 from cogs.delivery.replies import Interaction
 from cogs.flows import tournaments as flows
 from service import Match
-from service.games import get_game
 from service.match_service import MatchService
 from service.tournaments import TOURNAMENT_GAMES, TournamentService
 
@@ -111,7 +110,6 @@ class TournamentCog(commands.Cog):
         options: app_commands.Range[str, 1, 200] | None = None,
     ) -> None:
         async def work() -> None:
-            turn_limit, own = split_clock(get_game(game.value).max_players, parse_options(options))
             await flows.create(
                 interaction,
                 name=name,
@@ -121,8 +119,7 @@ class TournamentCog(commands.Cog):
                 rounds=rounds,
                 starts_in=start_in,
                 minutes=minutes,
-                options=own,
-                turn_limit=turn_limit,
+                parsed_options=parse_options(options),
             )
 
         await replies.guarded(interaction, work())

@@ -35,7 +35,6 @@ import discord
 
 from cogs.delivery.discord_errors import Classified, Failure, classify
 from cogs.delivery.lanes import Lane, LaneClosed, lane_of
-from service import Match
 
 log = logging.getLogger("tabletop.publisher")
 
@@ -59,6 +58,32 @@ class Drawable(Protocol):
     def with_notice(self, notice: str) -> Drawable:
         """The same board with a turn notice above it (the match's ping)."""
         ...
+
+
+class Placed(Protocol):
+    """What the publisher shows a board of: a match (``service.Match``), or a tournament's
+    board (``cogs.flows.tournaments``), each under its own ``id``."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def channel_id(self) -> int: ...
+
+    @property
+    def guild_id(self) -> int | None: ...
+
+    @property
+    def board_message_id(self) -> int | None: ...
+
+    @property
+    def ping_message_id(self) -> int | None: ...
+
+    @property
+    def live(self) -> bool: ...
 
 
 class Shown(Enum):
@@ -105,14 +130,16 @@ class _MatchState:
     shown: int = -1  # newest version shown
     board: _Board | None = None
     retry: asyncio.Task[None] | None = None
-    latest: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = None  # newest redraw asked
-    drawn: tuple[Any, Callable[[], Awaitable[Drawable]]] | None = (
+    latest: tuple[Placed, Callable[[], Awaitable[Drawable]]] | None = None  # newest redraw asked
+    drawn: tuple[Placed, Callable[[], Awaitable[Drawable]]] | None = (
         None  # the board shown, to post again
     )
     ping: int | None = None  # the match's one ping in the channel (removed by the next one)
     ping_known: bool = False  # False: not since this process began (the match's saved one)
     ping_lane: Lane | None = None  # the interaction that sent the ping (None: the channel)
     lane: Lane | None = None  # the newest interaction a turn of the match came through
+    #: Saves a fresh board's id where the board is not a match's (a tournament's).
+    save_board: Callable[[int], Awaitable[Any]] | None = None
     users: int = 0  # redraws and messages under way (waiting for the lock included)
 
 
@@ -182,12 +209,12 @@ class Publisher:
             task.add_done_callback(self._tasks.discard)
         return True
 
-    async def channel_gone(self, match: Match) -> None:
+    async def channel_gone(self, match: Placed) -> None:
         """Discord said ``match``'s channel was deleted (a gateway event, not a refused
         request): leave it alone from now on, so its clock pauses like any refusing channel's."""
         await self._blocking(match, Classified(Failure.CHANNEL_GONE, 404, 10003))
 
-    async def _blocking(self, match: Match, failure: Classified) -> None:
+    async def _blocking(self, match: Placed, failure: Classified) -> None:
         block = self._blocks.get(match.channel_id)
         if block is None:
             block = self._blocks[match.channel_id] = Block(failure, since=self._clock())
@@ -212,18 +239,18 @@ class Publisher:
                 log.exception("note about the blocked channel of %s failed", match.id)
 
     # -- lanes ---------------------------------------------------------------------------
-    def lane_for(self, interaction: discord.Interaction[Any], match: Match) -> Lane | None:
+    def lane_for(self, interaction: discord.Interaction[Any], match: Placed) -> Lane | None:
         """The lane of ``interaction`` for ``match``'s channel (None where its follow-ups
         would not be public messages there)."""
         return lane_of(interaction, match.channel_id, self._clock())
 
-    def _usable(self, lane: Lane | None, match: Match) -> Lane | None:
+    def _usable(self, lane: Lane | None, match: Placed) -> Lane | None:
         if lane is None or lane.channel_id != match.channel_id or self._clock() >= lane.expires_at:
             return None
         return lane
 
     async def _send(
-        self, match: Match, lane: Lane | None, content: str | None = None, **kwargs: Any
+        self, match: Placed, lane: Lane | None, content: str | None = None, **kwargs: Any
     ) -> tuple[Any, Lane | None]:
         """A new message in ``match``'s channel: through ``lane`` while it is usable (not
         counted by Discord), else (or when Discord refuses the token) through the channel.
@@ -250,7 +277,7 @@ class Publisher:
         return self._matches.get(match_id) or _MatchState()
 
     @contextlib.asynccontextmanager
-    async def _using(self, match: Match) -> AsyncIterator[_MatchState]:
+    async def _using(self, match: Placed) -> AsyncIterator[_MatchState]:
         """The match's state while a redraw or a message is under way; once a match has
         ended and nothing is under way or pending for it, its state is dropped (a process
         that runs for months must not keep every match it ever drew)."""
@@ -262,7 +289,7 @@ class Publisher:
             state.users -= 1
             self._forget_if_ended(match, state)
 
-    def _forget_if_ended(self, match: Match, state: _MatchState) -> None:
+    def _forget_if_ended(self, match: Placed, state: _MatchState) -> None:
         if match.live or state.users or (state.retry is not None and not state.retry.done()):
             return
         if self._matches.get(match.id) is state:
@@ -283,7 +310,7 @@ class Publisher:
         if retry is not None:
             await retry
 
-    def adopt(self, match: Match, message_id: int) -> None:
+    def adopt(self, match: Placed, message_id: int) -> None:
         """A board posted elsewhere (e.g. as the answer to ``/game new`` or ``/game show``)
         is now the match's board, showing ``match.version``."""
         state = self._state(match.id)
@@ -295,7 +322,7 @@ class Publisher:
     def shown_version(self, match_id: str) -> int:
         return self._known(match_id).shown
 
-    def board_id(self, match: Match) -> int | None:
+    def board_id(self, match: Placed) -> int | None:
         """The match's board: the newer of the one this publisher posted and the one the
         match names (snowflakes grow with time; the match may be a copy from before a
         fresh board was posted, or name a board posted by another path)."""
@@ -304,7 +331,7 @@ class Publisher:
         known = [i for i in (ours, match.board_message_id) if i is not None]
         return max(known) if known else None
 
-    def board_is_fresh(self, match: Match) -> bool:
+    def board_is_fresh(self, match: Placed) -> bool:
         """Whether the current board may still be edited (known to be under 50 minutes;
         a board of unknown age, e.g. after a restart, is tried and replaced on 30046)."""
         board = self._known(match.id).board
@@ -312,7 +339,7 @@ class Publisher:
             return True
         return self._clock() - board.posted_at < self.fresh_for
 
-    def _known_fresh(self, match: Match) -> bool:
+    def _known_fresh(self, match: Placed) -> bool:
         board = self._known(match.id).board
         return (
             board is not None
@@ -323,13 +350,14 @@ class Publisher:
 
     async def redraw(
         self,
-        match: Match,
+        match: Placed,
         build: Callable[[], Awaitable[Drawable]],
         *,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None = None,
         new_board: bool = False,
         lane: Lane | None = None,
         through_interaction: bool = False,
+        save_board: Callable[[int], Awaitable[Any]] | None = None,
     ) -> Published:
         """Show ``match`` (at ``match.version``) on its board.
 
@@ -337,8 +365,11 @@ class Publisher:
         request instead of two); ``new_board`` posts a fresh board whatever the age;
         ``lane``: the interaction this turn came through (kept for what follows it);
         ``through_interaction``: the redraw answers an interaction, whose lane (None where
-        it has none) replaces the one kept before."""
+        it has none) replaces the one kept before; ``save_board``: saves a fresh board's id
+        where it is not a match's (a tournament's board), kept for later redraws."""
         async with self._using(match) as state:
+            if save_board is not None:
+                state.save_board = save_board
             if lane is not None or through_interaction:
                 state.lane = lane
             if match.version >= state.wanted:
@@ -361,7 +392,7 @@ class Publisher:
                     self._retry_later(match, build)
                 return result
 
-    def _retry_later(self, match: Match, build: Callable[[], Awaitable[Drawable]]) -> None:
+    def _retry_later(self, match: Placed, build: Callable[[], Awaitable[Drawable]]) -> None:
         """Try a failed redraw again in the background (unless a newer one shows first),
         so the last board shown is the latest even when the last redraw met a 5xx."""
         state = self._state(match.id)
@@ -396,7 +427,7 @@ class Publisher:
 
     async def _show(
         self,
-        match: Match,
+        match: Placed,
         board: Drawable,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None,
         new_board: bool,
@@ -435,7 +466,7 @@ class Publisher:
 
     async def _edit(
         self,
-        match: Match,
+        match: Placed,
         board_id: int,
         board: Drawable,
         edit_here: Callable[[Drawable], Awaitable[Any]] | None,
@@ -472,7 +503,7 @@ class Publisher:
 
     async def _post_board(
         self,
-        match: Match,
+        match: Placed,
         board: Drawable,
         *,
         old: int | None,
@@ -499,7 +530,9 @@ class Publisher:
             state.ping, state.ping_known, state.ping_lane = message.id, True, lane
         elif old_ping is not None and old_ping == old:
             state.ping, state.ping_known, state.ping_lane = None, True, None
-        if state.ping_known and state.ping != old_ping and self._save_board_and_ping is not None:
+        if state.save_board is not None:
+            await state.save_board(message.id)
+        elif state.ping_known and state.ping != old_ping and self._save_board_and_ping is not None:
             await self._save_board_and_ping(match.id, message.id, state.ping)
         else:
             await self._save_board(match.id, message.id)
@@ -508,7 +541,7 @@ class Publisher:
             await self._remove(match, old, owner)
         return Published(Shown.POSTED, message_id=message.id)
 
-    async def _remove(self, match: Match, message_id: int, owner: Lane | None = None) -> None:
+    async def _remove(self, match: Placed, message_id: int, owner: Lane | None = None) -> None:
         """Best effort: the old board (or ping) is deleted, so the channel holds one board
         per match (deleting is not capped for old messages as editing is; a bot may always
         delete its own). Through the token that sent it, or the one whose response it is
@@ -536,7 +569,7 @@ class Publisher:
             log.info("old message %s of %s stays (%s)", message_id, match.id, error)
 
     async def _refused(
-        self, match: Match, error: discord.HTTPException | discord.RateLimited
+        self, match: Placed, error: discord.HTTPException | discord.RateLimited
     ) -> Published:
         failure = classify(error)
         assert failure is not None
@@ -553,7 +586,7 @@ class Publisher:
 
     # -- plain messages ------------------------------------------------------------------
     async def say(
-        self, match: Match, content: str, *, ping: bool = False, **kwargs: Any
+        self, match: Placed, content: str, *, ping: bool = False, **kwargs: Any
     ) -> Published:
         """A plain message about ``match`` in its channel, in order with its redraws;
         nothing is sent while the channel is blocked.
@@ -585,7 +618,7 @@ class Publisher:
             return Published(Shown.SENT, message_id=message_id)
 
     async def _ping_on_board(
-        self, match: Match, state: _MatchState, content: str, options: dict[str, Any]
+        self, match: Placed, state: _MatchState, content: str, options: dict[str, Any]
     ) -> Published | None:
         """The ping as the top line of the board shown last, posted again at the bottom of
         the channel (old board and old ping deleted). None when this process has not drawn
@@ -604,11 +637,11 @@ class Publisher:
             await self._remove(match, old_ping, old_lane if state.ping_known else None)
         return published
 
-    def _ping_of(self, match: Match, state: _MatchState) -> int | None:
+    def _ping_of(self, match: Placed, state: _MatchState) -> int | None:
         """The match's ping: the one this process sent, or before that the saved one."""
         return state.ping if state.ping_known else match.ping_message_id
 
-    async def _drop_ping(self, match: Match, state: _MatchState, *, save: bool = True) -> None:
+    async def _drop_ping(self, match: Placed, state: _MatchState, *, save: bool = True) -> None:
         """Delete the match's ping: the one this process sent, or before that, the one the
         match saved (sent before a restart); a ping that is the board itself is only
         forgotten. ``save=False``: a new ping is saved next, over it (so a turn's notice
@@ -623,7 +656,7 @@ class Publisher:
             else:
                 state.ping, state.ping_known = None, True
 
-    async def _keep_ping(self, match: Match, state: _MatchState, ping: int | None) -> None:
+    async def _keep_ping(self, match: Placed, state: _MatchState, ping: int | None) -> None:
         """Remember ``ping`` as the match's one ping, here and (best effort) in the store."""
         state.ping, state.ping_known = ping, True
         if self._save_ping is None:

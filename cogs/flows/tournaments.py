@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -23,6 +24,7 @@ from cogs.flows import next_turn
 from cogs.flows.boards import redraw_board
 from cogs.flows.seasons import award_tournament_winner
 from cogs.flows.server_rules import practice, start_rules, turn_clock, with_defaults
+from cogs.flows.start import split_clock
 from cogs.ui.tournament import TournamentBoard, board_message
 from i18n import locale_code, locale_for, t
 from service import Match
@@ -77,9 +79,11 @@ async def create(
     rounds: int,
     starts_in: int | None,
     minutes: int,
-    options: dict[str, Any],
-    turn_limit: float | None,
+    parsed_options: dict[str, Any],
 ) -> None:
+    """``/tournament new``: ``parsed_options`` as typed (``clock=`` is the tables' turn
+    clock, the rest the game's options, the server's defaults filling the gaps)."""
+    turn_limit, options = split_clock(get_game(game_id).max_players, parsed_options)
     locale = locale_for(interaction, public=False)
     channel = interaction.channel
     if interaction.guild_id is None or not isinstance(channel, discord.TextChannel):
@@ -346,25 +350,49 @@ async def start_table(bot: TabletopBot, match: Match, locale: str) -> None:
     await next_turn.after_step(bot, match, None)
 
 
+@dataclass(frozen=True, slots=True)
+class BoardPlace:
+    """A tournament's board as the publisher keeps it: ordered by the tournament's version,
+    under a key of its own beside the matches'; it pings nobody."""
+
+    id: str
+    version: int
+    channel_id: int
+    guild_id: int | None
+    board_message_id: int | None
+    live: bool
+    ping_message_id: int | None = None
+
+    @classmethod
+    def of(cls, tm: Tournament) -> BoardPlace:
+        return cls(
+            f"tournament:{tm.id}",
+            tm.version,
+            tm.channel_id,
+            tm.guild_id,
+            tm.board_message_id,
+            tm.live,
+        )
+
+
 async def redraw(bot: TabletopBot, tm: Tournament) -> None:
-    """The tournament's board in its channel: edited, or posted anew when it is gone."""
-    channel = bot.get_partial_messageable(tm.channel_id, guild_id=tm.guild_id)
+    """The tournament's board in its channel, through the publisher's queue: never an older
+    version over a newer one; edited, or posted anew when it is gone or an hour old."""
+    service = tournaments_of(bot)
+
+    async def build() -> TournamentBoard:
+        return _board(bot, tm)
+
+    async def save(message_id: int) -> None:
+        await service.set_board(tm.id, message_id)
+
     try:
-        if tm.board_message_id is not None:
-            message = channel.get_partial_message(tm.board_message_id)
-            await message.edit(**_board(bot, tm).edit_kwargs())
-            return
-    except discord.NotFound:
-        pass
+        published = await bot.publisher.redraw(BoardPlace.of(tm), build, save_board=save)
     except REFUSED as error:
-        log.info("tournament %s: board not edited: %s", tm.id, error)
+        log.info("tournament %s: board not shown: %s", tm.id, error)
         return
-    try:
-        posted = await channel.send(**_board(bot, tm).send_kwargs())
-    except REFUSED as error:
-        log.info("tournament %s: board not posted: %s", tm.id, error)
-        return
-    await tournaments_of(bot).set_board(tm.id, posted.id)
+    if not published.ok:
+        log.info("tournament %s: board not shown (%s)", tm.id, published.shown.value)
 
 
 async def _say(bot: TabletopBot, tm: Tournament, text: str) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import discord
@@ -135,9 +135,16 @@ class TournamentBoard:
     embed: discord.Embed
     picture: discord.File | None
     view: discord.ui.View
+    #: A line above the embed (the publisher's turn notice; a tournament board has none).
+    notice: str = ""
+
+    def with_notice(self, notice: str) -> TournamentBoard:
+        return replace(self, notice=notice)
 
     def send_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"embed": self.embed, "view": self.view}
+        if self.notice:
+            kwargs["content"] = self.notice
         if self.picture is not None:
             kwargs["file"] = self.picture
         return kwargs
