@@ -516,9 +516,11 @@ class Publisher:
         state = self._state(match.id)
         before = state.board
         kwargs = board.send_kwargs()
-        if notice is not None:
-            text, options = notice
-            kwargs = {**board.with_notice(text).send_kwargs(), **options}
+        if notice is not None:  # the notice pings as the ping would have (the client's
+            text, options = notice  # mentions unless told): the board's own ping nobody
+            kwargs = board.with_notice(text).send_kwargs()
+            kwargs.pop("allowed_mentions", None)
+            kwargs.update(options)
         try:
             message, lane = await self._send(match, state.lane, **kwargs)
         except (discord.HTTPException, discord.RateLimited) as error:

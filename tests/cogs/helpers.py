@@ -65,18 +65,40 @@ def make_world(env: Any) -> World:
 
 
 def posts(world: World, channel: Any = None) -> list[str]:
-    """The text of every plain message the bot posted in the channel, pings deleted since
-    included (a channel keeps one ping per match: the next one removes the last), whether
-    posted through the channel or as an interaction's follow-up there."""
+    """The text of every plain message the bot posted in the channel and of every turn notice
+    a posted board carried on top (a ping rides on its board), pings deleted since included
+    (a channel keeps one ping per match: the next one removes the last), whether posted
+    through the channel or as an interaction's follow-up there."""
     where = (channel or world.channel).id
-    return [
-        str(r.json.get("content") or "")
+    said = [
+        said_in(r.json)
         for r in world.env.http_requests
         if r.method == "POST"
         and request_channel(world.env, r) == where
         and isinstance(r.json, dict)
-        and r.json.get("content")
     ]
+    return [text for text in said if text]
+
+
+def notice(message: Any) -> str:
+    """What a message in view says on top: a plain message's content, or the turn notice a
+    board carries above its title (a ping rides on its board)."""
+    if message.content:
+        return str(message.content)
+    texts = [c["content"] for c in layout(message) if c.get("type") == 10]
+    return texts[0] if texts and not texts[0].startswith("#") else ""
+
+
+def said_in(payload: dict) -> str:
+    """A posted message's content, or the notice above a board's title (its first text)."""
+    if payload.get("content"):
+        return str(payload["content"])
+    texts = [
+        c["content"]
+        for c in simcord.components.walk_components(payload.get("components") or [])
+        if c.get("type") == 10
+    ]
+    return texts[0] if texts and not texts[0].startswith("#") else ""
 
 
 def request_channel(env: Any, request: Any) -> int | None:

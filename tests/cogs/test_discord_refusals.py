@@ -28,6 +28,7 @@ from tests.cogs.helpers import (
     custom_ids,
     japanese,
     make_world,
+    notice,
     posted,
     private_text,
     select_for,
@@ -124,9 +125,9 @@ async def test_a_move_where_the_bot_lost_its_permissions_is_saved_and_explained(
     match = await env.bot.service.get(match_id)
     assert match.board_message_id == posted(shown).id
     _, result, _ = await play_for(env, world, match_id)
-    ping, board = list(world.channel.history())[-2:]
+    board = list(world.channel.history())[-1]
     assert (
-        ping.content.startswith("<@")
+        notice(board).startswith("<@")
         and board.id == (await env.bot.service.get(match_id)).board_message_id
     )
 

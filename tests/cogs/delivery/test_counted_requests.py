@@ -92,7 +92,12 @@ async def test_turns_after_the_token_expired_go_through_the_channel(env) -> None
     boards, pings = in_view(world)
     match = await env.bot.service.get(match_id)
     assert [b.id for b in boards] == [match.board_message_id] and pings == boards
-    assert f"<@{match.seats[match.to_move[0]].user_id}>" in board_text(boards[0])
+    next_one = match.seats[match.to_move[0]].user_id
+    assert f"<@{next_one}>" in board_text(boards[0])
+    # the notice on the board pings (a text display pings as allowed_mentions says)
+    (posted,) = [r for r in env.http_requests[first:] if r.method == "POST" and "<@" in str(r.json)]
+    mentions = posted.json["allowed_mentions"]
+    assert next_one in map(int, mentions.get("users", [])) or "users" in mentions["parse"]
 
 
 async def test_a_whole_game_a_turn_a_day_costs_at_most_one_counted_request_a_turn(env) -> None:

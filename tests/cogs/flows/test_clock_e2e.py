@@ -108,9 +108,8 @@ async def test_reminder_expiry_restart_and_handover_to_a_computer(env, make_bot)
     assert len(said(world, "computer player takes your seat", f"<@{late.id}>")) == 1
     assert len(said(world, "time ran out", f"<@{late.id}>")) == 2
     assert handed.to_move and handed.seats[handed.to_move[0]].user_id == other.id
-    assert (
-        f"<@{other.id}>" in world.channel.history()[-2].content
-    )  # whose decision now, above the board
+    # whose decision now, on top of the board
+    assert f"<@{other.id}>" in board_text(world.channel.history()[-1]).split("##")[0]
     refused = await late.slash(world.channel, "play", move="pass", match=match_id)
     assert refused.ephemeral and "no seat" in refused.response.content
     assert (await service.get(match_id)).version == handed.version

@@ -15,6 +15,7 @@ from tests.cogs.helpers import (
     components,
     custom_ids,
     make_world,
+    notice,
     posted,
     posts,
     private_text,
@@ -53,8 +54,8 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:
     await world.alice.click(lobby, custom_id=f"tt:lb:{match_id}:start")
     match = await env.bot.service.get(match_id)
     assert match.status == "playing"
-    # the lobby became the board; the turn ping went out and the board moved below it
-    *_, ping, board = world.channel.history()
+    # the lobby became the board; the turn ping went out on top of it, at the bottom
+    *_, board = world.channel.history()
     assert board.id == match.board_message_id and lobby.id not in [
         m.id for m in world.channel.history()
     ]
@@ -62,7 +63,7 @@ async def test_lobby_buttons_seat_people_and_computers_then_start(env) -> None:
     assert select_options(board) == {}  # no moves in public: they could reveal a hand
     mover = world.alice if match.seats[match.to_move[0]].user_id == world.alice.id else world.bob
     other = world.bob if mover is world.alice else world.alice
-    assert f"<@{mover.id}>" in ping.content and "the board below" in ping.content
+    assert f"<@{mover.id}>" in notice(board) and "the board below" in notice(board)
 
     version = match.version
     hand = await mover.click(board, custom_id=f"tt:do:{match_id}:{version}:hand")

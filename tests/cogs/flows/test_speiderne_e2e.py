@@ -24,6 +24,7 @@ from tests.cogs.helpers import (
     layout,
     make_world,
     no_played_line,
+    notice,
     private_text,
 )
 
@@ -159,15 +160,15 @@ async def test_two_people_and_a_computer_play_a_seeded_match_to_the_end(env, mak
         notation = heuristic_choice(match.state, seat)
         board = next(m for m in world.channel.history() if m.id == match.board_message_id)
 
-        # the board names the player to move (a layout has no content and pings nobody);
-        # a new decision-maker is pinged by a channel message (content, so Discord pings)
+        # the board names the player to move (a layout has no content); a new
+        # decision-maker is pinged by a notice on top of the board
         assert mover.name in board_text(board) and not board.content
-        # one board per match, the channel's last message, and at most one ping above it
+        # one board per match, the channel's last message, and at most one ping
         seen = public(world, carol)
         assert [m.id for m in seen if m.components] == [board.id] and seen[-1].id == board.id
-        assert len([m for m in seen if "<@" in (m.content or "")]) <= 1  # a restart included
+        assert len([m for m in seen if "<@" in notice(m)]) <= 1  # a restart included
         if mover.id != previous_mover:
-            assert f"<@{mover.id}>" in seen[-2].content and not seen[-2].embeds
+            assert f"<@{mover.id}>" in notice(seen[-1]) or f"<@{mover.id}>" in notice(seen[-2])
         assert select_options_of(board) == {}  # no moves (and so no hand) in public
 
         # /play autocomplete: the mover's moves, nothing for anybody else

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.cogs.flows.test_cartolan import button, start_alice_and_bob
-from tests.cogs.helpers import board_message, make_world
+from tests.cogs.helpers import board_message, make_world, notice
 
 
 async def test_a_cartolan_ping_points_to_the_board_buttons(env) -> None:
@@ -21,7 +21,7 @@ async def test_a_cartolan_ping_points_to_the_board_buttons(env) -> None:
         end = button(board, ":end")
         assert end is not None
         await mover.click(board, custom_id=end["custom_id"])
-    pings = [m.content for m in world.channel.history() if f"<@{other.id}>" in (m.content or "")]
+    pings = [notice(m) for m in world.channel.history() if f"<@{other.id}>" in notice(m)]
     pings = [p for p in pings if "your turn" in p]
     assert pings, "the next player was not pinged"
     assert "buttons on the board" in pings[-1] and "My hand" not in pings[-1]
@@ -29,7 +29,7 @@ async def test_a_cartolan_ping_points_to_the_board_buttons(env) -> None:
 
 def turn_pings(world: Any) -> list[Any]:
     """The "your turn" notices in the channel, as anybody there sees them."""
-    return [m for m in world.channel.history() if "<@" in (m.content or "")]
+    return [m for m in world.channel.history() if "<@" in notice(m)]
 
 
 async def end_turn(env: Any, world: Any, match_id: str, mover: Any) -> None:
@@ -48,7 +48,7 @@ async def test_the_ping_sent_before_a_restart_is_removed_by_the_next_one(env, ma
     started = await start_alice_and_bob(env, world, seed=5)
     await end_turn(env, world, started.match_id, started.mover)
     (before_restart,) = turn_pings(world)
-    assert f"<@{started.other.id}>" in before_restart.content
+    assert f"<@{started.other.id}>" in notice(before_restart)
     saved = await env.bot.service.get(started.match_id)
     assert saved.ping_message_id == before_restart.id
 
@@ -57,4 +57,4 @@ async def test_the_ping_sent_before_a_restart_is_removed_by_the_next_one(env, ma
     await end_turn(env, world, started.match_id, started.other)
     (after_restart,) = turn_pings(world)  # the old one is gone, not left behind for good
     assert after_restart.id != before_restart.id
-    assert f"<@{started.mover.id}>" in after_restart.content
+    assert f"<@{started.mover.id}>" in notice(after_restart)
