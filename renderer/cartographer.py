@@ -27,6 +27,7 @@ from renderer.inspect import record
 from renderer.layout import (
     Box,
     SoloPictures,
+    board_on,
     draw_arrow,
     draw_cards_wrapped,
     draw_discard,
@@ -169,12 +170,13 @@ def _arrow_between(board: Image.Image, source: Box, target: Box) -> None:
     draw_arrow(board, start, end, HIGHLIGHT, 7)
 
 
-def _board_image(view: Mapping[str, Any]) -> Image.Image:
+def _board_image(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
+    """The board in full colour, or on ``reference``'s palette when given."""
     grid = view.get("grid") or {}
     hand = list(view.get("hand") or [])
     rows = hand_rows(len(hand), 2)
     height = max(GRID_Y + 5 * (CARD[1] + GAP) - GAP + MARGIN, HAND_Y + rows * (CARD[1] + GAP) + 90)
-    board = _background(height).copy()
+    board = board_on(_background(height), reference)
     for column in COLUMNS:
         for row in ROWS:
             cell = column + row
@@ -236,9 +238,15 @@ SAMPLE_VIEWS: tuple[dict[str, Any], ...] = (
 
 _PICTURES = SoloPictures(_board_image, hand_picture, SAMPLE_VIEWS)
 palette = _PICTURES.palette
+palette_board = _PICTURES.palette_board
 render_board = _PICTURES.render_board
 render_hand = _PICTURES.render_hand
 
 
-#: The RGB picture before palette mapping (animated replays shrink it themselves).
-board_image = _board_image
+#: The board in full colour, or on a palette given as its second argument.
+draw_board = _board_image
+
+
+def board_image(view: Mapping[str, Any]) -> Image.Image:
+    """The posted board in RGB (the frames of animated replays)."""
+    return palette_board(view).convert("RGB")

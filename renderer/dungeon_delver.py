@@ -19,6 +19,7 @@ from renderer.inspect import record
 from renderer.layout import (
     Box,
     SoloPictures,
+    board_on,
     draw_cards_wrapped,
     draw_discard,
     draw_pile,
@@ -176,13 +177,14 @@ def _level(text: str) -> bool:
     return text.isdigit() and 1 <= int(text) <= LEVELS
 
 
-def _board_image(view: Mapping[str, Any]) -> Image.Image:
+def _board_image(view: Mapping[str, Any], reference: Image.Image | None = None) -> Image.Image:
+    """The board in full colour, or on ``reference``'s palette when given."""
     levels = _normalised_levels(view.get("levels"))
     hand = list(view.get("hand") or [])
     claimed = {int(level) for level in view.get("claimed") or []}
     rows = hand_rows(len(hand), HAND_PER_ROW)
     height = HAND_Y + rows * (CARD[1] + GAP) - GAP + 2 * MARGIN
-    board = _background(height).copy()
+    board = board_on(_background(height), reference)
     for level, row in enumerate(levels, start=1):
         for position, value in enumerate(row, start=1):
             box = slot_box(level, position)
@@ -297,9 +299,15 @@ SAMPLE_VIEWS: tuple[dict[str, Any], ...] = (
 
 _PICTURES = SoloPictures(_board_image, hand_picture, SAMPLE_VIEWS)
 palette = _PICTURES.palette
+palette_board = _PICTURES.palette_board
 render_board = _PICTURES.render_board
 render_hand = _PICTURES.render_hand
 
 
-#: The RGB picture before palette mapping (animated replays shrink it themselves).
-board_image = _board_image
+#: The board in full colour, or on a palette given as its second argument.
+draw_board = _board_image
+
+
+def board_image(view: Mapping[str, Any]) -> Image.Image:
+    """The posted board in RGB (the frames of animated replays)."""
+    return palette_board(view).convert("RGB")

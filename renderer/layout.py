@@ -19,6 +19,7 @@ from renderer.cards import (
     paste_frame,
 )
 from renderer.inspect import record
+from renderer.palette_canvas import board_canvas
 from renderer.toolkit import (
     HIGHLIGHT,
     LOSS,
@@ -260,6 +261,17 @@ def draw_arrow(
     )
 
 
+def board_on(background: Image.Image, reference: Image.Image | None) -> Image.Image:
+    """A fresh board from the unchanging ``background``: in full colour, or with
+    ``reference`` a palette canvas (the background mapped once, kept with it)."""
+    if reference is None:
+        return background.copy()
+    corner: RGB = background.getpixel((0, 0))  # type: ignore[assignment]  # an RGB image's pixel
+    board = board_canvas(background.width, background.height, corner, reference)
+    board.paste(background, (0, 0))
+    return board
+
+
 @dataclass(frozen=True, eq=False)
 class SoloPictures:
     """The PNGs of a solo card game, whose hand picture is the board's hand drawn large.
@@ -267,21 +279,25 @@ class SoloPictures:
     show all 52 cards) and a seven-card hand, so every picture of the game has the same colours.
     ``hand_picture`` is passed in because ``renderer.handpic`` is built on this module."""
 
-    board_image: Callable[[Mapping[str, Any]], Image.Image]
+    board_image: Callable[[Mapping[str, Any], Image.Image | None], Image.Image]
     hand_picture: Callable[[Sequence[str]], Image.Image]
     sample_views: Sequence[Mapping[str, Any]]
 
     @cached_property
     def _palette(self) -> Image.Image:
-        samples = [self.board_image(view) for view in self.sample_views]
+        samples = [self.board_image(view, None) for view in self.sample_views]
         samples.append(self.hand_picture(full_deck_strings()[:7]))
         return build_palette(samples)
 
     def palette(self) -> Image.Image:
         return self._palette
 
+    def palette_board(self, view: Mapping[str, Any]) -> Image.Image:
+        """The board drawn on the game's palette (a ``P`` picture): what a PNG board holds."""
+        return self.board_image(view, self._palette)
+
     def render_board(self, view: Mapping[str, Any]) -> bytes:
-        return encode_png(self.board_image(view), self._palette)
+        return encode_png(self.palette_board(view), self._palette)
 
     def render_hand(self, view: Mapping[str, Any]) -> bytes:
         """The hand alone (the board shows it too; solo games have no secret hand)."""

@@ -106,7 +106,7 @@ def test_the_largest_card_boards_stay_under_150_kb() -> None:
     assert image.height < 1600
 
 
-@pytest.mark.parametrize("game_id", ["cartographer", "speiderne"])
+@pytest.mark.parametrize("game_id", ["cartographer", "dungeon-delver", "speiderne"])
 def test_palette_pngs_decode_to_the_palette_picture(game_id: str) -> None:
     """Boards are deflated by ISA-L (renderer.toolkit.palette_png): the PNG decodes, CRCs and
     all, to exactly the palette picture Pillow's own encoder would store, and stays small."""
