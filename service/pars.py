@@ -9,19 +9,22 @@ computation.
 
 The plays run in a worker process at the lowest CPU priority (``nice`` 19), so a par never
 takes CPU (or the interpreter's lock) from a board being drawn: the final board of a game
-shows as fast as any other move, and its par follows. The worker is a fresh interpreter per
-par (about 0.2 s to start, once per deal), waited for by a thread.
+shows as fast as any other move, and its par follows. A worker is an interpreter started
+once and kept for later pars (up to two idle ones; another starts when pars run at once),
+each par waited for by a thread.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import logging
 import os
 import subprocess
 import sys
+import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
@@ -51,8 +54,8 @@ LOWEST_PRIORITY = "import os\nif hasattr(os, 'nice'):\n    os.nice(19)\n"
 
 def worker_command() -> list[str]:
     """The worker: a fresh interpreter that lowers its own priority to the lowest, reads
-    the deal on stdin and writes its par on stdout (no thread, socket or lock of the bot is
-    shared with it)."""
+    deals on stdin and writes their pars on stdout, a line each (no thread, socket or lock
+    of the bot is shared with it)."""
     name = deal_par_worker.__name__  # run by name in the worker
     code = (
         f"{LOWEST_PRIORITY}import sys\nfrom {deal_par_worker.__module__} import {name}\n"
@@ -61,21 +64,98 @@ def worker_command() -> list[str]:
     return [sys.executable, "-c", code]
 
 
-def _run_worker(request: str) -> str:
+#: Idle workers kept per command (each ends when the bot does: its input closes).
+KEPT_WORKERS = 2
+_idle: dict[tuple[str, ...], list[subprocess.Popen[str]]] = {}
+_idle_lock = threading.Lock()
+
+
+class _Started:
+    """How many workers this process started (a par reuses an idle one when there is one)."""
+
+    count = 0
+
+
+def workers_started() -> int:
+    return _Started.count
+
+
+def _start_worker(command: list[str]) -> subprocess.Popen[str]:
     root = str(Path(gamecore.__file__).resolve().parent.parent)  # this checkout's gamecore
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
-    done = subprocess.run(
-        worker_command(), input=request, capture_output=True, text=True, env=env, check=False
+    _Started.count += 1
+    return subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
     )
-    if done.returncode != 0:
-        raise RuntimeError(f"the par worker failed ({done.returncode}): {done.stderr[-2000:]}")
-    return done.stdout
+
+
+def _take_worker(key: tuple[str, ...]) -> subprocess.Popen[str] | None:
+    with _idle_lock:
+        idle = _idle.get(key, [])
+        while idle:
+            worker = idle.pop()
+            if worker.poll() is None:
+                return worker
+    return None
+
+
+def _give_back(key: tuple[str, ...], worker: subprocess.Popen[str]) -> None:
+    with _idle_lock:
+        idle = _idle.setdefault(key, [])
+        if len(idle) < KEPT_WORKERS:
+            idle.append(worker)
+            return
+    _end(worker)
+
+
+def _end(worker: subprocess.Popen[str]) -> None:
+    if worker.stdin is not None:
+        with contextlib.suppress(OSError):
+            worker.stdin.close()
+    try:
+        worker.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        worker.kill()
+        worker.wait()
+
+
+def close_workers() -> None:
+    """End the idle workers (a worker also ends by itself when this process ends)."""
+    with _idle_lock:
+        workers = [worker for idle in _idle.values() for worker in idle]
+        _idle.clear()
+    for worker in workers:
+        _end(worker)
+
+
+def _run_worker(request: str) -> str:
+    """One deal's par from an idle worker, or a new one: a worker started once serves every
+    later par (an interpreter's start costs about 0.1 s of CPU, as much as a quick par)."""
+    command = worker_command()
+    key = tuple(command)
+    worker = _take_worker(key) or _start_worker(command)
+    assert worker.stdin is not None and worker.stdout is not None
+    try:
+        worker.stdin.write(request + "\n")
+        worker.stdin.flush()
+        answer = worker.stdout.readline()
+    except OSError as error:
+        _end(worker)
+        raise RuntimeError(f"the par worker failed: {error}") from error
+    if not answer:
+        _end(worker)
+        raise RuntimeError(f"the par worker ended ({worker.returncode}) without an answer")
+    _give_back(key, worker)
+    failure = json.loads(answer).get("error")
+    if failure is not None:
+        raise RuntimeError(f"the par worker failed: {failure}")
+    return answer.strip()
 
 
 async def in_low_priority_process(
     game_id: str, seed: int, options: dict[str, Any], plays: int
 ) -> str:
-    """Par of a deal computed by :func:`worker_command` (a thread only waits for it)."""
+    """Par of a deal computed by a worker (:func:`worker_command`; a thread only waits)."""
     request = json.dumps(
         {"game_id": game_id, "seed": str(seed), "options": options, "plays": plays}
     )

@@ -327,11 +327,20 @@ def compute_deal_par(
 
 
 def deal_par_worker(requests: TextIO, answers: TextIO) -> None:
-    """A worker process's loop body: one deal as JSON in (``game_id``, ``seed``, ``options``,
-    ``plays``), its par's stored JSON out."""
-    asked = json.loads(requests.read())
-    par = compute_deal_par(asked["game_id"], int(asked["seed"]), asked["options"], asked["plays"])
-    answers.write(par.to_json())
+    """A worker process's loop: per line in, one deal as JSON (``game_id``, ``seed``,
+    ``options``, ``plays``); per line out, its par's stored JSON, or ``{"error": …}`` when it
+    could not be computed (the worker stays for the next deal). Ends when its input ends."""
+    for line in requests:
+        try:
+            asked = json.loads(line)
+            par = compute_deal_par(
+                asked["game_id"], int(asked["seed"]), asked["options"], asked["plays"]
+            )
+            answer = par.to_json()
+        except Exception as error:  # told to the asker, who raises it there
+            answer = json.dumps({"error": f"{type(error).__name__}: {error}"})
+        answers.write(answer + "\n")
+        answers.flush()
 
 
 def compute_par(

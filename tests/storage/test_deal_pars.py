@@ -11,6 +11,8 @@ import subprocess
 import sys
 from typing import Any
 
+import pytest
+
 from gamecore.analysis.par import DealPar, compute_deal_par, compute_par
 from service import pars
 from service.pars import DealPars, deal_key
@@ -78,3 +80,22 @@ async def test_pars_run_in_another_process_at_the_lowest_priority() -> None:
     ).stdout.split()
     assert niceness == "19" and int(pid) != os.getpid()
     assert pars.worker_command()[2].startswith(pars.LOWEST_PRIORITY)
+
+
+async def test_a_worker_started_once_serves_the_pars_after_it() -> None:
+    """An interpreter's start costs as much CPU as a quick par: an idle worker takes the next
+    deal, and a deal it cannot compute is told without ending it."""
+    await pars.in_low_priority_process("dungeon-delver", 5, {}, 100)
+    started = pars.workers_started()
+    text = await pars.in_low_priority_process("dungeon-delver", 6, {}, 100)
+    computed = DealPar.from_json(text, 6)
+    assert computed is not None
+    assert computed.tallies == compute_deal_par("dungeon-delver", 6, {}, 100).tallies
+    with pytest.raises(RuntimeError, match="not 'drop-four'"):
+        await pars.in_low_priority_process("drop-four", 6, {}, 100)
+    await pars.in_low_priority_process("cartographer", 6, {}, 100)
+    assert pars.workers_started() == started
+    pars.close_workers()
+    await pars.in_low_priority_process("cartographer", 7, {}, 100)
+    assert pars.workers_started() == started + 1  # none idle: a new one
+    pars.close_workers()
