@@ -55,6 +55,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import multiprocessing
 import os
@@ -156,13 +157,17 @@ class Stream:
         if picked is None:
             return
         _, match_id, user = picked
+        await self._complete(match_id, user)
+
+    async def _complete(self, match_id: str, user: int) -> None:
         moves = await self.service.legal_moves(match_id, user)
         typed = self.rng.choice(moves)[: self.rng.randrange(4)] if moves else ""
         t0 = time.perf_counter()
         await self.service.legal_moves(match_id, user, typed)
         self.completes.append(time.perf_counter() - t0)
 
-    async def move(self) -> None:
+    async def move(self, typing: int = 0) -> None:
+        """A move on a match with none under way, after ``typing`` autocompletes of it."""
         arrived = time.perf_counter()
         picked = await self._pick()
         if picked is None:
@@ -171,6 +176,8 @@ class Stream:
         slot, match_id, user = picked
         self._hold(slot)
         try:
+            for _ in range(typing):
+                await self._complete(match_id, user)
             move = await choose_move(self.service, match_id, user, self.rng)
             if move is None:
                 return
@@ -190,18 +197,31 @@ class Stream:
             self._free(slot)
 
 
-async def open_loop(stream: Stream, rate: float, autocompletes: int, seconds: float) -> float:
+async def open_loop(
+    stream: Stream, rate: float, autocompletes: int, seconds: float, *, typed: bool = False
+) -> float:
     """Interactions arrive at random (Poisson) times at ``rate`` moves per second plus
-    ``autocompletes`` autocompletes per move, as Discord would deliver them."""
+    ``autocompletes`` autocompletes per move, as Discord would deliver them. ``typed``
+    (the overload phase): each move arrives with its autocompletes, typed on the match it
+    is played in, as in the saturation phase, so the work per move offered is the work per
+    move the capacity was measured with; a move that finds every match busy brings none
+    (its player has no match to type in). Independent autocompletes would all land on the
+    few matches left without a move under way: 6× the capacity per second at 2× overload,
+    which no player types."""
     tasks: set[asyncio.Task[None]] = set()
     started = time.perf_counter()
     next_at = started
-    total_rate = rate * (1 + autocompletes)
+    total_rate = rate if typed else rate * (1 + autocompletes)
     while next_at < started + seconds:
         next_at += stream.rng.expovariate(total_rate)
         delay = next_at - time.perf_counter()
         if delay > 0:
             await asyncio.sleep(delay)
+        if typed:
+            task = asyncio.create_task(stream.move(autocompletes))
+            tasks.add(task)
+            task.add_done_callback(tasks.discard)
+            continue
         is_move = stream.rng.random() < 1 / (1 + autocompletes)
         task = asyncio.create_task(stream.move() if is_move else stream.autocomplete())
         tasks.add(task)
@@ -261,7 +281,8 @@ async def measure(
         barrier.wait()  # every process populated: measure together
     cpu, bot_before = time.process_time(), scheduled([os.getpid()])
     server_before = server_scheduled(args, index)
-    elapsed = await open_loop(steady, args.rate / count, args.autocompletes, args.seconds)
+    with GcPauses() as pauses:
+        elapsed = await open_loop(steady, args.rate / count, args.autocompletes, args.seconds)
     cpu = time.process_time() - cpu
     bot = scheduled([os.getpid()]) - bot_before
     server = server_scheduled(args, index) - server_before
@@ -270,11 +291,13 @@ async def measure(
     sat_elapsed = 0.0
     if barrier is not None:
         barrier.wait()
-    sat_before = scheduled([os.getpid()])
+    sat_before, sat_loop = scheduled([os.getpid()]), loop_thread()
+    sat_server = server_scheduled(args, index)
     if args.saturate > 0:
         sat_elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)
-    sat_sched = scheduled([os.getpid()]) - sat_before
-    over_sched = Scheduled()
+    sat_sched, sat_loop = scheduled([os.getpid()]) - sat_before, loop_thread() - sat_loop
+    sat_server = server_scheduled(args, index) - sat_server
+    over_sched = over_loop = Scheduled()
     overloaded = Stream(service, ids, args.seed + 200 + index)
     overloaded.counter = [index * 1_000_000 + 800_000]
     over_elapsed = over_cpu = 0.0
@@ -284,11 +307,15 @@ async def measure(
         if barrier is not None:
             barrier.wait()
         over_cpu, over_reads = time.process_time(), reads.count
-        over_before = scheduled([os.getpid()])
+        over_before, over_loop = scheduled([os.getpid()]), loop_thread()
         over_elapsed = await open_loop(
-            overloaded, args.overload * capacity, args.autocompletes, args.overload_seconds
+            overloaded,
+            args.overload * capacity,
+            args.autocompletes,
+            args.overload_seconds,
+            typed=not args.untyped,
         )
-        over_sched = scheduled([os.getpid()]) - over_before
+        over_sched, over_loop = scheduled([os.getpid()]) - over_before, loop_thread() - over_loop
         over_cpu, over_reads = time.process_time() - over_cpu, reads.count - over_reads
     await service.close()
     return {
@@ -304,16 +331,66 @@ async def measure(
         "overloaded": phase(overloaded, over_elapsed),
         "answers": overloaded.answers,
         "steady_answers": steady.answers,
+        "steady_gc": pauses.figures(),
         "overload_cpu": over_cpu,
         "overload_reads": over_reads,
         "overload_unpicked": overloaded.unpicked,
         # The CPU the scheduler gave the bot process in each phase, and its run-queue wait:
         # a goodput below capacity with the same CPU per move is a smaller share of the CPU.
         "saturated_run": sat_sched.run / sat_elapsed if sat_elapsed else 0.0,
+        "saturated_cpu": sat_sched.run,
+        "saturated_server_cpu": sat_server.run,
         "saturated_wait": sat_sched.wait / sat_elapsed if sat_elapsed else 0.0,
         "overload_run": over_sched.run / over_elapsed if over_elapsed else 0.0,
         "overload_wait": over_sched.wait / over_elapsed if over_elapsed else 0.0,
+        # The event loop's thread alone: its CPU and run-queue wait per second; the rest of
+        # its time it slept: waiting for work, or for the GIL another thread held.
+        "saturated_loop": _per_second(sat_loop, sat_elapsed),
+        "overload_loop": _per_second(over_loop, over_elapsed),
     }
+
+
+def _per_second(counted: Scheduled, elapsed: float) -> tuple[float, float]:
+    return (counted.run / elapsed, counted.wait / elapsed) if elapsed else (0.0, 0.0)
+
+
+def loop_thread() -> Scheduled:
+    """The scheduler's count for this process's main thread (the event loop's) alone."""
+    try:
+        ran, waited, _ = Path(f"/proc/self/task/{os.getpid()}/schedstat").read_text().split()
+    except (OSError, ValueError):  # a kernel without schedstats
+        return Scheduled()
+    return Scheduled(int(ran) / 1e9, int(waited) / 1e9)
+
+
+class GcPauses:
+    """The garbage collector's pauses while the block runs (``gc.callbacks``): a pause of
+    the whole process that a turn caught in it waits out."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []
+        self._started = 0.0
+
+    def _note(self, phase_: str, info: dict[str, int]) -> None:
+        if phase_ == "start":
+            self._started = time.perf_counter()
+        else:
+            self.pauses.append((info["generation"], time.perf_counter() - self._started))
+
+    def __enter__(self) -> GcPauses:
+        gc.callbacks.append(self._note)
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        gc.callbacks.remove(self._note)
+
+    def figures(self) -> dict[str, float]:
+        """The longest pause, all pauses together (s), and the oldest generation's count."""
+        return {
+            "longest": max((p for _, p in self.pauses), default=0.0),
+            "total": sum(p for _, p in self.pauses),
+            "oldest": sum(1 for g, _ in self.pauses if g == 2),
+        }
 
 
 @dataclass(frozen=True)
@@ -448,11 +525,21 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "p50": percentile(steady[0], 0.5) if steady[0] else float("inf"),
         "p99": p99,
         "saturation": len(saturated[0]) / saturated[3] if saturated[3] else 0.0,
+        # Moves of the saturation phase per CPU second of the bot processes and the server:
+        # what the code costs, whatever share of a shared machine the scheduler gave it.
+        "saturation_per_cpu": len(saturated[0])
+        / max(
+            1e-9,
+            sum(p.get("saturated_cpu", 0.0) + p.get("saturated_server_cpu", 0.0) for p in parts),
+        ),
         "cpu_per_turn": per_turn("cpu"),
         "server_cpu_per_turn": per_turn("server_cpu"),
         "bot_wait_per_turn": per_turn("bot_wait"),
         "server_wait_per_turn": per_turn("server_wait"),
         "refused": refused,
+        # The garbage collector in the steady phase: longest pause and full collections.
+        "gc_longest": max(p.get("steady_gc", {}).get("longest", 0.0) for p in parts),
+        "gc_full": sum(p.get("steady_gc", {}).get("oldest", 0) for p in parts),
         "collapsed": p99 > 1.0 or refused > 0,
         "rss": max(p["rss"] for p in parts),
         **overload_figures(parts),
@@ -491,6 +578,10 @@ def overload_figures(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "overload_refused": sum(1 for c in conflicts if c in DATABASE_REFUSALS),
         "overload_conflicts": len(conflicts),
         "overload_unpicked": sum(p.get("overload_unpicked", 0) for p in parts),
+        # Autocompletes answered per move played: the work mix of each phase.
+        "saturated_completes_per_move": len(saturated[1]) / max(1, len(saturated[0])),
+        "overload_completes_per_move": len(pooled(parts, "overloaded")[1]) / max(1, len(turns)),
+        **_loop_shares(parts),
         "answer_p50": percentile(answers, 0.5) if answers else float("inf"),
         "answer_p99": percentile(answers, 0.99) if answers else float("inf"),
         "reads_per_move": sum(p["overload_reads"] for p in parts)
@@ -498,6 +589,22 @@ def overload_figures(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "overload_cpu_per_turn": cpu,
         "cpu_ratio": cpu / steady_cpu if steady_cpu else 0.0,
     }
+
+
+def _loop_shares(parts: list[dict[str, Any]]) -> dict[str, float]:
+    """Per second of each phase, averaged over the processes: the event loop thread's CPU,
+    the other threads' (SQLite's writer, the checkpointer), and the seconds the loop thread
+    neither ran nor waited for a CPU (asleep: no work, or waiting for the GIL)."""
+    figures: dict[str, float] = {}
+    for phase_ in ("saturated", "overload"):
+        loops = [p.get(f"{phase_}_loop", (0.0, 0.0)) for p in parts]
+        run = statistics.fmean(r for r, _ in loops)
+        wait = statistics.fmean(w for _, w in loops)
+        total = statistics.fmean(p.get(f"{phase_}_run", 0.0) for p in parts)
+        figures[f"{phase_}_loop_cpu"] = run
+        figures[f"{phase_}_other_cpu"] = total - run
+        figures[f"{phase_}_loop_asleep"] = max(0.0, 1.0 - run - wait)
+    return figures
 
 
 def compare(args: argparse.Namespace) -> None:
@@ -534,6 +641,7 @@ def compare(args: argparse.Namespace) -> None:
                             database = server.url(name)
                             pid = postmaster_pid(server.data)
                             wal_start = asyncio.run(_matches_updates(database))[2]
+                            chores = asyncio.run(_server_chores(database))
                         else:
                             database = str(Path(folder) / f"{name}.db")
                         figures = _run_elsewhere(code, args, database, sync, processes, pid)
@@ -541,6 +649,9 @@ def compare(args: argparse.Namespace) -> None:
                             updates, hot, wal_end = asyncio.run(_matches_updates(database))
                             figures["hot_updates"] = hot / max(1, updates)
                             figures["wal_per_update"] = (wal_end - wal_start) / max(1, updates)
+                            figures["server_chores"] = (
+                                asyncio.run(_server_chores(database)) - chores
+                            )
                         results.setdefault((code, config), []).append(figures)
                         loads.append(os.getloadavg()[0])
                         print(
@@ -649,6 +760,20 @@ def targets(
                 f"  {config} steady p99 / SQLite FULL's = {ratio:.2f} (rounds: {rounds}), "
                 f"≤ 1: {'met' if ratio <= 1 else 'MISSED'}"
             )
+            sqlite_runs = results[(new, "sqlite-full")]
+            if "gc_longest" in runs[0]:
+                lines.append(
+                    "    (per round: p99 SQLite FULL / this, ms; longest GC pause in the steady "
+                    "phase, ms, SQLite FULL / this; full collections; the server's autovacuum, "
+                    "autoanalyze and checkpoint runs: "
+                    + "; ".join(
+                        f"{a['p99'] * 1000:.0f}/{b['p99'] * 1000:.0f}, "
+                        f"{a.get('gc_longest', 0) * 1000:.1f}/{b['gc_longest'] * 1000:.1f}, "
+                        f"{a.get('gc_full', 0)}/{b['gc_full']}, {b.get('server_chores', '?')}"
+                        for a, b in zip(sqlite_runs, runs, strict=True)
+                    )
+                    + ")"
+                )
     for config in configs:
         runs = results[(new, config)]
         if "goodput" not in runs[0]:
@@ -672,6 +797,32 @@ def targets(
                 )
                 + f"; goodput per CPU second / capacity's, rounds: {per_cpu})"
             )
+        if "overload_loop_asleep" in runs[0]:
+            lines.append(
+                "    (the event loop's thread per second in saturation / overload, rounds: "
+                "on a CPU "
+                + ", ".join(
+                    f"{r['saturated_loop_cpu']:.2f}/{r['overload_loop_cpu']:.2f}" for r in runs
+                )
+                + "; asleep (no work, or the GIL) "
+                + ", ".join(
+                    f"{r['saturated_loop_asleep']:.2f}/{r['overload_loop_asleep']:.2f}"
+                    for r in runs
+                )
+                + "; other threads on a CPU "
+                + ", ".join(
+                    f"{r['saturated_other_cpu']:.2f}/{r['overload_other_cpu']:.2f}" for r in runs
+                )
+                + "; autocompletes per move played "
+                + ", ".join(
+                    f"{r.get('saturated_completes_per_move', 0):.1f}/"
+                    f"{r.get('overload_completes_per_move', 0):.1f}"
+                    for r in runs
+                )
+                + "; moves that found every match busy "
+                + ", ".join(str(r["overload_unpicked"]) for r in runs)
+                + ")"
+            )
     for old in codes[1:]:
         for config in configs:
             ratio, rounds = same_round(results, (new, config), (old, config), "saturation")
@@ -680,6 +831,14 @@ def targets(
                 f"  {config} saturation / {Path(old).name}'s = {ratio:.2f}× (rounds: {rounds})"
                 f"{wanted}"
             )
+            if "saturation_per_cpu" in results[(new, config)][0]:
+                ratio, rounds = same_round(
+                    results, (new, config), (old, config), "saturation_per_cpu"
+                )
+                lines.append(
+                    f"  {config} saturation moves per CPU second (bot + server) / "
+                    f"{Path(old).name}'s = {ratio:.2f}× (rounds: {rounds})"
+                )
     return lines
 
 
@@ -691,6 +850,27 @@ async def _admin(url: str, statement: str) -> None:
         await admin.execute(statement)
     finally:
         await admin.close()
+
+
+async def _server_chores(url: str) -> int:
+    """Autovacuum and autoanalyze runs on this database's tables and checkpoints so far:
+    the server's own work, which a run's tail may have waited behind."""
+    import asyncpg  # noqa: PLC0415 - only --compare needs a server connection
+
+    conn = await asyncpg.connect(url)
+    try:
+        tables = await conn.fetchval(
+            "SELECT coalesce(sum(autovacuum_count + autoanalyze_count), 0) FROM pg_stat_user_tables"
+        )
+        try:
+            checkpoints = await conn.fetchval(
+                "SELECT num_timed + num_requested FROM pg_stat_checkpointer"
+            )
+        except asyncpg.PostgresError:  # before PostgreSQL 17
+            checkpoints = 0
+    finally:
+        await conn.close()
+    return int(tables) + int(checkpoints)
 
 
 async def _matches_updates(url: str) -> tuple[int, int, int]:
@@ -748,6 +928,7 @@ def _run_elsewhere(
         "--overload-seconds",
         str(args.overload_seconds),
         *(["--server-pid", str(server_pid)] if server_pid else []),
+        *(["--untyped"] if args.untyped else []),
     ]
     done = subprocess.run(
         command,
@@ -844,6 +1025,17 @@ def run(args: argparse.Namespace) -> None:
             f"= {over['cpu_ratio']:.2f}× the steady phase's; "
             f"machine load average {os.getloadavg()[0]:.1f}"
         )
+        print(
+            f"  autocompletes answered per move played, saturation / overload: "
+            f"{over['saturated_completes_per_move']:.2f} / "
+            f"{over['overload_completes_per_move']:.2f}\n"
+            f"  moves that found every match busy (not offered): {over['overload_unpicked']}; "
+            "per second, saturation / overload: the event loop's thread on a CPU "
+            f"{over['saturated_loop_cpu']:.2f} / {over['overload_loop_cpu']:.2f} s, asleep "
+            f"(no work, or waiting for the GIL) {over['saturated_loop_asleep']:.2f} / "
+            f"{over['overload_loop_asleep']:.2f} s; the other threads on a CPU "
+            f"{over['saturated_other_cpu']:.2f} / {over['overload_other_cpu']:.2f} s"
+        )
     rss = max(p["rss"] for p in parts)
     print(f"peak RSS: {rss:.0f} MB per process")
     p99 = percentile(steady[0], 0.99)
@@ -882,6 +1074,11 @@ def main() -> None:
         "--overload", type=float, default=0.0, help="offer this many times the saturation"
     )
     parser.add_argument("--overload-seconds", type=float, default=20.0)
+    parser.add_argument(
+        "--untyped",
+        action="store_true",
+        help="overload: autocompletes arrive on their own, not with each move (as before)",
+    )
     parser.add_argument("--burners", type=int, default=0, help="CPU burners beside the run")
     args = parser.parse_args()
     burners = [
