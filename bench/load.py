@@ -20,6 +20,8 @@ Targets: ≥ 300 turns/s, turn p99 ≤ 30 ms, peak RSS ≤ 150 MB. Prints figure
 Overload (issue 33): ``--overload 2`` adds a third phase after saturation: interactions
 arrive at 2× the turns/s the saturation phase just reached (the same run's capacity), for
 ``--overload-seconds``, and every one is answered (the phase lasts until the last answer).
+Each of its moves arrives with its autocompletes, typed on the match it is played in (the
+saturation phase's work per move; ``--untyped``: autocompletes arrive on their own).
 It prints the goodput (moves played per second over the phase, and as a share of the
 capacity), the moves refused, the latency from a move's arrival to its answer (refused
 moves included, so a collapse cannot hide behind a lower p99), the matches read from the
@@ -143,12 +145,18 @@ class Stream:
             if not self.idle:
                 return None
             slot = self.idle[self.rng.randrange(len(self.idle))]
+            # Out of the idle slots while it is looked at: a finished match's replacement
+            # is a write that waits its turn, and other picks would try it in vain meanwhile
+            # (20 tries each: under overload, CPU of the bench's in the bot's process).
+            self._hold(slot)
             try:  # replacing a finished match is a write, refused like a move
                 picked = await take_turn(self.service, self.ids, slot, self.rng, self.counter)
             except MatchError as err:
                 self.conflicts.append(err.code)
                 return None
-            if picked is not None and slot in self._at:
+            finally:
+                self._free(slot)
+            if picked is not None:
                 return (slot, *picked)
         return None
 
