@@ -7,13 +7,13 @@ counted. This bench plays ``--steps`` ``/play`` commands of a ``--players``-pers
 counts the logged requests by kind, from the first ``/play`` on:
 
 - ``lanes``: as the bot runs (the board and the ping through the turn's interaction);
-- ``channel``: the same with lanes switched off (every message through the channel: the
-  bot before lanes);
+- ``channel``: the same with lanes switched off (every message through the channel);
 
 each with people taking ``--gap`` seconds a step (virtual time), and once more with
 ``--slow-gap`` (longer than an interaction token's 15 minutes). Prints, per run, counted
 requests per ``/play`` step by kind and the steps/s one bot can take before the 50/s limit
-binds (50 / counted per step). ``--postgres`` runs the bot on a throw-away PostgreSQL 18
+binds (50 / counted per step), and apart the opening: ``/game new``, each join and the
+start click, each ``--gap`` apart, and the first ``/play`` ``--gap`` after it. ``--postgres`` runs the bot on a throw-away PostgreSQL 18
 (the test wheel) instead of SQLite and also prints the database round trips per step,
 counted on the wire of every pooled connection (each Sync, Query or Flush waits for the
 server). Counting starts after ``--warm`` steps (each person's notify settings are read
@@ -67,9 +67,9 @@ class Wires:
 
 async def play(
     args: argparse.Namespace, gap: float, lanes: bool
-) -> tuple[int, Counter[str], int | None]:
+) -> tuple[int, Counter[str], int | None, int]:
     """One game's first ``args.steps`` ``/play`` steps: (steps played, counted by kind,
-    PostgreSQL round trips or None on SQLite)."""
+    PostgreSQL round trips or None on SQLite, counted in the opening)."""
     import simcord  # noqa: PLC0415 - the bench's own harness, loaded when it runs
 
     from bot import Settings, create_bot  # noqa: PLC0415 - the real bot, with every cog
@@ -106,19 +106,25 @@ async def play(
 
 async def _game(
     env: Any, args: argparse.Namespace, gap: float
-) -> tuple[int, Counter[str], int | None]:
+) -> tuple[int, Counter[str], int | None, int]:
+    from tests.cogs.helpers import counted_kinds  # noqa: PLC0415 - after sys.path is set
+
     guild = env.create_guild("Bench")
     channel = guild.create_text_channel("games")
     people = [guild.add_member(env.create_user(f"p{i}")) for i in range(args.players)]
     host = people[0]
+    opened = len(env.http_requests)
     await host.slash(channel, "game new", game=args.game, seed=args.seed)
     (match,) = await env.bot.service.find_matches(host.id, channel.id)
     lobby = next(m for m in channel.history() if m.id == match.board_message_id)
     for person in people[1:]:
+        await env.advance_time(gap)
         await person.click(lobby, custom_id=f"tt:lb:{match.id}:join")
+    await env.advance_time(gap)
     await host.click(lobby, custom_id=f"tt:lb:{match.id}:start")
+    await env.advance_time(gap)
     by_id = {p.id: p for p in people}
-    first, wires, steps = len(env.http_requests), None, 0
+    first, wires, steps, opening = len(env.http_requests), None, 0, 0
     while steps < args.steps + args.warm:
         if steps == args.warm:
             first = len(env.http_requests)
@@ -130,14 +136,15 @@ async def _game(
         moves = await env.bot.service.legal_moves(match.id, person.id)
         await person.slash(channel, "play", move=moves[(args.seed + 3 * steps) % len(moves)])
         steps += 1
+        if steps == 1:
+            opening = sum(counted_kinds(env.http_requests[opened:]).values())
         await env.advance_time(gap)
     played = max(0, steps - args.warm)
-    from tests.cogs.helpers import counted_kinds  # noqa: PLC0415 - after sys.path is set
+    trips = wires.trips if wires else None
+    return played, counted_kinds(env.http_requests[first:]), trips, opening
 
-    return played, counted_kinds(env.http_requests[first:]), wires.trips if wires else None
 
-
-def report(name: str, steps: int, counted: Counter[str], trips: int | None) -> float:
+def report(name: str, steps: int, counted: Counter[str], trips: int | None, opening: int) -> float:
     per_step = sum(counted.values()) / max(steps, 1)
     database = f"  {trips / max(steps, 1):.2f} PostgreSQL round trips/step" if trips else ""
     rate = GLOBAL_LIMIT / per_step if per_step else float("inf")
@@ -145,6 +152,7 @@ def report(name: str, steps: int, counted: Counter[str], trips: int | None) -> f
     print(
         f"{name:<34} {steps:>5} steps  {per_step:5.3f} counted/step  "
         f"{rate:8.1f} steps/s before 50/s binds   [{detail or 'none'}]{database}"
+        f"   opening (game new, joins, start, first /play): {opening} counted"
     )
     return per_step
 
@@ -164,9 +172,9 @@ async def main() -> None:
     print(f"{args.players}-person {args.game}, /play steps, seed {args.seed}")
     for gap in (args.gap, args.slow_gap):
         for lanes in (False, True):
-            steps, counted, trips = await play(args, gap, lanes)
+            steps, counted, trips, opening = await play(args, gap, lanes)
             name = f"{'lanes' if lanes else 'channel only'}, {gap:.0f} s a step"
-            report(name, steps, counted, trips)
+            report(name, steps, counted, trips, opening)
 
 
 if __name__ == "__main__":
