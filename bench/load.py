@@ -776,8 +776,8 @@ def targets(
                     "autoanalyze and checkpoint runs: "
                     + "; ".join(
                         f"{a['p99'] * 1000:.0f}/{b['p99'] * 1000:.0f}, "
-                        f"{a.get('gc_longest', 0) * 1000:.1f}/{b['gc_longest'] * 1000:.1f}, "
-                        f"{a.get('gc_full', 0)}/{b['gc_full']}, {b.get('server_chores', '?')}"
+                        f"{a.get('gc_longest', 0) * 1000:.1f}/{b.get('gc_longest', 0) * 1000:.1f}, "
+                        f"{a.get('gc_full', 0)}/{b.get('gc_full', 0)}, {b.get('server_chores', '?')}"
                         for a, b in zip(sqlite_runs, runs, strict=True)
                     )
                     + ")"
@@ -810,16 +810,18 @@ def targets(
                 "    (the event loop's thread per second in saturation / overload, rounds: "
                 "on a CPU "
                 + ", ".join(
-                    f"{r['saturated_loop_cpu']:.2f}/{r['overload_loop_cpu']:.2f}" for r in runs
+                    f"{r.get('saturated_loop_cpu', 0.0):.2f}/{r.get('overload_loop_cpu', 0.0):.2f}"
+                    for r in runs
                 )
                 + "; asleep (no work, or the GIL) "
                 + ", ".join(
-                    f"{r['saturated_loop_asleep']:.2f}/{r['overload_loop_asleep']:.2f}"
+                    f"{r.get('saturated_loop_asleep', 0.0):.2f}/{r.get('overload_loop_asleep', 0.0):.2f}"
                     for r in runs
                 )
                 + "; other threads on a CPU "
                 + ", ".join(
-                    f"{r['saturated_other_cpu']:.2f}/{r['overload_other_cpu']:.2f}" for r in runs
+                    f"{r.get('saturated_other_cpu', 0.0):.2f}/{r.get('overload_other_cpu', 0.0):.2f}"
+                    for r in runs
                 )
                 + "; autocompletes per move played "
                 + ", ".join(
@@ -828,7 +830,7 @@ def targets(
                     for r in runs
                 )
                 + "; moves that found every match busy "
-                + ", ".join(str(r["overload_unpicked"]) for r in runs)
+                + ", ".join(str(r.get("overload_unpicked", 0)) for r in runs)
                 + ")"
             )
     for old in codes[1:]:
@@ -1039,10 +1041,10 @@ def run(args: argparse.Namespace) -> None:
             f"{over['overload_completes_per_move']:.2f}\n"
             f"  moves that found every match busy (not offered): {over['overload_unpicked']}; "
             "per second, saturation / overload: the event loop's thread on a CPU "
-            f"{over['saturated_loop_cpu']:.2f} / {over['overload_loop_cpu']:.2f} s, asleep "
-            f"(no work, or waiting for the GIL) {over['saturated_loop_asleep']:.2f} / "
-            f"{over['overload_loop_asleep']:.2f} s; the other threads on a CPU "
-            f"{over['saturated_other_cpu']:.2f} / {over['overload_other_cpu']:.2f} s"
+            f"{over.get('saturated_loop_cpu', 0.0):.2f} / {over.get('overload_loop_cpu', 0.0):.2f} s, asleep "
+            f"(no work, or waiting for the GIL) {over.get('saturated_loop_asleep', 0.0):.2f} / "
+            f"{over.get('overload_loop_asleep', 0.0):.2f} s; the other threads on a CPU "
+            f"{over.get('saturated_other_cpu', 0.0):.2f} / {over.get('overload_other_cpu', 0.0):.2f} s"
         )
     rss = max(p["rss"] for p in parts)
     print(f"peak RSS: {rss:.0f} MB per process")
