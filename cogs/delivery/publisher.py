@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from dataclasses import dataclass, field
 from enum import Enum
@@ -58,6 +59,12 @@ class Drawable(Protocol):
     def with_notice(self, notice: str) -> Drawable:
         """The same board with a turn notice above it (the match's ping)."""
         ...
+
+
+def pinged(text: str) -> discord.AllowedMentions:
+    """Only the people ``text`` mentions (a board below it may name others)."""
+    users = [discord.Object(int(found)) for found in re.findall(r"<@!?(\d+)>", text)]
+    return discord.AllowedMentions(everyone=False, roles=False, users=users)
 
 
 class Placed(Protocol):
@@ -516,10 +523,9 @@ class Publisher:
         state = self._state(match.id)
         before = state.board
         kwargs = board.send_kwargs()
-        if notice is not None:  # the notice pings as the ping would have (the client's
-            text, options = notice  # mentions unless told): the board's own ping nobody
-            kwargs = board.with_notice(text).send_kwargs()
-            kwargs.pop("allowed_mentions", None)
+        if notice is not None:  # the notice pings whom the ping would have (by default
+            text, options = notice  # the people it mentions), the rest of the board nobody
+            kwargs = {**board.with_notice(text).send_kwargs(), "allowed_mentions": pinged(text)}
             kwargs.update(options)
         try:
             message, lane = await self._send(match, state.lane, **kwargs)

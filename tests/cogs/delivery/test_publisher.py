@@ -93,6 +93,7 @@ class Channel:
     delays: list[float] = field(default_factory=list)
     requests: int = 0
     next_id: int = 100
+    sent: list[dict[str, Any]] = field(default_factory=list)  # each message's send options
 
     async def _request(self) -> None:
         self.requests += 1
@@ -105,6 +106,7 @@ class Channel:
         await self._request()
         self.next_id += 1
         self.messages[self.next_id] = content or ""
+        self.sent.append(kwargs)
         return discord.Object(id=self.next_id)
 
     def get_partial_message(self, message_id: int) -> Any:
@@ -176,6 +178,17 @@ async def test_a_ping_rides_on_the_board_posted_again_at_the_bottom() -> None:
     await pub.say(Match(version=2), "a note")  # not a ping: it stays, the board stays put
     await pub.redraw(Match(version=3, live=False), lambda: _board(3))  # over: no ping left
     assert list(channel.messages.values()) == ["v3", "a note"]
+
+
+async def test_a_ping_on_the_board_pings_only_the_people_it_mentions() -> None:
+    channel, saved, clock = Channel(), {}, Clock()
+    pub = publisher(channel, saved, clock)
+    await pub.redraw(Match(version=1), lambda: _board(1))
+    await pub.say(Match(version=1), "<@12> time ran out", ping=True)  # no mentions given
+    assert [o.id for o in channel.sent[-1]["allowed_mentions"].users] == [12]
+    told = discord.AllowedMentions(users=[discord.Object(34)])
+    await pub.say(Match(version=1), "<@34> your turn", ping=True, allowed_mentions=told)
+    assert channel.sent[-1]["allowed_mentions"] is told
 
 
 async def test_a_ping_saved_as_the_board_is_not_deleted_with_the_board_after_a_restart() -> None:
