@@ -40,7 +40,10 @@ from pathlib import Path
 
 def test_holds_a_server(postgres_server):
     pid = (postgres_server.data / "postmaster.pid").read_text().split()[0]
-    Path(os.environ["SERVER_REPORT"]).write_text(f"{os.getpid()} {pid} {postgres_server.folder}")
+    report = Path(os.environ["SERVER_REPORT"])
+    part = report.with_suffix(".part")  # renamed when written: the test reads it whole
+    part.write_text(f"{os.getpid()} {pid} {postgres_server.folder}")
+    part.replace(report)
     threading.Event().wait(600)
 """
 
