@@ -85,17 +85,17 @@ async def test_pars_run_in_another_process_at_the_lowest_priority() -> None:
 async def test_a_worker_started_once_serves_the_pars_after_it() -> None:
     """An interpreter's start costs as much CPU as a quick par: an idle worker takes the next
     deal, and a deal it cannot compute is told without ending it."""
-    await pars.in_low_priority_process("dungeon-delver", 5, {}, 100)
+    await pars.in_low_priority_process("dungeon-delver", 5, {}, 10)
     started = pars.workers_started()
-    text = await pars.in_low_priority_process("dungeon-delver", 6, {}, 100)
+    text = await pars.in_low_priority_process("dungeon-delver", 6, {}, 10)
     computed = DealPar.from_json(text, 6)
     assert computed is not None
-    assert computed.tallies == compute_deal_par("dungeon-delver", 6, {}, 100).tallies
+    assert computed.tallies == compute_deal_par("dungeon-delver", 6, {}, 10).tallies
     with pytest.raises(RuntimeError, match="not 'drop-four'"):
-        await pars.in_low_priority_process("drop-four", 6, {}, 100)
-    await pars.in_low_priority_process("cartographer", 6, {}, 100)
+        await pars.in_low_priority_process("drop-four", 6, {}, 10)
+    await pars.in_low_priority_process("cartographer", 6, {}, 10)
     assert pars.workers_started() == started
     pars.close_workers()
-    await pars.in_low_priority_process("cartographer", 7, {}, 100)
+    await pars.in_low_priority_process("cartographer", 7, {}, 10)
     assert pars.workers_started() == started + 1  # none idle: a new one
     pars.close_workers()
