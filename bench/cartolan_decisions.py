@@ -12,7 +12,9 @@ every computer player, what it saw and what it chose:
   ``explore``), the moves used this turn, how many steps it could take that it does not
   avoid and how many of them lead into gaps, whether it stands on its target; its choice
   (``closer``/``farther`` to the target, ``gap``/``tile`` when exploring, ``wait``,
-  ``abandon``, ``end``). A random deviation (§13.1) is counted apart and left out;
+  ``abandon``, ``end``). A random deviation (§13.1) is counted apart and left out, and so
+  is a designer's step or wait made after its turn ended in the same call (its slip, which
+  ``modern`` does not follow: it spends the first move of the next turn);
 * ``explored``: the pile and the gap's neighbours; whether a tile was placed;
 * ``rest``, ``trade``, ``agent`` (placing one after exploring), ``buy`` (an Adventurer),
   ``attack``: the situation (own Agent or not, Chest against the fee, a wonder, moves left,
@@ -208,6 +210,9 @@ class DesignerWatch:
             # a step the rules allow (it spends a move even if its exploration fails); the
             # designer's players also try steps that are not allowed, which do nothing
             if watch.current and self.can_move(compass):
+                if _turn_over(self):
+                    watch.count_after_turn(self, "steps")
+                    return move(self, compass)
                 where = _xy(self.current_tile)
                 dx, dy = designer._OFFSETS[compass]
                 gap = self.exploration_needed(where[0] + dx, where[1] + dy)
@@ -224,7 +229,9 @@ class DesignerWatch:
             # the waiting loops (Explorer and Pirate, to attack) wait from continue_move or
             # continue_turn itself; the plans' waits come from move_towards / move_away
             caller = sys._getframe(1).f_code.co_name
-            if watch.current and caller not in ("continue_move", "continue_turn"):
+            if watch.current and _turn_over(self):
+                watch.count_after_turn(self, "waits")
+            elif watch.current and caller not in ("continue_move", "continue_turn"):
                 watch.note_move(watch.move_situation(self), None, None, False, "wait")
             return wait(self)
 
@@ -418,6 +425,14 @@ class DesignerWatch:
                 verb = towards(before, after, target)
         self.recorder.note(who, "move", (plan, used, open_steps, gaps, here), verb, self.round)
 
+    def count_after_turn(self, adventurer: Any, what: str) -> None:
+        """A step or wait made after the Adventurer's turn ended, in the same call: the
+        designer's slip that ``modern`` does not follow (decision 14). It spends a move of the
+        next turn (which then starts with a move used: downwind only), so it is counted apart
+        and not compared as a decision. move_away_from_tile waits after its random step failed
+        and ended the turn; the Pirate's continue_move moves on after a wait ended it."""
+        self.recorder.counts[(adventurer.player.personality, f"{what} after the turn ended")] += 1
+
     def route_target_here(self, player: Any, adventurer: Any) -> bool:
         agents = adventurer.game.agents[player]
         k = getattr(player, "next_agent_num", {}).get(adventurer)
@@ -460,6 +475,11 @@ class DesignerWatch:
 
 def _xy(tile: Any) -> tuple[int, int]:
     return (tile.tile_position.longitude, tile.tile_position.latitude)
+
+
+def _turn_over(adventurer: Any) -> bool:
+    """The Adventurer's turn has ended (the designer's ``end_turn`` counted it)."""
+    return bool(adventurer.turns_moved >= adventurer.game.turn)
 
 
 def _used(adventurer: Any) -> int:
