@@ -39,7 +39,7 @@ def test_without_a_token_the_bot_explains_how_to_get_one_and_exits(tmp_path: Pat
         env={"PATH": "/usr/bin:/bin"},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert done.returncode != 0
     message = done.stderr.strip()
@@ -63,7 +63,7 @@ def test_a_database_url_the_store_cannot_open_is_refused_in_one_line(tmp_path: P
         env={"PATH": "/usr/bin:/bin", "DISCORD_TOKEN": "x", "DATABASE_URL": "mysql://db/x"},
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert (
         done.returncode == 2 and "postgresql://" in done.stderr and "\n" not in done.stderr.strip()

@@ -170,7 +170,7 @@ def test_the_process_exits_on_a_corrupt_database(tmp_path: Path) -> None:
         cwd=tmp_path,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
         env={
             "PATH": "/usr/bin:/bin",
             "PYTHONPATH": str(ROOT),

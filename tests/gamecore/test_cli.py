@@ -21,6 +21,7 @@ from gamecore.contract import OptionSpec
 from gamecore.registry import game_ids
 from gamecore.rng import Rng
 from gamecore.simulate import play_game
+from tests.deadlines import HANG_GUARD
 from tests.toys import SIMULATED
 from tests.toys.climb import Climb
 from tests.toys.nim import GAME as NIM
@@ -135,7 +136,7 @@ def test_json_protocol_hot_seat_alternates_viewers():
 def test_json_protocol_in_a_real_subprocess():
     argv = [sys.executable, "-m", "gamecore", "play", "cartographer", "--seed", "5", "--json"]
     first = subprocess.run(
-        argv, input="nonsense\n\n", capture_output=True, text=True, cwd=REPO, timeout=60
+        argv, input="nonsense\n\n", capture_output=True, text=True, cwd=REPO, timeout=HANG_GUARD
     )
     assert first.returncode == 0, first.stderr
     start, error = json_lines(first.stdout)
@@ -145,7 +146,7 @@ def test_json_protocol_in_a_real_subprocess():
     assert "error" in error and error["error"]
     move = start["legal"][0]
     second = subprocess.run(
-        argv, input=move + "\n", capture_output=True, text=True, cwd=REPO, timeout=60
+        argv, input=move + "\n", capture_output=True, text=True, cwd=REPO, timeout=HANG_GUARD
     )
     start_again, after = json_lines(second.stdout)
     assert start_again == start

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from gamecore.registry import get_game
 from storage import SqliteMatchStore
+from tests.deadlines import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("crash_worker.py")
@@ -105,7 +106,7 @@ def run_worker(
     kill_after: float | None = None,
     kill_before_ready: bool = False,
     moves: int | None = None,
-    timeout: float = 60.0,
+    timeout: float = HANG_GUARD,
 ) -> RunResult:
     """One life of the worker: killed ``kill_after`` seconds after it is ready (or after
     it was started, when ``kill_before_ready``), or left to play ``moves`` steps."""

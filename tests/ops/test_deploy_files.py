@@ -28,11 +28,12 @@ import pytest
 import yaml
 
 from bot import DEFAULT_STOP_TIMEOUT
+from tests.deadlines import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 UNIT = DEPLOY / "systemd" / "tabletop@.service"
-TIMEOUT = 60.0  # a safety deadline for each process, never a verdict
+TIMEOUT = HANG_GUARD  # a safety deadline for each process, never a verdict
 
 
 def tool(name: str) -> str:

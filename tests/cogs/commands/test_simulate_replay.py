@@ -12,6 +12,7 @@ import pytest
 from PIL import Image
 
 from tests.cogs.helpers import assert_png, make_world, start
+from tests.deadlines import HANG_GUARD
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -62,6 +63,6 @@ async def test_replay_gives_the_moves_of_an_ended_match_only(env, tmp_path) -> N
         cwd=ROOT,
         capture_output=True,
         text=True,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert replayed.returncode == 0, replayed.stderr
