@@ -16,7 +16,7 @@ HOST, GUEST = 101, 202
 async def test_moves_are_refused_while_the_database_is_down_and_resume_after(
     stoppable_postgres, clock
 ):
-    service = MatchService(PostgresMatchStore(stoppable_postgres.url(), timeout=2.0), clock=clock)
+    service = MatchService(PostgresMatchStore(stoppable_postgres.url()), clock=clock)
     await service.start()
     lobby = await service.new_match("toy-race", 1, 2, HOST, turn_limit=3600)
     await service.lobby_join(lobby.id, GUEST)

@@ -14,7 +14,7 @@ from tests.storage.test_store import NOW, create_started, lobby, play_one
 
 
 async def test_a_stopped_server_refuses_calls_and_the_pool_recovers(stoppable_postgres):
-    store = PostgresMatchStore(stoppable_postgres.url(), timeout=2.0)
+    store = PostgresMatchStore(stoppable_postgres.url())
     await store.open()
     match = await create_started(store)
     match = await play_one(store, match, 1)
