@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.deadlines import HANG_GUARD
+
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("gamecore", "renderer", "storage", "service", "i18n", "telemetry")
 #: Checked for inline imports: every folder of code, the Discord layer and the bot included.
@@ -254,3 +256,79 @@ def test_the_clock_check_can_fail() -> None:
         "def d():\n    time.sleep(1)\n    return datetime.time()\n"
     )
     assert list(clock_reads(source)) == [("<module>", 2), ("a", 4), ("b", 6), ("c", 8), ("c", 9)]
+
+
+# -- safety deadlines are the hang guard ----------------------------------------------------
+
+#: The places under tests/ that set a ``…timeout`` to a number below the hang guard, none
+#: of them a deadline a loaded machine could miss: (file, function) with the reason.
+SHORT_TIMEOUT_ALLOWED: dict[tuple[str, str], str] = {
+    ("tests/browser/chromium.py", "chromium"): "a grace before Chromium is killed",
+    ("tests/storage/test_overload.py", "hold"): "the busy bound under test, the pool held",
+    ("tests/storage/test_round_trips.py", "test_a_full_pool_is_busy_not_down"): (
+        "the busy bound under test, the pool held"
+    ),
+}
+
+
+def _is_timeout(name: str | None) -> bool:
+    return name is not None and name.lower().endswith("timeout")
+
+
+def _short(node: ast.expr) -> bool:
+    return (
+        isinstance(node, ast.Constant)
+        and isinstance(node.value, int | float)
+        and not isinstance(node.value, bool)
+        and node.value < HANG_GUARD
+    )
+
+
+def short_timeouts(source: str) -> Iterator[tuple[str, int]]:
+    """(enclosing function or ``<module>``, line) of every ``…timeout`` keyword argument,
+    name or attribute given a number literal below the hang guard."""
+
+    def walk(node: ast.AST, function: str) -> Iterator[tuple[str, int]]:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.keyword) and _is_timeout(child.arg) and _short(child.value):
+                yield function, child.value.lineno
+            if isinstance(child, ast.Assign | ast.AnnAssign) and child.value is not None:
+                targets = child.targets if isinstance(child, ast.Assign) else [child.target]
+                names = [getattr(t, "attr", getattr(t, "id", None)) for t in targets]
+                if any(_is_timeout(n) for n in names) and _short(child.value):
+                    yield function, child.lineno
+            inner = (
+                child.name
+                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+                else function
+            )
+            yield from walk(child, inner)
+
+    yield from walk(ast.parse(source), "<module>")
+
+
+def test_safety_deadlines_are_the_hang_guard() -> None:
+    """A deadline that only catches a hang is tests/deadlines.py's HANG_GUARD: a shorter one
+    (a subprocess's ``timeout=60``, a settle timeout, a connection's bound) runs out on a
+    loaded two-core machine and turns the run red."""
+    found: dict[tuple[str, str], int] = {}
+    for path in python_files("tests"):
+        name = str(path.relative_to(ROOT))
+        for function, line in short_timeouts(path.read_text()):
+            found.setdefault((name, function), line)
+    refused = [
+        f"{file}:{line} in {function}"
+        for (file, function), line in found.items()
+        if (file, function) not in SHORT_TIMEOUT_ALLOWED
+    ]
+    assert refused == []
+    assert sorted(set(SHORT_TIMEOUT_ALLOWED) - set(found)) == []  # no stale exception
+
+
+def test_the_short_timeout_check_can_fail() -> None:
+    source = (
+        "TIMEOUT = 60.0\n"
+        "def a():\n    run(x, timeout=10)\n    run(x, timeout=HANG_GUARD)\n"
+        "def b(store):\n    store.busy_timeout = 0.3\n    wait(timeout=600)\n"
+    )
+    assert list(short_timeouts(source)) == [("<module>", 1), ("a", 3), ("b", 6)]

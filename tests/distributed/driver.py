@@ -37,10 +37,11 @@ from typing import Any
 from service import MatchError, MatchService
 from service.intake import Intake
 from storage import ShardFilter, store_for
+from tests.deadlines import HANG_GUARD
 from tests.toys import register_toys
 
 #: A graceful stop's bound here (the bot's STOP_TIMEOUT): generous, it only catches a hang.
-STOP_TIMEOUT = 60.0
+STOP_TIMEOUT = HANG_GUARD
 
 
 def say(**line: Any) -> None:
