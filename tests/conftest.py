@@ -22,7 +22,6 @@ from collections.abc import AsyncIterator
 import pytest
 import pytest_asyncio
 
-from tests.deadlines import HANG_GUARD
 from tests.toys import drop_four
 
 # The test game is known to every test, as a game defined outside the project would be.
@@ -114,10 +113,9 @@ async def env(simcord_env) -> AsyncIterator:
 
 
 #: simcord's per-interaction settle timeout, in real seconds, for every test that drives the
-#: bot: the hang guard (its default, 5 s, is too short for a render or a simulation on a
-#: loaded two-core machine); a test may still set its own with
-#: ``@pytest.mark.simcord(settle_timeout=…)``.
-SETTLE_TIMEOUT = HANG_GUARD
+#: bot (its default, 5 s, is too short for a render or a simulation on a loaded two-core
+#: machine); a test may still set its own with ``@pytest.mark.simcord(settle_timeout=…)``.
+SETTLE_TIMEOUT = 60.0
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:  # noqa: ARG001 - pytest hook signature

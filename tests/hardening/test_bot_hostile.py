@@ -18,7 +18,6 @@ from simcord import actors as simcord_actors
 
 from cogs.ui.components import BOARD_ACTIONS
 from tests.cogs.helpers import make_world, private_text, start
-from tests.deadlines import HANG_GUARD
 from tests.hardening.fuzzing import component_classes, route_custom_id
 
 BUTTON, SELECT = 2, 3
@@ -70,7 +69,7 @@ def forged_ids(rng: random.Random, own: str, other: str, version: int) -> list[s
     return ids
 
 
-@pytest.mark.simcord(check_errors=False, settle_timeout=HANG_GUARD)
+@pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
 async def test_forged_clicks_are_answered_privately_and_change_nothing(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     world = make_world(env)
@@ -136,7 +135,7 @@ async def test_forged_clicks_are_answered_privately_and_change_nothing(env, capl
     assert problems == []
 
 
-@pytest.mark.simcord(check_errors=False, settle_timeout=HANG_GUARD)
+@pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
 async def test_a_forged_hand_button_of_an_unknown_match_gets_a_clear_refusal(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     world = make_world(env)
@@ -146,7 +145,7 @@ async def test_a_forged_hand_button_of_an_unknown_match_gets_a_clear_refusal(env
     assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
 
 
-@pytest.mark.simcord(settle_timeout=HANG_GUARD)
+@pytest.mark.simcord(settle_timeout=60.0)
 async def test_a_forged_unknown_board_action_is_answered(env) -> None:
     world = make_world(env)
     own, board = await start(env, world, "cartographer", seed=3)

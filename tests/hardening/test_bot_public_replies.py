@@ -16,7 +16,6 @@ from typing import Any
 import pytest
 
 from tests.cogs.helpers import make_world, posted
-from tests.deadlines import HANG_GUARD
 from tests.hardening.hidden import MODELS, permuted
 
 
@@ -40,7 +39,7 @@ async def private_hand(actor: Any, channel: Any, match_id: str) -> list[bytes]:
     return [await a.read() for a in result.response.attachments]
 
 
-@pytest.mark.simcord(settle_timeout=HANG_GUARD)
+@pytest.mark.simcord(settle_timeout=60.0)
 @pytest.mark.parametrize("shuffle", [1, 2])
 async def test_the_public_board_does_not_change_when_hidden_cards_are_swapped(env, shuffle):
     world = make_world(env)

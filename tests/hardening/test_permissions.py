@@ -17,7 +17,6 @@ import pytest
 from gamecore.games.speiderne import GAME as SPEIDERNE
 from gamecore.match import MATCH_ERROR_CODES, Seat, seat_order
 from tests.cogs.helpers import make_world, private_text
-from tests.deadlines import HANG_GUARD
 
 ALLOWED, REFUSED = "allowed", "refused"
 CREATOR, ON_TURN, OFF_TURN, UNSEATED, OTHER_GUILD = (
@@ -143,7 +142,7 @@ def cells(table: dict[str, set[str]], roles: tuple[str, ...]) -> list[tuple[str,
     ]
 
 
-@pytest.mark.simcord(check_errors=False, settle_timeout=HANG_GUARD)
+@pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
 async def test_who_may_do_what_in_a_running_match(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     table = await running_table(env)
@@ -203,7 +202,7 @@ async def test_who_may_do_what_in_a_running_match(env, caplog) -> None:
 KNOWN_OTHER_GUILD_GAPS: list[str] = []
 
 
-@pytest.mark.simcord(check_errors=False, settle_timeout=HANG_GUARD)
+@pytest.mark.simcord(check_errors=False, settle_timeout=60.0)
 async def test_who_may_do_what_in_a_lobby(env, caplog) -> None:
     caplog.set_level(logging.WARNING, logger="tabletop")
     world = make_world(env)
