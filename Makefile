@@ -7,7 +7,9 @@ STAMP := $(VENV)/.installed
 SHELL := /bin/bash
 export TIMEFORMAT := -- %0R s wall, %0U s CPU
 # Optional mypyc build of the hot Cartolan modules (tools/build_native.py): rebuilt when a
-# Cartolan source changes; never fails the build, Cartolan then runs as pure Python.
+# Cartolan source changes; never fails the build, Cartolan then runs as pure Python. A plain
+# build (one compile, ~45 s of CPU); `make native` builds it profile-guided (~110 s of CPU,
+# about 10 % faster simulations) for long simulations and benches.
 NATIVE := build/native/stamp
 NATIVE_SOURCES := $(wildcard gamecore/games/cartolan/*.py) gamecore/contract.py gamecore/rng.py \
 	tools/build_native.py
@@ -33,7 +35,7 @@ $(NATIVE): $(STAMP) $(NATIVE_SOURCES)
 install: $(STAMP) $(NATIVE)
 
 native: $(STAMP)
-	$(BIN)/python tools/build_native.py
+	$(BIN)/python tools/build_native.py --profile-guided
 
 # The native build, the lint steps and the pure-Python pass of the Cartolan core share
 # nothing: two at a time, side by side (each target's output printed whole when it ends; the

@@ -7,11 +7,12 @@ same directory, so the package finds it from any working directory. ``manifest.j
 last, holds a hash of every compiled source (and of ``DEPENDENCIES``); ``gamecore.games.cartolan.native`` puts the
 directory on the package's ``__path__`` only when every hash still matches.
 
-The build is profile-guided when the compiler allows (gcc): a first build counts which code
-runs while ``TRAINING`` plays (the simulate command and ``bench/cartolan.py``'s rows, a few
-seconds), and the second build lays out and optimises the code by those counts: about 10%
-faster simulations (fewer instruction-cache misses), the same results. If any step of it
-fails, the plain build is made instead.
+By default the build is plain: one compile (about 45 s of CPU, most of it gcc on mypyc's one
+large C file). ``--profile-guided`` (``make native``) builds twice when the compiler allows
+(gcc): a first build counts which code runs while ``TRAINING`` plays (the simulate command
+and ``bench/cartolan.py``'s rows, a few seconds), and the second build lays out and optimises
+the code by those counts: about 10% faster simulations (fewer instruction-cache misses), the
+same results, for about 110 s of CPU. If any step of it fails, the plain build is made instead.
 
 This script never fails the caller: without a C compiler or the Python headers, without mypy,
 or when the compile or the import check of the result fails, it removes every partial output,
@@ -213,8 +214,9 @@ def check_import() -> str | None:
     return lines[-1] if lines else f"exit status {done.returncode}"
 
 
-def build() -> str:
-    """Build and install the native modules; the one line to print."""
+def build(*, profile_guided: bool = False) -> str:
+    """Build and install the native modules (``profile_guided``: try the two-compile build
+    first); the one line to print."""
     problem = compiler_problem()
     if problem is not None:
         return f"{problem}: {FALLBACK}"
@@ -225,12 +227,13 @@ def build() -> str:
     BUILD_DIR.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
     LOG.write_text("")
-    guided = profile_guided_build()
+    guided = profile_guided_build() if profile_guided else "not asked for"
     if guided is None:
         kind = "profile-guided"
     else:
-        with LOG.open("a") as log:
-            log.write(f"\n-- profile-guided build not made ({guided}); a plain build --\n")
+        if profile_guided:
+            with LOG.open("a") as log:
+                log.write(f"\n-- profile-guided build not made ({guided}); a plain build --\n")
         kind = "plain"
         if not run_compile():
             failure = first_error(LOG.read_text(errors="replace"))
@@ -307,11 +310,12 @@ def main(argv: list[str]) -> int:
     if argv == ["--clean"]:
         shutil.rmtree(BUILD_DIR, ignore_errors=True)
         return 0
-    if argv:
+    profile_guided = argv == ["--profile-guided"]
+    if argv and not profile_guided:
         print(__doc__, file=sys.stderr)
         return 2
     try:
-        message = build()
+        message = build(profile_guided=profile_guided)
     except Exception as error:  # the build is optional: any failure means pure Python
         remove_outputs()
         message = f"native build failed ({type(error).__name__}: {error}): {FALLBACK}"

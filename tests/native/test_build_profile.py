@@ -1,5 +1,5 @@
-"""tools/build_native.py's profile-guided build: on any failure of its steps nothing of it
-stays installed and the plain build is made instead (the compiles are simulated here; the
+"""tools/build_native.py: plain unless asked otherwise; the profile-guided build, on any
+failure of its steps, leaves nothing of it installed and the plain build is made instead (the compiles are simulated here; the
 real build runs in ``make``)."""
 
 from __future__ import annotations
@@ -69,11 +69,19 @@ def test_a_failed_step_leaves_nothing_installed(tree, failing):
 
 def test_then_the_plain_build_is_made(tree):
     tree["fail"].append("train")
-    message = build_native.build()
+    message = build_native.build(profile_guided=True)
     assert message.startswith("Cartolan compiled with mypyc (plain)")
     assert tree["compile"][-1] == ()  # the plain compile, after the counting one
     assert (build_native.NATIVE_DIR / "manifest.json").is_file()
     assert "profile-guided build not made" in build_native.LOG.read_text()
+
+
+def test_the_default_build_is_one_plain_compile(tree):
+    message = build_native.build()
+    assert message.startswith("Cartolan compiled with mypyc (plain)")
+    assert tree["compile"] == [()]
+    assert tree["train"] == []
+    assert "profile-guided" not in build_native.LOG.read_text()
 
 
 def test_the_profile_flags_go_after_mypycs_own():
