@@ -40,7 +40,7 @@ from cogs.delivery.replies import answer_error
 from cogs.flows.hands import expiry_note
 from i18n import locale_for, t, use_server_language
 from i18n.translator import CatalogTranslator
-from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loop
+from service import Match, MatchService, MatchServiceAPI, TurnOutcome, event_loop, pars
 from service.analysis import PAR_PLAYS
 from service.games import list_games
 from service.intake import Intake, collecting_tasks, install_task_collector
@@ -506,8 +506,8 @@ class TabletopBot(commands.Bot):
         await self.close()
 
     async def close(self) -> None:
-        """Close Discord, then the store: aiosqlite runs a thread that would keep the
-        process alive."""
+        """Close Discord, then the store (aiosqlite runs a thread that would keep the
+        process alive), then the par workers (a par under way finishes first)."""
         if self.health is not None:
             await self.health.stop()
             self.health = None
@@ -521,8 +521,11 @@ class TabletopBot(commands.Bot):
             await super().close()
         finally:
             service, self._service = self._service, None
-            if service is not None:
-                await service.close()
+            try:
+                if service is not None:
+                    await service.close()
+            finally:
+                await asyncio.to_thread(pars.close_workers)
 
 
 class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):

@@ -9,31 +9,30 @@ computation.
 
 The plays run in a worker process at the lowest CPU priority (``nice`` 19), so a par never
 takes CPU (or the interpreter's lock) from a board being drawn: the final board of a game
-shows as fast as any other move, and its par follows. A worker is an interpreter started
-once and kept for later pars (up to two idle ones; another starts when pars run at once),
-each par waited for by a thread.
+shows as fast as any other move, and its par follows. The workers are a
+:class:`~concurrent.futures.ProcessPoolExecutor` of at most two, started when needed and
+kept for later pars until the bot closes (:func:`close_workers`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import logging
+import multiprocessing
 import os
-import subprocess
-import sys
 import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Mapping
-from pathlib import Path
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
 from typing import Any, cast
 
-import gamecore
 from gamecore.analysis.outcome import rank
-from gamecore.analysis.par import DealPar, Par, deal_par_worker
+from gamecore.analysis.par import DealPar, Par, deal_par_json
 from gamecore.match import Match
 from gamecore.registry import get_game
 from service.api import MatchServiceAPI
@@ -48,118 +47,61 @@ KEPT = 256
 #: Runs ``compute_deal_par(game_id, seed, options, plays)`` somewhere and returns its JSON.
 Runner = Callable[[str, int, dict[str, Any], int], Awaitable[str]]
 
-#: The worker's first lines: the lowest CPU priority for itself.
-LOWEST_PRIORITY = "import os\nif hasattr(os, 'nice'):\n    os.nice(19)\n"
+#: The niceness a par worker takes: the lowest CPU priority (0: the bot's own priority).
+LOWEST_PRIORITY = 19
+#: Par workers at most; a third par waits for one of them.
+WORKERS = 2
+_pools: dict[int, ProcessPoolExecutor] = {}  # by niceness
+_pools_lock = threading.Lock()
 
 
-def worker_command() -> list[str]:
-    """The worker: a fresh interpreter that lowers its own priority to the lowest, reads
-    deals on stdin and writes their pars on stdout, a line each (no thread, socket or lock
-    of the bot is shared with it)."""
-    name = deal_par_worker.__name__  # run by name in the worker
-    code = (
-        f"{LOWEST_PRIORITY}import sys\nfrom {deal_par_worker.__module__} import {name}\n"
-        f"{name}(sys.stdin, sys.stdout)\n"
-    )
-    return [sys.executable, "-c", code]
+def _pool(niceness: int) -> ProcessPoolExecutor:
+    """The par workers at ``niceness``: fresh interpreters (spawned:
+    no thread, socket or lock of the bot is copied into them), each started when a par finds
+    none idle and kept for the pars after it (an interpreter's start costs about as much CPU
+    as a quick par)."""
+    with _pools_lock:
+        pool = _pools.get(niceness)
+        if pool is None:
+            lower = niceness > 0 and hasattr(os, "nice")
+            pool = _pools[niceness] = ProcessPoolExecutor(
+                WORKERS,
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=partial(os.nice, niceness) if lower else None,
+            )
+        return pool
 
 
-#: Idle workers kept per command (each ends when the bot does: its input closes).
-KEPT_WORKERS = 2
-_idle: dict[tuple[str, ...], list[subprocess.Popen[str]]] = {}
-_idle_lock = threading.Lock()
-
-
-class _Started:
-    """How many workers this process started (a par reuses an idle one when there is one)."""
-
-    count = 0
-
-
-def workers_started() -> int:
-    return _Started.count
-
-
-def _start_worker(command: list[str]) -> subprocess.Popen[str]:
-    root = str(Path(gamecore.__file__).resolve().parent.parent)  # this checkout's gamecore
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([root, os.environ.get("PYTHONPATH", "")])}
-    _Started.count += 1
-    return subprocess.Popen(
-        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env
-    )
-
-
-def _take_worker(key: tuple[str, ...]) -> subprocess.Popen[str] | None:
-    with _idle_lock:
-        idle = _idle.get(key, [])
-        while idle:
-            worker = idle.pop()
-            if worker.poll() is None:
-                return worker
-    return None
-
-
-def _give_back(key: tuple[str, ...], worker: subprocess.Popen[str]) -> None:
-    with _idle_lock:
-        idle = _idle.setdefault(key, [])
-        if len(idle) < KEPT_WORKERS:
-            idle.append(worker)
-            return
-    _end(worker)
-
-
-def _end(worker: subprocess.Popen[str]) -> None:
-    if worker.stdin is not None:
-        with contextlib.suppress(OSError):
-            worker.stdin.close()
-    try:
-        worker.wait(timeout=5)
-    except subprocess.TimeoutExpired:
-        worker.kill()
-        worker.wait()
+def worker_ids() -> set[int]:
+    """The process ids of the par workers alive (the bot starts no other child through
+    :mod:`multiprocessing`)."""
+    return {child.pid for child in multiprocessing.active_children() if child.pid is not None}
 
 
 def close_workers() -> None:
-    """End the idle workers (a worker also ends by itself when this process ends)."""
-    with _idle_lock:
-        workers = [worker for idle in _idle.values() for worker in idle]
-        _idle.clear()
-    for worker in workers:
-        _end(worker)
-
-
-def _run_worker(request: str) -> str:
-    """One deal's par from an idle worker, or a new one: a worker started once serves every
-    later par (an interpreter's start costs about 0.1 s of CPU, as much as a quick par)."""
-    command = worker_command()
-    key = tuple(command)
-    worker = _take_worker(key) or _start_worker(command)
-    assert worker.stdin is not None and worker.stdout is not None
-    try:
-        worker.stdin.write(request + "\n")
-        worker.stdin.flush()
-        answer = worker.stdout.readline()
-    except OSError as error:
-        _end(worker)
-        raise RuntimeError(f"the par worker failed: {error}") from error
-    if not answer:
-        _end(worker)
-        raise RuntimeError(f"the par worker ended ({worker.returncode}) without an answer")
-    _give_back(key, worker)
-    failure = json.loads(answer).get("error")
-    if failure is not None:
-        raise RuntimeError(f"the par worker failed: {failure}")
-    return answer.strip()
+    """End the par workers (a par under way finishes first); the next par starts new ones."""
+    with _pools_lock:
+        pools = list(_pools.values())
+        _pools.clear()
+    for pool in pools:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 async def in_low_priority_process(
     game_id: str, seed: int, options: dict[str, Any], plays: int
 ) -> str:
-    """Par of a deal computed by a worker (:func:`worker_command`; a thread only waits)."""
-    request = json.dumps(
-        {"game_id": game_id, "seed": str(seed), "options": options, "plays": plays}
-    )
-    return await asyncio.to_thread(_run_worker, request)
+    """Par of a deal computed by a par worker (the event loop only waits)."""
+    niceness = LOWEST_PRIORITY or 0  # tests set 0 or "" (the test's own priority)
+    pool = _pool(niceness)
+    try:
+        return await asyncio.wrap_future(pool.submit(deal_par_json, game_id, seed, options, plays))
+    except BrokenProcessPool as error:  # a worker died: the next par starts new ones
+        with _pools_lock:
+            if _pools.get(niceness) is pool:
+                del _pools[niceness]
+        raise RuntimeError(f"the par worker ended without an answer: {error}") from error
+    except Exception as error:  # told here; the worker stays for the next deal
+        raise RuntimeError(f"the par worker failed: {type(error).__name__}: {error}") from error
 
 
 def deal_key(game_id: str, seed: int, options: Mapping[str, Any] | None) -> str:

@@ -12,4 +12,4 @@ from service import pars
 
 @pytest.fixture(autouse=True)
 def par_at_the_tests_priority(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(pars, "LOWEST_PRIORITY", "")
+    monkeypatch.setattr(pars, "LOWEST_PRIORITY", 0)
