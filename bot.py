@@ -268,7 +268,8 @@ class TabletopBot(commands.Bot):
         self.panels.on_expiry = partial(expiry_note, self)
         #: Every interaction's tasks from its arrival on; closed by a graceful stop.
         self.intake = Intake()
-        #: Interactions received whose work has not finished (``settings.max_in_flight``).
+        #: Interactions received whose work has not finished (``settings.max_in_flight``;
+        #: the in-flight gauge reads it at each scrape: ``refresh_gauges``).
         self.interactions_under_way = 0
         #: The health and metrics endpoint, when ``HEALTH_PORT`` is set.
         self.health: HealthServer | None = None
@@ -306,13 +307,11 @@ class TabletopBot(commands.Bot):
                 handled(handling)
                 return
             waiting = set(started)
-            IN_FLIGHT.inc()
             self.interactions_under_way += 1
 
             def done(task: asyncio.Task[Any]) -> None:
                 waiting.discard(task)
                 if not waiting:
-                    IN_FLIGHT.dec()
                     self.interactions_under_way -= 1
                     handled(handling)
 
@@ -466,7 +465,9 @@ class TabletopBot(commands.Bot):
         }
 
     def refresh_gauges(self) -> None:
-        """The gauges read from the bot at each scrape: gateway latency per shard, replays."""
+        """The gauges read from the bot at each scrape: gateway latency per shard, replays,
+        interactions under way."""
+        IN_FLIGHT.set(self.interactions_under_way)
         pairs = (
             self.latencies
             if isinstance(self, commands.AutoShardedBot)

@@ -46,6 +46,8 @@ async def test_a_full_door_turns_a_move_away_before_any_work(env) -> None:
 
     under_way = await alice.slash(channel, "play", move=alice_move)
     assert under_way.acknowledged and env.bot.interactions_under_way == 1
+    env.bot.refresh_gauges()  # what a scrape of /metrics does first
+    assert REGISTRY.get_sample_value("tabletop_interactions_in_flight") == 1
     before = shed("play")
     turned = await bob.slash(channel, "play", move=bob_move)
 

@@ -49,6 +49,7 @@ async def test_moves_are_counted_by_command_and_outcome_with_their_stages(env) -
     assert stage_count("store") == stages["store"] + 1  # one write: the refused move has none
     assert stage_count("render") > stages["render"]
     assert stage_count("reply") > stages["reply"]  # the refusal's private answer
+    env.bot.refresh_gauges()  # what a scrape of /metrics does first
     assert sample("tabletop_interactions_in_flight") == 0
 
 
