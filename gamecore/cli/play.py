@@ -97,7 +97,7 @@ class Session:
                 self.state, events = self.game.apply(self.state, seat, action)
             except Exception as exc:
                 raise ComputerPlayerError(
-                    f"computer player {self.lineup[seat]} (seat {seat}) failed: {_error_text(exc)}"
+                    f"computer player {self.lineup[seat]} (seat {seat}) failed: {error_text(exc)}"
                 ) from exc
             self.step += 1
             played.append((seat, self.game.format_action(action), events))
@@ -123,7 +123,8 @@ class Session:
         }
 
 
-def _error_text(exc: Exception) -> str:
+def error_text(exc: Exception) -> str:
+    """Why a move was refused (an illegal move's reason), or what failed (play and replay)."""
     return exc.reason if isinstance(exc, IllegalAction) else f"{type(exc).__name__}: {exc}"
 
 
@@ -179,7 +180,7 @@ def play_json(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         try:
             session.play(seat, text)
         except Exception as exc:  # any bad line is answered, never fatal
-            _emit(stdout, {"error": _error_text(exc)})
+            _emit(stdout, {"error": error_text(exc)})
             continue
         session.computer_moves()
         _emit(stdout, session.snapshot())
@@ -199,7 +200,8 @@ def _event_line(event: Event) -> str:
     return f"  · {event.kind}" + (f": {details}" if details else "")
 
 
-def _show_events(out: IO[str], events: Sequence[Event]) -> None:
+def show_events(out: IO[str], events: Sequence[Event]) -> None:
+    """A move's events, a line each (play and replay print them alike)."""
     for event in events:
         out.write(_event_line(event) + "\n")
 
@@ -224,7 +226,7 @@ def _show_result(session: Session, out: IO[str]) -> None:
 def _computer_turns(session: Session, out: IO[str]) -> None:
     for seat, notation, events in session.computer_moves():
         out.write(f"{_person_name(seat)} ({session.lineup[seat]}) plays {notation}\n")
-        _show_events(out, events)
+        show_events(out, events)
 
 
 def play_terminal(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
@@ -266,9 +268,9 @@ def play_terminal(session: Session, stdin: IO[str], stdout: IO[str]) -> int:
         try:
             events = session.play(seat, text)
         except Exception as exc:  # a wrong move is a message, not a crash
-            stdout.write(f"not allowed: {_error_text(exc)} (type ? for legal moves)\n")
+            stdout.write(f"not allowed: {error_text(exc)} (type ? for legal moves)\n")
             continue
-        _show_events(stdout, events)
+        show_events(stdout, events)
         _computer_turns(session, stdout)
         if not session.status.over:
             _show_board(session, stdout)

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import IO, Any
 
 from gamecore.cli.options import DEFAULT_SEED
-from gamecore.cli.play import Session, _error_text, _show_events
+from gamecore.cli.play import Session, error_text, show_events
 from gamecore.contract import Game
 from gamecore.takeback import marked_count
 
@@ -49,13 +49,13 @@ def run_replay(
             except Exception as exc:  # report the line, whatever the game raised
                 # people count players from 1, as the refusal texts do; the seat keeps 0
                 who = f"player {seat + 1} (seat {seat})"
-                stderr.write(f"line {number}: {move!r} for {who}: {_error_text(exc)}\n")
+                stderr.write(f"line {number}: {move!r} for {who}: {error_text(exc)}\n")
                 return 1
             if not args.json:
                 stdout.write(
                     f"{session.step}. seat {seat}: {game.format_action(game.parse_action(move))}\n"
                 )
-                _show_events(stdout, events)
+                show_events(stdout, events)
     finally:
         if source is not stdin:
             source.close()
