@@ -7,13 +7,12 @@ import ast
 import json
 import re
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 from tests.deadlines import HANG_GUARD
+from tests.source_scan import ROOT, by_function, in_tests, not_allowed, python_files
 
-ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("gamecore", "renderer", "storage", "service", "i18n", "telemetry")
 #: Checked for inline imports: every folder of code, the Discord layer and the bot included.
 CHECKED = (*PACKAGES, "cogs", "tools", "bench", "tests")
@@ -50,13 +49,6 @@ FORBIDDEN: dict[str, set[str]] = {
         "bot",
     },
 }
-
-
-def python_files(*folders: str) -> Iterator[Path]:
-    for folder in folders:
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            if "_native" not in path.parts:
-                yield path
 
 
 def imported_roots(tree: ast.AST) -> set[str]:
@@ -211,40 +203,24 @@ def _names_a_clock(node: ast.AST) -> bool:
     return False
 
 
+def clock_lines(node: ast.AST) -> Iterator[int]:
+    """The line of ``node`` when it names a clock: ``time.perf_counter`` and its kin (called
+    or passed on), ``from time import …`` of one, and an event loop's ``time``."""
+    if _names_a_clock(node):
+        yield getattr(node, "lineno", 0)
+
+
 def clock_reads(source: str) -> Iterator[tuple[str, int]]:
-    """(enclosing function or ``<module>``, line) of every clock named in ``source``:
-    ``time.perf_counter`` and its kin (called or passed on), ``from time import …`` of one,
-    and an event loop's ``time``."""
-
-    def walk(node: ast.AST, function: str) -> Iterator[tuple[str, int]]:
-        for child in ast.iter_child_nodes(node):
-            if _names_a_clock(child):
-                yield function, getattr(child, "lineno", 0)
-            inner = (
-                child.name
-                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-                else function
-            )
-            yield from walk(child, inner)
-
-    yield from walk(ast.parse(source), "<module>")
+    """(enclosing function or ``<module>``, line) of every clock named in ``source``."""
+    return by_function(source, clock_lines)
 
 
 def test_no_clock_decides_a_test() -> None:
     """A CPU-time or wall-time limit turns a busy machine red (CPU time itself grows with the
     neighbours' load); speed and memory targets live in bench/, printed."""
-    found: dict[tuple[str, str], int] = {}
-    for path in python_files("tests"):
-        name = str(path.relative_to(ROOT))
-        for function, line in clock_reads(path.read_text()):
-            found.setdefault((name, function), line)
-    refused = [
-        f"{file}:{line} in {function}"
-        for (file, function), line in found.items()
-        if (file, function) not in CLOCK_ALLOWED
-    ]
-    assert refused == []
-    assert sorted(set(CLOCK_ALLOWED) - set(found)) == []  # no stale exception
+    refused, stale = not_allowed(in_tests(clock_lines), CLOCK_ALLOWED)
+    assert refused == {}  # (file, function): line
+    assert stale == []  # no stale exception
 
 
 def test_the_clock_check_can_fail() -> None:
@@ -291,45 +267,30 @@ def _short(node: ast.expr) -> bool:
     )
 
 
+def short_timeout_lines(node: ast.AST) -> Iterator[int]:
+    """The line of ``node`` when it is a ``…timeout`` keyword argument, name or attribute
+    given a number literal below the hang guard."""
+    if isinstance(node, ast.keyword) and _is_timeout(node.arg) and _short(node.value):
+        yield node.value.lineno
+    if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        names = [getattr(t, "attr", getattr(t, "id", None)) for t in targets]
+        if any(_is_timeout(n) for n in names) and _short(node.value):
+            yield node.lineno
+
+
 def short_timeouts(source: str) -> Iterator[tuple[str, int]]:
-    """(enclosing function or ``<module>``, line) of every ``…timeout`` keyword argument,
-    name or attribute given a number literal below the hang guard."""
-
-    def walk(node: ast.AST, function: str) -> Iterator[tuple[str, int]]:
-        for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.keyword) and _is_timeout(child.arg) and _short(child.value):
-                yield function, child.value.lineno
-            if isinstance(child, ast.Assign | ast.AnnAssign) and child.value is not None:
-                targets = child.targets if isinstance(child, ast.Assign) else [child.target]
-                names = [getattr(t, "attr", getattr(t, "id", None)) for t in targets]
-                if any(_is_timeout(n) for n in names) and _short(child.value):
-                    yield function, child.lineno
-            inner = (
-                child.name
-                if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
-                else function
-            )
-            yield from walk(child, inner)
-
-    yield from walk(ast.parse(source), "<module>")
+    """(enclosing function or ``<module>``, line) of every short ``…timeout`` in ``source``."""
+    return by_function(source, short_timeout_lines)
 
 
 def test_safety_deadlines_are_the_hang_guard() -> None:
     """A deadline that only catches a hang is tests/deadlines.py's HANG_GUARD: a shorter one
     (a subprocess's ``timeout=60``, a settle timeout, a connection's bound) runs out on a
     loaded two-core machine and turns the run red."""
-    found: dict[tuple[str, str], int] = {}
-    for path in python_files("tests"):
-        name = str(path.relative_to(ROOT))
-        for function, line in short_timeouts(path.read_text()):
-            found.setdefault((name, function), line)
-    refused = [
-        f"{file}:{line} in {function}"
-        for (file, function), line in found.items()
-        if (file, function) not in SHORT_TIMEOUT_ALLOWED
-    ]
-    assert refused == []
-    assert sorted(set(SHORT_TIMEOUT_ALLOWED) - set(found)) == []  # no stale exception
+    refused, stale = not_allowed(in_tests(short_timeout_lines), SHORT_TIMEOUT_ALLOWED)
+    assert refused == {}  # (file, function): line
+    assert stale == []  # no stale exception
 
 
 def test_the_short_timeout_check_can_fail() -> None:

@@ -17,7 +17,8 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from tests.source_scan import ROOT, not_allowed, python_files
+
 PRODUCT = (
     "gamecore",
     "renderer",
@@ -67,10 +68,7 @@ def private(name: str) -> bool:
 
 def product_files() -> Iterator[Path]:
     yield ROOT / "bot.py"
-    for folder in PRODUCT:
-        for path in sorted((ROOT / folder).rglob("*.py")):
-            if "_native" not in path.parts:
-                yield path
+    yield from python_files(*PRODUCT)
 
 
 def defined_names(tree: ast.AST) -> set[str]:
@@ -123,7 +121,7 @@ def private_reaches(tree: ast.AST, ours: set[str]) -> Iterator[tuple[int, str]]:
 def reaches_in_tests() -> Counter[tuple[str, str]]:
     ours = product_private_names()
     found: Counter[tuple[str, str]] = Counter()
-    for path in sorted((ROOT / "tests").rglob("*.py")):
+    for path in python_files("tests"):
         where = str(path.relative_to(ROOT))
         for _, name in private_reaches(ast.parse(path.read_text()), ours):
             found[where, name] += 1
@@ -131,9 +129,9 @@ def reaches_in_tests() -> Counter[tuple[str, str]]:
 
 
 def test_tests_reach_no_private_name_of_the_product() -> None:
-    found = reaches_in_tests()
-    assert {key: count for key, count in found.items() if key not in ALLOWED} == {}
-    assert sorted(set(ALLOWED) - set(found)) == []  # an allowance nothing uses any more
+    refused, stale = not_allowed(reaches_in_tests(), ALLOWED)
+    assert refused == {}  # (file, name): reaches
+    assert stale == []  # an allowance nothing uses any more
 
 
 def test_the_private_access_check_can_fail() -> None:
