@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Mapping
 from typing import Any
+from unittest.mock import patch
 
 import pytest
 from PIL import Image, ImageChops, ImageDraw
@@ -53,36 +54,38 @@ def _different(first: Image.Image, second: Image.Image) -> int:
     return int(marked.histogram()[255])
 
 
-@pytest.mark.parametrize(("game_id", "view"), cases())
-def test_same_pixels_as_the_board_mapped_whole(game_id: str, view: Mapping[str, Any]) -> None:
+def assert_drawn_like_the_whole_board_mapped(
+    game_id: str, view: Mapping[str, Any], most_different: float
+) -> None:
+    """The board drawn on its palette canvas has the size of the RGB board mapped as a whole,
+    and at most ``most_different`` of its pixels differ from it."""
     module = renderer.pictures(game_id)
     reference = module.palette()
     whole = module.draw_board(view).quantize(palette=reference, dither=Image.Dither.NONE)
     drawn = module.draw_board(view, reference)
-    assert drawn.mode == "P"
-    assert drawn.size == whole.size
-    assert _different(drawn, whole) <= MAX_DIFFERENT * drawn.width * drawn.height
+    assert drawn.mode == "P" and drawn.size == whole.size
+    assert _different(drawn, whole) <= most_different * drawn.width * drawn.height, view
+
+
+def quantize_counted() -> Any:
+    """``Image.quantize`` with its calls counted while in use (each call still maps)."""
+    return patch.object(Image.Image, "quantize", autospec=True, side_effect=Image.Image.quantize)
+
+
+@pytest.mark.parametrize(("game_id", "view"), cases())
+def test_same_pixels_as_the_board_mapped_whole(game_id: str, view: Mapping[str, Any]) -> None:
+    assert_drawn_like_the_whole_board_mapped(game_id, view, MAX_DIFFERENT)
 
 
 @pytest.mark.parametrize(
     ("game_id", "view"),
     [("speiderne", next(played_views("speiderne", 4, 3, 60))), ("cartolan", synthetic_view(100))],
 )
-def test_a_piece_is_mapped_once_not_per_board(
-    game_id: str, view: Mapping[str, Any], monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_piece_is_mapped_once_not_per_board(game_id: str, view: Mapping[str, Any]) -> None:
     renderer.render_board(game_id, view)  # every piece of this board is mapped now
-    calls = []
-    quantize = Image.Image.quantize
-
-    def counted(image: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
-        calls.append(image.size)
-        return quantize(image, *args, **kwargs)
-
-    monkeypatch.setattr(Image.Image, "quantize", counted)
-    again = renderer.render_board(game_id, view)
-    assert calls == []
-    monkeypatch.setattr(Image.Image, "quantize", quantize)
+    with quantize_counted() as quantize:
+        again = renderer.render_board(game_id, view)
+    assert quantize.call_count == 0
     assert again == renderer.render_board(game_id, view)
 
 
@@ -119,25 +122,11 @@ def solo_views(game_id: str) -> list[dict[str, Any]]:
 
 
 @pytest.mark.parametrize("game_id", ["cartographer", "dungeon-delver"])
-def test_solo_boards_are_drawn_on_the_palette_with_the_same_pixels(
-    game_id: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    module = renderer.pictures(game_id)
-    reference = module.palette()
+def test_solo_boards_are_drawn_on_the_palette_with_the_same_pixels(game_id: str) -> None:
     views = solo_views(game_id)
     for view in views:
-        whole = module.draw_board(view).quantize(palette=reference, dither=Image.Dither.NONE)
-        drawn = module.draw_board(view, reference)
-        assert drawn.mode == "P" and drawn.size == whole.size
-        assert _different(drawn, whole) <= MAX_DIFFERENT_SOLO * drawn.width * drawn.height, view
+        assert_drawn_like_the_whole_board_mapped(game_id, view, MAX_DIFFERENT_SOLO)
     renderer.render_board(game_id, views[3])  # every piece of this board is mapped now
-    calls = []
-    quantize = Image.Image.quantize
-
-    def counted(image: Image.Image, *args: Any, **kwargs: Any) -> Image.Image:
-        calls.append(image.size)
-        return quantize(image, *args, **kwargs)
-
-    monkeypatch.setattr(Image.Image, "quantize", counted)
-    renderer.render_board(game_id, views[3])
-    assert calls == []  # the board is not mapped as a whole
+    with quantize_counted() as quantize:
+        renderer.render_board(game_id, views[3])
+    assert quantize.call_count == 0  # the board is not mapped as a whole
