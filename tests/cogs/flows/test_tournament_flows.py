@@ -18,13 +18,18 @@ def board_words(message: Any) -> str:
     )
 
 
+async def new_cup(person: Any, channel: Any, **options: str) -> Any:
+    """``/tournament new`` of a two-seat Speiderne Swiss named Cup."""
+    return await person.slash(
+        channel, "tournament new", name="Cup", game="speiderne", format="swiss", seats=2, **options
+    )
+
+
 async def test_a_late_redraw_of_an_older_version_does_not_cover_the_board(env) -> None:
     guild = env.create_guild("Tabletop")
     channel = guild.create_text_channel("tournaments")
     alice, bob = (guild.add_member(env.create_user(name)) for name in ("alice", "bob"))
-    await alice.slash(
-        channel, "tournament new", name="Cup", game="speiderne", format="swiss", seats=2
-    )
+    await new_cup(alice, channel)
     (tm,) = env.bot.tournaments.open_in(guild.id)
     before = await env.bot.tournaments.get(tm.id, guild.id)  # nobody has entered yet
     await bob.slash(channel, "tournament join", tournament=tm.id)
@@ -40,24 +45,8 @@ async def test_the_clock_option_is_the_tables_clock_and_a_bad_one_creates_nothin
     guild = env.create_guild("Tabletop")
     channel = guild.create_text_channel("tournaments")
     alice = guild.add_member(env.create_user("alice"))
-    refused = await alice.slash(
-        channel,
-        "tournament new",
-        name="Cup",
-        game="speiderne",
-        format="swiss",
-        seats=2,
-        options="clock=soon",
-    )
+    refused = await new_cup(alice, channel, options="clock=soon")
     assert refused.ephemeral and env.bot.tournaments.open_in(guild.id) == []
-    await alice.slash(
-        channel,
-        "tournament new",
-        name="Cup",
-        game="speiderne",
-        format="swiss",
-        seats=2,
-        options="clock=2h",
-    )
+    await new_cup(alice, channel, options="clock=2h")
     (tm,) = env.bot.tournaments.open_in(guild.id)
     assert tm.turn_limit == 2 * 3600 and "clock" not in tm.options
