@@ -32,7 +32,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import struct
 import sys
 import tempfile
 from collections import Counter
@@ -42,27 +41,6 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 GLOBAL_LIMIT = 50
-
-
-class Wires:
-    """Round trips of every pooled PostgreSQL connection of ``store``."""
-
-    def __init__(self, store: Any) -> None:
-        self.trips = 0
-        for holder in store.pool._holders:
-            transport = holder._con._transport
-            transport.write = self._counting(transport.write)
-
-    def _counting(self, write: Any) -> Any:
-        def counted(data: bytes) -> None:
-            data, at = bytes(data), 0
-            while at < len(data):
-                (length,) = struct.unpack("!i", data[at + 1 : at + 5])
-                self.trips += data[at : at + 1] in (b"S", b"Q", b"H")
-                at += 1 + length
-            write(data)
-
-        return counted
 
 
 async def play(
@@ -108,6 +86,7 @@ async def _game(
     env: Any, args: argparse.Namespace, gap: float
 ) -> tuple[int, Counter[str], int | None, int]:
     from tests.cogs.helpers import counted_kinds  # noqa: PLC0415 - after sys.path is set
+    from tests.storage.wire import Wire  # noqa: PLC0415 - after sys.path is set
 
     guild = env.create_guild("Bench")
     channel = guild.create_text_channel("games")
@@ -128,7 +107,7 @@ async def _game(
     while steps < args.steps + args.warm:
         if steps == args.warm:
             first = len(env.http_requests)
-            wires = Wires(env.bot.service.store) if args.postgres else None
+            wires = Wire(env.bot.service.store) if args.postgres else None
         match = await env.bot.service.get(match.id)
         if match.status != "playing":
             break

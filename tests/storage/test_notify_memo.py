@@ -11,8 +11,8 @@ import pytest
 
 from storage import NotifySettings, PostgresMatchStore
 from tests.deadlines import HANG_GUARD
-from tests.storage.test_round_trips import Wire
 from tests.storage.test_store import create_started
+from tests.storage.wire import Wire
 
 
 @pytest.fixture

@@ -15,8 +15,8 @@ from gamecore.registry import get_game
 from service import MatchService
 from storage import CommitUnknown, PostgresMatchStore, StaleVersion, StoreBusy, StoreUnavailable
 from tests.deadlines import HANG_GUARD
-from tests.storage.test_round_trips import Wire
 from tests.storage.test_store import lobby, play_one, started
+from tests.storage.wire import Wire
 
 
 @pytest.fixture
@@ -74,7 +74,7 @@ async def test_moves_waiting_together_go_as_one_statement_each_by_its_version(si
 async def test_a_lost_connection_fails_its_group_as_an_unknown_outcome(single):
     first = await matches(single, 3)
     wire = Wire(single)
-    sent = wire.write
+    sent = wire.transport.write
 
     def send_then_cut(data: bytes) -> None:
         sent(data)  # the group reaches the server; its reply never comes back

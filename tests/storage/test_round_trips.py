@@ -6,7 +6,6 @@ that was never sent."""
 from __future__ import annotations
 
 import asyncio
-import struct
 from dataclasses import replace
 
 import asyncpg
@@ -27,38 +26,8 @@ from storage.postgres import WAIT_FOR_CONNECTION
 from storage.sql import Query
 from tests.deadlines import HANG_GUARD
 from tests.storage.test_store import NOW, create_started, lobby, play_one
+from tests.storage.wire import Wire
 from tests.toys.race import TARGET
-
-
-class Wire:
-    """Counts the round trips one asyncpg connection makes: every Sync (extended
-    protocol) or Query (simple protocol) message the client sends waits for the server's
-    ReadyForQuery, and every Flush for what came before it (asyncpg prepares a statement
-    with Parse, Describe, Flush)."""
-
-    def __init__(self, store: PostgresMatchStore) -> None:
-        (holder,) = store.pool._holders  # a pool of one connection
-        self.transport = holder._con._transport
-        self.trips = 0
-        self.statements = 0
-        self._write = self.transport.write
-        self.transport.write = self.write
-
-    def write(self, data: bytes) -> None:
-        data = bytes(data)
-        at = 0
-        while at < len(data):
-            kind = data[at : at + 1]
-            (length,) = struct.unpack("!i", data[at + 1 : at + 5])
-            self.trips += kind in (b"S", b"Q", b"H")
-            self.statements += kind in (b"E", b"Q")
-            at += 1 + length
-        self._write(data)
-
-    def count(self) -> tuple[int, int]:
-        counted = (self.trips, self.statements)
-        self.trips = self.statements = 0
-        return counted
 
 
 @pytest.fixture
@@ -127,7 +96,7 @@ async def test_a_full_pool_is_busy_not_down(single):
 async def test_a_lost_reply_is_an_unknown_outcome(single):
     match = await play_one(single, await create_started(single), 1)
     wire = Wire(single)
-    sent = wire.write
+    sent = wire.transport.write
 
     def send_then_cut(data: bytes) -> None:
         sent(data)  # the statement reaches the server; its reply never comes back
