@@ -1,5 +1,6 @@
 """Round trips on the wire of a PostgreSQL store, counted where asyncpg writes them: the
-storage tests' checks (one round trip a move) and bench/requests.py's figures use it."""
+storage tests (one round trip a move), the bot's turn (tests/cogs/test_round_trips_per_turn.py)
+and bench/requests.py's figures use it."""
 
 from __future__ import annotations
 
