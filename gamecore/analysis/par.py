@@ -22,7 +22,7 @@ import time
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TextIO
 
 from gamecore.analysis.outcome import MEASURES, rank
 from gamecore.contract import Game, Player
@@ -326,9 +326,22 @@ def compute_deal_par(
     return DealPar(game_id, seed, tuple(tallies), time.process_time() - began)
 
 
-def deal_par_json(game_id: str, seed: int, options: Mapping[str, Any], plays: int) -> str:
-    """A deal's par as stored (JSON): what a par worker process computes (``service/pars.py``)."""
-    return compute_deal_par(game_id, seed, options, plays).to_json()
+def deal_par_worker(requests: TextIO, answers: TextIO) -> None:
+    """A par worker process's loop (``service/pars.py``): per line in, one deal as JSON
+    (``game_id``, ``seed``, ``options``, ``plays``); per line out, its par's stored JSON, or
+    ``{"error": …}`` when it could not be computed (the worker stays for the next deal). Ends
+    when its input ends."""
+    for line in requests:
+        try:
+            asked = json.loads(line)
+            par = compute_deal_par(
+                asked["game_id"], int(asked["seed"]), asked["options"], asked["plays"]
+            )
+            answer = par.to_json()
+        except Exception as error:  # told to the asker, who raises it there
+            answer = json.dumps({"error": f"{type(error).__name__}: {error}"})
+        answers.write(answer + "\n")
+        answers.flush()
 
 
 def compute_par(
