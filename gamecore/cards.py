@@ -46,6 +46,9 @@ def full_deck() -> list[Card]:
 
 def card(text: str) -> Card:
     """Parse a card: case-insensitive, ``T`` accepted for ten, suit symbols accepted."""
+    exact = _ALL.get(text)  # canonical text (as games format it): nothing to clean
+    if exact is not None:
+        return exact
     cleaned = text.strip().upper()
     for suit, symbol in SUIT_SYMBOLS.items():
         cleaned = cleaned.replace(symbol, suit)

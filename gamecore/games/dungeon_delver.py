@@ -118,7 +118,8 @@ def rightmost_face_down(state: DelverState, level: int) -> int | None:
 
 
 def level_cleared(state: DelverState, level: int) -> bool:
-    return all(state.slots[i] is None for i in _LEVEL_SLOTS[level - 1])
+    # A level's four slots lie side by side; a Card is always true, a removed slot None.
+    return not any(state.slots[(level - 1) * 4 : level * 4])
 
 
 def pending_claims(state: DelverState) -> list[Claim]:

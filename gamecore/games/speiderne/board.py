@@ -42,6 +42,7 @@ NEIGHBOURS: dict[str, tuple[str, ...]] = {
 
 _DECK: tuple[Card, ...] = tuple(full_deck())
 SUIT_ORDER = {"C": 0, "D": 1, "H": 2, "S": 3}
+_SORT_KEYS = {str(c): (c.value, SUIT_ORDER[c.suit]) for c in _DECK}
 
 
 def card_of(card_id: int) -> Card:
@@ -63,6 +64,9 @@ def suit_of(card_id: int) -> str:
 
 def card_sort_key(text: str) -> tuple[int, int]:
     """Canonical order: by value, then suit C, D, H, S (rules file, "View")."""
+    known = _SORT_KEYS.get(text)  # canonical text: looked up (every legal move is sorted)
+    if known is not None:
+        return known
     parsed = card(text)
     return parsed.value, SUIT_ORDER[parsed.suit]
 

@@ -129,6 +129,8 @@ def test_every_event_line_reads_as_words(game_id: str) -> None:
             turn = [*turn[-12:], notation]
             match = Match("m1", game_id, 1, 1, 1, seed, seats=people, state=after)
             secret = set() if solo else hidden_cards(game, before, after, seats)
+            computer_turn = presentation.computer_turn == "turn"  # a computer's turn in one line
+            summary = presentation.turn_summary(turn) if computer_turn else ""
             for locale in LOCALES:
                 lines = log_lines(match, seat, notation, events, locale)
                 kinds.update(e.kind for e in events)
@@ -138,8 +140,7 @@ def test_every_event_line_reads_as_words(game_id: str) -> None:
                         assert say(card_text(card), locale) not in line, (card, line)
                 if not solo:  # the step's line names who moved by badge and name
                     assert lines[0].startswith(names[seat]), lines[0]
-                if presentation.computer_turn == "turn":  # a computer's turn in one line
-                    summary = presentation.turn_summary(turn)
+                if computer_turn:
                     (line, *_) = log_lines(match, seat, summary, (), locale, "computer")
                     assert not notation_in(line), (game_id, summary, line)
     assert kinds, f"{game_id}: no event got a line"
