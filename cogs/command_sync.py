@@ -22,16 +22,43 @@ from discord import app_commands
 log = logging.getLogger("tabletop.sync")
 
 
-async def payload_hash(tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None) -> str:
-    """The hash of what ``tree.sync(guild=guild)`` would send (as discord.py builds it)."""
+async def command_payload(
+    tree: app_commands.CommandTree, guild: discord.abc.Snowflake | None
+) -> list[dict[str, Any]]:
+    """What ``tree.sync(guild=guild)`` would send, built as discord.py builds it (every
+    name and description in every locale: the costly part of a start)."""
     commands = tree.get_commands(guild=guild)
     translator = tree.translator
     if translator is not None:
-        payload = [await command.get_translated_payload(tree, translator) for command in commands]
-    else:
-        payload = [command.to_dict(tree) for command in commands]
+        return [await command.get_translated_payload(tree, translator) for command in commands]
+    return [command.to_dict(tree) for command in commands]
+
+
+def payload_hash(payload: list[dict[str, Any]]) -> str:
     text = json.dumps(payload, sort_keys=True, ensure_ascii=False, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
+
+
+async def _upsert(
+    tree: app_commands.CommandTree,
+    guild: discord.abc.Snowflake | None,
+    payload: list[dict[str, Any]],
+) -> list[Any]:
+    """``tree.sync``'s request and errors, with the payload already built (``tree.sync``
+    would build it a second time)."""
+    client = tree.client
+    if client.application_id is None:
+        raise app_commands.MissingApplicationID
+    try:
+        if guild is None:
+            return await client.http.bulk_upsert_global_commands(client.application_id, payload)
+        return await client.http.bulk_upsert_guild_commands(
+            client.application_id, guild.id, payload
+        )
+    except discord.HTTPException as error:
+        if error.status == 400 and error.code == 50035:  # as tree.sync reports it
+            raise app_commands.CommandSyncFailure(error, tree.get_commands(guild=guild)) from None
+        raise
 
 
 def state_file(database_url: str) -> Path | None:
@@ -60,13 +87,14 @@ async def sync_if_changed(
     target = f"guild:{guild.id}" if guild is not None else "global"
     application = str(getattr(tree.client, "application_id", None) or "")
     key = f"{application}:{target}"
-    digest = await payload_hash(tree, guild)
+    payload = await command_payload(tree, guild)
+    digest = payload_hash(payload)
     file = state_file(database_url)
     known = _read(file)
     if known.get(key) == digest:
         log.info("commands unchanged since the last sync (%s): not synced", target)
         return False
-    synced = await tree.sync(guild=guild)
+    synced = await _upsert(tree, guild, payload)
     log.info("synced %d commands (%s)", len(synced), target)
     if file is not None:
         known[key] = digest
