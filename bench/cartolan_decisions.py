@@ -303,7 +303,14 @@ class DesignerWatch:
                 if isinstance(token, ns.base.Agent)
                 else "attacks on Adventurers"
             )
-            watch.recorder.counts[(self.player.personality, kind)] += 1
+            if _turn_over(self):
+                kind += " after the turn ended"  # the slip's steps and waits attack too
+            who = self.player.personality
+            watch.recorder.counts[(who, kind)] += 1
+            watch.recorder.counts[(who, f"{kind} of the {token.player.personality}")] += 1
+            watch.recorder.counts[
+                (who, f"{kind} of the {token.player.personality} after a {_how(sys._getframe(1))}")
+            ] += 1
             return attack(self, token)
 
         regular.AdventurerRegular.attack = hooked_attack
@@ -419,6 +426,9 @@ class DesignerWatch:
         if verb == "step":
             assert before is not None and after is not None
             self.recorder.counts[(who, "steps")] += 1
+            if plan == "chase":
+                whom = _designer_whom(current[0], current[1], target)
+                self.recorder.counts[(who, f"chase steps towards the {whom}")] += 1
             if plan == "explore":
                 verb = "gap" if gap else "tile"
             else:
@@ -477,6 +487,23 @@ def _xy(tile: Any) -> tuple[int, int]:
     return (tile.tile_position.longitude, tile.tile_position.latitude)
 
 
+def _how(frame: Any) -> str:
+    """What brought the designer's tile actions on: a step or a wait (a waiting loop's, to
+    attack, or another)."""
+    while frame is not None:
+        name = frame.f_code.co_name
+        if name == "move":
+            return "step"
+        if name == "wait":
+            caller = frame.f_back
+            while caller is not None and caller.f_code.co_name.startswith("hooked_"):
+                caller = caller.f_back  # this bench's own hooks
+            name = caller.f_code.co_name if caller is not None else ""
+            return "loop wait" if name in ("continue_turn", "continue_move") else "wait"
+        frame = frame.f_back
+    return "?"
+
+
 def _turn_over(adventurer: Any) -> bool:
     """The Adventurer's turn has ended (the designer's ``end_turn`` counted it)."""
     return bool(adventurer.turns_moved >= adventurer.game.turn)
@@ -508,6 +535,29 @@ def _designer_chase(player: Any, adventurer: Any) -> tuple[int, int] | None:
         if best < tile.dropped_wealth:
             best, where = tile.dropped_wealth, _xy(tile)
     return where
+
+
+def _designer_whom(player: Any, adventurer: Any, target: tuple[int, int]) -> str:
+    """Whose Adventurer the Pirate chases at ``target`` (the first most valuable one there),
+    or ``dropped`` wealth."""
+    game = adventurer.game
+    others = [o for p in game.players if p != player for o in game.adventurers[p]]
+    best = max((_half_up(o.wealth) for o in others), default=0)
+    for other in others:
+        if best and _half_up(other.wealth) == best and _xy(other.current_tile) == target:
+            return str(other.player.personality)
+    return "dropped"
+
+
+def _project_whom(state: State, names: list[str], target: int) -> str:
+    """``_designer_whom`` on the project's state."""
+    seat = state.adventurer.seat
+    others = [o for s, advs in enumerate(state.advs) if s != seat for o in advs]
+    best = max((_half_up(o.chest) for o in others), default=0)
+    for other in others:
+        if best and _half_up(other.chest) == best and other.pos == target:
+            return names[other.seat]
+    return "dropped"
 
 
 def _buy_situation(
@@ -574,6 +624,8 @@ def play_project(seed: int, recorder: Recorder) -> None:
     state = GAME.setup(4, seed, OPTIONS)
     #: per Adventurer: the plan and target of its last move decision (a continuation keeps them)
     plans: dict[int, tuple[str, int | None]] = {}
+    #: per Adventurer: what its last move decision was (a step, a wait, a waiting loop's wait)
+    last_moves: dict[int, str] = {}
     while not state.over:
         seat = state.seat
         who = names[seat]
@@ -585,15 +637,27 @@ def play_project(seed: int, recorder: Recorder) -> None:
         situation = _project_offers(state, legal, player) if state.decision == "move" else None
         key = seat << 4 | (state.adv_index + 1)
         going_on = player.memory.resume.get(key)
-        resuming = going_on is not None and going_on[:2] == (state.round, state.adventurer.pos)
+        here = (state.round, state.adventurer.pos)
+        resuming = going_on is not None and going_on[:2] == here
+        tried = player.memory.trying.get(key)
+        if tried is not None and tried[:2] == here and tried[2] not in state.tiles and tried[3]:
+            # the step tried from here failed: this decision (or, after a tile action such as
+            # a rest, the next) goes on with the call that chose it, under that call's plan
+            resuming = True
         action = player(state, legal, rng)
         round_ = state.round
         verb = action[0]
         if state.decision == "move":
             kept = plans.get(key) if resuming else None
-            plans[key] = _note_project_move(
-                recorder, player, state, legal, action, rng, situation, who, kept
+            noted = _note_project_move(
+                recorder, player, state, legal, action, rng, situation, who, names, last_moves, kept
             )
+            if verb == "move":
+                last_moves[key] = "step"
+            elif verb == "wait":
+                last_moves[key] = "loop wait" if key in player.memory.waiting else "wait"
+            if verb in ("move", "wait", "abandon", "end") or not resuming:
+                plans[key] = noted  # a tile action taken on the way keeps the call's plan
         elif was_city and any(a[0] == "buy_adventurer" for a in legal):
             vault = state.vault[seat]
             opponents = [
@@ -704,6 +768,8 @@ def _note_project_move(
     rng: _RngWatch,
     offers: dict[str, Any] | None,
     who: str,
+    names: list[str],
+    last_moves: dict[int, str],
     kept: tuple[str, int | None] | None = None,
 ) -> tuple[str, int | None]:
     """Record one move decision; returns its plan and target. ``kept``: the plan and target of
@@ -720,6 +786,10 @@ def _note_project_move(
     if verb in ("attack", "attack_agent"):
         kind = "attacks on Agents" if verb == "attack_agent" else "attacks on Adventurers"
         recorder.counts[(who, kind)] += 1
+        victim = state.agents[state.adventurer.pos].owner if verb == "attack_agent" else action[1]
+        recorder.counts[(who, f"{kind} of the {names[victim]}")] += 1
+        how = last_moves.get(state.adventurer.seat << 4 | (state.adv_index + 1), "?")
+        recorder.counts[(who, f"{kind} of the {names[victim]} after a {how}")] += 1
     adv = state.adventurer
     number = state.adv_index + 1
     plan, target = kept or project_plan(player, state)
@@ -750,6 +820,10 @@ def _note_project_move(
     here = target == adv.pos
     if verb == "move":
         recorder.counts[(who, "steps")] += 1
+        if plan == "chase":
+            assert target is not None
+            whom = _project_whom(state, names, target)
+            recorder.counts[(who, f"chase steps towards the {whom}")] += 1
         cell = adv.pos + board.STEP[action[2]]
         if plan == "explore":
             verb = "gap" if cell not in state.tiles else "tile"

@@ -55,8 +55,15 @@ def test_both_programs_play_and_the_report_compares_them(tmp_path: Path) -> None
     # are counted apart, not compared: seeds 0-3 have both (the Pirate's steps, the waits of
     # move_away_from_tile after a failed random step), and the project has none
     slips = [line.split() for line in out.splitlines() if "after the turn ended" in line]
-    assert {words[0] for words in slips} == {"steps", "waits"}
+    assert {"steps", "waits"} <= {words[0] for words in slips} <= {"steps", "waits", "attacks"}
     assert all(float(words[-2]) > 0 and float(words[-1]) == 0 for words in slips)
+    # the Pirate's attacks by victim and by what brought the offer on, and whom it chases
+    assert "attacks on Agents of the " in out
+    assert any(
+        line.lstrip().startswith("attacks on Adventurers of the ") and " after a " in line
+        for line in out.splitlines()
+    )
+    assert "chase steps towards the " in out
     # the records kept give the same report again without playing
     again = subprocess.run(
         [
