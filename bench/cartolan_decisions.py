@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import cartolan_designer as designer
+from cartolan_reference import reference_order
 
 from gamecore.games.cartolan import GAME, board, exploration
 from gamecore.games.cartolan.players import HeuristicPlayer, heuristic_players
@@ -622,6 +623,7 @@ def play_project(seed: int, recorder: Recorder) -> None:
     names = [LINEUP[(seed + i) % 4] for i in range(4)]
     rngs = [_RngWatch(random.Random(seed * 8 + i)) for i in range(4)]
     state = GAME.setup(4, seed, OPTIONS)
+    reference_order(state)  # the designer's: seat by seat
     #: per Adventurer: the plan and target of its last move decision (a continuation keeps them)
     plans: dict[int, tuple[str, int | None]] = {}
     #: per Adventurer: what its last move decision was (a step, a wait, a waiting loop's wait)

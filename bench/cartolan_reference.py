@@ -28,7 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from gamecore.games.cartolan import GAME, native
+from gamecore.games.cartolan import GAME, native, turns
 from gamecore.games.cartolan.players import heuristic_players
 from gamecore.games.cartolan.state import State
 
@@ -67,6 +67,20 @@ TOLERANCE = {"margin": 0.7, "land": 0.7, "water": 0.7} | {name: 0.01 for name in
 FLAG_SIGMAS = 3.0
 
 
+def reference_order(state: State) -> None:
+    """Turn order as in the reference's games: seat by seat from seat 0, so the four play in
+    the lineup's cyclic order (Explorer, Trader, Router, Pirate, each seed starting one
+    further along). The designer's ``play_round`` plays ``game.players`` in list order, and
+    ``bench/cartolan_designer.py`` seats them so; ``modern`` shuffles the turn order (§3.5),
+    and that alone moves the win rates (the Router's by about +0.015: a Pirate that does not
+    always move right after it). Called right after ``GAME.setup``: its first turn begins
+    again for seat 0."""
+    state.order = list(range(state.players))
+    state.order_pos = 0
+    state.adv_index = 0
+    turns.begin_turn(state)
+
+
 def ending(state: State) -> str:
     """``margin``, or the pile whose tiles ran out (``water`` / ``land``)."""
     if state.end_reason == "margin":
@@ -82,6 +96,7 @@ def play(seed: int) -> dict[str, float]:
     names = [LINEUP[(seed + i) % 4] for i in range(4)]
     rngs = [random.Random(seed * 8 + i) for i in range(4)]
     state = GAME.setup(4, seed, OPTIONS)
+    reference_order(state)
     while not state.over:
         seat = state.seat
         legal = GAME.legal_actions(state, seat)

@@ -51,3 +51,29 @@ def test_the_rounds_are_judged_with_both_samples_errors(bench: ModuleType) -> No
     assert not flagged  # 2.6 errors
     assert bench.compare("rounds", 16.45, 7.3, 16_000)[2]  # 3.7 errors
     assert not bench.compare("rounds", 16.72, 7.3, 400)[2]
+
+
+def test_games_are_played_in_the_reference_turn_order(bench: ModuleType) -> None:
+    # the designer's play_round plays its players in list order, seated as the lineup: the
+    # bench plays modern (whose own turn order is shuffled) seat by seat from seat 0 too
+    state = bench.GAME.setup(4, 5, bench.OPTIONS)
+    bench.reference_order(state)
+    players = bench.heuristic_players()
+    names = [bench.LINEUP[(5 + i) % 4] for i in range(4)]
+    rngs = [bench.random.Random(5 * 8 + i) for i in range(4)]
+    movers: list[int] = []
+    while state.round == 1:
+        if not movers or movers[-1] != state.seat:
+            movers.append(state.seat)
+        legal = bench.GAME.legal_actions(state, state.seat)
+        action = players[names[state.seat]](state, legal, rngs[state.seat])
+        bench.GAME.apply_in_place(state, state.seat, action)
+    assert movers == [0, 1, 2, 3]
+    while not state.over:
+        legal = bench.GAME.legal_actions(state, state.seat)
+        action = players[names[state.seat]](state, legal, rngs[state.seat])
+        bench.GAME.apply_in_place(state, state.seat, action)
+    played = bench.play(5)  # the bench's own game of this seed is that game
+    assert played["rounds"] == float(state.round)
+    assert played[bench.ending(state)] == 100.0
+    assert {name for name in bench.LINEUP if played[name]} == {names[s] for s in state.winners}
