@@ -287,6 +287,8 @@ async def measure(
     steady.counter = [index * 1_000_000 + mine]
     if barrier is not None:
         barrier.wait()  # every process populated: measure together
+    late = {"steady": await _until(args, 0)}
+    groups = {"start": _groups(service)}
     cpu, bot_before = time.process_time(), scheduled([os.getpid()])
     server_before = server_scheduled(args, index)
     with GcPauses() as pauses:
@@ -299,12 +301,15 @@ async def measure(
     sat_elapsed = 0.0
     if barrier is not None:
         barrier.wait()
+    late["saturated"] = await _until(args, 1)
+    groups["steady"] = _groups(service)
     sat_before, sat_loop = scheduled([os.getpid()]), loop_thread()
     sat_server = server_scheduled(args, index)
     if args.saturate > 0:
         sat_elapsed = await closed_loop(saturated, args.clients, args.autocompletes, args.saturate)
     sat_sched, sat_loop = scheduled([os.getpid()]) - sat_before, loop_thread() - sat_loop
     sat_server = server_scheduled(args, index) - sat_server
+    groups["saturated"] = _groups(service)
     over_sched = over_loop = Scheduled()
     overloaded = Stream(service, ids, args.seed + 200 + index)
     overloaded.counter = [index * 1_000_000 + 800_000]
@@ -314,6 +319,7 @@ async def measure(
         capacity = len(saturated.turns) / sat_elapsed
         if barrier is not None:
             barrier.wait()
+        late["overloaded"] = await _until(args, 2)
         over_cpu, over_reads = time.process_time(), reads.count
         over_before, over_loop = scheduled([os.getpid()]), loop_thread()
         over_elapsed = await open_loop(
@@ -325,6 +331,7 @@ async def measure(
         )
         over_sched, over_loop = scheduled([os.getpid()]) - over_before, loop_thread() - over_loop
         over_cpu, over_reads = time.process_time() - over_cpu, reads.count - over_reads
+        groups["overloaded"] = _groups(service)
     await service.close()
     return {
         "matches": len(ids),
@@ -355,7 +362,36 @@ async def measure(
         # its time it slept: waiting for work, or for the GIL another thread held.
         "saturated_loop": _per_second(sat_loop, sat_elapsed),
         "overload_loop": _per_second(over_loop, over_elapsed),
+        "late": late,
+        "groups": groups,
     }
+
+
+def _groups(service: MatchService) -> tuple[int, int]:
+    """The store's group commits so far: statements (or SQLite writer trips) and the writes
+    they carried; zeros for a store without them (an older checkout)."""
+    store = service.store
+    moves = getattr(store, "grouped_moves", getattr(store, "grouped_writes", 0))
+    return int(getattr(store, "groups", 0)), int(moves)
+
+
+#: ``--start-at``: seconds between the end of a phase's time and the next phase's start,
+#: for the answers still under way (a phase that ends later starts the next one late).
+SETTLE = 3.0
+
+
+async def _until(args: argparse.Namespace, phase_index: int) -> float:
+    """With ``--start-at`` (runs side by side, ``--compare --together``): wait until phase
+    ``phase_index`` (0 steady, 1 saturation, 2 overload) starts on the shared timetable,
+    so runs started together meet the same machine in every phase; returns how late this
+    run reached it (seconds, 0 when on time or without a timetable)."""
+    if not args.start_at:
+        return 0.0
+    starts = (0.0, args.seconds + SETTLE, args.seconds + args.saturate + 2 * SETTLE)
+    delay = args.start_at + starts[phase_index] - time.time()
+    if delay > 0:
+        await asyncio.sleep(delay)
+    return float(max(0.0, -delay))
 
 
 def _per_second(counted: Scheduled, elapsed: float) -> tuple[float, float]:
@@ -550,8 +586,29 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "gc_full": sum(p.get("steady_gc", {}).get("oldest", 0) for p in parts),
         "collapsed": p99 > 1.0 or refused > 0,
         "rss": max(p["rss"] for p in parts),
+        # Moves per group commit (statement or writer trip) in each phase.
+        **{
+            f"{name}_group_size": _group_size(parts, before, name)
+            for before, name in (
+                ("start", "steady"),
+                ("steady", "saturated"),
+                ("saturated", "overloaded"),
+            )
+        },
+        # Seconds each phase began after its time on the --start-at timetable (--together).
+        **{
+            f"late_{name}": max(p.get("late", {}).get(name, 0.0) for p in parts)
+            for name in ("steady", "saturated", "overloaded")
+        },
         **overload_figures(parts),
     }
+
+
+def _group_size(parts: list[dict[str, Any]], before: str, after: str) -> float:
+    """Moves (writes) per group commit between two of ``measure``'s counts, all processes."""
+    counted = [p["groups"] for p in parts if after in p.get("groups", {})]
+    statements = sum(g[after][0] - g[before][0] for g in counted)
+    return sum(g[after][1] - g[before][1] for g in counted) / statements if statements else 0.0
 
 
 def overload_figures(parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -617,7 +674,12 @@ def _loop_shares(parts: list[dict[str, Any]]) -> dict[str, float]:
 
 def compare(args: argparse.Namespace) -> None:
     """Every configuration of every checkout once per round, rounds one after another (the
-    checkouts' order reversed every other round, so neither always runs first)."""
+    checkouts' order reversed every other round, so neither always runs first). With
+    ``--together`` the runs of a group start at once on one timetable (``--start-at``):
+    with ``--code``, each configuration of every checkout side by side; else SQLite FULL
+    beside each PostgreSQL set-up in turn (its runs filed as "sqlite-full beside pg-N"), so
+    what the two are compared on met the same machine at the same moments. Each checkout
+    has a server of its own, so a server's CPU is one run's."""
     from tests.pg_server import DURABLE_SETTINGS, PostgresServer  # noqa: PLC0415 - bench-only wheel
 
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(1))  # a stopped run stops its server
@@ -630,40 +692,34 @@ def compare(args: argparse.Namespace) -> None:
     made = 0
     with tempfile.TemporaryDirectory() as folder:
         Path(folder).chmod(0o755)  # the server may run as its own user
-        server = PostgresServer(DURABLE_SETTINGS, scratch=folder)
-        server.start()
+        servers = {code: PostgresServer(DURABLE_SETTINGS, scratch=folder) for code in codes}
         try:
+            for server in servers.values():
+                server.start()
             for round_number in range(args.rounds):
-                for code in codes if round_number % 2 == 0 else codes[::-1]:
-                    for config in args.configs:
+                order = codes if round_number % 2 == 0 else codes[::-1]
+                for group in run_groups(order, args.configs, together=args.together):
+                    batch: list[_Run] = []
+                    for code, config, label in group:
                         made += 1
-                        name = f"r{round_number}_{made}_{config.replace('-', '_')}"
-                        kind, sync, processes = CONFIGS[config]
-                        pid = None
-                        # What the last run left (its database's dirty pages, a timed
-                        # checkpoint due) is written now, not during this run.
-                        os.sync()
+                        batch.append(
+                            _Run(code, config, label, servers[code], f"r{round_number}_{made}")
+                        )
+                    # What the last run left (its database's dirty pages, a timed
+                    # checkpoint due) is written now, not during this run.
+                    os.sync()
+                    for server in servers.values():
                         asyncio.run(_admin(server.url(), "CHECKPOINT"))
-                        if kind == "pg":
-                            asyncio.run(_admin(server.url(), f'CREATE DATABASE "{name}"'))
-                            database = server.url(name)
-                            pid = postmaster_pid(server.data)
-                            wal_start = asyncio.run(_matches_updates(database))[2]
-                            chores = asyncio.run(_server_chores(database))
-                        else:
-                            database = str(Path(folder) / f"{name}.db")
-                        figures = _run_elsewhere(code, args, database, sync, processes, pid)
-                        if kind == "pg":
-                            updates, hot, wal_end = asyncio.run(_matches_updates(database))
-                            figures["hot_updates"] = hot / max(1, updates)
-                            figures["wal_per_update"] = (wal_end - wal_start) / max(1, updates)
-                            figures["server_chores"] = (
-                                asyncio.run(_server_chores(database)) - chores
-                            )
-                        results.setdefault((code, config), []).append(figures)
+                    for run_ in batch:
+                        run_.prepare()
+                    start_at = time.time() + args.lead_in if args.together else 0.0
+                    started = [run_.start(args, start_at) for run_ in batch]
+                    for run_, process in zip(batch, started, strict=True):
+                        figures = run_.finish(process)
+                        results.setdefault((run_.code, run_.label), []).append(figures)
                         loads.append(os.getloadavg()[0])
                         print(
-                            f"round {round_number + 1} {Path(code).name} {config}: "
+                            f"round {round_number + 1} {Path(run_.code).name} {run_.label}: "
                             + ", ".join(
                                 f"{k} {v:.4g}" if isinstance(v, float) else f"{k} {v}"
                                 for k, v in figures.items()
@@ -672,7 +728,10 @@ def compare(args: argparse.Namespace) -> None:
                             flush=True,
                         )
         finally:
-            server.cleanup()
+            for server in servers.values():
+                server.cleanup()
+    if args.together:
+        print("\nside by side (--together): the runs of a group started on one timetable")
     print(
         f"\n{args.rounds} rounds of {args.matches} live matches, {args.rate:.0f} moves/s with "
         f"{args.autocompletes} autocompletes each for {args.seconds:.0f} s, then {args.saturate:.0f} s "
@@ -732,6 +791,61 @@ def compare(args: argparse.Namespace) -> None:
         print(line_)
 
 
+def run_groups(
+    codes: list[str], configs: list[str], *, together: bool
+) -> list[list[tuple[str, str, str]]]:
+    """The runs of one round as (checkout, configuration, label) in groups run at once:
+    one run per group unless ``together`` (``compare``'s docstring says which)."""
+    if not together:
+        return [[(code, config, config)] for code in codes for config in configs]
+    if len(codes) > 1:
+        return [[(code, config, config) for code in codes] for config in configs]
+    code = codes[0]
+    groups = [
+        [(code, "sqlite-full", f"sqlite-full beside {config}"), (code, config, config)]
+        for config in configs
+        if config.startswith("pg") and "sqlite-full" in configs
+    ]
+    paired = {config for group in groups for _, config, _ in group}
+    return groups + [[(code, c, c)] for c in configs if c not in paired]
+
+
+class _Run:
+    """One configuration of one checkout in a fresh Python process (``--json``), with its
+    fresh database and the server's counts around it."""
+
+    def __init__(self, code: str, config: str, label: str, server: Any, name: str) -> None:
+        self.code, self.config, self.label, self.server = code, config, label, server
+        self.name = f"{name}_{config.replace('-', '_')}"
+        self.kind, self.sync, self.processes = CONFIGS[config]
+        self.database = str(Path(server.folder).parent / f"{self.name}.db")
+        self.pid: int | None = None
+        self.wal_start = self.chores = 0
+
+    def prepare(self) -> None:
+        if self.kind != "pg":
+            return
+        asyncio.run(_admin(self.server.url(), f'CREATE DATABASE "{self.name}"'))
+        self.database = self.server.url(self.name)
+        self.pid = postmaster_pid(self.server.data)
+        self.wal_start = asyncio.run(_matches_updates(self.database))[2]
+        self.chores = asyncio.run(_server_chores(self.database))
+
+    def start(self, args: argparse.Namespace, start_at: float) -> subprocess.Popen[str]:
+        return _start_elsewhere(
+            self.code, args, self.database, self.sync, self.processes, self.pid, start_at
+        )
+
+    def finish(self, process: subprocess.Popen[str]) -> dict[str, Any]:
+        figures = _finish_elsewhere(process)
+        if self.kind == "pg":
+            updates, hot, wal_end = asyncio.run(_matches_updates(self.database))
+            figures["hot_updates"] = hot / max(1, updates)
+            figures["wal_per_update"] = (wal_end - self.wal_start) / max(1, updates)
+            figures["server_chores"] = asyncio.run(_server_chores(self.database)) - self.chores
+        return figures
+
+
 def same_round(
     results: dict[tuple[str, str], list[dict[str, Any]]],
     top: tuple[str, str],
@@ -763,12 +877,17 @@ def targets(
             f"{'met' if collapsed == 0 else 'MISSED'}"
         )
         if "sqlite-full" in configs:
-            ratio, rounds = same_round(results, (new, config), (new, "sqlite-full"), "p99")
+            beside = (new, f"sqlite-full beside {config}")
+            partner = beside if beside in results else (new, "sqlite-full")
+            ratio, rounds = same_round(results, (new, config), partner, "p99")
+            ratios = sorted(float(r) for r in rounds.split(", "))
             lines.append(
-                f"  {config} steady p99 / SQLite FULL's = {ratio:.2f} (rounds: {rounds}), "
+                f"  {config} steady p99 / {partner[1]}'s = {ratio:.2f} (rounds: {rounds}; "
+                f"spread {ratios[0]:.2f}–{ratios[-1]:.2f}, rounds above 1: "
+                f"{sum(r > 1 for r in ratios)}/{len(ratios)}), "
                 f"≤ 1: {'met' if ratio <= 1 else 'MISSED'}"
             )
-            sqlite_runs = results[(new, "sqlite-full")]
+            sqlite_runs = results[partner]
             if "gc_longest" in runs[0]:
                 lines.append(
                     "    (per round: p99 SQLite FULL / this, ms; longest GC pause in the steady "
@@ -782,9 +901,8 @@ def targets(
                     )
                     + ")"
                 )
-    for config in configs:
-        runs = results[(new, config)]
-        if "goodput" not in runs[0]:
+    for (code, config), runs in results.items():
+        if code != new or "goodput" not in runs[0]:
             continue
         share = min(r["goodput_share"] for r in runs)
         refused = sum(r["overload_refused"] for r in runs)
@@ -900,15 +1018,17 @@ async def _matches_updates(url: str) -> tuple[int, int, int]:
     return (row[0], row[1], int(wal)) if row else (0, 0, int(wal))
 
 
-def _run_elsewhere(
+def _start_elsewhere(
     code: str,
     args: argparse.Namespace,
     database: str,
     sync: str,
     processes: int,
     server_pid: int | None,
-) -> dict[str, Any]:
-    """One run of this harness on ``code``'s checkout in a fresh Python process (``--json``)."""
+    start_at: float,
+) -> subprocess.Popen[str]:
+    """One run of this harness on ``code``'s checkout in a fresh Python process (``--json``),
+    started (``_finish_elsewhere`` reads its figures)."""
     command = [
         sys.executable,
         str(Path(__file__).resolve()),
@@ -939,17 +1059,23 @@ def _run_elsewhere(
         str(args.overload_seconds),
         *(["--server-pid", str(server_pid)] if server_pid else []),
         *(["--untyped"] if args.untyped else []),
+        *(["--start-at", repr(start_at)] if start_at else []),
     ]
-    done = subprocess.run(
+    return subprocess.Popen(
         command,
         cwd=code,
-        capture_output=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
         text=True,
-        check=False,
         env={**os.environ, "PYTHONPATH": code, "LOAD_BENCH_CODE": code},
     )
-    if done.returncode != 0:
-        print(done.stderr[-2000:], file=sys.stderr)
+
+
+def _finish_elsewhere(process: subprocess.Popen[str]) -> dict[str, Any]:
+    """The figures of a run ``_start_elsewhere`` started, once it ended."""
+    stdout, stderr = process.communicate()
+    if process.returncode != 0:
+        print(stderr[-2000:], file=sys.stderr)
         return {
             "p50": float("inf"),
             "p99": float("inf"),
@@ -960,7 +1086,7 @@ def _run_elsewhere(
             "collapsed": True,
             "rss": 0.0,
         }
-    figures: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    figures: dict[str, Any] = json.loads(stdout.strip().splitlines()[-1])
     return figures
 
 
@@ -1090,6 +1216,17 @@ def main() -> None:
         help="overload: autocompletes arrive on their own, not with each move (as before)",
     )
     parser.add_argument("--burners", type=int, default=0, help="CPU burners beside the run")
+    parser.add_argument(
+        "--together",
+        action="store_true",
+        help="--compare: the runs of a group side by side on one timetable (see compare)",
+    )
+    parser.add_argument(
+        "--lead-in", type=float, default=30.0, help="--together: seconds to populate in"
+    )
+    parser.add_argument(
+        "--start-at", type=float, default=0.0, help="wall-clock time the steady phase starts"
+    )
     args = parser.parse_args()
     burners = [
         subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(args.burners)
