@@ -51,6 +51,16 @@ from the kernel's scheduler statistics) and the rounds that collapsed (steady p9
 refused by the database); then issue 22's targets as medians of same-round ratios:
 PostgreSQL's steady p99 against SQLite FULL's, and each configuration's saturation against
 the other checkout's.
+
+Side by side (``--together``): the runs of a group start at once and every phase begins at
+the same wall-clock moment in each (``--start-at``, set by ``--compare``): SQLite FULL
+beside each PostgreSQL set-up in turn, or with ``--code`` each set-up of every checkout.
+On a machine whose CPU share changes from second to second (other work, burners), runs one
+after the other meet different machines; side by side they meet the same one, so a
+same-round ratio compares the code, not the moment::
+
+    .venv/bin/python bench/load.py --compare --together --rounds 7 --matches 400 \
+        --rate 200 --seconds 10 --saturate 6 --configs sqlite-full pg-1 pg-2
 """
 
 from __future__ import annotations
