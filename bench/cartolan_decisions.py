@@ -149,6 +149,22 @@ def towards(before: tuple[int, int], after: tuple[int, int], target: tuple[int, 
     return "closer" if now < distance else "farther"
 
 
+#: ``--shuffled``: each seed seats the four in a random order (both programs play seat by
+#: seat, so in that order), as modern's shuffled turn order and the designer's own
+#: main_sim.py give; otherwise the reference's lineup rotated per seed. Set before the
+#: worker processes start (they are forked with it).
+SHUFFLED = False
+
+
+def seating(seed: int) -> list[str]:
+    """The personalities by seat for ``seed``."""
+    if SHUFFLED:
+        names = list(LINEUP)
+        random.Random(seed * 7919 + 1).shuffle(names)
+        return names
+    return [LINEUP[(seed + i) % 4] for i in range(4)]
+
+
 # -- the designer's side ---------------------------------------------------------------------
 
 
@@ -452,7 +468,7 @@ class DesignerWatch:
         )
 
     def play(self, seed: int) -> None:
-        game = designer.new_game(self.ns, seed)
+        game = designer.new_game(self.ns, seed, seating(seed))
         for player in game.players:
             self.wrap_player(player)
         while not game.game_over:
@@ -620,7 +636,7 @@ def project_plan(player: HeuristicPlayer, state: State) -> tuple[str, int | None
 
 def play_project(seed: int, recorder: Recorder) -> None:
     players = heuristic_players()
-    names = [LINEUP[(seed + i) % 4] for i in range(4)]
+    names = seating(seed)
     rngs = [_RngWatch(random.Random(seed * 8 + i)) for i in range(4)]
     state = GAME.setup(4, seed, OPTIONS)
     reference_order(state)  # the designer's: seat by seat
@@ -1024,9 +1040,16 @@ def main() -> None:
         default=0,
         help="list the N situations per kind whose frequency per game differs most",
     )
+    parser.add_argument(
+        "--shuffled",
+        action="store_true",
+        help="seat the four in a random order per seed (default: the reference's lineup)",
+    )
     parser.add_argument("--save", help="keep both records in this file (pickle)")
     parser.add_argument("--load", help="report the records kept by --save instead of playing")
     args = parser.parse_args()
+    global SHUFFLED
+    SHUFFLED = args.shuffled
     start = time.perf_counter()
     if args.load:
         with open(args.load, "rb") as kept:

@@ -80,3 +80,17 @@ def test_both_programs_play_and_the_report_compares_them(tmp_path: Path) -> None
         timeout=600,
     )
     assert again.stdout.splitlines()[1:] == out.splitlines()[1:]
+
+
+def test_seating_is_the_lineup_rotated_or_shuffled(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cartolan_decisions  # noqa: PLC0415 - the bench folder is put on the path above
+
+    lineup = list(cartolan_designer.LINEUP)
+    assert cartolan_decisions.seating(1) == lineup[1:] + lineup[:1]
+    monkeypatch.setattr(cartolan_decisions, "SHUFFLED", True)
+    seatings = [cartolan_decisions.seating(seed) for seed in range(40)]
+    assert all(sorted(names) == sorted(lineup) for names in seatings)
+    assert seatings == [cartolan_decisions.seating(seed) for seed in range(40)]  # by seed
+    # all 24 orders can come, not only the lineup's 4 rotations
+    rotations = {tuple(lineup[i:] + lineup[:i]) for i in range(4)}
+    assert any(tuple(names) not in rotations for names in seatings)
