@@ -8,6 +8,7 @@ catalog keys (``cartolan.label.*``), translated by the bot.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -215,6 +216,34 @@ def short_notation(notation: str) -> str:
     return notation
 
 
+# A board's log says the same step or computer turn in every reader's language: the words
+# (``Text``, never changed once made) are worked out once per notation.
+@functools.lru_cache(maxsize=1024)
+def _plain_move_label(notation: str) -> Text:
+    return move_label(notation)
+
+
+@functools.lru_cache(maxsize=256)
+def _summary_text(summary: str) -> Text:
+    parts: list[Text] = []
+    for part in summary.split(" · "):
+        cut = part.endswith("…")
+        words = part.removesuffix("…").split()
+        sides = [word.removesuffix("+map") for word in words]
+        if sides and all(side in DIRECTIONS for side in sides):
+            parts.append(Text("cartolan.label.steps", {"sides": tuple(map(side_text, sides))}))
+        elif words:
+            parts.append(move_label(" ".join(words)))
+        if cut:
+            parts.append(Text("cartolan.label.more"))
+    if not parts:
+        return Text("cartolan.label.more", fallback=summary)
+    said = parts[-1]
+    for earlier in reversed(parts[:-1]):  # "a · b · c", the order kept
+        said = Text("cartolan.label.then", {"first": earlier, "rest": said})
+    return said
+
+
 class CartolanPresentation(Presentation):
     #: Strongest first (rules §13), then the random player.
     computer_players = ("explorer", "trader", "router", "pirate", "random")
@@ -336,27 +365,11 @@ class CartolanPresentation(Presentation):
 
     def move_text(self, notation: str, view: Mapping[str, Any] | None = None) -> Text:
         """A move in words: the label its button or menu option carries."""
-        return move_label(notation, view)
+        return move_label(notation, view) if view is not None else _plain_move_label(notation)
 
     def summary_text(self, summary: str) -> Text:
         """``N E E · agent · end`` → "moved north, east, east · Place an Agent · End turn"."""
-        parts: list[Text] = []
-        for part in summary.split(" · "):
-            cut = part.endswith("…")
-            words = part.removesuffix("…").split()
-            sides = [word.removesuffix("+map") for word in words]
-            if sides and all(side in DIRECTIONS for side in sides):
-                parts.append(Text("cartolan.label.steps", {"sides": tuple(map(side_text, sides))}))
-            elif words:
-                parts.append(move_label(" ".join(words)))
-            if cut:
-                parts.append(Text("cartolan.label.more"))
-        if not parts:
-            return Text("cartolan.label.more", fallback=summary)
-        said = parts[-1]
-        for earlier in reversed(parts[:-1]):  # "a · b · c", the order kept
-            said = Text("cartolan.label.then", {"first": earlier, "rest": said})
-        return said
+        return _summary_text(summary)
 
     def read_out(self, view: Mapping[str, Any], names: Sequence[str]) -> tuple[Text, ...]:
         """Every tile from the Capital outwards: land or water, city, wonder, mythical or
