@@ -85,6 +85,10 @@ async def test_commands_are_synced_with_japanese_names(env) -> None:
     assert payload["name_localizations"]["ja"] == "ゲーム"
     assert {o["name"] for o in payload["options"]} >= {"new", "show", "resign", "abandon", "list"}
     assert discord.Locale.japanese.value == "ja"
+    # and Discord got every command of the tree, each with its Japanese name
+    synced = {c["name"]: c for c in env.backend.commands.get(None, {}).values()}
+    assert set(synced) == {c.name for c in tree.get_commands()}
+    assert synced["game"]["name_localizations"]["ja"] == "ゲーム"
 
 
 @pytest.mark.parametrize("backend", ["sqlite"], indirect=True)  # the hash lives beside the file
