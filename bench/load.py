@@ -487,7 +487,12 @@ def server_scheduled(args: argparse.Namespace, index: int) -> Scheduled:
     started: one per connection, the WAL writer…), taken by the first bot process only."""
     if not args.server_pid or index != 0:
         return Scheduled()
-    pids = [args.server_pid]
+    return scheduled([args.server_pid, *children(args.server_pid)])
+
+
+def children(pid: int) -> list[int]:
+    """The processes whose parent is ``pid``."""
+    found = []
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
@@ -495,9 +500,9 @@ def server_scheduled(args: argparse.Namespace, index: int) -> Scheduled:
             parent = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
         except OSError:  # ended meanwhile
             continue
-        if parent == args.server_pid:
-            pids.append(int(entry.name))
-    return scheduled(pids)
+        if parent == pid:
+            found.append(int(entry.name))
+    return found
 
 
 def postmaster_pid(data: Path) -> int:
@@ -729,8 +734,20 @@ def compare(args: argparse.Namespace) -> None:
                         asyncio.run(_admin(server.url(), "CHECKPOINT"))
                     for run_ in batch:
                         run_.prepare()
+                    flip = round_number % 2
+                    if args.pin:
+                        for at, server in enumerate(servers.values()):
+                            position = at if len(codes) > 1 else 1  # PostgreSQL's
+                            pin(postmaster_pid(server.data), core_of(position, len(codes), flip))
                     start_at = time.time() + args.lead_in if args.together else 0.0
-                    started = [run_.start(args, start_at) for run_ in batch]
+                    started = [
+                        run_.start(
+                            args,
+                            start_at,
+                            core_of(run_.position(codes), len(codes), flip) if args.pin else None,
+                        )
+                        for run_ in batch
+                    ]
                     for run_, process in zip(batch, started, strict=True):
                         figures = run_.finish(process)
                         results.setdefault((run_.code, run_.label), []).append(figures)
@@ -808,6 +825,24 @@ def compare(args: argparse.Namespace) -> None:
         print(line_)
 
 
+def core_of(position: int, positions: int, flip: int) -> int:
+    """``--pin``: the core of the set-up at ``position`` (a checkout's, or with one checkout
+    0 for SQLite and 1 for PostgreSQL, bot and server), swapped every other round so
+    neither set-up keeps the core with more of the machine's other work."""
+    cores = os.cpu_count() or 1
+    return (position + flip) % max(2, positions) % cores
+
+
+def pin(pid: int, core: int) -> None:
+    """``pid`` and the processes it started so far on ``core`` only (the server's: its
+    later backends inherit the postmaster's)."""
+    for each in (pid, *children(pid)):
+        try:
+            os.sched_setaffinity(each, {core})
+        except OSError:  # ended meanwhile
+            continue
+
+
 def run_groups(
     codes: list[str], configs: list[str], *, together: bool
 ) -> list[list[tuple[str, str, str]]]:
@@ -839,6 +874,10 @@ class _Run:
         self.pid: int | None = None
         self.wal_start = self.chores = 0
 
+    def position(self, codes: list[str]) -> int:
+        """``--pin``'s position: the checkout's, or with one checkout 0 SQLite, 1 PostgreSQL."""
+        return codes.index(self.code) if len(codes) > 1 else int(self.kind == "pg")
+
     def prepare(self) -> None:
         if self.kind != "pg":
             return
@@ -848,9 +887,11 @@ class _Run:
         self.wal_start = asyncio.run(_matches_updates(self.database))[2]
         self.chores = asyncio.run(_server_chores(self.database))
 
-    def start(self, args: argparse.Namespace, start_at: float) -> subprocess.Popen[str]:
+    def start(
+        self, args: argparse.Namespace, start_at: float, core: int | None
+    ) -> subprocess.Popen[str]:
         return _start_elsewhere(
-            self.code, args, self.database, self.sync, self.processes, self.pid, start_at
+            self.code, args, self.database, self.sync, self.processes, self.pid, start_at, core
         )
 
     def finish(self, process: subprocess.Popen[str]) -> dict[str, Any]:
@@ -1043,6 +1084,7 @@ def _start_elsewhere(
     processes: int,
     server_pid: int | None,
     start_at: float,
+    core: int | None = None,
 ) -> subprocess.Popen[str]:
     """One run of this harness on ``code``'s checkout in a fresh Python process (``--json``),
     started (``_finish_elsewhere`` reads its figures)."""
@@ -1085,6 +1127,8 @@ def _start_elsewhere(
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONPATH": code, "LOAD_BENCH_CODE": code},
+        # --pin: the run and the processes it starts on one core only.
+        preexec_fn=None if core is None else lambda: os.sched_setaffinity(0, {core}),
     )
 
 
@@ -1237,6 +1281,11 @@ def main() -> None:
         "--together",
         action="store_true",
         help="--compare: the runs of a group side by side on one timetable (see compare)",
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="--compare: each set-up (bot processes and its server) on one core of its own",
     )
     parser.add_argument(
         "--lead-in", type=float, default=30.0, help="--together: seconds to populate in"
