@@ -57,10 +57,13 @@ the same wall-clock moment in each (``--start-at``, set by ``--compare``): SQLit
 beside each PostgreSQL set-up in turn, or with ``--code`` each set-up of every checkout.
 On a machine whose CPU share changes from second to second (other work, burners), runs one
 after the other meet different machines; side by side they meet the same one, so a
-same-round ratio compares the code, not the moment::
+same-round ratio compares the code, not the moment. The scheduler shares the CPU per task,
+not per set-up, so a set-up that spreads more work over more processes (an older
+checkout's server) draws more of it; ``--pin`` gives each set-up (its bot processes and its
+server's) one core, the cores swapped every other round::
 
     .venv/bin/python bench/load.py --compare --together --rounds 7 --matches 400 \
-        --rate 200 --seconds 10 --saturate 6 --configs sqlite-full pg-1 pg-2
+        --rate 200 --seconds 10 --saturate 6 --configs sqlite-full pg-1 pg-2 [--pin]
 """
 
 from __future__ import annotations
