@@ -83,7 +83,7 @@ import sys
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Coroutine, Iterable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -718,9 +718,24 @@ def compare(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         Path(folder).chmod(0o755)  # the server may run as its own user
         servers = {code: PostgresServer(DURABLE_SETTINGS, scratch=folder) for code in codes}
+        shares = EqualShares(max(2, len(codes))) if args.equal_share else None
+
+        def placing(position: int, flip: int) -> Callable[[], None] | None:
+            """What a run's process does before it starts: join its set-up's cgroup, or
+            its core (--pin)."""
+            if shares is not None:
+                return lambda: shares.join(position, [os.getpid()])
+            if args.pin:
+                core = core_of(position, len(codes), flip)
+                return lambda: os.sched_setaffinity(0, {core})
+            return None
+
         try:
-            for server in servers.values():
+            for at, server in enumerate(servers.values()):
                 server.start()
+                if shares is not None:  # its backends, started later, join with it
+                    pm = postmaster_pid(server.data)
+                    shares.join(at if len(codes) > 1 else 1, [pm, *children(pm)])
             for round_number in range(args.rounds):
                 order = codes if round_number % 2 == 0 else codes[::-1]
                 for group in run_groups(order, args.configs, together=args.together):
@@ -744,11 +759,7 @@ def compare(args: argparse.Namespace) -> None:
                             pin(postmaster_pid(server.data), core_of(position, len(codes), flip))
                     start_at = time.time() + args.lead_in if args.together else 0.0
                     started = [
-                        run_.start(
-                            args,
-                            start_at,
-                            core_of(run_.position(codes), len(codes), flip) if args.pin else None,
-                        )
+                        run_.start(args, start_at, placing(run_.position(codes), flip))
                         for run_ in batch
                     ]
                     for run_, process in zip(batch, started, strict=True):
@@ -767,6 +778,8 @@ def compare(args: argparse.Namespace) -> None:
         finally:
             for server in servers.values():
                 server.cleanup()
+            if shares is not None:
+                shares.close()
     if args.together:
         print("\nside by side (--together): the runs of a group started on one timetable")
     print(
@@ -836,6 +849,40 @@ def core_of(position: int, positions: int, flip: int) -> int:
     return (position + flip) % max(2, positions) % cores
 
 
+#: cgroup v1's CPU controller (``--equal-share``).
+CPU_CGROUP = Path("/sys/fs/cgroup/cpu")
+
+
+class EqualShares:
+    """``--equal-share``: a CPU cgroup per set-up, each with the same ``cpu.shares``, so
+    when both want the CPU each gets as much of it, however many processes it spreads its
+    work over (the scheduler's share is per task within a group, per group between them).
+    Needs cgroup v1's CPU controller and the right to make groups (root)."""
+
+    def __init__(self, count: int) -> None:
+        self.groups = [CPU_CGROUP / f"tabletop-load-{os.getpid()}-{i}" for i in range(count)]
+        for group in self.groups:
+            group.mkdir()
+            (group / "cpu.shares").write_text("1024")
+
+    def join(self, position: int, pids: Iterable[int]) -> None:
+        for pid in pids:
+            try:
+                (self.groups[position] / "cgroup.procs").write_text(str(pid))
+            except OSError:  # ended meanwhile
+                continue
+
+    def close(self) -> None:
+        """Whatever is left in the groups goes back to the root; the groups go."""
+        for group in self.groups:
+            for pid in (group / "cgroup.procs").read_text().split():
+                try:
+                    (CPU_CGROUP / "cgroup.procs").write_text(pid)
+                except OSError:
+                    continue
+            group.rmdir()
+
+
 def pin(pid: int, core: int) -> None:
     """``pid`` and the processes it started so far on ``core`` only (the server's: its
     later backends inherit the postmaster's)."""
@@ -891,10 +938,10 @@ class _Run:
         self.chores = asyncio.run(_server_chores(self.database))
 
     def start(
-        self, args: argparse.Namespace, start_at: float, core: int | None
+        self, args: argparse.Namespace, start_at: float, place: Callable[[], None] | None
     ) -> subprocess.Popen[str]:
         return _start_elsewhere(
-            self.code, args, self.database, self.sync, self.processes, self.pid, start_at, core
+            self.code, args, self.database, self.sync, self.processes, self.pid, start_at, place
         )
 
     def finish(self, process: subprocess.Popen[str]) -> dict[str, Any]:
@@ -1087,7 +1134,7 @@ def _start_elsewhere(
     processes: int,
     server_pid: int | None,
     start_at: float,
-    core: int | None = None,
+    place: Callable[[], None] | None = None,
 ) -> subprocess.Popen[str]:
     """One run of this harness on ``code``'s checkout in a fresh Python process (``--json``),
     started (``_finish_elsewhere`` reads its figures)."""
@@ -1130,8 +1177,8 @@ def _start_elsewhere(
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONPATH": code, "LOAD_BENCH_CODE": code},
-        # --pin: the run and the processes it starts on one core only.
-        preexec_fn=None if core is None else lambda: os.sched_setaffinity(0, {core}),
+        # --pin, --equal-share: the run and the processes it starts placed alike.
+        preexec_fn=place,
     )
 
 
@@ -1289,6 +1336,12 @@ def main() -> None:
         "--pin",
         action="store_true",
         help="--compare: each set-up (bot processes and its server) on one core of its own",
+    )
+    parser.add_argument(
+        "--equal-share",
+        action="store_true",
+        help="--compare: each set-up (bot processes and its server) in a CPU cgroup of equal "
+        "shares (cgroup v1, root)",
     )
     parser.add_argument(
         "--lead-in", type=float, default=30.0, help="--together: seconds to populate in"
