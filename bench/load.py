@@ -60,10 +60,13 @@ after the other meet different machines; side by side they meet the same one, so
 same-round ratio compares the code, not the moment. The scheduler shares the CPU per task,
 not per set-up, so a set-up that spreads more work over more processes (an older
 checkout's server) draws more of it; ``--pin`` gives each set-up (its bot processes and its
-server's) one core, the cores swapped every other round::
+server's) one core, the cores swapped every other round, but the kernel then moves other
+work (burners) to the core whose set-up has fewer tasks; ``--equal-share`` (root, cgroup v1)
+puts each set-up in a CPU cgroup of equal shares, so each gets as much CPU as the other
+whenever both want it::
 
     .venv/bin/python bench/load.py --compare --together --rounds 7 --matches 400 \
-        --rate 200 --seconds 10 --saturate 6 --configs sqlite-full pg-1 pg-2 [--pin]
+        --rate 200 --seconds 10 --saturate 6 --configs sqlite-full pg-1 pg-2 [--equal-share]
 """
 
 from __future__ import annotations
