@@ -493,7 +493,19 @@ def server_scheduled(args: argparse.Namespace, index: int) -> Scheduled:
     started: one per connection, the WAL writer…), taken by the first bot process only."""
     if not args.server_pid or index != 0:
         return Scheduled()
-    return scheduled([args.server_pid, *children(args.server_pid)])
+    live = scheduled([args.server_pid, *children(args.server_pid)])
+    return Scheduled(live.run + reaped_cpu(args.server_pid), live.wait)
+
+
+def reaped_cpu(pid: int) -> float:
+    """The CPU seconds of ``pid``'s children that ended and were waited for (the kernel adds
+    them to its parent's ``cutime`` + ``cstime``, in clock ticks): a backend or autovacuum
+    worker that ends during a phase takes its CPU out of the live processes' sum."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[13]) + int(fields[14])) / os.sysconf("SC_CLK_TCK")
 
 
 def children(pid: int) -> list[int]:
@@ -614,6 +626,13 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         "gc_full": sum(p.get("steady_gc", {}).get("oldest", 0) for p in parts),
         "collapsed": p99 > 1.0 or refused > 0,
         "rss": max(p["rss"] for p in parts),
+        # The bot processes' CPU and run-queue wait per second of the saturation phase, and
+        # the loop thread's time asleep (no work: waiting for the database, or the GIL).
+        "sat_bot_cpu": sum(p.get("saturated_run", 0.0) for p in parts),
+        "sat_bot_wait": sum(p.get("saturated_wait", 0.0) for p in parts),
+        "sat_loop_asleep": statistics.fmean(
+            max(0.0, 1.0 - sum(p.get("saturated_loop", (0.0, 0.0)))) for p in parts
+        ),
         # Moves per group commit (statement or writer trip) in each phase.
         **{
             f"{name}_group_size": _group_size(parts, before, name)
