@@ -9,7 +9,7 @@ import pytest
 from gamecore.match import Match
 from service import MatchService
 from storage import CommitUnknown, PostgresMatchStore
-from tests.storage.test_round_trips import Wire
+from tests.storage.wire import Wire
 
 HOST, GUEST = 101, 202
 
@@ -24,7 +24,7 @@ async def started(postgres_url, clock):
 
 
 def cut_after_send(wire: Wire, send: bool) -> None:
-    sent = wire.write
+    sent = wire.transport.write
 
     def write(data: bytes) -> None:
         if send:
