@@ -10,6 +10,7 @@ This module does not import discord: the service layer may use it too.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -60,18 +61,16 @@ class _HasLocales(Protocol):
 #: Lower-case locale code → the code in :data:`LOCALES`; a bare language (``es``, ``pt``,
 #: ``zh``) gets the first of its locales, so a code from elsewhere still finds its language.
 _BY_CODE = {code.lower(): code for code in LOCALES}
-_OWN_CODES = frozenset(LOCALES)
 _BY_LANGUAGE: dict[str, str] = {}
 for _code in LOCALES:
     _BY_LANGUAGE.setdefault(_code.split("-")[0].lower(), _code)
 
 
+@functools.lru_cache(maxsize=256)  # asked on every text and, at a sync, every command text
 def locale_code(discord_locale: Any) -> str:
     """The code in :data:`LOCALES` for a Discord locale (``discord.Locale`` or its value):
     ``en-US``/``en-GB`` → ``en``, ``zh-TW`` → ``zh-TW``; a locale the bot does not speak (or
     none) → English."""
-    if type(discord_locale) is str and discord_locale in _OWN_CODES:
-        return discord_locale  # already one of ours (the common case: asked on every text)
     raw = getattr(discord_locale, "value", discord_locale)
     if not raw:
         return DEFAULT_LOCALE

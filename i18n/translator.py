@@ -13,9 +13,6 @@ from discord import app_commands
 
 from i18n import DEFAULT_LOCALE, catalog, locale_code
 
-#: Each Discord locale's code: asked for every text of every command in every locale at a sync.
-_CODES = {locale: locale_code(locale) for locale in discord.Locale}
-
 
 def cmd(english: str, key: str) -> app_commands.locale_str:
     """A command text with its catalog key (the English text must equal the catalog's)."""
@@ -32,7 +29,7 @@ class CatalogTranslator(app_commands.Translator):
         _context: app_commands.TranslationContextTypes,
     ) -> str | None:
         key = string.extras.get("key")
-        code = _CODES.get(locale) or locale_code(locale)
+        code = locale_code(locale)
         if key is None or code == DEFAULT_LOCALE:
             return None
         return catalog(code).get(key)
