@@ -62,11 +62,13 @@ not per set-up, so a set-up that spreads more work over more processes (an older
 checkout's server) draws more of it; ``--pin`` gives each set-up (its bot processes and its
 server's) one core, the cores swapped every other round, but the kernel then moves other
 work (burners) to the core whose set-up has fewer tasks; ``--equal-share`` (root, cgroup v1)
-puts each set-up in a CPU cgroup of equal shares, so each gets as much CPU as the other
-whenever both want it::
+puts each set-up in a CPU cgroup of equal shares (weights: the scheduler may still give one
+more); ``--equal-cpu CORES`` also caps each group at CORES of CPU time, so set-ups that
+both reach the cap compare on the same CPU (the saturation ratio line prints what each had)::
 
     .venv/bin/python bench/load.py --compare --together --rounds 7 --matches 400 \
-        --rate 200 --seconds 10 --saturate 6 --configs sqlite-full pg-1 pg-2 [--equal-share]
+        --rate 200 --seconds 10 --saturate 6 --configs sqlite-full pg-1 pg-2 \
+        [--equal-share | --equal-cpu 0.5]
 """
 
 from __future__ import annotations
@@ -629,6 +631,11 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         # The bot processes' CPU and run-queue wait per second of the saturation phase, and
         # the loop thread's time asleep (no work: waiting for the database, or the GIL).
         "sat_bot_cpu": sum(p.get("saturated_run", 0.0) for p in parts),
+        # The CPU seconds per second the set-up (bot processes and server) had in saturation.
+        "sat_setup_cpu": sum(
+            p.get("saturated_cpu", 0.0) + p.get("saturated_server_cpu", 0.0) for p in parts
+        )
+        / max(1e-9, saturated[3]),
         "sat_bot_wait": sum(p.get("saturated_wait", 0.0) for p in parts),
         "sat_loop_asleep": statistics.fmean(
             max(0.0, 1.0 - sum(p.get("saturated_loop", (0.0, 0.0)))) for p in parts
@@ -740,7 +747,11 @@ def compare(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         Path(folder).chmod(0o755)  # the server may run as its own user
         servers = {code: PostgresServer(DURABLE_SETTINGS, scratch=folder) for code in codes}
-        shares = EqualShares(max(2, len(codes))) if args.equal_share else None
+        shares = (
+            EqualShares(max(2, len(codes)), args.equal_cpu or None)
+            if args.equal_share or args.equal_cpu
+            else None
+        )
 
         def placing(position: int, flip: int) -> Callable[[], None] | None:
             """What a run's process does before it starts: join its set-up's cgroup, or
@@ -876,16 +887,25 @@ CPU_CGROUP = Path("/sys/fs/cgroup/cpu")
 
 
 class EqualShares:
-    """``--equal-share``: a CPU cgroup per set-up, each with the same ``cpu.shares``, so
-    when both want the CPU each gets as much of it, however many processes it spreads its
-    work over (the scheduler's share is per task within a group, per group between them).
-    Needs cgroup v1's CPU controller and the right to make groups (root)."""
+    """``--equal-share``: a CPU cgroup per set-up, each with the same ``cpu.shares``, meant
+    to give each as much CPU as the other when both want it, however many processes it
+    spreads its work over (the scheduler's share is per task within a group, per group
+    between them).
+    Shares are weights the scheduler splits per core from each group's recent load, and one
+    set-up can draw more than its weight (the issue's code did: 1.02 CPU s/s against 0.67);
+    ``--equal-cpu CORES`` also caps each group at CORES of CPU time per period
+    (``cpu.cfs_quota_us``), so set-ups that both reach the cap had the same CPU (the
+    saturation line prints what each had). Needs cgroup v1's CPU controller and the right
+    to make groups (root)."""
 
-    def __init__(self, count: int) -> None:
+    def __init__(self, count: int, cores: float | None = None) -> None:
         self.groups = [CPU_CGROUP / f"tabletop-load-{os.getpid()}-{i}" for i in range(count)]
         for group in self.groups:
             group.mkdir()
             (group / "cpu.shares").write_text("1024")
+            if cores:
+                period = int((group / "cpu.cfs_period_us").read_text())
+                (group / "cpu.cfs_quota_us").write_text(str(int(cores * period)))
 
     def join(self, position: int, pids: Iterable[int]) -> None:
         for pid in pids:
@@ -1096,6 +1116,22 @@ def targets(
                 lines.append(
                     f"  {config} saturation moves per CPU second (bot + server) / "
                     f"{Path(old).name}'s = {ratio:.2f}× (rounds: {rounds})"
+                )
+            if "sat_setup_cpu" in results[(new, config)][0]:
+                pairs = list(zip(results[(new, config)], results[(old, config)], strict=True))
+                uneven = sum(
+                    abs(a["sat_setup_cpu"] / max(1e-9, b.get("sat_setup_cpu", 0.0)) - 1) > 0.1
+                    for a, b in pairs
+                )
+                lines.append(
+                    f"    (CPU s/s of bot + server in saturation, {Path(new).name} / "
+                    f"{Path(old).name}, rounds: "
+                    + ", ".join(
+                        f"{a['sat_setup_cpu']:.2f}/{b.get('sat_setup_cpu', 0.0):.2f}"
+                        for a, b in pairs
+                    )
+                    + f"; rounds whose CPU differed by over 10 %: {uneven}/{len(pairs)}, "
+                    "where turns/s compare CPU shares as much as code: --equal-cpu)"
                 )
     return lines
 
@@ -1364,6 +1400,14 @@ def main() -> None:
         action="store_true",
         help="--compare: each set-up (bot processes and its server) in a CPU cgroup of equal "
         "shares (cgroup v1, root)",
+    )
+    parser.add_argument(
+        "--equal-cpu",
+        type=float,
+        default=0.0,
+        metavar="CORES",
+        help="--compare: as --equal-share, and each set-up capped at CORES of CPU time "
+        "(cgroup v1 cpu.cfs_quota_us), so set-ups that reach the cap have the same CPU",
     )
     parser.add_argument(
         "--lead-in", type=float, default=30.0, help="--together: seconds to populate in"
