@@ -7,8 +7,8 @@ durable defaults (one prepared UPDATE of a 1.2 KB row, autocommit, through async
 a SQLite file with ``journal_mode=WAL`` and ``synchronous=FULL`` (the same UPDATE in a
 transaction, on one writer thread the event loop hands it to, as the store does), each at
 ``--rate`` commits per second on 400 rows, first beside ``--burners`` CPU burners
-(``while True: pass``), then on an otherwise quiet machine. Prints p50 / p90 / p99 / max
-and a histogram in whole milliseconds per database and machine state. It shows whether a
+(``while True: pass``), then on an otherwise quiet machine. Prints p50 / p99 / max and a
+histogram in whole milliseconds per database and machine state. It shows whether a
 gap between the two stores' steady p99 (``bench/load.py --compare``) is in the store's
 code or in the database's own commit: a PostgreSQL commit wakes a server process (for the
 statement, then after its WAL flush), a SQLite commit a thread of the bot's. Asserts
@@ -33,6 +33,8 @@ from pathlib import Path
 import asyncpg
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from turns import line  # bench/, this script's folder
 
 ROWS = 400
 TEXT = "y" * 1200
@@ -108,17 +110,10 @@ async def sqlite(folder: str, rate: float, commits: int) -> list[float]:
 
 
 def report(name: str, seconds: list[float]) -> str:
-    ordered = sorted(seconds)
-
-    def ms(share: float) -> float:
-        return ordered[int(share * (len(ordered) - 1))] * 1000
-
-    histogram = collections.Counter(min(int(s * 1000), 20) for s in ordered)
+    """``turns.line``'s p50 / p99 / max, then a histogram in whole milliseconds."""
+    histogram = collections.Counter(min(int(s * 1000), 20) for s in seconds)
     bins = " ".join(f"{k}{'+' if k == 20 else ''}:{histogram[k]}" for k in sorted(histogram))
-    return (
-        f"{name}: p50 {ms(0.5):.2f} · p90 {ms(0.9):.2f} · p99 {ms(0.99):.2f} · max {ms(1):.2f} ms"
-        f"\n    whole ms: {bins}"
-    )
+    return f"{line(name, seconds)}\n    whole ms: {bins}"
 
 
 def main() -> None:

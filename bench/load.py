@@ -607,17 +607,17 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
     def per_turn(key: str) -> float:
         return float(sum(p.get(key, 0.0) for p in parts)) / moves
 
+    # CPU seconds of the bot processes and the server in the saturation phase.
+    saturated_cpu = sum(
+        p.get("saturated_cpu", 0.0) + p.get("saturated_server_cpu", 0.0) for p in parts
+    )
     return {
         "p50": percentile(steady[0], 0.5) if steady[0] else float("inf"),
         "p99": p99,
         "saturation": len(saturated[0]) / saturated[3] if saturated[3] else 0.0,
         # Moves of the saturation phase per CPU second of the bot processes and the server:
         # what the code costs, whatever share of a shared machine the scheduler gave it.
-        "saturation_per_cpu": len(saturated[0])
-        / max(
-            1e-9,
-            sum(p.get("saturated_cpu", 0.0) + p.get("saturated_server_cpu", 0.0) for p in parts),
-        ),
+        "saturation_per_cpu": len(saturated[0]) / max(1e-9, saturated_cpu),
         "cpu_per_turn": per_turn("cpu"),
         "server_cpu_per_turn": per_turn("server_cpu"),
         "bot_wait_per_turn": per_turn("bot_wait"),
@@ -632,10 +632,7 @@ def summary(parts: list[dict[str, Any]]) -> dict[str, Any]:
         # the loop thread's time asleep (no work: waiting for the database, or the GIL).
         "sat_bot_cpu": sum(p.get("saturated_run", 0.0) for p in parts),
         # The CPU seconds per second the set-up (bot processes and server) had in saturation.
-        "sat_setup_cpu": sum(
-            p.get("saturated_cpu", 0.0) + p.get("saturated_server_cpu", 0.0) for p in parts
-        )
-        / max(1e-9, saturated[3]),
+        "sat_setup_cpu": saturated_cpu / max(1e-9, saturated[3]),
         "sat_bot_wait": sum(p.get("saturated_wait", 0.0) for p in parts),
         "sat_loop_asleep": statistics.fmean(
             max(0.0, 1.0 - sum(p.get("saturated_loop", (0.0, 0.0)))) for p in parts
